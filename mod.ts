@@ -1,0 +1,55 @@
+/**
+ * Agent Skills on disk, as a queryable, confined registry for agent runtimes.
+ *
+ * Point {@linkcode createAgentSkills} at one or more skill roots (directories
+ * whose subdirectories hold a `SKILL.md`), then serve the three tiers of
+ * progressive disclosure: {@linkcode AgentSkills.listSkills} (the cheap
+ * catalog), {@linkcode AgentSkills.loadSkill} (one skill's body and resource
+ * list) and {@linkcode AgentSkills.resourcePath} (a path that never leaves
+ * the skill's directory). The library runs nothing, writes nothing and reads
+ * no environment variable.
+ *
+ * @example Build a registry and read the three tiers
+ * ```ts
+ * import { createAgentSkills } from "@clarvis/agent-skills";
+ * import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+ * import { join } from "node:path";
+ *
+ * const root = mkdtempSync("/tmp/agent-skills-doc-");
+ * mkdirSync(join(root, "pdf", "scripts"), { recursive: true });
+ * writeFileSync(
+ *   join(root, "pdf", "SKILL.md"),
+ *   "---\nname: pdf\ndescription: Read and fill PDF forms.\n---\nRun scripts/fill.py.\n",
+ * );
+ * writeFileSync(join(root, "pdf", "scripts", "fill.py"), "print('fill')\n");
+ *
+ * const skills = createAgentSkills({ home: root, cwd: root, roots: [root] });
+ * console.log(skills.listSkills().map((skill) => skill.name)); // ["pdf"]
+ * console.log(skills.loadSkill("pdf")?.resources); // ["scripts/fill.py"]
+ * console.log(skills.resourcePath("pdf", "scripts/fill.py"));
+ * rmSync(root, { recursive: true });
+ * ```
+ *
+ * @module
+ */
+
+export { createAgentSkills } from "./src/agent_skills.ts";
+export type { AgentSkills, SkillContent } from "./src/agent_skills.ts";
+export { clarvisSkillRoots, resolveConfig } from "./src/config.ts";
+export type {
+  AgentSkillsOptions,
+  SkillConfig,
+  SkillRoot,
+  SkillRootOptions,
+} from "./src/config.ts";
+export type { SkillInfo } from "./src/discover.ts";
+export { skillFrontmatterSchema } from "./src/frontmatter.ts";
+export type { JsonValue, SkillFrontmatter } from "./src/frontmatter.ts";
+export { SkillError, StartupError } from "./src/errors.ts";
+export type {
+  SkillErrorCode,
+  SkillErrorDetails,
+  StartupErrorCode,
+} from "./src/errors.ts";
+export { setWarnSink } from "./src/warn.ts";
+export type { SkillWarning, SkillWarningCode, WarnSink } from "./src/warn.ts";

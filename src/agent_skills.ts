@@ -1,0 +1,134 @@
+/**
+ * `createAgentSkills`: resolves the config, runs discovery, owns the current
+ * snapshot and serves the three tiers from it.
+ *
+ * @module
+ */
+
+import {
+  type AgentSkillsOptions,
+  resolveConfig,
+  type SkillConfig,
+} from "./config.ts";
+import { _reporter, type SkillInfo } from "./discover.ts";
+import { _listResources, _realSkillDir, _resolveResource } from "./confine.ts";
+import { _buildSnapshot, type _Entry, type _Snapshot } from "./registry.ts";
+import { SkillError } from "./errors.ts";
+import { _warnerFor } from "./warn.ts";
+
+/** One skill, loaded: its catalog entry, its body and its resource files. */
+export interface SkillContent extends SkillInfo {
+  /** The markdown after the frontmatter, trimmed, as read at discovery. */
+  readonly body: string;
+  /**
+   * The regular files inside the skill directory, as sorted POSIX paths
+   * relative to it (`scripts/run.py`), the manifest excluded. Listed on the
+   * first `loadSkill()` of the snapshot, then kept.
+   */
+  readonly resources: readonly string[];
+}
+
+/** A registry of skills over a fixed set of roots. */
+export interface AgentSkills {
+  /** The resolved, frozen configuration this instance runs on. */
+  readonly config: SkillConfig;
+  /**
+   * The catalog: every skill of the current snapshot, sorted by name. Does
+   * no filesystem I/O.
+   */
+  listSkills(): SkillInfo[];
+  /**
+   * One skill's body and resources, or `undefined` for an unknown name. The
+   * body comes from the snapshot; resources are listed on the first call for
+   * a skill, and later calls for it do no filesystem I/O.
+   */
+  loadSkill(name: string): SkillContent | undefined;
+  /**
+   * The absolute real path of a regular file inside the skill's own
+   * directory.
+   *
+   * @throws {SkillError} `invalid_input` for an empty, absolute or NUL-bearing
+   * `rel`; `not_found` for an unknown skill or missing file; `path_escape` for
+   * a path that leaves the directory, lexically or through a symlink;
+   * `not_a_file` for a directory or special file.
+   */
+  resourcePath(name: string, rel: string): string;
+  /**
+   * Scans the configured roots again from scratch and swaps in the new
+   * snapshot. Nothing else re-scans. When it throws (under strict), the
+   * previous snapshot stays in place.
+   *
+   * @throws {SkillError} Under `strict: true`, as construction does.
+   */
+  refresh(): void;
+}
+
+/**
+ * Creates a skill registry: resolves the options once, then scans every root
+ * before it returns. Synchronous by design.
+ *
+ * @param options Roots, paths and policies; see {@linkcode AgentSkillsOptions}.
+ * @returns The registry.
+ * @throws {StartupError} When the options cannot work (see {@linkcode resolveConfig}).
+ * @throws {SkillError} Under `strict: true`, for the first malformed manifest
+ * (`invalid_skill`, `not_a_file`) or in-root duplicate (`duplicate_skill`).
+ *
+ * @example The three tiers
+ * ```ts
+ * import { createAgentSkills } from "@clarvis/agent-skills";
+ *
+ * const skills = createAgentSkills({
+ *   home: "/home/ada",
+ *   cwd: "/work/project",
+ *   roots: ["/opt/skills"],
+ * });
+ * for (const skill of skills.listSkills()) {
+ *   console.log(`${skill.name}: ${skill.description}`);
+ * }
+ * const skill = skills.loadSkill("pdf");
+ * if (skill?.resources.includes("scripts/extract.py")) {
+ *   console.log(skills.resourcePath("pdf", "scripts/extract.py"));
+ * }
+ * ```
+ */
+export function createAgentSkills(
+  options: AgentSkillsOptions = {},
+): AgentSkills {
+  const config = resolveConfig(options);
+  const warn = _warnerFor(options.onWarning);
+  const scan = (): _Snapshot =>
+    _buildSnapshot(config, _reporter(config.strict, warn));
+  let snapshot = scan();
+
+  const realDirOf = (entry: _Entry) => (): string =>
+    entry.realDir ??= _realSkillDir(entry.info);
+
+  return Object.freeze({
+    config,
+    listSkills: (): SkillInfo[] => [...snapshot.catalog],
+    loadSkill: (name: string): SkillContent | undefined => {
+      const entry = snapshot.byName.get(name);
+      if (entry === undefined) return undefined;
+      entry.resources ??= Object.freeze(
+        _listResources(entry.info, realDirOf(entry), config, warn),
+      );
+      return Object.freeze({
+        ...entry.info,
+        body: entry.body,
+        resources: entry.resources,
+      });
+    },
+    resourcePath: (name: string, rel: string): string => {
+      const entry = snapshot.byName.get(name);
+      if (entry === undefined) {
+        throw new SkillError("not_found", `Unknown skill "${name}"`, {
+          skill: name,
+        });
+      }
+      return _resolveResource(entry.info, realDirOf(entry), rel);
+    },
+    refresh: (): void => {
+      snapshot = scan();
+    },
+  });
+}

@@ -1,0 +1,345 @@
+/**
+ * Options in, one frozen {@linkcode SkillConfig} out. Everything later reads
+ * the config; nothing re-reads the options.
+ *
+ * @module
+ */
+
+import { homedir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+import { statSync } from "node:fs";
+import process from "node:process";
+import { StartupError } from "./errors.ts";
+import type { WarnSink } from "./warn.ts";
+
+/** A skill root as a caller writes it: a path, or a path with labels. */
+export interface SkillRootOptions {
+  /**
+   * The directory whose subdirectories are skills. `~` or a leading `~/`
+   * expands to `home`; a relative path resolves against `workspace`.
+   */
+  path: string;
+  /**
+   * A label for where the root lives, copied onto every skill from it.
+   *
+   * @default {"custom"}
+   */
+  scope?: string;
+  /**
+   * A label for which tool's store the root is, copied onto every skill from
+   * it.
+   *
+   * @default {"custom"}
+   */
+  source?: string;
+}
+
+/** A skill root after resolution: an absolute path and both labels. */
+export interface SkillRoot {
+  /** The absolute, normalised path of the root directory. */
+  readonly path: string;
+  /** Where the root lives, e.g. `user` or `workspace`. */
+  readonly scope: string;
+  /** Which tool's store the root is, e.g. `agents` or `clarvis`. */
+  readonly source: string;
+}
+
+/** The options of {@linkcode createAgentSkills} and {@linkcode resolveConfig}. */
+export interface AgentSkillsOptions {
+  /**
+   * The home directory that `~` expands to. Only when it is not given is
+   * `os.homedir()` called (under Deno that needs `--allow-sys=homedir`).
+   *
+   * @default {os.homedir()}
+   */
+  home?: string;
+  /**
+   * The current directory that a relative `workspace` resolves against.
+   *
+   * @default {process.cwd()}
+   */
+  cwd?: string;
+  /**
+   * The workspace (project) directory that relative roots resolve against.
+   * Resolved against `cwd`; when given, it must be an existing directory.
+   *
+   * @default {cwd}
+   */
+  workspace?: string;
+  /**
+   * The skill roots in ascending precedence: when two roots hold a skill of
+   * the same name, the one from the LATER root wins. Must not be empty.
+   *
+   * @default {clarvisSkillRoots()}
+   */
+  roots?: ReadonlyArray<string | SkillRootOptions>;
+  /**
+   * Throw a {@linkcode SkillError} for a malformed manifest (`invalid_skill`,
+   * `not_a_file`) or an in-root duplicate (`duplicate_skill`) instead of
+   * warning and skipping it.
+   *
+   * @default {false}
+   */
+  strict?: boolean;
+  /**
+   * Follow a skill directory or a manifest that is a symlink. When `false`,
+   * both are ignored. A root that is itself a symlink is always followed.
+   *
+   * @default {true}
+   */
+  followSymlinks?: boolean;
+  /**
+   * Manifests larger than this many bytes are rejected as `invalid_skill`.
+   *
+   * @default {1048576}
+   */
+  maxManifestBytes?: number;
+  /**
+   * Resource enumeration in `loadSkill()` stops after visiting this many
+   * entries of one skill directory, with a `resource_limit` warning.
+   *
+   * @default {10000}
+   */
+  maxResourceEntries?: number;
+  /**
+   * Resource enumeration in `loadSkill()` does not descend into directories
+   * nested deeper than this below the skill directory, with a
+   * `resource_limit` warning.
+   *
+   * @default {16}
+   */
+  maxResourceDepth?: number;
+  /**
+   * Receives this instance's warnings, instead of the global sink set with
+   * {@linkcode setWarnSink}.
+   */
+  onWarning?: WarnSink;
+}
+
+/** The resolved configuration: absolute paths, every default filled in, deeply frozen. */
+export interface SkillConfig {
+  /** The absolute home directory `~` expanded to. */
+  readonly home: string;
+  /** The absolute current directory. */
+  readonly cwd: string;
+  /** The absolute workspace directory relative roots resolved against. */
+  readonly workspace: string;
+  /** Every configured root, resolved, in ascending precedence (last wins). */
+  readonly roots: readonly SkillRoot[];
+  /** Whether malformed manifests and in-root duplicates throw. */
+  readonly strict: boolean;
+  /** Whether symlinked skill directories and manifests are followed. */
+  readonly followSymlinks: boolean;
+  /** The size cap for a manifest, in bytes. */
+  readonly maxManifestBytes: number;
+  /** The entry cap of resource enumeration, per skill. */
+  readonly maxResourceEntries: number;
+  /** The depth cap of resource enumeration, below the skill directory. */
+  readonly maxResourceDepth: number;
+}
+
+/**
+ * The Clarvis preset of skill roots, in ascending precedence: the shared
+ * Agent Skills stores first, then Clarvis's own, each user-wide before
+ * workspace-local.
+ *
+ * | # | path                  | scope       | source    |
+ * |---|-----------------------|-------------|-----------|
+ * | 1 | `~/.agents/skills`    | `user`      | `agents`  |
+ * | 2 | `.agents/skills`      | `workspace` | `agents`  |
+ * | 3 | `~/.clarvis/skills`   | `user`      | `clarvis` |
+ * | 4 | `.clarvis/skills`     | `workspace` | `clarvis` |
+ *
+ * Relative paths resolve against the workspace. This is also the default of
+ * the `roots` option.
+ *
+ * @returns A fresh array of root options; change it freely.
+ *
+ * @example Add a root of your own above the preset
+ * ```ts
+ * import { clarvisSkillRoots, resolveConfig } from "@clarvis/agent-skills";
+ *
+ * const config = resolveConfig({
+ *   home: "/home/ada",
+ *   cwd: "/",
+ *   roots: [...clarvisSkillRoots(), { path: "/opt/skills", scope: "system" }],
+ * });
+ * console.log(config.roots.map((root) => root.path));
+ * ```
+ */
+export function clarvisSkillRoots(): SkillRootOptions[] {
+  return [
+    { path: "~/.agents/skills", scope: "user", source: "agents" },
+    { path: ".agents/skills", scope: "workspace", source: "agents" },
+    { path: "~/.clarvis/skills", scope: "user", source: "clarvis" },
+    { path: ".clarvis/skills", scope: "workspace", source: "clarvis" },
+  ];
+}
+
+const _DEFAULT_MAX_MANIFEST_BYTES = 1024 * 1024;
+const _DEFAULT_MAX_RESOURCE_ENTRIES = 10_000;
+const _DEFAULT_MAX_RESOURCE_DEPTH = 16;
+const _DEFAULT_LABEL = "custom";
+
+/**
+ * Resolves options into the frozen configuration an instance runs on. Called
+ * by {@linkcode createAgentSkills}; call it directly to see what a set of
+ * options means without scanning anything. Reads no environment variable and
+ * touches the filesystem only to check an explicit `workspace`.
+ *
+ * @param options The options to resolve.
+ * @returns The deeply frozen configuration.
+ * @throws {StartupError} When `workspace` is not an existing directory, when
+ * `roots` is empty, or when an option has the wrong type.
+ *
+ * @example See where the preset points
+ * ```ts
+ * import { resolveConfig } from "@clarvis/agent-skills";
+ * import assert from "node:assert/strict";
+ *
+ * const config = resolveConfig({ home: "/home/ada", cwd: "/" });
+ * assert.deepEqual(config.roots.map((root) => root.path), [
+ *   "/home/ada/.agents/skills",
+ *   "/.agents/skills",
+ *   "/home/ada/.clarvis/skills",
+ *   "/.clarvis/skills",
+ * ]);
+ * ```
+ */
+export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
+  const cwd = resolve(_optionalString(options.cwd, "cwd") ?? process.cwd());
+  const home = resolve(cwd, _optionalString(options.home, "home") ?? homedir());
+  const workspace = _resolveWorkspace(options.workspace, cwd);
+  const roots = _resolveRoots(options.roots, home, workspace);
+  return Object.freeze({
+    home,
+    cwd,
+    workspace,
+    roots,
+    strict: _optionalBoolean(options.strict, "strict") ?? false,
+    followSymlinks:
+      _optionalBoolean(options.followSymlinks, "followSymlinks") ??
+        true,
+    maxManifestBytes:
+      _optionalCount(options.maxManifestBytes, "maxManifestBytes") ??
+        _DEFAULT_MAX_MANIFEST_BYTES,
+    maxResourceEntries:
+      _optionalCount(options.maxResourceEntries, "maxResourceEntries") ??
+        _DEFAULT_MAX_RESOURCE_ENTRIES,
+    maxResourceDepth:
+      _optionalCount(options.maxResourceDepth, "maxResourceDepth") ??
+        _DEFAULT_MAX_RESOURCE_DEPTH,
+  });
+}
+
+function _resolveWorkspace(workspace: unknown, cwd: string): string {
+  const given = _optionalString(workspace, "workspace");
+  if (given === undefined) return cwd;
+  const path = resolve(cwd, given);
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch {
+    // Missing or unreadable: reported below.
+  }
+  if (!isDirectory) {
+    throw new StartupError(
+      "invalid_workspace",
+      `Workspace "${given}" (resolved to ${path}) is not an existing directory`,
+    );
+  }
+  return path;
+}
+
+function _resolveRoots(
+  roots: AgentSkillsOptions["roots"],
+  home: string,
+  workspace: string,
+): readonly SkillRoot[] {
+  const given = roots ?? clarvisSkillRoots();
+  if (!Array.isArray(given)) {
+    throw new StartupError(
+      "invalid_option",
+      `Option "roots" must be an array, got ${_describe(given)}`,
+    );
+  }
+  if (given.length === 0) {
+    throw new StartupError(
+      "empty_roots",
+      'Option "roots" is an empty list: give at least one skill root',
+    );
+  }
+  return Object.freeze(
+    given.map((root, index) =>
+      Object.freeze(_resolveRoot(root, index, home, workspace))
+    ),
+  );
+}
+
+function _resolveRoot(
+  root: unknown,
+  index: number,
+  home: string,
+  workspace: string,
+): SkillRoot {
+  const where = `roots[${index}]`;
+  const options: Partial<Record<keyof SkillRootOptions, unknown>> =
+    typeof root === "string"
+      ? { path: root }
+      : typeof root === "object" && root !== null
+      ? root
+      : {};
+  if (typeof options.path !== "string" || options.path === "") {
+    throw new StartupError(
+      "invalid_option",
+      `Option "${where}" must be a non-empty path or { path, scope?, source? }, got ${
+        _describe(root)
+      }`,
+    );
+  }
+  return {
+    path: _expandPath(options.path, home, workspace),
+    scope: _optionalString(options.scope, `${where}.scope`) ?? _DEFAULT_LABEL,
+    source: _optionalString(options.source, `${where}.source`) ??
+      _DEFAULT_LABEL,
+  };
+}
+
+function _expandPath(path: string, home: string, workspace: string): string {
+  if (path === "~") return home;
+  if (path.startsWith("~/")) return join(home, path.slice(2));
+  return isAbsolute(path) ? resolve(path) : resolve(workspace, path);
+}
+
+function _optionalString(value: unknown, name: string): string | undefined {
+  if (value === undefined || typeof value === "string") return value;
+  throw new StartupError(
+    "invalid_option",
+    `Option "${name}" must be a string, got ${_describe(value)}`,
+  );
+}
+
+function _optionalBoolean(value: unknown, name: string): boolean | undefined {
+  if (value === undefined || typeof value === "boolean") return value;
+  throw new StartupError(
+    "invalid_option",
+    `Option "${name}" must be a boolean, got ${_describe(value)}`,
+  );
+}
+
+function _optionalCount(value: unknown, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) {
+    return value;
+  }
+  throw new StartupError(
+    "invalid_option",
+    `Option "${name}" must be a positive integer, got ${_describe(value)}`,
+  );
+}
+
+function _describe(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (value === null || typeof value !== "object") return String(value);
+  return Array.isArray(value) ? "an array" : "an object";
+}

@@ -1,0 +1,257 @@
+/**
+ * Resource paths that cannot leave their skill: `resourcePath()` checks and
+ * resource enumeration for `loadSkill()`.
+ *
+ * @module
+ */
+
+import { type Dirent, realpathSync, statSync } from "node:fs";
+import { basename, isAbsolute, join, resolve, sep } from "node:path";
+import { SkillError } from "./errors.ts";
+import { _errorCode, _reason, _sortedEntries } from "./discover.ts";
+import type { SkillInfo } from "./discover.ts";
+import type { SkillConfig } from "./config.ts";
+import type { WarnSink } from "./warn.ts";
+
+/** Directory names resource enumeration never enters. */
+const _SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
+  ".git",
+  "node_modules",
+]);
+
+/** Whether `path` is `dir` itself or inside it; both must be real paths. */
+function _isInside(path: string, dir: string): boolean {
+  const prefix = dir.endsWith(sep) ? dir : dir + sep;
+  return path === dir || path.startsWith(prefix);
+}
+
+/**
+ * The real path of a skill's directory: what every resource must be inside.
+ *
+ * @throws {SkillError} `not_found` when the directory is gone.
+ */
+export function _realSkillDir(info: SkillInfo): string {
+  try {
+    return realpathSync(info.dir);
+  } catch (error) {
+    throw new SkillError(
+      "not_found",
+      `Skill "${info.name}" is gone from disk: its directory ${info.dir} cannot be resolved (${
+        _reason(error)
+      })`,
+      { skill: info.name, path: info.dir },
+    );
+  }
+}
+
+/**
+ * Resolves `rel` inside the skill's directory to the real path of a regular
+ * file, or throws. `realDir` is called only once `rel` is known to be valid.
+ *
+ * @throws {SkillError} `invalid_input`, `path_escape`, `not_found` or `not_a_file`.
+ */
+export function _resolveResource(
+  info: SkillInfo,
+  realDir: () => string,
+  rel: unknown,
+): string {
+  const skill = info.name;
+  if (typeof rel !== "string" || rel === "" || rel.includes("\0")) {
+    throw new SkillError(
+      "invalid_input",
+      `Resource path ${
+        JSON.stringify(rel)
+      } of skill "${skill}" must be a non-empty relative path without NUL bytes`,
+      { skill },
+    );
+  }
+  if (isAbsolute(rel) || /^[A-Za-z]:[\\/]/.test(rel) || rel.startsWith("\\")) {
+    throw new SkillError(
+      "invalid_input",
+      `Resource path "${rel}" of skill "${skill}" is absolute: give a path relative to ${info.dir}`,
+      { skill },
+    );
+  }
+  const dir = realDir();
+  const lexical = resolve(dir, rel);
+  if (!_isInside(lexical, dir)) {
+    throw new SkillError(
+      "path_escape",
+      `Resource path "${rel}" leaves the directory of skill "${skill}" (${info.dir})`,
+      { skill, path: lexical },
+    );
+  }
+  let real: string;
+  try {
+    real = realpathSync(lexical);
+  } catch (error) {
+    throw new SkillError(
+      "not_found",
+      `Resource "${rel}" of skill "${skill}" does not exist at ${lexical} (${
+        _reason(error)
+      })`,
+      { skill, path: lexical },
+    );
+  }
+  if (!_isInside(real, dir)) {
+    throw new SkillError(
+      "path_escape",
+      `Resource path "${rel}" of skill "${skill}" is a symlink to ${real}, outside the skill directory ${dir}`,
+      { skill, path: lexical },
+    );
+  }
+  const stat = statSync(real, { throwIfNoEntry: false });
+  if (stat === undefined) {
+    throw new SkillError(
+      "not_found",
+      `Resource "${rel}" of skill "${skill}" vanished from ${real}`,
+      { skill, path: real },
+    );
+  }
+  if (!stat.isFile()) {
+    throw new SkillError(
+      "not_a_file",
+      `Resource "${rel}" of skill "${skill}" is ${
+        stat.isDirectory() ? "a directory" : "not a regular file"
+      }: ${real}`,
+      { skill, path: real },
+    );
+  }
+  return real;
+}
+
+/**
+ * Lists the regular files inside a skill's directory as sorted POSIX paths
+ * relative to it, the manifest excluded. Skips `.git` and `node_modules`,
+ * follows a symlink only when its target is inside the directory (and a
+ * directory symlink only once, so loops end), and stops at the entry and
+ * depth caps of the config, warning each time it leaves something out.
+ */
+export function _listResources(
+  info: SkillInfo,
+  realDir: () => string,
+  config: SkillConfig,
+  warn: WarnSink,
+): string[] {
+  let dir: string;
+  try {
+    dir = realDir();
+  } catch (error) {
+    if (!(error instanceof SkillError)) throw error;
+    warn({ code: "dangling_symlink", message: error.message, path: info.dir });
+    return [];
+  }
+  const walk = new _ResourceWalk(info, dir, config, warn);
+  walk.visit(dir, "", 0);
+  return walk.files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+class _ResourceWalk {
+  readonly files: string[] = [];
+  #entries = 0;
+  #stopped = false;
+  #depthWarned = false;
+  readonly #visited = new Set<string>();
+  readonly #manifest: string;
+
+  constructor(
+    readonly info: SkillInfo,
+    readonly dir: string,
+    readonly config: SkillConfig,
+    readonly warn: WarnSink,
+  ) {
+    this.#manifest = basename(info.path);
+  }
+
+  visit(realDir: string, rel: string, depth: number): void {
+    if (this.#visited.has(realDir)) return;
+    this.#visited.add(realDir);
+    let entries: Dirent[];
+    try {
+      entries = _sortedEntries(realDir);
+    } catch (error) {
+      if (_errorCode(error) === "ENOENT") return;
+      this.warn({
+        code: "unreadable",
+        message:
+          `Skipped resources under ${realDir} of skill "${this.info.name}": ${
+            _reason(error)
+          }`,
+        path: realDir,
+      });
+      return;
+    }
+    for (const entry of entries) {
+      if (this.#stopped || !this.#count(realDir)) return;
+      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      const childPath = join(realDir, entry.name);
+      if (entry.isDirectory()) {
+        this.#enter(childPath, childRel, entry.name, depth);
+      } else if (entry.isFile()) {
+        if (rel !== "" || entry.name !== this.#manifest) {
+          this.files.push(childRel);
+        }
+      } else if (entry.isSymbolicLink()) {
+        this.#follow(childPath, childRel, entry.name, depth);
+      }
+    }
+  }
+
+  #count(where: string): boolean {
+    if (++this.#entries <= this.config.maxResourceEntries) return true;
+    this.#stopped = true;
+    this.warn({
+      code: "resource_limit",
+      message:
+        `Stopped listing resources of skill "${this.info.name}" after ${this.config.maxResourceEntries} entries (option maxResourceEntries), at ${where}`,
+      path: this.dir,
+    });
+    return false;
+  }
+
+  #enter(realDir: string, rel: string, name: string, depth: number): void {
+    if (_SKIPPED_DIRECTORIES.has(name)) return;
+    if (depth + 1 > this.config.maxResourceDepth) {
+      if (!this.#depthWarned) {
+        this.#depthWarned = true;
+        this.warn({
+          code: "resource_limit",
+          message:
+            `Did not list resources of skill "${this.info.name}" nested deeper than ${this.config.maxResourceDepth} directories (option maxResourceDepth), first at ${realDir}`,
+          path: realDir,
+        });
+      }
+      return;
+    }
+    this.visit(realDir, rel, depth + 1);
+  }
+
+  #follow(link: string, rel: string, name: string, depth: number): void {
+    let real: string;
+    try {
+      real = realpathSync(link);
+    } catch (error) {
+      this.warn({
+        code: "dangling_symlink",
+        message:
+          `Skipped resource "${rel}" of skill "${this.info.name}": the symlink cannot be followed (${
+            _reason(error)
+          })`,
+        path: link,
+      });
+      return;
+    }
+    if (!_isInside(real, this.dir)) {
+      this.warn({
+        code: "resource_escape",
+        message:
+          `Skipped resource "${rel}" of skill "${this.info.name}": it is a symlink to ${real}, outside the skill directory`,
+        path: link,
+      });
+      return;
+    }
+    const stat = statSync(real, { throwIfNoEntry: false });
+    if (stat?.isFile()) this.files.push(rel);
+    else if (stat?.isDirectory()) this.#enter(real, rel, name, depth);
+  }
+}

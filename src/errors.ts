@@ -1,0 +1,140 @@
+/**
+ * The errors this library throws. Each is a class with a stable `code`, so
+ * callers branch on `error.code` rather than on message text.
+ *
+ * @module
+ */
+
+/**
+ * Why {@linkcode createAgentSkills} or {@linkcode resolveConfig} refused the
+ * options it was given.
+ *
+ * - `invalid_workspace`: the explicit `workspace` is not an existing directory.
+ * - `empty_roots`: `roots` was given as an empty list.
+ * - `invalid_option`: an option has the wrong type or an impossible value.
+ */
+export type StartupErrorCode =
+  | "invalid_workspace"
+  | "empty_roots"
+  | "invalid_option";
+
+/**
+ * Thrown while options are resolved, before any root is scanned: the
+ * configuration itself cannot work.
+ *
+ * @example Branch on the code
+ * ```ts
+ * import { createAgentSkills, StartupError } from "@clarvis/agent-skills";
+ * import assert from "node:assert/strict";
+ *
+ * assert.throws(
+ *   () => createAgentSkills({ home: "/nonexistent", cwd: "/", roots: [] }),
+ *   (error) => error instanceof StartupError && error.code === "empty_roots",
+ * );
+ * ```
+ */
+export class StartupError extends Error {
+  /** What was wrong with the options. */
+  readonly code: StartupErrorCode;
+
+  /**
+   * Creates a startup error.
+   *
+   * @param code What was wrong with the options.
+   * @param message A sentence naming the bad value.
+   */
+  constructor(code: StartupErrorCode, message: string) {
+    super(message);
+    this.name = "StartupError";
+    this.code = code;
+  }
+}
+
+/**
+ * Why a skill could not be served or loaded.
+ *
+ * - `invalid_skill`: a manifest could not be read, split, parsed or validated
+ *   (thrown by discovery only under `strict: true`).
+ * - `duplicate_skill`: two directories of one root declare the same name
+ *   (thrown by discovery only under `strict: true`).
+ * - `path_escape`: a resource path leaves the skill's directory, lexically
+ *   (`../`) or through a symlink.
+ * - `invalid_input`: a resource path that is empty, absolute, not a string or
+ *   contains a NUL byte.
+ * - `not_found`: an unknown skill, or a resource that does not exist.
+ * - `not_a_file`: a resource (or, under `strict: true`, a manifest) that is a
+ *   directory, FIFO, socket or device rather than a regular file.
+ */
+export type SkillErrorCode =
+  | "invalid_skill"
+  | "duplicate_skill"
+  | "path_escape"
+  | "invalid_input"
+  | "not_found"
+  | "not_a_file";
+
+/** Where a {@linkcode SkillError} happened, as far as it is known. */
+export interface SkillErrorDetails {
+  /** The skill's name (or its directory name when no name could be read). */
+  skill?: string | undefined;
+  /** The absolute path of the file or directory concerned. */
+  path?: string | undefined;
+  /** The 1-based line in `path`, for problems inside a manifest. */
+  line?: number | undefined;
+  /** The 1-based column in `path`, for YAML syntax errors. */
+  column?: number | undefined;
+}
+
+/**
+ * Thrown for a skill that cannot be served: by `resourcePath()` always, and
+ * by discovery (construction and `refresh()`) under `strict: true`.
+ *
+ * @example Branch on the code
+ * ```ts
+ * import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
+ * import assert from "node:assert/strict";
+ *
+ * const skills = createAgentSkills({
+ *   home: "/nonexistent",
+ *   cwd: "/",
+ *   roots: ["/nonexistent/skills"],
+ * });
+ * assert.throws(
+ *   () => skills.resourcePath("missing", "notes.md"),
+ *   (error) => error instanceof SkillError && error.code === "not_found",
+ * );
+ * ```
+ */
+export class SkillError extends Error {
+  /** What went wrong. */
+  readonly code: SkillErrorCode;
+  /** The skill's name, when known. */
+  readonly skill: string | undefined;
+  /** The absolute path concerned, when known. */
+  readonly path: string | undefined;
+  /** The 1-based line in `path`, when known. */
+  readonly line: number | undefined;
+  /** The 1-based column in `path`, when known. */
+  readonly column: number | undefined;
+
+  /**
+   * Creates a skill error.
+   *
+   * @param code What went wrong.
+   * @param message A sentence a user can act on, naming the path and value.
+   * @param details Where it happened.
+   */
+  constructor(
+    code: SkillErrorCode,
+    message: string,
+    details: SkillErrorDetails = {},
+  ) {
+    super(message);
+    this.name = "SkillError";
+    this.code = code;
+    this.skill = details.skill;
+    this.path = details.path;
+    this.line = details.line;
+    this.column = details.column;
+  }
+}

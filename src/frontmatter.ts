@@ -1,0 +1,328 @@
+/**
+ * A manifest's text in, its normalised fields and body out: split the `---`
+ * fence, parse the YAML, validate it with {@linkcode skillFrontmatterSchema},
+ * normalise the fields.
+ *
+ * @module
+ */
+
+import { load, YAMLException } from "js-yaml";
+import { z } from "zod";
+import { SkillError } from "./errors.ts";
+
+/** A JSON value: what skill metadata is made of. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+type _StringOrList = z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]>;
+
+const _stringOrList: _StringOrList = z.union(
+  [z.string(), z.array(z.string())],
+  {
+    error: "expected a string or a list of strings",
+  },
+);
+
+function _requiredString(): z.ZodString {
+  return z.string({
+    error: (issue) => issue.input === undefined ? "is required" : undefined,
+  }).trim().min(1, { error: "must not be empty" });
+}
+
+/**
+ * The zod schema of a SKILL.md frontmatter mapping, in passthrough (loose)
+ * mode: keys it does not name are kept, never rejected.
+ *
+ * - `name`, `description`: required, non-empty after trimming.
+ * - `allowed-tools`, `tools`: optional; a string or a list of strings.
+ * - `user-invocable`: optional boolean.
+ *
+ * A missing optional field may also be written as an empty value (`null`).
+ * Discovery validates with this schema, then normalises the result into a
+ * {@linkcode SkillInfo}.
+ *
+ * @example Validate a frontmatter object yourself
+ * ```ts
+ * import { skillFrontmatterSchema } from "@clarvis/agent-skills";
+ * import assert from "node:assert/strict";
+ *
+ * const result = skillFrontmatterSchema.safeParse({ name: "pdf" });
+ * assert.equal(result.success, false);
+ * assert.deepEqual(result.error?.issues[0]?.path, ["description"]);
+ * ```
+ */
+export const skillFrontmatterSchema: z.ZodObject<{
+  name: z.ZodString;
+  description: z.ZodString;
+  "allowed-tools": z.ZodOptional<z.ZodNullable<_StringOrList>>;
+  tools: z.ZodOptional<z.ZodNullable<_StringOrList>>;
+  "user-invocable": z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
+}, z.core.$loose> = z.looseObject({
+  name: _requiredString(),
+  description: _requiredString(),
+  "allowed-tools": _stringOrList.nullable().optional(),
+  tools: _stringOrList.nullable().optional(),
+  "user-invocable": z.boolean({ error: "expected true or false" }).nullable()
+    .optional(),
+});
+
+/** A frontmatter mapping as {@linkcode skillFrontmatterSchema} accepts it. */
+export type SkillFrontmatter = z.infer<typeof skillFrontmatterSchema>;
+
+/** The keys that have a field of their own and so are not kept in metadata. */
+const _NORMALISED_KEYS: ReadonlySet<string> = new Set([
+  "name",
+  "description",
+  "allowed-tools",
+  "tools",
+  "user-invocable",
+]);
+
+/** The most values a frontmatter may expand to (YAML aliases multiply them). */
+const _MAX_FRONTMATTER_VALUES = 100_000;
+const _MAX_YAML_ALIASES = 1_000;
+
+/** A manifest, parsed: the normalised frontmatter fields and the body. */
+export interface _ParsedManifest {
+  name: string;
+  description: string;
+  metadata: { readonly [key: string]: JsonValue };
+  allowedTools?: readonly string[];
+  userInvocable: boolean;
+  body: string;
+}
+
+/**
+ * Parses a manifest's text.
+ *
+ * @param text The file's content, decoded.
+ * @param path The file's path, for error messages.
+ * @throws {SkillError} `invalid_skill`, naming the path, the line (and the
+ * column, for YAML) and what was expected.
+ */
+export function _parseManifest(text: string, path: string): _ParsedManifest {
+  const { yaml, body } = _splitFence(text, path);
+  const data = _parseYaml(yaml, path);
+  const result = skillFrontmatterSchema.safeParse(data);
+  if (!result.success) throw _schemaError(result.error, yaml, path);
+  const fields = result.data;
+  const tools = fields["allowed-tools"] ?? fields.tools;
+  const parsed: _ParsedManifest = {
+    name: fields.name,
+    description: fields.description,
+    metadata: _metadataOf(data),
+    userInvocable: fields["user-invocable"] ?? true,
+    body,
+  };
+  if (tools !== undefined && tools !== null) {
+    parsed.allowedTools = Object.freeze(_toolList(tools));
+  }
+  return parsed;
+}
+
+/**
+ * An optional BOM, `---` (trailing blanks allowed), the YAML lazily up to the
+ * first line that is `---` alone, then the body. Line endings are already LF.
+ */
+const _FENCE = /^\uFEFF?---[ \t]*\n(?:([\s\S]*?)\n)?---[ \t]*(?:\n|$)/;
+
+function _splitFence(
+  text: string,
+  path: string,
+): { yaml: string; body: string } {
+  const normalised = text.includes("\r") ? text.replace(/\r\n/g, "\n") : text;
+  const match = _FENCE.exec(normalised);
+  if (match === null) {
+    const opens = /^\uFEFF?---[ \t]*(?:\n|$)/.test(normalised);
+    throw _invalid(
+      path,
+      1,
+      undefined,
+      opens
+        ? "unclosed frontmatter: no line with --- alone closes the block opened on line 1"
+        : "missing frontmatter: the file must start with a --- line, then YAML, then a --- line",
+    );
+  }
+  return {
+    yaml: match[1] ?? "",
+    body: normalised.slice(match[0].length).trim(),
+  };
+}
+
+function _parseYaml(yaml: string, path: string): { [key: string]: JsonValue } {
+  if (yaml.trim() === "") {
+    throw _invalid(
+      path,
+      2,
+      undefined,
+      "empty frontmatter: expected a YAML mapping with name and description",
+    );
+  }
+  let data: unknown;
+  try {
+    data = load(yaml, { maxAliases: _MAX_YAML_ALIASES });
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    // Positions are relative to the YAML; the fence line comes first.
+    const line = error.mark === undefined ? 2 : error.mark.line + 2;
+    const column = error.mark === undefined ? undefined : error.mark.column + 1;
+    throw _invalid(path, line, column, `invalid YAML: ${error.reason}`);
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw _invalid(
+      path,
+      2,
+      undefined,
+      `frontmatter must be a YAML mapping of key: value lines, got ${
+        Array.isArray(data)
+          ? "a list"
+          : data === null
+          ? "null"
+          : `a ${typeof data}`
+      }`,
+    );
+  }
+  const budget = { left: _MAX_FRONTMATTER_VALUES };
+  const json = _toJson(data, budget);
+  if (budget.left < 0) {
+    throw _invalid(
+      path,
+      2,
+      undefined,
+      `frontmatter expands to more than ${_MAX_FRONTMATTER_VALUES} values (through YAML aliases?)`,
+    );
+  }
+  return json as { [key: string]: JsonValue };
+}
+
+/**
+ * Copies parsed YAML into frozen plain JSON data. Aliases become copies, so
+ * the result is a tree; the budget caps how large that tree may get. Numbers
+ * JSON cannot hold (`.inf`, `.nan`) become their YAML spelling.
+ */
+function _toJson(value: unknown, budget: { left: number }): JsonValue {
+  if (--budget.left < 0) return null;
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    return Number.isNaN(value) ? ".nan" : value > 0 ? ".inf" : "-.inf";
+  }
+  if (typeof value !== "object" || value === null) {
+    return value as string | number | boolean | null;
+  }
+  if (Array.isArray(value)) {
+    return Object.freeze(
+      value.map((item) => _toJson(item, budget)),
+    ) as JsonValue[];
+  }
+  const entries = Object.entries(value).map((
+    [key, item],
+  ) => [key, _toJson(item, budget)]);
+  // fromEntries defines own properties: a "__proto__" key stays a plain key.
+  return Object.freeze(Object.fromEntries(entries));
+}
+
+function _metadataOf(
+  data: { [key: string]: JsonValue },
+): { readonly [key: string]: JsonValue } {
+  return Object.freeze(
+    Object.fromEntries(
+      Object.entries(data).filter(([key]) => !_NORMALISED_KEYS.has(key)),
+    ),
+  );
+}
+
+/**
+ * Splits `allowed-tools`: a list is kept item by item; a string is split on
+ * whitespace and commas outside parentheses, so `Bash(git add:*)` stays whole.
+ */
+function _toolList(tools: string | string[]): string[] {
+  const items = typeof tools === "string" ? _splitTools(tools) : tools;
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+
+function _splitTools(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "(") depth++;
+    if (char === ")" && depth > 0) depth--;
+    if (depth === 0 && (char === "," || /\s/.test(char))) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items;
+}
+
+function _schemaError(
+  error: z.ZodError,
+  yaml: string,
+  path: string,
+): SkillError {
+  const problems = error.issues.map((issue) => _describeIssue(issue));
+  const first = error.issues[0];
+  const key = first?.path[0];
+  const line = typeof key === "string" ? _lineOfKey(yaml, key) : 1;
+  return _invalid(path, line, undefined, problems.join("; "));
+}
+
+function _describeIssue(issue: z.core.$ZodIssue): string {
+  // A union reports each branch; show the branch that matched the input's kind.
+  if (issue.code === "invalid_union" && issue.errors.length > 0) {
+    const nested = issue.errors.find((branch) =>
+      branch.some((inner) => inner.path.length > 0)
+    );
+    const inner = nested?.[0];
+    if (inner !== undefined) {
+      return _describeIssue({ ...inner, path: [...issue.path, ...inner.path] });
+    }
+  }
+  const message = issue.message.replace(/^Invalid input: /, "");
+  return `${_fieldPath(issue.path)}: ${message}`;
+}
+
+function _fieldPath(path: readonly PropertyKey[]): string {
+  let text = "frontmatter";
+  for (const part of path) {
+    text += typeof part === "number" ? `[${part}]` : `.${String(part)}`;
+  }
+  return text;
+}
+
+/** The 1-based file line of a top-level key, or the fence line when absent. */
+function _lineOfKey(yaml: string, key: string): number {
+  const lines = yaml.split("\n");
+  const index = lines.findIndex((line) =>
+    line.startsWith(`${key}:`) || line.startsWith(`${key} :`) ||
+    line.startsWith(`"${key}"`) || line.startsWith(`'${key}'`)
+  );
+  return index === -1 ? 1 : index + 2;
+}
+
+function _invalid(
+  path: string,
+  line: number,
+  column: number | undefined,
+  problem: string,
+): SkillError {
+  const where = column === undefined
+    ? `${path}:${line}`
+    : `${path}:${line}:${column}`;
+  return new SkillError(
+    "invalid_skill",
+    `Invalid skill manifest ${where}: ${problem}`,
+    {
+      path,
+      line,
+      column,
+    },
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Every root's skills in, one map by name out: roots that are one directory
+ * are scanned once, and the last root wins.
+ *
+ * @module
+ */
+
+import type { SkillConfig, SkillRoot } from "./config.ts";
+import {
+  type _DiscoveredSkill,
+  _discoverRoot,
+  type _Reporter,
+} from "./discover.ts";
+import type { SkillInfo } from "./discover.ts";
+
+/**
+ * One skill of a snapshot. Its real directory is resolved on first use and
+ * its resources are listed on first load; both are then kept.
+ */
+export interface _Entry extends _DiscoveredSkill {
+  realDir?: string;
+  resources?: readonly string[];
+}
+
+/** What one discovery run found: the map by name and the sorted catalog. */
+export interface _Snapshot {
+  readonly byName: ReadonlyMap<string, _Entry>;
+  readonly catalog: readonly SkillInfo[];
+}
+
+/**
+ * The roots to scan, in ascending precedence. A directory configured more
+ * than once is scanned once, at its last (highest-precedence) position.
+ */
+export function _scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
+  const last = new Map<string, number>();
+  roots.forEach((root, index) => last.set(root.path, index));
+  return roots.filter((root, index) => last.get(root.path) === index);
+}
+
+/**
+ * Runs discovery over every configured root and merges the results, lowest
+ * precedence first, so a later root's skill replaces an earlier one of the
+ * same name.
+ *
+ * @throws {SkillError} Only through `report`, under strict.
+ */
+export function _buildSnapshot(
+  config: SkillConfig,
+  report: _Reporter,
+): _Snapshot {
+  const merged = new Map<string, _Entry>();
+  for (const root of _scanOrder(config.roots)) {
+    for (const skill of _discoverRoot(root, config, report)) {
+      merged.set(skill.info.name, { info: skill.info, body: skill.body });
+    }
+  }
+  const catalog = [...merged.values()].map((entry) => entry.info)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { byName: merged, catalog: Object.freeze(catalog) };
+}

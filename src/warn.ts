@@ -1,0 +1,91 @@
+/**
+ * Structured warnings and where they go.
+ *
+ * @module
+ */
+
+import process from "node:process";
+
+/**
+ * What a warning is about. Consumers filter on it.
+ *
+ * - `invalid_skill`: a manifest was skipped because it could not be read,
+ *   split, parsed or validated.
+ * - `duplicate_skill`: a second directory in one root declares a name already
+ *   taken in that root; it was skipped.
+ * - `not_a_file`: a manifest that is a directory, FIFO, socket, device or a
+ *   dangling symlink; the skill was skipped.
+ * - `name_mismatch`: the frontmatter `name` differs from the directory name;
+ *   the frontmatter name is used.
+ * - `ambiguous_manifest`: a directory holds several case variants of
+ *   `SKILL.md`; one was chosen (`SKILL.md` first, else the first in sorted
+ *   order).
+ * - `unreadable`: a root or skill directory exists but cannot be listed.
+ * - `root_not_directory`: a configured root exists but is not a directory.
+ * - `resource_escape`: a symlink inside a skill directory points outside it;
+ *   it is not listed as a resource.
+ * - `dangling_symlink`: a skill directory or a resource is a symlink that
+ *   points nowhere (or into a loop); it was skipped.
+ * - `resource_limit`: resource enumeration stopped at the entry or depth cap.
+ */
+export type SkillWarningCode =
+  | "invalid_skill"
+  | "duplicate_skill"
+  | "not_a_file"
+  | "name_mismatch"
+  | "ambiguous_manifest"
+  | "unreadable"
+  | "root_not_directory"
+  | "resource_escape"
+  | "dangling_symlink"
+  | "resource_limit";
+
+/** One warning: a code to filter on, a readable message, and the path. */
+export interface SkillWarning {
+  /** What the warning is about. */
+  readonly code: SkillWarningCode;
+  /** A sentence naming the path and what was done about it. */
+  readonly message: string;
+  /** The absolute path concerned, when there is one. */
+  readonly path?: string;
+}
+
+/** Receives warnings. It should not throw; whatever it returns is ignored. */
+export type WarnSink = (warning: SkillWarning) => void;
+
+function _writeToStderr(warning: SkillWarning): void {
+  process.stderr.write(
+    `agent-skills: warning [${warning.code}] ${warning.message}\n`,
+  );
+}
+
+let _sink: WarnSink = _writeToStderr;
+
+/**
+ * Redirects the warnings of every instance that has no `onWarning` option.
+ * By default each warning is written to `process.stderr` as one line,
+ * `agent-skills: warning [code] message`. Pass `null` to restore that default.
+ *
+ * @param sink The function that receives warnings, or `null` for the default.
+ *
+ * @example Collect warnings in tests
+ * ```ts
+ * import { setWarnSink, type SkillWarning } from "@clarvis/agent-skills";
+ *
+ * const seen: SkillWarning[] = [];
+ * setWarnSink((warning) => seen.push(warning));
+ * // ... createAgentSkills(...) ...
+ * setWarnSink(null);
+ * ```
+ */
+export function setWarnSink(sink: WarnSink | null): void {
+  _sink = sink ?? _writeToStderr;
+}
+
+/**
+ * Returns the sink an instance should use: its own, else the global one read
+ * at the time of each warning (so `setWarnSink` applies to live instances).
+ */
+export function _warnerFor(onWarning: WarnSink | undefined): WarnSink {
+  return onWarning ?? ((warning) => _sink(warning));
+}

@@ -1,0 +1,91 @@
+// Test helpers that work under Deno, Node and Bun alike.
+
+import { execFileSync } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+import type { AgentSkillsOptions, SkillWarning } from "../mod.ts";
+
+/** A fresh directory under /tmp (os.tmpdir() would read the environment). */
+export function tempDir(): string {
+  return mkdtempSync("/tmp/agent-skills-test-");
+}
+
+/** Removes a directory made by tempDir(). */
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Writes files (relative path → content) under `root`, creating parents. */
+export function writeTree(root: string, files: Record<string, string>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    const path = join(root, rel);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+  }
+}
+
+/** Creates a symlink at `path` (parents included) pointing at `target`. */
+export function link(target: string, path: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  symlinkSync(target, path);
+}
+
+/** The text of a minimal valid manifest. */
+export function manifest(
+  name: string,
+  description = `The ${name} skill.`,
+  { extra = "", body = `# ${name}\n\nUse ${name}.` }: {
+    extra?: string;
+    body?: string;
+  } = {},
+): string {
+  return `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${body}\n`;
+}
+
+/** Creates a FIFO: Deno.Command under Deno, child_process elsewhere. */
+export function makeFifo(path: string): void {
+  const deno = (globalThis as { Deno?: DenoLike }).Deno;
+  if (deno !== undefined) {
+    const result = new deno.Command("mkfifo", { args: [path], clearEnv: true })
+      .outputSync();
+    if (result.code !== 0) throw new Error(`mkfifo ${path} failed`);
+  } else {
+    execFileSync("mkfifo", [path]);
+  }
+}
+
+interface DenoLike {
+  Command: new (
+    command: string,
+    options: { args: string[]; clearEnv: boolean },
+  ) => { outputSync(): { code: number } };
+}
+
+/** Options for a test instance: explicit home and cwd, warnings collected. */
+export function options(
+  root: string,
+  overrides: AgentSkillsOptions = {},
+): { options: AgentSkillsOptions; warnings: SkillWarning[] } {
+  const warnings: SkillWarning[] = [];
+  return {
+    warnings,
+    options: {
+      home: root,
+      cwd: root,
+      roots: [root],
+      onWarning: (warning) => warnings.push(warning),
+      ...overrides,
+    },
+  };
+}
+
+/** The codes of the collected warnings, in order. */
+export function codes(warnings: readonly SkillWarning[]): string[] {
+  return warnings.map((warning) => warning.code);
+}

@@ -1,0 +1,206 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { clarvisSkillRoots, resolveConfig, StartupError } from "../mod.ts";
+import { removeDir, tempDir } from "./_helpers.ts";
+
+function assertStartupError(
+  fn: () => unknown,
+  code: string,
+  includes: string,
+): void {
+  assert.throws(fn, (error) => {
+    assert.ok(
+      error instanceof StartupError,
+      `expected StartupError, got ${error}`,
+    );
+    assert.equal(error.code, code);
+    assert.ok(
+      error.message.includes(includes),
+      `message ${JSON.stringify(error.message)} should include ${includes}`,
+    );
+    return true;
+  });
+}
+
+describe("clarvisSkillRoots()", () => {
+  it("returns the preset in ascending precedence", () => {
+    assert.deepEqual(clarvisSkillRoots(), [
+      { path: "~/.agents/skills", scope: "user", source: "agents" },
+      { path: ".agents/skills", scope: "workspace", source: "agents" },
+      { path: "~/.clarvis/skills", scope: "user", source: "clarvis" },
+      { path: ".clarvis/skills", scope: "workspace", source: "clarvis" },
+    ]);
+  });
+
+  it("returns a fresh array each time", () => {
+    const first = clarvisSkillRoots();
+    first.pop();
+    assert.equal(clarvisSkillRoots().length, 4);
+  });
+});
+
+describe("resolveConfig()", () => {
+  it("defaults roots to the preset, resolved against home and workspace", () => {
+    const config = resolveConfig({ home: "/home/ada", cwd: "/work/app" });
+    assert.deepEqual(config.roots, [
+      { path: "/home/ada/.agents/skills", scope: "user", source: "agents" },
+      {
+        path: "/work/app/.agents/skills",
+        scope: "workspace",
+        source: "agents",
+      },
+      { path: "/home/ada/.clarvis/skills", scope: "user", source: "clarvis" },
+      {
+        path: "/work/app/.clarvis/skills",
+        scope: "workspace",
+        source: "clarvis",
+      },
+    ]);
+  });
+
+  it("defaults workspace to cwd and fills every default", () => {
+    const config = resolveConfig({ home: "/home/ada", cwd: "/work/app" });
+    assert.equal(config.home, "/home/ada");
+    assert.equal(config.cwd, "/work/app");
+    assert.equal(config.workspace, "/work/app");
+    assert.equal(config.strict, false);
+    assert.equal(config.followSymlinks, true);
+    assert.equal(config.maxManifestBytes, 1024 * 1024);
+    assert.equal(config.maxResourceEntries, 10_000);
+    assert.equal(config.maxResourceDepth, 16);
+  });
+
+  it("does not call os.homedir() when home is given", () => {
+    // Deno runs this suite without --allow-sys: a homedir() call would throw.
+    assert.equal(resolveConfig({ home: "/h", cwd: "/" }).home, "/h");
+  });
+
+  it("resolves a relative home against cwd", () => {
+    assert.equal(
+      resolveConfig({ home: "me", cwd: "/users" }).home,
+      "/users/me",
+    );
+  });
+
+  it("resolves an explicit workspace against cwd", () => {
+    const dir = tempDir();
+    try {
+      mkdirSync(join(dir, "project"));
+      const config = resolveConfig({
+        home: "/h",
+        cwd: dir,
+        workspace: "project",
+      });
+      assert.equal(config.workspace, join(dir, "project"));
+      assert.equal(
+        config.roots[1]?.path,
+        join(dir, "project", ".agents", "skills"),
+      );
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it("throws invalid_workspace for a workspace that does not exist", () => {
+    assertStartupError(
+      () => resolveConfig({ home: "/h", cwd: "/", workspace: "/no/such/dir" }),
+      "invalid_workspace",
+      "/no/such/dir",
+    );
+  });
+
+  it("throws invalid_workspace for a workspace that is a file", () => {
+    const dir = tempDir();
+    try {
+      writeFileSync(join(dir, "file"), "");
+      assertStartupError(
+        () => resolveConfig({ home: "/h", cwd: dir, workspace: "file" }),
+        "invalid_workspace",
+        join(dir, "file"),
+      );
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it("throws empty_roots for an empty roots list", () => {
+    assertStartupError(
+      () => resolveConfig({ home: "/h", cwd: "/", roots: [] }),
+      "empty_roots",
+      '"roots"',
+    );
+  });
+
+  it("expands ~ and ~/ to home and resolves relative roots against the workspace", () => {
+    const config = resolveConfig({
+      home: "/home/ada",
+      cwd: "/work",
+      roots: ["~", "~/skills", "local/skills", "/abs/../opt/skills"],
+    });
+    assert.deepEqual(config.roots.map((root) => root.path), [
+      "/home/ada",
+      "/home/ada/skills",
+      "/work/local/skills",
+      "/opt/skills",
+    ]);
+  });
+
+  it("defaults scope and source to custom and keeps given labels", () => {
+    const config = resolveConfig({
+      home: "/h",
+      cwd: "/",
+      roots: ["/a", { path: "/b", scope: "system" }, {
+        path: "/c",
+        source: "team",
+      }],
+    });
+    assert.deepEqual(config.roots, [
+      { path: "/a", scope: "custom", source: "custom" },
+      { path: "/b", scope: "system", source: "custom" },
+      { path: "/c", scope: "custom", source: "team" },
+    ]);
+  });
+
+  it("keeps every configured root in order, duplicates included", () => {
+    const config = resolveConfig({ home: "/same", cwd: "/same" });
+    assert.deepEqual(config.roots.map((root) => root.path), [
+      "/same/.agents/skills",
+      "/same/.agents/skills",
+      "/same/.clarvis/skills",
+      "/same/.clarvis/skills",
+    ]);
+  });
+
+  it("returns a deeply frozen config", () => {
+    const config = resolveConfig({ home: "/h", cwd: "/", roots: ["/a"] });
+    assert.ok(Object.isFrozen(config));
+    assert.ok(Object.isFrozen(config.roots));
+    assert.ok(Object.isFrozen(config.roots[0]));
+    assert.throws(() => {
+      (config as { strict: boolean }).strict = true;
+    }, TypeError);
+  });
+
+  it("throws invalid_option for options of the wrong type", () => {
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{ strict: "yes" }, '"strict"'],
+      [{ followSymlinks: 1 }, '"followSymlinks"'],
+      [{ maxManifestBytes: 0 }, '"maxManifestBytes"'],
+      [{ maxResourceEntries: 1.5 }, '"maxResourceEntries"'],
+      [{ roots: "/a" }, '"roots"'],
+      [{ roots: [42] }, '"roots[0]"'],
+      [{ roots: [{ path: "" }] }, '"roots[0]"'],
+      [{ roots: [{ path: "/a", scope: 3 }] }, '"roots[0].scope"'],
+      [{ home: 7 }, '"home"'],
+    ];
+    for (const [extra, name] of bad) {
+      assertStartupError(
+        () => resolveConfig({ home: "/h", cwd: "/", ...extra }),
+        "invalid_option",
+        name,
+      );
+    }
+  });
+});
