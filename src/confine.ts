@@ -138,7 +138,7 @@ export function _listResources(
     dir = realDir();
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
-    warn({ code: "dangling_symlink", message: error.message, path: info.dir });
+    warn({ code: "unreadable", message: error.message, path: info.dir });
     return [];
   }
   const walk = new _ResourceWalk(info, dir, config, warn);

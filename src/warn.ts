@@ -20,7 +20,9 @@ import process from "node:process";
  * - `ambiguous_manifest`: a directory holds several case variants of
  *   `SKILL.md`; one was chosen (`SKILL.md` first, else the first in sorted
  *   order).
- * - `unreadable`: a root or skill directory exists but cannot be listed.
+ * - `unreadable`: a root, skill directory, manifest or resource directory
+ *   cannot be read (permission denied), or a skill directory is gone by the
+ *   time its resources are listed.
  * - `root_not_directory`: a configured root exists but is not a directory.
  * - `resource_escape`: a symlink inside a skill directory points outside it;
  *   it is not listed as a resource.

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -11,9 +12,12 @@ import {
 import { dirname, join } from "node:path";
 import type { AgentSkillsOptions, SkillWarning } from "../mod.ts";
 
-/** A fresh directory under /tmp (os.tmpdir() would read the environment). */
+/**
+ * A fresh directory under /tmp (os.tmpdir() would read the environment), as a
+ * real path, so results compare equal where /tmp itself is a symlink.
+ */
 export function tempDir(): string {
-  return mkdtempSync("/tmp/agent-skills-test-");
+  return realpathSync(mkdtempSync("/tmp/agent-skills-test-"));
 }
 
 /** Removes a directory made by tempDir(). */

@@ -1,0 +1,171 @@
+import { after, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { createAgentSkills, SkillError, StartupError } from "../mod.ts";
+import {
+  manifest,
+  options,
+  removeDir,
+  tempDir,
+  writeTree,
+} from "./_helpers.ts";
+
+const dirs: string[] = [];
+after(() => dirs.forEach(removeDir));
+
+function tree(files: Record<string, string>): string {
+  const dir = tempDir();
+  dirs.push(dir);
+  writeTree(dir, files);
+  return dir;
+}
+
+describe("createAgentSkills()", () => {
+  it("resolves config and discovers before it returns", () => {
+    const root = tree({ "a/SKILL.md": manifest("a") });
+    const { options: opts } = options(root);
+    const skills = createAgentSkills(opts);
+    assert.deepEqual(skills.listSkills().map((skill) => skill.name), ["a"]);
+    assert.equal(skills.config.roots[0]?.path, root);
+    assert.ok(Object.isFrozen(skills.config));
+  });
+
+  it("throws StartupError for bad options before scanning", () => {
+    assert.throws(
+      () =>
+        createAgentSkills({
+          home: "/h",
+          cwd: "/",
+          workspace: "/no/such/workspace",
+        }),
+      (error) =>
+        error instanceof StartupError && error.code === "invalid_workspace",
+    );
+  });
+});
+
+describe("listSkills()", () => {
+  it("returns frozen entries in a fresh array each call", () => {
+    const root = tree({
+      "b/SKILL.md": manifest("b"),
+      "a/SKILL.md": manifest("a"),
+    });
+    const { options: opts } = options(root);
+    const skills = createAgentSkills(opts);
+    const first = skills.listSkills();
+    first.pop();
+    assert.deepEqual(skills.listSkills().map((skill) => skill.name), [
+      "a",
+      "b",
+    ]);
+    assert.ok(Object.isFrozen(first[0]));
+    assert.ok(Object.isFrozen(first[0]?.metadata));
+  });
+
+  it("does no filesystem I/O: it still answers after the root is gone", () => {
+    const root = tree({ "a/SKILL.md": manifest("a") });
+    const { options: opts } = options(root);
+    const skills = createAgentSkills(opts);
+    rmSync(root, { recursive: true });
+    assert.deepEqual(skills.listSkills().map((skill) => skill.name), ["a"]);
+  });
+});
+
+describe("loadSkill()", () => {
+  it("returns the SkillInfo plus the trimmed body and resources", () => {
+    const root = tree({
+      "a/SKILL.md": manifest("a", "Does a.", { body: "\n\n# A\n\nSteps.\n\n" }),
+      "a/notes.md": "n",
+    });
+    const { options: opts } = options(root);
+    const skills = createAgentSkills(opts);
+    const info = skills.listSkills()[0];
+    assert.deepEqual(skills.loadSkill("a"), {
+      ...info,
+      body: "# A\n\nSteps.",
+      resources: ["notes.md"],
+    });
+  });
+
+  it("returns undefined for an unknown name", () => {
+    const root = tree({ "a/SKILL.md": manifest("a") });
+    const { options: opts } = options(root);
+    assert.equal(createAgentSkills(opts).loadSkill("b"), undefined);
+  });
+
+  it("serves a loaded skill without filesystem I/O", () => {
+    const root = tree({ "a/SKILL.md": manifest("a"), "a/x.txt": "x" });
+    const { options: opts } = options(root);
+    const skills = createAgentSkills(opts);
+    const loaded = skills.loadSkill("a");
+    rmSync(root, { recursive: true });
+    assert.deepEqual(skills.loadSkill("a"), loaded);
+  });
+});
+
+describe("refresh()", () => {
+  it("is the only thing that rescans: the snapshot (body included) holds until then", () => {
+    const root = tree({
+      "keep/SKILL.md": manifest("keep", "v1", { body: "body v1" }),
+      "drop/SKILL.md": manifest("drop"),
+    });
+    const { options: opts } = options(root);
+    const skills = createAgentSkills(opts);
+
+    writeTree(root, {
+      "keep/SKILL.md": manifest("keep", "v2", { body: "body v2" }),
+      "added/SKILL.md": manifest("added"),
+    });
+    rmSync(join(root, "drop"), { recursive: true });
+
+    assert.deepEqual(skills.listSkills().map((skill) => skill.name), [
+      "drop",
+      "keep",
+    ]);
+    assert.equal(skills.loadSkill("keep")?.description, "v1");
+    assert.equal(skills.loadSkill("keep")?.body, "body v1");
+    assert.equal(skills.loadSkill("drop")?.body, "# drop\n\nUse drop.");
+
+    skills.refresh();
+    assert.deepEqual(skills.listSkills().map((skill) => skill.name), [
+      "added",
+      "keep",
+    ]);
+    assert.equal(skills.loadSkill("keep")?.description, "v2");
+    assert.equal(skills.loadSkill("keep")?.body, "body v2");
+    assert.equal(skills.loadSkill("drop"), undefined);
+  });
+
+  it("reflects a renamed skill directory", () => {
+    const root = tree({ "old/SKILL.md": manifest("old") });
+    const { options: opts } = options(root);
+    const skills = createAgentSkills(opts);
+    renameSync(join(root, "old"), join(root, "new"));
+    writeTree(root, { "new/SKILL.md": manifest("new") });
+    skills.refresh();
+    assert.deepEqual(
+      skills.listSkills().map((skill) => [skill.name, skill.dir]),
+      [["new", join(root, "new")]],
+    );
+  });
+
+  it("keeps the previous snapshot when a strict refresh throws", () => {
+    const root = tree({ "a/SKILL.md": manifest("a"), "a/r.txt": "r" });
+    const { options: opts } = options(root, { strict: true });
+    const skills = createAgentSkills(opts);
+    const before = skills.listSkills();
+    writeTree(root, {
+      "b/SKILL.md": manifest("b"),
+      "c/SKILL.md": "---\nname: c\n---\n",
+    });
+    assert.throws(
+      () => skills.refresh(),
+      (error) => error instanceof SkillError && error.code === "invalid_skill",
+    );
+    assert.deepEqual(skills.listSkills(), before);
+    assert.deepEqual(skills.loadSkill("a")?.resources, ["r.txt"]);
+    assert.equal(skills.resourcePath("a", "r.txt"), join(root, "a", "r.txt"));
+    assert.equal(skills.loadSkill("b"), undefined);
+  });
+});

@@ -1,0 +1,289 @@
+import { after, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createAgentSkills, SkillError, type SkillWarning } from "../mod.ts";
+import {
+  codes,
+  link,
+  makeFifo,
+  manifest,
+  options,
+  removeDir,
+  tempDir,
+  writeTree,
+} from "./_helpers.ts";
+
+const dirs: string[] = [];
+after(() => dirs.forEach(removeDir));
+
+/** A root with one skill "tool" holding resources, plus a secret beside the root. */
+function fixture(overrides = {}): {
+  base: string;
+  dir: string;
+  skills: ReturnType<typeof createAgentSkills>;
+  warnings: SkillWarning[];
+} {
+  const base = tempDir();
+  dirs.push(base);
+  writeTree(base, {
+    "secret.txt": "top secret",
+    "root/tool/SKILL.md": manifest("tool"),
+    "root/tool/scripts/run.py": "print('run')",
+    "root/tool/references/guide.md": "# guide",
+    "root/tool/assets/deep/a/b.txt": "b",
+    "root/other/SKILL.md": manifest("other"),
+    "root/other/notes.md": "other's notes",
+  });
+  const dir = join(base, "root", "tool");
+  const { options: opts, warnings } = options(join(base, "root"), overrides);
+  return { base, dir, skills: createAgentSkills(opts), warnings };
+}
+
+function assertCode(fn: () => unknown, code: string): SkillError {
+  let caught: unknown;
+  assert.throws(fn, (error) => {
+    caught = error;
+    return error instanceof SkillError && error.code === code;
+  }, `expected SkillError ${code}`);
+  return caught as SkillError;
+}
+
+describe("resourcePath()", () => {
+  it("returns the absolute real path of a file inside the skill", () => {
+    const { skills, dir } = fixture();
+    assert.equal(
+      skills.resourcePath("tool", "scripts/run.py"),
+      join(dir, "scripts", "run.py"),
+    );
+    assert.equal(
+      skills.resourcePath("tool", "./scripts/../references/guide.md"),
+      join(dir, "references", "guide.md"),
+    );
+    assert.equal(
+      skills.resourcePath("tool", "SKILL.md"),
+      join(dir, "SKILL.md"),
+    );
+  });
+
+  it("rejects ../ escapes with path_escape", () => {
+    const { skills } = fixture();
+    for (
+      const rel of [
+        "../other/notes.md",
+        "../../secret.txt",
+        "scripts/../../tool/../../secret.txt",
+        "..",
+      ]
+    ) {
+      const error = assertCode(
+        () => skills.resourcePath("tool", rel),
+        "path_escape",
+      );
+      assert.equal(error.skill, "tool");
+      assert.ok(error.message.includes(rel), error.message);
+    }
+  });
+
+  it("rejects a sibling directory sharing the skill's prefix", () => {
+    const { skills, base } = fixture();
+    writeTree(base, { "root/tool-evil/x.txt": "x" });
+    assertCode(
+      () => skills.resourcePath("tool", "../tool-evil/x.txt"),
+      "path_escape",
+    );
+  });
+
+  it("rejects symlinks that lead outside with path_escape", () => {
+    const { skills, dir, base } = fixture();
+    link(join(base, "secret.txt"), join(dir, "leak.txt"));
+    link(join(base, "root", "other"), join(dir, "other-skill"));
+    link("/etc", join(dir, "etc"));
+    assertCode(() => skills.resourcePath("tool", "leak.txt"), "path_escape");
+    assertCode(
+      () => skills.resourcePath("tool", "other-skill/notes.md"),
+      "path_escape",
+    );
+    assertCode(
+      () => skills.resourcePath("tool", "etc/hostname"),
+      "path_escape",
+    );
+  });
+
+  it("follows symlinks that stay inside", () => {
+    const { skills, dir } = fixture();
+    link(join(dir, "scripts", "run.py"), join(dir, "run-link.py"));
+    link("scripts", join(dir, "bin"));
+    assert.equal(
+      skills.resourcePath("tool", "run-link.py"),
+      join(dir, "scripts", "run.py"),
+    );
+    assert.equal(
+      skills.resourcePath("tool", "bin/run.py"),
+      join(dir, "scripts", "run.py"),
+    );
+  });
+
+  it("rejects empty, absolute and NUL-bearing paths with invalid_input", () => {
+    const { skills, dir } = fixture();
+    for (
+      const rel of [
+        "",
+        "/etc/passwd",
+        join(dir, "scripts", "run.py"),
+        "C:\\Windows",
+        "\\\\server\\share",
+        "a\0b",
+      ]
+    ) {
+      assertCode(() => skills.resourcePath("tool", rel), "invalid_input");
+    }
+    assertCode(
+      () => skills.resourcePath("tool", 42 as unknown as string),
+      "invalid_input",
+    );
+  });
+
+  it("reports a missing resource or an unknown skill as not_found", () => {
+    const { skills, dir } = fixture();
+    assertCode(() => skills.resourcePath("tool", "nope.md"), "not_found");
+    assertCode(
+      () => skills.resourcePath("tool", "scripts/run.py/inner"),
+      "not_found",
+    );
+    link(join(dir, "gone"), join(dir, "dangling"));
+    assertCode(() => skills.resourcePath("tool", "dangling"), "not_found");
+    const unknown = assertCode(
+      () => skills.resourcePath("nobody", "x"),
+      "not_found",
+    );
+    assert.equal(unknown.skill, "nobody");
+  });
+
+  it("reports a directory or special file as not_a_file", () => {
+    const { skills, dir } = fixture();
+    makeFifo(join(dir, "pipe"));
+    assertCode(() => skills.resourcePath("tool", "scripts"), "not_a_file");
+    assertCode(() => skills.resourcePath("tool", "."), "not_a_file");
+    assertCode(() => skills.resourcePath("tool", "pipe"), "not_a_file");
+  });
+
+  it("confines a skill whose directory is a symlink to that directory's target", () => {
+    const base = tempDir();
+    dirs.push(base);
+    writeTree(base, {
+      "store/linked/SKILL.md": manifest("linked"),
+      "store/linked/file.txt": "inside",
+      "store/neighbour.txt": "outside",
+    });
+    link(join(base, "store", "linked"), join(base, "root", "linked"));
+    const { options: opts } = options(join(base, "root"));
+    const skills = createAgentSkills(opts);
+    assert.equal(
+      skills.resourcePath("linked", "file.txt"),
+      join(base, "store", "linked", "file.txt"),
+    );
+    assertCode(
+      () => skills.resourcePath("linked", "../neighbour.txt"),
+      "path_escape",
+    );
+  });
+});
+
+describe("loadSkill() resources", () => {
+  it("lists files recursively as sorted POSIX paths, manifest excluded", () => {
+    const { skills } = fixture();
+    assert.deepEqual(skills.loadSkill("tool")?.resources, [
+      "assets/deep/a/b.txt",
+      "references/guide.md",
+      "scripts/run.py",
+    ]);
+  });
+
+  it("skips .git, node_modules and special files", () => {
+    const { skills, dir } = fixture();
+    writeTree(dir, {
+      ".git/HEAD": "ref",
+      "node_modules/x/index.js": "",
+      "sub/node_modules/y.js": "",
+      ".hidden": "h",
+    });
+    makeFifo(join(dir, "pipe"));
+    assert.deepEqual(skills.loadSkill("tool")?.resources, [
+      ".hidden",
+      "assets/deep/a/b.txt",
+      "references/guide.md",
+      "scripts/run.py",
+    ]);
+  });
+
+  it("drops an escaping or dangling symlink with a warning, keeping the rest", () => {
+    const { skills, dir, base, warnings } = fixture();
+    link(join(base, "secret.txt"), join(dir, "leak.txt"));
+    link(join(dir, "missing"), join(dir, "dangling"));
+    link(join(dir, "scripts", "run.py"), join(dir, "inside-link.py"));
+    const resources = skills.loadSkill("tool")?.resources;
+    assert.deepEqual(resources, [
+      "assets/deep/a/b.txt",
+      "inside-link.py",
+      "references/guide.md",
+      "scripts/run.py",
+    ]);
+    assert.deepEqual(codes(warnings).sort(), [
+      "dangling_symlink",
+      "resource_escape",
+    ]);
+    assert.equal(
+      warnings.find((w) => w.code === "resource_escape")?.path,
+      join(dir, "leak.txt"),
+    );
+  });
+
+  it("never loops through a directory symlink to an ancestor", () => {
+    const { skills, dir } = fixture();
+    link(dir, join(dir, "assets", "loop"));
+    link("..", join(dir, "scripts", "up"));
+    assert.deepEqual(skills.loadSkill("tool")?.resources, [
+      "assets/deep/a/b.txt",
+      "references/guide.md",
+      "scripts/run.py",
+    ]);
+  });
+
+  it("stops at the entry cap with a resource_limit warning", () => {
+    // Entries in visiting order: SKILL.md, assets, deep, a, b.txt | references.
+    const { skills, warnings } = fixture({ maxResourceEntries: 5 });
+    assert.deepEqual(skills.loadSkill("tool")?.resources, [
+      "assets/deep/a/b.txt",
+    ]);
+    assert.deepEqual(codes(warnings), ["resource_limit"]);
+    assert.ok(warnings[0]?.message.includes("maxResourceEntries"));
+  });
+
+  it("does not descend past the depth cap, with one resource_limit warning", () => {
+    const { skills, warnings } = fixture({ maxResourceDepth: 2 });
+    assert.deepEqual(skills.loadSkill("tool")?.resources, [
+      "references/guide.md",
+      "scripts/run.py",
+    ]);
+    assert.deepEqual(codes(warnings), ["resource_limit"]);
+    assert.ok(warnings[0]?.message.includes("maxResourceDepth"));
+  });
+
+  it("is listed once per snapshot and then served without filesystem I/O", () => {
+    const { skills, dir } = fixture();
+    const first = skills.loadSkill("tool")?.resources;
+    writeTree(dir, { "added-later.txt": "x" });
+    assert.equal(skills.loadSkill("tool")?.resources, first);
+    skills.refresh();
+    assert.ok(skills.loadSkill("tool")?.resources.includes("added-later.txt"));
+  });
+
+  it("warns and lists nothing when the skill directory is gone", () => {
+    const { skills, dir, warnings } = fixture();
+    removeDir(dir);
+    mkdirSync(join(dir, ".."), { recursive: true });
+    assert.deepEqual(skills.loadSkill("tool")?.resources, []);
+    assert.deepEqual(codes(warnings), ["unreadable"]);
+  });
+});

@@ -1,0 +1,343 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { SkillError, skillFrontmatterSchema } from "../mod.ts";
+import { _parseManifest } from "../src/frontmatter.ts";
+
+const PATH = "/skills/demo/SKILL.md";
+
+function parse(text: string): ReturnType<typeof _parseManifest> {
+  return _parseManifest(text, PATH);
+}
+
+function assertInvalid(
+  text: string,
+  expected: { line: number; column?: number; includes: string[] },
+): void {
+  assert.throws(() => parse(text), (error) => {
+    assert.ok(error instanceof SkillError, `expected SkillError, got ${error}`);
+    assert.equal(error.code, "invalid_skill");
+    assert.equal(error.path, PATH);
+    assert.equal(error.line, expected.line);
+    assert.equal(error.column, expected.column);
+    const where = expected.column === undefined
+      ? `${PATH}:${expected.line}:`
+      : `${PATH}:${expected.line}:${expected.column}:`;
+    for (const part of [where, ...expected.includes]) {
+      assert.ok(
+        error.message.includes(part),
+        `message ${JSON.stringify(error.message)} should include ${
+          JSON.stringify(part)
+        }`,
+      );
+    }
+    return true;
+  });
+}
+
+describe("_parseManifest()", () => {
+  it("returns name, description, defaults and the trimmed body", () => {
+    const parsed = parse(
+      "---\nname: pdf\ndescription: Fill PDF forms.\n---\n\n# PDF\n\nSteps.\n\n",
+    );
+    assert.deepEqual(parsed, {
+      name: "pdf",
+      description: "Fill PDF forms.",
+      metadata: {},
+      userInvocable: true,
+      body: "# PDF\n\nSteps.",
+    });
+  });
+
+  it("strips a UTF-8 BOM", () => {
+    assert.equal(
+      parse("\uFEFF---\nname: a\ndescription: b\n---\nbody").name,
+      "a",
+    );
+  });
+
+  it("accepts CRLF line endings and returns an LF body", () => {
+    const parsed = parse(
+      "---\r\nname: a\r\ndescription: b\r\n---\r\nline 1\r\nline 2\r\n",
+    );
+    assert.equal(parsed.description, "b");
+    assert.equal(parsed.body, "line 1\nline 2");
+  });
+
+  it("accepts trailing blanks on fence lines and an empty body", () => {
+    const parsed = parse("---  \nname: a\ndescription: b\n--- \t");
+    assert.equal(parsed.name, "a");
+    assert.equal(parsed.body, "");
+  });
+
+  it("closes the fence at the first line that is --- alone", () => {
+    const parsed = parse(
+      "---\nname: a\ndescription: uses --- inside\n---\nbody\n---\nmore body\n",
+    );
+    assert.equal(parsed.description, "uses --- inside");
+    assert.equal(parsed.body, "body\n---\nmore body");
+  });
+
+  it("rejects a file without a fence", () => {
+    assertInvalid("# Just markdown\n", {
+      line: 1,
+      includes: ["missing frontmatter"],
+    });
+  });
+
+  it("rejects an unclosed fence", () => {
+    assertInvalid("---\nname: a\ndescription: b\n", {
+      line: 1,
+      includes: ["unclosed frontmatter"],
+    });
+  });
+
+  it("rejects empty frontmatter", () => {
+    assertInvalid("---\n---\nbody", {
+      line: 2,
+      includes: ["empty frontmatter"],
+    });
+  });
+
+  it("reports YAML syntax errors at their file line and column", () => {
+    assertInvalid("---\nname: a\ndescription: [unclosed\n---\n", {
+      line: 3,
+      column: 23,
+      includes: ["invalid YAML", "flow collection"],
+    });
+    assertInvalid("---\nname: a\ndescription: Use when: the user asks\n---\n", {
+      line: 3,
+      column: 22,
+      includes: ["invalid YAML"],
+    });
+  });
+
+  it("rejects duplicate keys at the line of the second one", () => {
+    assertInvalid("---\nname: a\ndescription: b\nname: c\n---\n", {
+      line: 4,
+      column: 1,
+      includes: ["duplicated mapping key"],
+    });
+  });
+
+  it("rejects frontmatter that is not a mapping", () => {
+    assertInvalid("---\n- a\n- b\n---\n", {
+      line: 2,
+      includes: ["got a list"],
+    });
+    assertInvalid("---\njust text\n---\n", {
+      line: 2,
+      includes: ["got a string"],
+    });
+    assertInvalid("---\n~\n---\n", { line: 2, includes: ["got null"] });
+  });
+
+  it("names the field, its line and what was expected for schema failures", () => {
+    assertInvalid("---\nname: a\ndescription: 42\n---\n", {
+      line: 3,
+      includes: ["frontmatter.description: expected string, received number"],
+    });
+    assertInvalid("---\ndescription: no name\n---\n", {
+      line: 1,
+      includes: ["frontmatter.name: is required"],
+    });
+    assertInvalid('---\nname: "  "\ndescription: b\n---\n', {
+      line: 2,
+      includes: ["frontmatter.name: must not be empty"],
+    });
+    assertInvalid(
+      "---\nname: a\ndescription: b\nallowed-tools:\n  - Read\n  - 3\n---\n",
+      {
+        line: 4,
+        includes: [
+          "frontmatter.allowed-tools[1]: expected string, received number",
+        ],
+      },
+    );
+    assertInvalid(
+      "---\nname: a\ndescription: b\nallowed-tools: {a: 1}\n---\n",
+      {
+        line: 4,
+        includes: [
+          "frontmatter.allowed-tools: expected a string or a list of strings",
+        ],
+      },
+    );
+    assertInvalid(
+      "---\nname: a\ndescription: b\nuser-invocable: maybe\n---\n",
+      {
+        line: 4,
+        includes: ["frontmatter.user-invocable: expected true or false"],
+      },
+    );
+  });
+
+  it("reports every schema problem, not just the first", () => {
+    assertInvalid("---\nname: 1\ndescription: 2\n---\n", {
+      line: 2,
+      includes: [
+        "frontmatter.name: expected string",
+        "; frontmatter.description: expected string",
+      ],
+    });
+  });
+
+  it("splits allowed-tools strings on spaces and commas outside parentheses", () => {
+    const spaced = parse(
+      "---\nname: a\ndescription: b\nallowed-tools: Bash(python3:*) Read  Write\n---\n",
+    );
+    assert.deepEqual(spaced.allowedTools, ["Bash(python3:*)", "Read", "Write"]);
+    const commas = parse(
+      "---\nname: a\ndescription: b\nallowed-tools: Bash(git add:*), Bash(git status:*),Read\n---\n",
+    );
+    assert.deepEqual(commas.allowedTools, [
+      "Bash(git add:*)",
+      "Bash(git status:*)",
+      "Read",
+    ]);
+  });
+
+  it("keeps allowed-tools lists item by item", () => {
+    const parsed = parse(
+      "---\nname: a\ndescription: b\nallowed-tools:\n  - Bash(git add:*)\n  - Read\n---\n",
+    );
+    assert.deepEqual(parsed.allowedTools, ["Bash(git add:*)", "Read"]);
+  });
+
+  it("falls back to tools when allowed-tools is absent", () => {
+    const parsed = parse(
+      "---\nname: a\ndescription: b\ntools: Read, Grep\n---\n",
+    );
+    assert.deepEqual(parsed.allowedTools, ["Read", "Grep"]);
+    const both = parse(
+      "---\nname: a\ndescription: b\ntools: Grep\nallowed-tools: Read\n---\n",
+    );
+    assert.deepEqual(both.allowedTools, ["Read"]);
+  });
+
+  it("leaves allowedTools out when neither key is set", () => {
+    assert.equal(
+      "allowedTools" in parse("---\nname: a\ndescription: b\n---\n"),
+      false,
+    );
+    assert.equal(
+      "allowedTools" in
+        parse("---\nname: a\ndescription: b\nallowed-tools:\n---\n"),
+      false,
+    );
+  });
+
+  it("maps user-invocable to userInvocable, default true", () => {
+    assert.equal(
+      parse("---\nname: a\ndescription: b\nuser-invocable: false\n---\n")
+        .userInvocable,
+      false,
+    );
+    assert.equal(
+      parse("---\nname: a\ndescription: b\nuser-invocable: true\n---\n")
+        .userInvocable,
+      true,
+    );
+    assert.equal(
+      parse("---\nname: a\ndescription: b\n---\n").userInvocable,
+      true,
+    );
+  });
+
+  it("keeps unknown keys in metadata as plain JSON data", () => {
+    const parsed = parse([
+      "---",
+      "name: a",
+      "description: b",
+      "license: Complete terms in LICENSE.txt",
+      "metadata:",
+      "  short-description: Fills forms",
+      "  version: 1.2",
+      "released: 2024-01-31",
+      "disable-model-invocation: true",
+      "argument-hint: '[file]'",
+      "weight: .inf",
+      "empty:",
+      "allowed-tools: Read",
+      "---",
+      "",
+    ].join("\n"));
+    assert.deepEqual(parsed.metadata, {
+      license: "Complete terms in LICENSE.txt",
+      metadata: { "short-description": "Fills forms", version: 1.2 },
+      released: "2024-01-31",
+      "disable-model-invocation": true,
+      "argument-hint": "[file]",
+      weight: ".inf",
+      empty: null,
+    });
+    assert.equal(
+      JSON.parse(JSON.stringify(parsed.metadata)).released,
+      "2024-01-31",
+    );
+    assert.ok(Object.isFrozen(parsed.metadata));
+    assert.ok(Object.isFrozen(parsed.metadata.metadata));
+  });
+
+  it("keeps __proto__ and constructor as plain keys without polluting prototypes", () => {
+    const parsed = parse(
+      "---\nname: a\ndescription: b\n__proto__:\n  polluted: yes\nconstructor: {prototype: {polluted: yes}}\n---\n",
+    );
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.equal(Object.getPrototypeOf(parsed.metadata), Object.prototype);
+    assert.deepEqual(Object.keys(parsed.metadata), [
+      "__proto__",
+      "constructor",
+    ]);
+  });
+
+  it("rejects YAML tags outside the core schema", () => {
+    assertInvalid("---\nname: a\ndescription: b\nx: !!js/function 'f'\n---\n", {
+      line: 4,
+      column: 4,
+      includes: ["unknown scalar tag"],
+    });
+  });
+
+  it("rejects frontmatter that aliases expand beyond the value cap", () => {
+    const lines = [
+      "---",
+      "name: a",
+      "description: b",
+      'l0: &l0 ["x","x","x","x","x","x","x","x","x","x"]',
+    ];
+    for (let level = 1; level <= 6; level++) {
+      lines.push(
+        `l${level}: &l${level} [${Array(10).fill(`*l${level - 1}`).join(",")}]`,
+      );
+    }
+    lines.push("---", "");
+    assertInvalid(lines.join("\n"), {
+      line: 2,
+      includes: ["more than 100000 values"],
+    });
+  });
+});
+
+describe("skillFrontmatterSchema", () => {
+  it("requires name and description and keeps unknown keys", () => {
+    const result = skillFrontmatterSchema.safeParse({
+      name: "a",
+      description: "b",
+      extra: { nested: true },
+    });
+    assert.ok(result.success);
+    assert.deepEqual(result.data, {
+      name: "a",
+      description: "b",
+      extra: { nested: true },
+    });
+    assert.equal(
+      skillFrontmatterSchema.safeParse({ name: "a" }).success,
+      false,
+    );
+    assert.equal(
+      skillFrontmatterSchema.safeParse({ description: "b" }).success,
+      false,
+    );
+  });
+});
