@@ -16,7 +16,11 @@ import {
   statSync,
 } from "node:fs";
 import { join } from "node:path";
-import { SkillError, type SkillErrorCode } from "./errors.ts";
+import {
+  SkillError,
+  type SkillErrorCode,
+  type SkillErrorDetails,
+} from "./errors.ts";
 import { _parseManifest, type JsonValue } from "./frontmatter.ts";
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import type { SkillWarningCode, WarnSink } from "./warn.ts";
@@ -64,6 +68,7 @@ export type _Reporter = (
   code: SkillWarningCode,
   message: string,
   path: string,
+  details?: SkillErrorDetails,
 ) => void;
 
 /** The warning codes that mean a skill was dropped, and what strict throws for them. */
@@ -81,10 +86,10 @@ const _STRICT_CODES: Partial<Record<SkillWarningCode, SkillErrorCode>> = {
  * @param warn Where warnings go.
  */
 export function _reporter(strict: boolean, warn: WarnSink): _Reporter {
-  return (code, message, path) => {
+  return (code, message, path, details = {}) => {
     const errorCode = strict ? _STRICT_CODES[code] : undefined;
     if (errorCode !== undefined) {
-      throw new SkillError(errorCode, message, { path });
+      throw new SkillError(errorCode, message, { ...details, path });
     }
     warn({ code, message, path });
   };
@@ -104,9 +109,12 @@ export function _discoverRoot(
   const entries = _listRoot(root.path, report);
   const byName = new Map<string, _DiscoveredSkill>();
   for (const entry of entries) {
-    const dir = _skillDirectory(root.path, entry, config, report);
+    // Until its manifest names it, a skill is known by its directory name.
+    const reportSkill: _Reporter = (code, message, path, details) =>
+      report(code, message, path, { skill: entry.name, ...details });
+    const dir = _skillDirectory(root.path, entry, config, reportSkill);
     if (dir === undefined) continue;
-    const skill = _readSkill(root, dir, entry.name, config, report);
+    const skill = _readSkill(root, dir, entry.name, config, reportSkill);
     if (skill === undefined) continue;
     const first = byName.get(skill.info.name);
     if (first !== undefined) {
@@ -114,6 +122,7 @@ export function _discoverRoot(
         "duplicate_skill",
         `Skipped ${skill.info.path}: skill "${skill.info.name}" is already defined by ${first.info.path} in the same root`,
         skill.info.path,
+        { skill: skill.info.name },
       );
       continue;
     }
@@ -184,7 +193,10 @@ function _readSkill(
     parsed = _parseManifest(text, path);
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
-    report("invalid_skill", error.message, path);
+    report("invalid_skill", error.message, path, {
+      line: error.line,
+      column: error.column,
+    });
     return undefined;
   }
   if (parsed.name !== dirName) {

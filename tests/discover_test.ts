@@ -36,11 +36,17 @@ function names(
   };
 }
 
-function assertSkillError(fn: () => unknown, code: string, path: string): void {
+function assertSkillError(
+  fn: () => unknown,
+  code: string,
+  path: string,
+  skill?: string,
+): void {
   assert.throws(fn, (error) => {
     assert.ok(error instanceof SkillError, `expected SkillError, got ${error}`);
     assert.equal(error.code, code);
     assert.equal(error.path, path);
+    if (skill !== undefined) assert.equal(error.skill, skill);
     assert.ok(error.message.includes(path), error.message);
     return true;
   });
@@ -170,6 +176,7 @@ describe("discovery", () => {
         () => createAgentSkills(opts),
         "duplicate_skill",
         join(root, "b-second", "SKILL.md"),
+        "same",
       );
     });
   });
@@ -201,6 +208,10 @@ describe("discovery", () => {
         assert.ok(error instanceof SkillError);
         assert.equal(error.code, "invalid_skill");
         assert.match(error.message, /SKILL\.md:3:\d+: invalid YAML/);
+        assert.equal(error.skill, "bad");
+        assert.equal(error.path, join(root, "bad", "SKILL.md"));
+        assert.equal(error.line, 3);
+        assert.equal(error.column, 19);
         return true;
       });
     });
