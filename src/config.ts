@@ -311,31 +311,31 @@ function _expandPath(path: string, home: string, workspace: string): string {
   return isAbsolute(path) ? resolve(path) : resolve(workspace, path);
 }
 
-function _optionalString(value: unknown, name: string): string | undefined {
-  if (value === undefined || typeof value === "string") return value;
+function _option<T>(
+  value: unknown,
+  name: string,
+  accepts: (value: unknown) => value is T,
+  expected: string,
+): T | undefined {
+  if (value === undefined || accepts(value)) return value;
   throw new StartupError(
     "invalid_option",
-    `Option "${name}" must be a string, got ${_describe(value)}`,
+    `Option "${name}" must be ${expected}, got ${_describe(value)}`,
   );
+}
+
+function _optionalString(value: unknown, name: string): string | undefined {
+  return _option(value, name, (v) => typeof v === "string", "a string");
 }
 
 function _optionalBoolean(value: unknown, name: string): boolean | undefined {
-  if (value === undefined || typeof value === "boolean") return value;
-  throw new StartupError(
-    "invalid_option",
-    `Option "${name}" must be a boolean, got ${_describe(value)}`,
-  );
+  return _option(value, name, (v) => typeof v === "boolean", "a boolean");
 }
 
 function _optionalCount(value: unknown, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) {
-    return value;
-  }
-  throw new StartupError(
-    "invalid_option",
-    `Option "${name}" must be a positive integer, got ${_describe(value)}`,
-  );
+  const isCount = (v: unknown): v is number =>
+    typeof v === "number" && Number.isSafeInteger(v) && v > 0;
+  return _option(value, name, isCount, "a positive integer");
 }
 
 function _describe(value: unknown): string {

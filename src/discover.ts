@@ -267,6 +267,7 @@ function _findManifest(
   return chosen;
 }
 
+const _UTF8 = new TextDecoder("utf-8", { fatal: true });
 const _OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 /**
@@ -323,7 +324,7 @@ function _readManifest(
       );
       return undefined;
     }
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return _UTF8.decode(bytes);
   } catch (error) {
     if (error instanceof SkillError) throw error;
     const problem = error instanceof TypeError

@@ -1,6 +1,7 @@
 // Test helpers that work under Deno, Node and Bun alike.
 
 import { execFileSync } from "node:child_process";
+import { after } from "node:test";
 import {
   mkdirSync,
   mkdtempSync,
@@ -23,6 +24,21 @@ export function tempDir(): string {
 /** Removes a directory made by tempDir(). */
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Returns a function that makes a temp tree of the given files; every tree it
+ * made is removed after the calling test file has run.
+ */
+export function tempTrees(): (files?: Record<string, string>) => string {
+  const made: string[] = [];
+  after(() => made.forEach(removeDir));
+  return (files = {}) => {
+    const dir = tempDir();
+    made.push(dir);
+    writeTree(dir, files);
+    return dir;
+  };
 }
 
 /** Writes files (relative path → content) under `root`, creating parents. */

@@ -1,25 +1,11 @@
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createAgentSkills, SkillError, StartupError } from "../mod.ts";
-import {
-  manifest,
-  options,
-  removeDir,
-  tempDir,
-  writeTree,
-} from "./_helpers.ts";
+import { manifest, options, tempTrees, writeTree } from "./_helpers.ts";
 
-const dirs: string[] = [];
-after(() => dirs.forEach(removeDir));
-
-function tree(files: Record<string, string>): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  writeTree(dir, files);
-  return dir;
-}
+const tree = tempTrees();
 
 describe("createAgentSkills()", () => {
   it("resolves config and discovers before it returns", () => {

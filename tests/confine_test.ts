@@ -1,6 +1,6 @@
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { createAgentSkills, SkillError, type SkillWarning } from "../mod.ts";
 import {
@@ -9,14 +9,11 @@ import {
   makeFifo,
   manifest,
   options,
-  removeDir,
-  tempDir,
+  tempTrees,
   writeTree,
 } from "./_helpers.ts";
 
-const dirs: string[] = [];
-after(() => dirs.forEach(removeDir));
-
+const tree = tempTrees();
 /** A root with one skill "tool" holding resources, plus a secret beside the root. */
 function fixture(overrides = {}): {
   base: string;
@@ -24,9 +21,7 @@ function fixture(overrides = {}): {
   skills: ReturnType<typeof createAgentSkills>;
   warnings: SkillWarning[];
 } {
-  const base = tempDir();
-  dirs.push(base);
-  writeTree(base, {
+  const base = tree({
     "secret.txt": "top secret",
     "root/tool/SKILL.md": manifest("tool"),
     "root/tool/scripts/run.py": "print('run')",
@@ -169,9 +164,7 @@ describe("resourcePath()", () => {
   });
 
   it("confines a skill whose directory is a symlink to that directory's target", () => {
-    const base = tempDir();
-    dirs.push(base);
-    writeTree(base, {
+    const base = tree({
       "store/linked/SKILL.md": manifest("linked"),
       "store/linked/file.txt": "inside",
       "store/neighbour.txt": "outside",
@@ -281,8 +274,7 @@ describe("loadSkill() resources", () => {
 
   it("warns and lists nothing when the skill directory is gone", () => {
     const { skills, dir, warnings } = fixture();
-    removeDir(dir);
-    mkdirSync(join(dir, ".."), { recursive: true });
+    rmSync(dir, { recursive: true });
     assert.deepEqual(skills.loadSkill("tool")?.resources, []);
     assert.deepEqual(codes(warnings), ["unreadable"]);
   });

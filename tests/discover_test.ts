@@ -1,4 +1,4 @@
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,20 +9,10 @@ import {
   makeFifo,
   manifest,
   options,
-  removeDir,
-  tempDir,
-  writeTree,
+  tempTrees,
 } from "./_helpers.ts";
 
-const dirs: string[] = [];
-after(() => dirs.forEach(removeDir));
-
-function tree(files: Record<string, string> = {}): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  writeTree(dir, files);
-  return dir;
-}
+const tree = tempTrees();
 
 function names(
   root: string,

@@ -1,27 +1,12 @@
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { clarvisSkillRoots, createAgentSkills } from "../mod.ts";
 import { _scanOrder } from "../src/registry.ts";
 import { resolveConfig } from "../src/config.ts";
-import {
-  codes,
-  manifest,
-  options,
-  removeDir,
-  tempDir,
-  writeTree,
-} from "./_helpers.ts";
+import { codes, manifest, options, tempTrees } from "./_helpers.ts";
 
-const dirs: string[] = [];
-after(() => dirs.forEach(removeDir));
-
-function tree(files: Record<string, string>): string {
-  const dir = tempDir();
-  dirs.push(dir);
-  writeTree(dir, files);
-  return dir;
-}
+const tree = tempTrees();
 
 describe("merging roots", () => {
   const files = {
