@@ -121,9 +121,11 @@ export function createAgentSkills(
     resourcePath: (name: string, rel: string): string => {
       const entry = snapshot.byName.get(name);
       if (entry === undefined) {
-        throw new SkillError("not_found", `Unknown skill "${name}"`, {
-          skill: name,
-        });
+        throw new SkillError(
+          "not_found",
+          `Unknown skill "${name}": no skill of that name in the current snapshot (refresh() rescans)`,
+          { skill: name },
+        );
       }
       return _resolveResource(entry.info, realDirOf(entry), rel);
     },
