@@ -183,14 +183,13 @@ class _ResourceWalk {
     }
     for (const entry of entries) {
       if (this.#stopped || !this.#count(realDir)) return;
+      if (rel === "" && entry.name === this.#manifest) continue;
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
       const childPath = join(realDir, entry.name);
       if (entry.isDirectory()) {
         this.#enter(childPath, childRel, entry.name, depth);
       } else if (entry.isFile()) {
-        if (rel !== "" || entry.name !== this.#manifest) {
-          this.files.push(childRel);
-        }
+        this.files.push(childRel);
       } else if (entry.isSymbolicLink()) {
         this.#follow(childPath, childRel, entry.name, depth);
       }

@@ -193,6 +193,21 @@ describe("loadSkill() resources", () => {
     ]);
   });
 
+  it("excludes a symlinked manifest, wherever it points, without a warning", () => {
+    const base = tree({
+      "store/real.md": manifest("linked-manifest"),
+      "root/linked-manifest/notes.md": "n",
+    });
+    const dir = join(base, "root", "linked-manifest");
+    link(join(base, "store", "real.md"), join(dir, "SKILL.md"));
+    const { options: opts, warnings } = options(join(base, "root"));
+    const skills = createAgentSkills(opts);
+    assert.deepEqual(skills.loadSkill("linked-manifest")?.resources, [
+      "notes.md",
+    ]);
+    assert.deepEqual(warnings, []);
+  });
+
   it("skips .git, node_modules and special files", () => {
     const { skills, dir } = fixture();
     writeTree(dir, {
