@@ -8,7 +8,7 @@
 import { type Dirent, realpathSync, statSync } from "node:fs";
 import { basename, isAbsolute, join, resolve, sep } from "node:path";
 import { SkillError } from "./errors.ts";
-import { _errorCode, _reason, _sortedEntries } from "./discover.ts";
+import { _errorCode, _reason, _sortedEntries } from "./_fs.ts";
 import type { SkillInfo } from "./discover.ts";
 import type { SkillConfig } from "./config.ts";
 import type { WarnSink } from "./warn.ts";

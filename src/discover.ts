@@ -11,7 +11,6 @@ import {
   type Dirent,
   fstatSync,
   openSync,
-  readdirSync,
   readSync,
   statSync,
 } from "node:fs";
@@ -22,6 +21,7 @@ import {
   type SkillErrorDetails,
 } from "./errors.ts";
 import { _parseManifest, type JsonValue } from "./frontmatter.ts";
+import { _errorCode, _reason, _sortedEntries } from "./_fs.ts";
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import type { SkillWarningCode, WarnSink } from "./warn.ts";
 
@@ -364,36 +364,4 @@ function _kindOf(
   if (stat.isFIFO()) return "a FIFO";
   if (stat.isSocket()) return "a socket";
   return "a device";
-}
-
-/** Directory entries in code-unit order: stable and locale-independent. */
-export function _sortedEntries(path: string): Dirent[] {
-  return readdirSync(path, { withFileTypes: true }).sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0
-  );
-}
-
-/** The `code` of a Node-style filesystem error, if it has one. */
-export function _errorCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null || !("code" in error)) {
-    return undefined;
-  }
-  return typeof error.code === "string" ? error.code : undefined;
-}
-
-/** A short reason for a filesystem error, for messages. */
-export function _reason(error: unknown): string {
-  switch (_errorCode(error)) {
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    case "ENOENT":
-      return "it does not exist";
-    case "ELOOP":
-      return "too many levels of symlinks";
-    case "ENOTDIR":
-      return "a path component is not a directory";
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
 }

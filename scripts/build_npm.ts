@@ -1,0 +1,321 @@
+// `deno task build:npm`: builds the npm package into npm/, packs it, and
+// checks the tarball: publint, Are the Types Wrong?, the whole test suite
+// under Node and under Bun against the installed tarball, and a consumer
+// smoke test in plain Node ESM and in TypeScript (moduleResolution node16).
+// Any failure stops the build with a non-zero exit.
+//
+// The tools (TypeScript, publint, attw, Bun, @types/node) are pinned in
+// scripts/npm_tools/package-lock.json and installed with `npm ci`; none of
+// them is a dependency of the package.
+
+import { execFileSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import process from "node:process";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const TOOLS = join(ROOT, "scripts", "npm_tools");
+const BIN = join(TOOLS, "node_modules", ".bin");
+const OUT = join(ROOT, "npm");
+const BUILD = join(ROOT, "build");
+const PACKAGE_NAME = "@clarvis/agent-skills";
+
+interface DenoConfig {
+  name: string;
+  version: string;
+  license: string;
+  imports: Record<string, string>;
+}
+
+function step(title: string): void {
+  console.log(`\n== build:npm: ${title}`);
+}
+
+function run(command: string, args: string[], cwd = ROOT): void {
+  console.log(`$ ${relative(ROOT, command) || command} ${args.join(" ")}`);
+  execFileSync(command, args, { cwd, stdio: "inherit" });
+}
+
+function output(command: string, args: string[], cwd = ROOT): string {
+  return execFileSync(command, args, { cwd, encoding: "utf8" });
+}
+
+/** "npm:zod@^4" → "^4". */
+function npmRange(specifier: string | undefined, name: string): string {
+  const prefix = `npm:${name}@`;
+  if (specifier === undefined || !specifier.startsWith(prefix)) {
+    throw new Error(`deno.json imports.${name} must be "${prefix}<range>"`);
+  }
+  return specifier.slice(prefix.length);
+}
+
+function packageJson(config: DenoConfig): Record<string, unknown> {
+  return {
+    name: config.name,
+    version: config.version,
+    description:
+      "Agent Skills (SKILL.md directories) as a queryable, confined registry for agent runtimes",
+    keywords: ["agent-skills", "skills", "SKILL.md", "agents", "llm", "claude"],
+    license: config.license,
+    repository: {
+      type: "git",
+      url: "git+https://github.com/clarvis/agent-skills.git",
+    },
+    type: "module",
+    exports: {
+      ".": { types: "./esm/mod.d.ts", default: "./esm/mod.js" },
+      "./package.json": "./package.json",
+    },
+    types: "./esm/mod.d.ts",
+    files: ["esm/", "ts/"],
+    sideEffects: false,
+    engines: { node: ">=20" },
+    dependencies: {
+      "js-yaml": npmRange(config.imports["js-yaml"], "js-yaml"),
+      zod: npmRange(config.imports["zod"], "zod"),
+    },
+  };
+}
+
+function writeJson(path: string, value: unknown): void {
+  writeFileSync(path, JSON.stringify(value, null, 2) + "\n");
+}
+
+/** Compiles mod.ts and src/ into npm/esm, with the sources in npm/ts. */
+function compilePackage(): void {
+  const ts = join(OUT, "ts");
+  mkdirSync(ts, { recursive: true });
+  cpSync(join(ROOT, "mod.ts"), join(ts, "mod.ts"));
+  cpSync(join(ROOT, "src"), join(ts, "src"), { recursive: true });
+  // Bare imports (js-yaml, zod, node types) resolve from the tools; the link
+  // is removed before packing.
+  symlinkSync(join(TOOLS, "node_modules"), join(OUT, "node_modules"));
+  writeJson(join(OUT, "tsconfig.json"), {
+    compilerOptions: {
+      target: "ES2022",
+      lib: ["ES2022"],
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      types: ["node"],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      noImplicitOverride: true,
+      isolatedDeclarations: true,
+      rewriteRelativeImportExtensions: true,
+      declaration: true,
+      declarationMap: true,
+      skipLibCheck: false,
+      rootDir: "ts",
+      outDir: "esm",
+    },
+    files: ["ts/mod.ts"],
+  });
+  try {
+    run(join(BIN, "tsc"), ["-p", join(OUT, "tsconfig.json")]);
+  } finally {
+    rmSync(join(OUT, "node_modules"));
+    rmSync(join(OUT, "tsconfig.json"));
+  }
+}
+
+/** Packs npm/ into build/ and returns the tarball's path. */
+function pack(): string {
+  const [result] = JSON.parse(
+    output("npm", ["pack", "--json", "--pack-destination", BUILD], OUT),
+  ) as Array<
+    {
+      filename: string;
+      size: number;
+      unpackedSize: number;
+      files: Array<{ path: string }>;
+    }
+  >;
+  if (result === undefined) throw new Error("npm pack printed no result");
+  console.log(
+    `packed ${result.filename}: ${result.size} bytes (${result.unpackedSize} unpacked), ${result.files.length} files`,
+  );
+  for (const file of result.files) console.log(`  ${file.path}`);
+  const allowed =
+    /^(package\.json|README\.md|LICENSE|esm\/.+\.(js|d\.ts|d\.ts\.map)|ts\/.+\.ts)$/;
+  const stray = result.files.map((file) => file.path).filter((path) =>
+    !allowed.test(path)
+  );
+  if (stray.length > 0) {
+    throw new Error(`unexpected files in the tarball: ${stray.join(", ")}`);
+  }
+  return join(BUILD, result.filename);
+}
+
+/** A scratch npm project under build/ with the tarball installed. */
+function projectWithTarball(name: string, tarball: string): string {
+  const dir = join(BUILD, name);
+  mkdirSync(dir, { recursive: true });
+  writeJson(join(dir, "package.json"), { name, private: true, type: "module" });
+  run("npm", ["install", "--no-audit", "--no-fund", "--no-save", tarball], dir);
+  return dir;
+}
+
+/**
+ * Compiles the test suite (and the demo it runs) to JavaScript and points
+ * its imports at the installed package: `../mod.ts` becomes the package
+ * name, `../src/x.ts` (tests of internals) the same file inside it.
+ */
+function stageTests(dir: string): void {
+  const src = join(BUILD, "test-src");
+  for (const part of ["mod.ts", "src", "tests", "scripts/demo.ts"]) {
+    cpSync(join(ROOT, part), join(src, part), { recursive: true });
+  }
+  symlinkSync(join(TOOLS, "node_modules"), join(src, "node_modules"));
+  writeJson(join(src, "package.json"), { private: true, type: "module" });
+  writeJson(join(src, "tsconfig.json"), {
+    compilerOptions: {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      types: ["node"],
+      rewriteRelativeImportExtensions: true,
+      noCheck: true, // Deno type-checks these files; here they are only transpiled
+      rootDir: ".",
+      outDir: dir,
+    },
+    files: [
+      ...readdirSync(join(src, "tests")).map((file) => `tests/${file}`),
+      "scripts/demo.ts",
+    ],
+  });
+  run(join(BIN, "tsc"), ["-p", join(src, "tsconfig.json")]);
+  rmSync(join(dir, "mod.js"));
+  rmSync(join(dir, "src"), { recursive: true });
+  cpSync(join(ROOT, "fixtures"), join(dir, "fixtures"), { recursive: true });
+  for (const folder of ["tests", "scripts"]) {
+    for (const file of readdirSync(join(dir, folder))) {
+      const path = join(dir, folder, file);
+      const rewritten = readFileSync(path, "utf8")
+        .replaceAll(`from "../mod.js"`, `from "${PACKAGE_NAME}"`)
+        .replaceAll(
+          `from "../src/`,
+          `from "../node_modules/${PACKAGE_NAME}/esm/src/`,
+        );
+      if (/from "\.\.\/(mod|src\/)/.test(rewritten)) {
+        throw new Error(`${path} still imports the sources`);
+      }
+      writeFileSync(path, rewritten);
+    }
+  }
+}
+
+const CONSUMER_MJS =
+  `import { createAgentSkills, SkillError } from "${PACKAGE_NAME}";
+const skills = createAgentSkills({
+  home: process.argv[2],
+  cwd: process.argv[2],
+  roots: ["user-store", "workspace-store"],
+});
+const names = skills.listSkills().map((skill) => skill.name).join(",");
+if (names !== "commit-messages,pdf-forms,release-notes") throw new Error("catalog: " + names);
+if (!skills.resourcePath("pdf-forms", "scripts/fill.py").endsWith("/fill.py")) throw new Error("resourcePath");
+try {
+  skills.resourcePath("pdf-forms", "../x");
+  throw new Error("no path_escape");
+} catch (error) {
+  if (!(error instanceof SkillError) || error.code !== "path_escape") throw error;
+}
+console.log("consumer (Node ESM): ok, " + names);
+`;
+
+const CONSUMER_TS =
+  `import { createAgentSkills, type SkillContent, type SkillInfo } from "${PACKAGE_NAME}";
+declare const process: { argv: string[] };
+const skills = createAgentSkills({ home: process.argv[2]!, cwd: process.argv[2]!, roots: ["user-store"] });
+const catalog: SkillInfo[] = skills.listSkills();
+const loaded: SkillContent | undefined = skills.loadSkill("pdf-forms");
+if (catalog.length !== 3 || loaded?.resources.length !== 2) throw new Error("unexpected skills");
+console.log("consumer (TypeScript, node16): ok, " + catalog.length + " skills");
+`;
+
+function consumerSmokeTest(tarball: string): void {
+  const dir = projectWithTarball("consumer", tarball);
+  const demo = join(ROOT, "fixtures", "demo");
+  writeFileSync(join(dir, "index.mjs"), CONSUMER_MJS);
+  run("node", ["index.mjs", demo], dir);
+  writeFileSync(join(dir, "index.ts"), CONSUMER_TS);
+  writeJson(join(dir, "tsconfig.json"), {
+    compilerOptions: {
+      target: "ES2022",
+      module: "node16",
+      moduleResolution: "node16",
+      strict: true,
+      skipLibCheck: false,
+      types: [],
+      outDir: "dist",
+    },
+    files: ["index.ts"],
+  });
+  run(join(BIN, "tsc"), ["-p", join(dir, "tsconfig.json")]);
+  run("node", ["dist/index.js", demo], dir);
+}
+
+function main(): void {
+  const config = JSON.parse(
+    readFileSync(join(ROOT, "deno.json"), "utf8"),
+  ) as DenoConfig;
+
+  step("install the build tools (npm ci)");
+  run("npm", ["ci", "--no-audit", "--no-fund"], TOOLS);
+
+  step(`compile ${config.name}@${config.version}`);
+  rmSync(OUT, { recursive: true, force: true });
+  rmSync(BUILD, { recursive: true, force: true });
+  mkdirSync(BUILD, { recursive: true });
+  // package.json first: its "type": "module" makes tsc emit ESM.
+  mkdirSync(OUT, { recursive: true });
+  writeJson(join(OUT, "package.json"), packageJson(config));
+  compilePackage();
+  cpSync(join(ROOT, "README.md"), join(OUT, "README.md"));
+  cpSync(join(ROOT, "LICENSE"), join(OUT, "LICENSE"));
+
+  step("pack");
+  const tarball = pack();
+
+  step("publint");
+  run(join(BIN, "publint"), ["run", OUT, "--strict", "--level", "suggestion"]);
+
+  step("Are the Types Wrong? (node16, ESM, bundler)");
+  run(join(BIN, "attw"), [tarball, "--profile", "esm-only"]);
+
+  step("test suite under Node, against the installed tarball");
+  const tests = projectWithTarball("node-test", tarball);
+  stageTests(tests);
+  run("node", ["--test", "tests/"], tests);
+
+  step("test suite under Bun, against the installed tarball");
+  run(join(BIN, "bun"), ["test", "tests/"], tests);
+
+  step("consumer smoke test");
+  consumerSmokeTest(tarball);
+
+  step(`done: ${relative(ROOT, tarball)}`);
+}
+
+if (!existsSync(join(ROOT, "deno.json"))) {
+  throw new Error(`no deno.json in ${ROOT}`);
+}
+try {
+  main();
+} catch (error) {
+  console.error(
+    `\nbuild:npm FAILED: ${error instanceof Error ? error.message : error}`,
+  );
+  process.exit(1);
+}
