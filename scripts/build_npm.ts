@@ -11,7 +11,6 @@
 import { execFileSync } from "node:child_process";
 import {
   cpSync,
-  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -28,7 +27,11 @@ const TOOLS = join(ROOT, "scripts", "npm_tools");
 const BIN = join(TOOLS, "node_modules", ".bin");
 const OUT = join(ROOT, "npm");
 const BUILD = join(ROOT, "build");
-const PACKAGE_NAME = "@clarvis/agent-skills";
+
+const config = JSON.parse(
+  readFileSync(join(ROOT, "deno.json"), "utf8"),
+) as DenoConfig;
+const PACKAGE_NAME = config.name;
 
 interface DenoConfig {
   name: string;
@@ -308,9 +311,6 @@ function main(): void {
   step(`done: ${relative(ROOT, tarball)}`);
 }
 
-if (!existsSync(join(ROOT, "deno.json"))) {
-  throw new Error(`no deno.json in ${ROOT}`);
-}
 try {
   main();
 } catch (error) {
