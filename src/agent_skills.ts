@@ -38,6 +38,12 @@ export interface AgentSkills {
    */
   listSkills(): SkillInfo[];
   /**
+   * The skills that a same-named skill from a later (higher-precedence) root
+   * replaced, sorted by name and then by precedence. They are not served;
+   * this shows which store a catalog entry shadows. Does no filesystem I/O.
+   */
+  listOverridden(): SkillInfo[];
+  /**
    * One skill's body and resources, or `undefined` for an unknown name. The
    * body comes from the snapshot; resources are listed on the first call for
    * a skill, and later calls for it do no filesystem I/O.
@@ -106,6 +112,7 @@ export function createAgentSkills(
   return Object.freeze({
     config,
     listSkills: (): SkillInfo[] => [...snapshot.catalog],
+    listOverridden: (): SkillInfo[] => [...snapshot.overridden],
     loadSkill: (name: string): SkillContent | undefined => {
       const entry = snapshot.byName.get(name);
       if (entry === undefined) return undefined;

@@ -208,7 +208,10 @@ const _DEFAULT_LABEL = "custom";
  */
 export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
   const cwd = resolve(_optionalString(options.cwd, "cwd") ?? process.cwd());
-  const home = resolve(cwd, _optionalString(options.home, "home") ?? homedir());
+  const home = resolve(
+    cwd,
+    _optionalString(options.home, "home") ?? _homedir(),
+  );
   const workspace = _resolveWorkspace(options.workspace, cwd);
   const roots = _resolveRoots(options.roots, home, workspace);
   return Object.freeze({
@@ -230,6 +233,19 @@ export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
       _optionalCount(options.maxResourceDepth, "maxResourceDepth") ??
         _DEFAULT_MAX_RESOURCE_DEPTH,
   });
+}
+
+function _homedir(): string {
+  try {
+    return homedir();
+  } catch (error) {
+    throw new StartupError(
+      "home_unavailable",
+      `Cannot find the home directory (${
+        error instanceof Error ? error.message : String(error)
+      }): pass the "home" option, or under Deno grant --allow-sys=homedir`,
+    );
+  }
 }
 
 function _resolveWorkspace(workspace: unknown, cwd: string): string {

@@ -20,7 +20,13 @@ import {
   type SkillErrorCode,
   type SkillErrorDetails,
 } from "./errors.ts";
-import { _parseManifest, type JsonValue } from "./frontmatter.ts";
+import {
+  _InvalidManifest,
+  _lineOfKey,
+  type _ManifestProblem,
+  _parseManifest,
+  type JsonValue,
+} from "./frontmatter.ts";
 import { _errorCode, _reason, _sortedEntries } from "./_fs.ts";
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import type { SkillWarningCode, WarnSink } from "./warn.ts";
@@ -61,6 +67,13 @@ export interface SkillInfo {
 export interface _DiscoveredSkill {
   readonly info: SkillInfo;
   readonly body: string;
+  /** The frontmatter's YAML text; kept only when asked for (by checks). */
+  readonly frontmatter?: string;
+}
+
+/** Where a reported problem is, plus each problem of an unusable manifest. */
+export interface _ReportDetails extends SkillErrorDetails {
+  problems?: readonly _ManifestProblem[] | undefined;
 }
 
 /** Reports one problem: warns, or under strict throws when it skips a skill. */
@@ -68,7 +81,7 @@ export type _Reporter = (
   code: SkillWarningCode,
   message: string,
   path: string,
-  details?: SkillErrorDetails,
+  details?: _ReportDetails,
 ) => void;
 
 /** The warning codes that mean a skill was dropped, and what strict throws for them. */
@@ -89,7 +102,8 @@ export function _reporter(strict: boolean, warn: WarnSink): _Reporter {
   return (code, message, path, details = {}) => {
     const errorCode = strict ? _STRICT_CODES[code] : undefined;
     if (errorCode !== undefined) {
-      throw new SkillError(errorCode, message, { ...details, path });
+      const { skill, line, column } = details;
+      throw new SkillError(errorCode, message, { skill, path, line, column });
     }
     warn({ code, message, path });
   };
@@ -105,6 +119,7 @@ export function _discoverRoot(
   root: SkillRoot,
   config: SkillConfig,
   report: _Reporter,
+  keepFrontmatter = false,
 ): _DiscoveredSkill[] {
   const entries = _listRoot(root.path, report);
   const byName = new Map<string, _DiscoveredSkill>();
@@ -114,7 +129,14 @@ export function _discoverRoot(
       report(code, message, path, { skill: entry.name, ...details });
     const dir = _skillDirectory(root.path, entry, config, reportSkill);
     if (dir === undefined) continue;
-    const skill = _readSkill(root, dir, entry.name, config, reportSkill);
+    const skill = _readSkill(
+      root,
+      dir,
+      entry.name,
+      config,
+      reportSkill,
+      keepFrontmatter,
+    );
     if (skill === undefined) continue;
     const first = byName.get(skill.info.name);
     if (first !== undefined) {
@@ -176,12 +198,14 @@ function _skillDirectory(
   }
 }
 
-function _readSkill(
+/** Reads one skill directory: finds, reads and parses its manifest. */
+export function _readSkill(
   root: SkillRoot,
   dir: string,
   dirName: string,
   config: SkillConfig,
   report: _Reporter,
+  keepFrontmatter = false,
 ): _DiscoveredSkill | undefined {
   const manifest = _findManifest(dir, config, report);
   if (manifest === undefined) return undefined;
@@ -196,6 +220,7 @@ function _readSkill(
     report("invalid_skill", error.message, path, {
       line: error.line,
       column: error.column,
+      problems: error instanceof _InvalidManifest ? error.problems : undefined,
     });
     return undefined;
   }
@@ -204,6 +229,7 @@ function _readSkill(
       "name_mismatch",
       `Skill "${parsed.name}" in ${path} is not named after its directory "${dirName}": using "${parsed.name}"`,
       path,
+      { skill: parsed.name, line: _lineOfKey(parsed.yaml, "name") },
     );
   }
   const info: SkillInfo = {
@@ -220,7 +246,8 @@ function _readSkill(
     dir,
     path,
   };
-  return { info: Object.freeze(info), body: parsed.body };
+  const skill = { info: Object.freeze(info), body: parsed.body };
+  return keepFrontmatter ? { ...skill, frontmatter: parsed.yaml } : skill;
 }
 
 /** The directory's manifest entry, its name matched case-insensitively. */

@@ -12,8 +12,11 @@
  * - `invalid_workspace`: the explicit `workspace` is not an existing directory.
  * - `empty_roots`: `roots` was given as an empty list.
  * - `invalid_option`: an option has the wrong type or an impossible value.
+ * - `home_unavailable`: `home` was not given and `os.homedir()` failed (under
+ *   Deno: `--allow-sys=homedir` was not granted).
  */
 export type StartupErrorCode =
+  | "home_unavailable"
   | "invalid_workspace"
   | "empty_roots"
   | "invalid_option";

@@ -87,8 +87,45 @@ const _NORMALISED_KEYS: ReadonlySet<string> = new Set([
 const _MAX_FRONTMATTER_VALUES = 100_000;
 const _MAX_YAML_ALIASES = 1_000;
 
+/** One problem that makes a manifest unusable, at its file position. */
+export interface _ManifestProblem {
+  readonly line: number;
+  readonly column?: number | undefined;
+  readonly message: string;
+}
+
+/** `invalid_skill` for one manifest, with each of its problems. */
+export class _InvalidManifest extends SkillError {
+  /** Every problem found, in file order of discovery; never empty. */
+  readonly problems: readonly _ManifestProblem[];
+
+  /**
+   * @param path The manifest's path.
+   * @param problems Every problem found; the first positions the error.
+   */
+  constructor(
+    path: string,
+    problems: readonly _ManifestProblem[],
+  ) {
+    const first = problems[0] ?? { line: 1, message: "unusable manifest" };
+    const where = first.column === undefined
+      ? `${path}:${first.line}`
+      : `${path}:${first.line}:${first.column}`;
+    super(
+      "invalid_skill",
+      `Invalid skill manifest ${where}: ${
+        problems.map((p) => p.message).join("; ")
+      }`,
+      { path, line: first.line, column: first.column },
+    );
+    this.problems = problems;
+  }
+}
+
 /** A manifest, parsed: the normalised frontmatter fields and the body. */
 export interface _ParsedManifest {
+  /** The frontmatter's YAML text, as it stands between the fences. */
+  yaml: string;
   name: string;
   description: string;
   metadata: { readonly [key: string]: JsonValue };
@@ -113,6 +150,7 @@ export function _parseManifest(text: string, path: string): _ParsedManifest {
   const fields = result.data;
   const tools = fields["allowed-tools"] ?? fields.tools;
   const parsed: _ParsedManifest = {
+    yaml,
     name: fields.name,
     description: fields.description,
     metadata: _metadataOf(data),
@@ -139,14 +177,12 @@ function _splitFence(
   const match = _FENCE.exec(normalised);
   if (match === null) {
     const opens = /^\uFEFF?---[ \t]*(?:\n|$)/.test(normalised);
-    throw _invalid(
-      path,
-      1,
-      undefined,
-      opens
+    throw _invalid(path, [{
+      line: 1,
+      message: opens
         ? "unclosed frontmatter: no line with --- alone closes the block opened on line 1"
         : "missing frontmatter: the file must start with a --- line, then YAML, then a --- line",
-    );
+    }]);
   }
   return {
     yaml: match[1] ?? "",
@@ -156,12 +192,11 @@ function _splitFence(
 
 function _parseYaml(yaml: string, path: string): { [key: string]: JsonValue } {
   if (yaml.trim() === "") {
-    throw _invalid(
-      path,
-      2,
-      undefined,
-      "empty frontmatter: expected a YAML mapping with name and description",
-    );
+    throw _invalid(path, [{
+      line: 2,
+      message:
+        "empty frontmatter: expected a YAML mapping with name and description",
+    }]);
   }
   let data: unknown;
   try {
@@ -171,31 +206,32 @@ function _parseYaml(yaml: string, path: string): { [key: string]: JsonValue } {
     // Positions are relative to the YAML; the fence line comes first.
     const line = error.mark === undefined ? 2 : error.mark.line + 2;
     const column = error.mark === undefined ? undefined : error.mark.column + 1;
-    throw _invalid(path, line, column, `invalid YAML: ${error.reason}`);
+    throw _invalid(path, [{
+      line,
+      column,
+      message: `invalid YAML: ${error.reason}`,
+    }]);
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw _invalid(
-      path,
-      2,
-      undefined,
-      `frontmatter must be a YAML mapping of key: value lines, got ${
-        Array.isArray(data)
-          ? "a list"
-          : data === null
-          ? "null"
-          : `a ${typeof data}`
-      }`,
-    );
+    const kind = Array.isArray(data)
+      ? "a list"
+      : data === null
+      ? "null"
+      : `a ${typeof data}`;
+    throw _invalid(path, [{
+      line: 2,
+      message:
+        `frontmatter must be a YAML mapping of key: value lines, got ${kind}`,
+    }]);
   }
   const budget = { left: _MAX_FRONTMATTER_VALUES };
   const json = _toJson(data, budget);
   if (budget.left < 0) {
-    throw _invalid(
-      path,
-      2,
-      undefined,
-      `frontmatter expands to more than ${_MAX_FRONTMATTER_VALUES} values (through YAML aliases?)`,
-    );
+    throw _invalid(path, [{
+      line: 2,
+      message:
+        `frontmatter expands to more than ${_MAX_FRONTMATTER_VALUES} values (through YAML aliases?)`,
+    }]);
   }
   return json as { [key: string]: JsonValue };
 }
@@ -266,12 +302,17 @@ function _schemaError(
   error: z.ZodError,
   yaml: string,
   path: string,
-): SkillError {
-  const problems = error.issues.map((issue) => _describeIssue(issue));
-  const first = error.issues[0];
-  const key = first?.path[0];
-  const line = typeof key === "string" ? _lineOfKey(yaml, key) : 1;
-  return _invalid(path, line, undefined, problems.join("; "));
+): _InvalidManifest {
+  return _invalid(
+    path,
+    error.issues.map((issue) => {
+      const key = issue.path[0];
+      return {
+        line: typeof key === "string" ? _lineOfKey(yaml, key) : 1,
+        message: _describeIssue(issue),
+      };
+    }),
+  );
 }
 
 function _describeIssue(issue: z.core.$ZodIssue): string {
@@ -298,7 +339,7 @@ function _fieldPath(path: readonly PropertyKey[]): string {
 }
 
 /** The 1-based file line of a top-level key, or the fence line when absent. */
-function _lineOfKey(yaml: string, key: string): number {
+export function _lineOfKey(yaml: string, key: string): number {
   const lines = yaml.split("\n");
   const index = lines.findIndex((line) =>
     line.startsWith(`${key}:`) || line.startsWith(`${key} :`) ||
@@ -307,22 +348,13 @@ function _lineOfKey(yaml: string, key: string): number {
   return index === -1 ? 1 : index + 2;
 }
 
+/**
+ * Builds the error for an unusable manifest: positioned at its first
+ * problem, with every problem in the message and in `problems`.
+ */
 function _invalid(
   path: string,
-  line: number,
-  column: number | undefined,
-  problem: string,
-): SkillError {
-  const where = column === undefined
-    ? `${path}:${line}`
-    : `${path}:${line}:${column}`;
-  return new SkillError(
-    "invalid_skill",
-    `Invalid skill manifest ${where}: ${problem}`,
-    {
-      path,
-      line,
-      column,
-    },
-  );
+  problems: readonly _ManifestProblem[],
+): _InvalidManifest {
+  return new _InvalidManifest(path, problems);
 }

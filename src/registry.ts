@@ -22,10 +22,14 @@ export interface _Entry extends _DiscoveredSkill {
   resources?: readonly string[];
 }
 
-/** What one discovery run found: the map by name and the sorted catalog. */
+/**
+ * What one discovery run found: the map by name, the sorted catalog, and the
+ * skills a later root replaced (sorted by name, then by precedence).
+ */
 export interface _Snapshot {
   readonly byName: ReadonlyMap<string, _Entry>;
   readonly catalog: readonly SkillInfo[];
+  readonly overridden: readonly SkillInfo[];
 }
 
 /**
@@ -50,12 +54,23 @@ export function _buildSnapshot(
   report: _Reporter,
 ): _Snapshot {
   const merged = new Map<string, _Entry>();
+  const overridden: SkillInfo[] = [];
   for (const root of _scanOrder(config.roots)) {
     for (const skill of _discoverRoot(root, config, report)) {
+      const earlier = merged.get(skill.info.name);
+      if (earlier !== undefined) overridden.push(earlier.info);
       merged.set(skill.info.name, { info: skill.info, body: skill.body });
     }
   }
-  const catalog = [...merged.values()].map((entry) => entry.info)
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { byName: merged, catalog: Object.freeze(catalog) };
+  const catalog = [...merged.values()].map((entry) => entry.info);
+  return {
+    byName: merged,
+    catalog: Object.freeze(catalog.sort(_byName)),
+    // A stable sort keeps each name's overridden skills in precedence order.
+    overridden: Object.freeze(overridden.sort(_byName)),
+  };
+}
+
+function _byName(a: SkillInfo, b: SkillInfo): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { clarvisSkillRoots, resolveConfig, StartupError } from "../mod.ts";
 import { removeDir, tempDir } from "./_helpers.ts";
@@ -75,6 +76,19 @@ describe("resolveConfig()", () => {
   it("does not call os.homedir() when home is given", () => {
     // Deno runs this suite without --allow-sys: a homedir() call would throw.
     assert.equal(resolveConfig({ home: "/h", cwd: "/" }).home, "/h");
+  });
+
+  it("calls os.homedir() when home is absent, and explains a refusal", () => {
+    if ("Deno" in globalThis) {
+      // This suite runs without --allow-sys, so Deno refuses homedir().
+      assertStartupError(
+        () => resolveConfig({ cwd: "/" }),
+        "home_unavailable",
+        "--allow-sys=homedir",
+      );
+    } else {
+      assert.equal(resolveConfig({ cwd: "/" }).home, homedir());
+    }
   });
 
   it("resolves a relative home against cwd", () => {

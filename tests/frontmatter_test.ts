@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { SkillError, skillFrontmatterSchema } from "../mod.ts";
-import { _parseManifest } from "../src/frontmatter.ts";
+import { _InvalidManifest, _parseManifest } from "../src/frontmatter.ts";
 
 const PATH = "/skills/demo/SKILL.md";
 
@@ -40,6 +40,7 @@ describe("_parseManifest()", () => {
       "---\nname: pdf\ndescription: Fill PDF forms.\n---\n\n# PDF\n\nSteps.\n\n",
     );
     assert.deepEqual(parsed, {
+      yaml: "name: pdf\ndescription: Fill PDF forms.",
       name: "pdf",
       description: "Fill PDF forms.",
       metadata: {},
@@ -179,6 +180,27 @@ describe("_parseManifest()", () => {
         "; frontmatter.description: expected string",
       ],
     });
+  });
+
+  it("lists each schema problem at its own line in problems", () => {
+    assert.throws(
+      () => parse("---\nname: 1\nlicense: MIT\ndescription: 2\n---\n"),
+      (error) => {
+        assert.ok(error instanceof _InvalidManifest);
+        assert.deepEqual(error.problems, [
+          {
+            line: 2,
+            message: "frontmatter.name: expected string, received number",
+          },
+          {
+            line: 4,
+            message:
+              "frontmatter.description: expected string, received number",
+          },
+        ]);
+        return true;
+      },
+    );
   });
 
   it("splits allowed-tools strings on spaces and commas outside parentheses", () => {

@@ -37,6 +37,22 @@ describe("merging roots", () => {
     assert.deepEqual(warnings, []);
   });
 
+  it("lists the skills later roots replaced, by name then precedence", () => {
+    const base = tree(files);
+    const roots = ["r1", "r2", "r3", "r4"].map((name) => join(base, name));
+    const { options: opts } = options(base, { roots });
+    const overridden = createAgentSkills(opts).listOverridden();
+    assert.deepEqual(
+      overridden.map((skill) => [skill.name, skill.description, skill.root]),
+      [
+        ["shared", "from r1", roots[0]],
+        ["shared", "from r2", roots[1]],
+        ["shared", "from r3", roots[2]],
+        ["two-three", "from r2", roots[1]],
+      ],
+    );
+  });
+
   it("follows the caller's order, not the paths'", () => {
     const base = tree(files);
     const roots = ["r4", "r3", "r2", "r1"].map((name) => join(base, name));
