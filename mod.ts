@@ -35,6 +35,14 @@
 
 export { createAgentSkills } from "./src/agent_skills.ts";
 export type { AgentSkills, SkillContent } from "./src/agent_skills.ts";
+export { checkSkills } from "./src/check.ts";
+export type {
+  CheckReport,
+  CheckSkillsOptions,
+  DiagnosticCode,
+  DiagnosticSeverity,
+  SkillDiagnostic,
+} from "./src/check.ts";
 export { clarvisSkillRoots, resolveConfig } from "./src/config.ts";
 export type {
   AgentSkillsOptions,

@@ -77,8 +77,10 @@ function packageJson(config: DenoConfig): Record<string, unknown> {
     type: "module",
     exports: {
       ".": { types: "./esm/mod.d.ts", default: "./esm/mod.js" },
+      "./cli": { types: "./esm/cli.d.ts", default: "./esm/cli.js" },
       "./package.json": "./package.json",
     },
+    bin: { "agent-skills": "./esm/bin.js" },
     types: "./esm/mod.d.ts",
     files: ["esm/", "ts/"],
     sideEffects: false,
@@ -94,11 +96,20 @@ function writeJson(path: string, value: unknown): void {
   writeFileSync(path, JSON.stringify(value, null, 2) + "\n");
 }
 
-/** Compiles mod.ts and src/ into npm/esm, with the sources in npm/ts. */
+/** The npm bin: cli.ts runs itself only under `import.meta.main`, which Node 20 lacks. */
+const BIN_JS = `#!/usr/bin/env node
+import process from "node:process";
+import { runCli } from "./cli.js";
+
+process.exitCode = runCli();
+`;
+
+/** Compiles mod.ts, cli.ts and src/ into npm/esm, with the sources in npm/ts. */
 function compilePackage(): void {
   const ts = join(OUT, "ts");
   mkdirSync(ts, { recursive: true });
   cpSync(join(ROOT, "mod.ts"), join(ts, "mod.ts"));
+  cpSync(join(ROOT, "cli.ts"), join(ts, "cli.ts"));
   cpSync(join(ROOT, "src"), join(ts, "src"), { recursive: true });
   // Bare imports (js-yaml, zod, node types) resolve from the tools; the link
   // is removed before packing.
@@ -122,7 +133,7 @@ function compilePackage(): void {
       rootDir: "ts",
       outDir: "esm",
     },
-    files: ["ts/mod.ts"],
+    files: ["ts/mod.ts", "ts/cli.ts"],
   });
   try {
     run(join(BIN, "tsc"), ["-p", join(OUT, "tsconfig.json")]);
@@ -130,6 +141,7 @@ function compilePackage(): void {
     rmSync(join(OUT, "node_modules"));
     rmSync(join(OUT, "tsconfig.json"));
   }
+  writeFileSync(join(OUT, "esm", "bin.js"), BIN_JS, { mode: 0o755 });
 }
 
 /** Packs npm/ into build/ and returns the tarball's path. */
@@ -176,7 +188,7 @@ function projectWithTarball(name: string, tarball: string): string {
  */
 function stageTests(dir: string): void {
   const src = join(BUILD, "test-src");
-  for (const part of ["mod.ts", "src", "tests", "scripts/demo.ts"]) {
+  for (const part of ["mod.ts", "cli.ts", "src", "tests", "scripts/demo.ts"]) {
     cpSync(join(ROOT, part), join(src, part), { recursive: true });
   }
   symlinkSync(join(TOOLS, "node_modules"), join(src, "node_modules"));
@@ -198,7 +210,8 @@ function stageTests(dir: string): void {
     ],
   });
   run(join(BIN, "tsc"), ["-p", join(src, "tsconfig.json")]);
-  rmSync(join(dir, "mod.js"));
+  rmSync(join(dir, "mod.js"), { force: true });
+  rmSync(join(dir, "cli.js"), { force: true });
   rmSync(join(dir, "src"), { recursive: true });
   cpSync(join(ROOT, "fixtures"), join(dir, "fixtures"), { recursive: true });
   for (const folder of ["tests", "scripts"]) {
@@ -206,11 +219,12 @@ function stageTests(dir: string): void {
       const path = join(dir, folder, file);
       const rewritten = readFileSync(path, "utf8")
         .replaceAll(`from "../mod.js"`, `from "${PACKAGE_NAME}"`)
+        .replaceAll(`from "../cli.js"`, `from "${PACKAGE_NAME}/cli"`)
         .replaceAll(
           `from "../src/`,
           `from "../node_modules/${PACKAGE_NAME}/esm/src/`,
         );
-      if (/from "\.\.\/(mod|src\/)/.test(rewritten)) {
+      if (/from "\.\.\/(mod|cli|src\/)/.test(rewritten)) {
         throw new Error(`${path} still imports the sources`);
       }
       writeFileSync(path, rewritten);
@@ -267,6 +281,22 @@ function consumerSmokeTest(tarball: string): void {
   });
   run(join(BIN, "tsc"), ["-p", join(dir, "tsconfig.json")]);
   run("node", ["dist/index.js", demo], dir);
+  const home = ["--home", demo];
+  run("npx", [
+    "--no-install",
+    "agent-skills",
+    "list",
+    "--root",
+    join(demo, "user-store"),
+    ...home,
+  ], dir);
+  run("npx", [
+    "--no-install",
+    "agent-skills",
+    "check",
+    join(demo, "user-store"),
+    ...home,
+  ], dir);
 }
 
 function main(): void {

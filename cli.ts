@@ -1,0 +1,37 @@
+/**
+ * The `agent-skills` command line: `list`, `show`, `path` and `check` over
+ * skill roots, for skill authors and CI.
+ *
+ * ```sh
+ * deno run --allow-read --allow-sys=homedir jsr:@clarvis/agent-skills/cli check
+ * deno run --allow-read jsr:@clarvis/agent-skills/cli list --root ./skills --home "$HOME"
+ * npx @clarvis/agent-skills check ./skills --strict
+ * ```
+ *
+ * `--allow-sys=homedir` is needed only when `--home` is not given. Exit codes:
+ * 0 clean, 1 problems found, 2 usage or startup error.
+ *
+ * @example Run it in-process
+ * ```ts
+ * import { main } from "@clarvis/agent-skills/cli";
+ *
+ * const code = main(["list", "--root", "fixtures/demo/user-store", "--home", "/home/ada"], {
+ *   stdout: (text) => console.log(text),
+ *   stderr: (text) => console.error(text),
+ *   color: false,
+ *   columns: 80,
+ *   cwd: ".",
+ * });
+ * console.log(code); // 0
+ * ```
+ *
+ * @module
+ */
+
+import process from "node:process";
+import { runCli } from "./src/cli.ts";
+
+export { main, runCli } from "./src/cli.ts";
+export type { CliIO } from "./src/cli.ts";
+
+if ((import.meta as { main?: boolean }).main) process.exitCode = runCli();

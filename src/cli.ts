@@ -1,0 +1,590 @@
+/**
+ * The `agent-skills` command: a thin layer over the public API. It parses
+ * arguments, calls {@linkcode createAgentSkills} or {@linkcode checkSkills},
+ * and prints what they return; it has no discovery logic of its own.
+ *
+ * @module
+ */
+
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { isAbsolute, relative, resolve } from "node:path";
+import process from "node:process";
+import { createAgentSkills } from "./agent_skills.ts";
+import { checkSkills, type SkillDiagnostic } from "./check.ts";
+import { clarvisSkillRoots, type SkillRootOptions } from "./config.ts";
+import type { SkillInfo } from "./discover.ts";
+import { SkillError, StartupError } from "./errors.ts";
+import type { SkillWarning } from "./warn.ts";
+
+/** Where the command writes, and what it knows of its terminal. */
+export interface CliIO {
+  /** Writes to standard output. */
+  stdout(text: string): void;
+  /** Writes to standard error. */
+  stderr(text: string): void;
+  /** Whether to use ANSI colours (a TTY, and `NO_COLOR` unset). */
+  color: boolean;
+  /** The terminal width that descriptions are cut to. */
+  columns: number;
+  /** The directory relative paths resolve against. */
+  cwd: string;
+}
+
+/** Exit codes: 0 clean, 1 problems found, 2 usage or startup error. */
+const OK = 0;
+const PROBLEMS = 1;
+const USAGE = 2;
+
+const _COMMON = {
+  root: { type: "string", multiple: true },
+  workspace: { type: "string" },
+  preset: { type: "string" },
+  home: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies ParseArgsConfig["options"];
+
+const _COMMON_HELP = `Roots (ascending precedence, the last wins):
+  --root DIR        a skill root; repeat for more (relative to the current directory)
+  --preset clarvis  the Clarvis preset: ~/.agents/skills, <ws>/.agents/skills,
+                    ~/.clarvis/skills, <ws>/.clarvis/skills (before any --root)
+                    With neither, the preset is used.
+  --workspace DIR   the workspace the preset's relative roots resolve against
+                    (default: the current directory)
+  --home DIR        what ~ expands to (default: the user's home directory;
+                    under Deno that needs --allow-sys=homedir)
+Output:
+  --json            one JSON document on stdout, warnings included as data
+  -h, --help        this help`;
+
+interface _Command {
+  usage: string;
+  summary: string;
+  options: ParseArgsConfig["options"];
+  positionals: [min: number, max: number];
+  run(values: _Values, positionals: string[], io: CliIO): number;
+}
+
+type _Values = {
+  root?: string[];
+  workspace?: string;
+  preset?: string;
+  home?: string;
+  json?: boolean;
+  strict?: boolean;
+  help?: boolean;
+};
+
+const _COMMANDS: Record<string, _Command> = {
+  list: {
+    usage:
+      "agent-skills list [--root DIR]... [--workspace DIR] [--preset clarvis] [--json]",
+    summary:
+      "the catalog: every skill, its description and where it comes from",
+    options: _COMMON,
+    positionals: [0, 0],
+    run: _list,
+  },
+  show: {
+    usage: "agent-skills show NAME [--root DIR]... [--json]",
+    summary: "one skill: its catalog entry, resources and body",
+    options: _COMMON,
+    positionals: [1, 1],
+    run: _show,
+  },
+  path: {
+    usage: "agent-skills path NAME REL [--root DIR]... [--json]",
+    summary: "the confined absolute path of one of a skill's files",
+    options: _COMMON,
+    positionals: [2, 2],
+    run: _path,
+  },
+  check: {
+    usage: "agent-skills check [DIR]... [--strict] [--json]",
+    summary:
+      "every problem of every skill under the roots or skill directories",
+    options: { ..._COMMON, strict: { type: "boolean" } },
+    positionals: [0, Infinity],
+    run: _check,
+  },
+};
+
+const _MAIN_HELP =
+  `agent-skills: Agent Skills (SKILL.md directories) for authors and CI
+
+Usage:
+${Object.values(_COMMANDS).map((command) => `  ${command.usage}`).join("\n")}
+
+Commands:
+${
+    Object.entries(_COMMANDS).map(([name, command]) =>
+      `  ${name.padEnd(6)} ${command.summary}`
+    ).join("\n")
+  }
+
+Run agent-skills COMMAND --help for a command's options.
+Exit codes: 0 clean, 1 problems found, 2 usage or startup error.`;
+
+/**
+ * Runs the command line and returns the exit code. Never throws for bad
+ * input: usage and startup errors are printed and give 2.
+ *
+ * @param args The arguments after the program name, e.g. `["list", "--json"]`.
+ * @param io Where to write, and what the terminal is like.
+ * @returns 0 clean, 1 problems found, 2 usage or startup error.
+ *
+ * @example Run `check` in-process
+ * ```ts
+ * import { main } from "@clarvis/agent-skills/cli";
+ *
+ * let out = "";
+ * const code = main(["check", "fixtures/demo/user-store", "--home", "/home/ada"], {
+ *   stdout: (text) => (out += text),
+ *   stderr: (text) => (out += text),
+ *   color: false,
+ *   columns: 80,
+ *   cwd: ".",
+ * });
+ * console.log(code, out);
+ * ```
+ */
+export function main(args: readonly string[], io: CliIO): number {
+  const [name, ...rest] = args;
+  if (
+    name === undefined || name === "--help" || name === "-h" || name === "help"
+  ) {
+    (name === undefined ? io.stderr : io.stdout)(`${_MAIN_HELP}\n`);
+    return name === undefined ? USAGE : OK;
+  }
+  const command = _COMMANDS[name];
+  if (command === undefined) {
+    return _usageError(
+      io,
+      `unknown command "${name}"${_hint(name, Object.keys(_COMMANDS), "")}`,
+    );
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      options: command.options,
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    return _usageError(io, _parseProblem(error, command), name);
+  }
+  const values = parsed.values as _Values;
+  if (values.help) {
+    io.stdout(
+      `Usage: ${command.usage}\n\n${command.summary}.\n\n${_COMMON_HELP}${
+        "strict" in (command.options ?? {})
+          ? "\n  --strict          warnings fail the check too (exit 1)"
+          : ""
+      }\n`,
+    );
+    return OK;
+  }
+  const [min, max] = command.positionals;
+  if (parsed.positionals.length < min || parsed.positionals.length > max) {
+    return _usageError(
+      io,
+      `expected ${_count(min, max)}, got ${parsed.positionals.length}`,
+      name,
+    );
+  }
+  if (values.preset !== undefined && values.preset !== "clarvis") {
+    return _usageError(
+      io,
+      `unknown preset "${values.preset}" (the only preset is clarvis)`,
+      name,
+    );
+  }
+  try {
+    return command.run(values, parsed.positionals, io);
+  } catch (error) {
+    if (error instanceof StartupError) {
+      return _fail(io, values, USAGE, {
+        code: error.code,
+        message: error.message,
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs the command line on this process: its arguments, standard streams,
+ * terminal and current directory. Reads `NO_COLOR` (the library never does).
+ *
+ * @returns The exit code; the caller sets it (`process.exitCode = runCli()`).
+ */
+export function runCli(): number {
+  const stdout = process.stdout as { isTTY?: boolean; columns?: number };
+  return main(process.argv.slice(2), {
+    stdout: _writer(process.stdout),
+    stderr: _writer(process.stderr),
+    color: stdout.isTTY === true && !_noColor(),
+    columns: stdout.columns ?? 80,
+    cwd: process.cwd(),
+  });
+}
+
+/**
+ * A writer that stops quietly when the reader has gone (`agent-skills list |
+ * head`): Node reports EPIPE as an error event, Deno by throwing.
+ */
+function _writer(stream: NodeJS.WritableStream): (text: string) => void {
+  let closed = false;
+  stream.on("error", (error: { code?: string }) => {
+    if (error.code !== "EPIPE") throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (closed) return;
+    try {
+      stream.write(text);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EPIPE") throw error;
+      closed = true;
+    }
+  };
+}
+
+function _noColor(): boolean {
+  // Deno knows NO_COLOR without --allow-env; elsewhere the environment is free to read.
+  const deno = (globalThis as { Deno?: { noColor: boolean } }).Deno;
+  if (deno !== undefined) return deno.noColor;
+  const value = process.env["NO_COLOR"];
+  return value !== undefined && value !== "";
+}
+
+// ── commands ────────────────────────────────────────────────────────────────
+
+function _list(values: _Values, _positionals: string[], io: CliIO): number {
+  const { skills, warnings } = _open(values, io);
+  const catalog = skills.listSkills();
+  const overridden = skills.listOverridden();
+  if (values.json) {
+    _json(io, {
+      skills: catalog.map((skill) => ({
+        ...skill,
+        overrides: overridden.filter((other) => other.name === skill.name),
+      })),
+      warnings,
+    });
+    return OK;
+  }
+  _printWarnings(io, warnings);
+  if (catalog.length === 0) {
+    io.stdout(
+      `No skills in ${
+        skills.config.roots.map((root) => _display(root.path, io)).join(", ")
+      }\n`,
+    );
+    return OK;
+  }
+  const origin = (skill: SkillInfo): string => `${skill.scope}/${skill.source}`;
+  const nameWidth = Math.max(4, ...catalog.map((skill) => skill.name.length));
+  const originWidth = Math.max(
+    12,
+    ...catalog.map((skill) => origin(skill).length),
+  );
+  const descriptionWidth = Math.max(
+    20,
+    io.columns - nameWidth - originWidth - 4,
+  );
+  const c = _colors(io);
+  io.stdout(
+    c.dim(
+      `${"NAME".padEnd(nameWidth)}  ${
+        "SCOPE/SOURCE".padEnd(originWidth)
+      }  DESCRIPTION`,
+    ) + "\n",
+  );
+  for (const skill of catalog) {
+    io.stdout(
+      `${c.bold(skill.name.padEnd(nameWidth))}  ${
+        origin(skill).padEnd(originWidth)
+      }  ${_cut(_oneLine(skill.description), descriptionWidth)}\n`,
+    );
+    for (const other of overridden.filter((o) => o.name === skill.name)) {
+      const note = `overrides ${origin(other)}: ${_display(other.path, io)}`;
+      io.stdout(
+        c.dim(
+          `${" ".repeat(nameWidth + 2)}${
+            _cut(note, io.columns - nameWidth - 2)
+          }`,
+        ) + "\n",
+      );
+    }
+  }
+  io.stdout(
+    c.dim(`${catalog.length} skill${catalog.length === 1 ? "" : "s"}`) + "\n",
+  );
+  return OK;
+}
+
+function _show(values: _Values, [name]: string[], io: CliIO): number {
+  const { skills, warnings } = _open(values, io);
+  const skill = skills.loadSkill(name ?? "");
+  if (skill === undefined) {
+    return _fail(io, values, PROBLEMS, {
+      code: "not_found",
+      message: `Unknown skill "${name}"`,
+    }, warnings);
+  }
+  const overrides = skills.listOverridden().filter((other) =>
+    other.name === skill.name
+  );
+  if (values.json) {
+    _json(io, { skill, overrides, warnings });
+    return OK;
+  }
+  _printWarnings(io, warnings);
+  const c = _colors(io);
+  const field = (label: string, value: string): void =>
+    io.stdout(`${c.dim(`${label}:`.padEnd(16))}${value}\n`);
+  io.stdout(`${c.bold(skill.name)}\n`);
+  field("description", _oneLine(skill.description));
+  field("scope/source", `${skill.scope}/${skill.source}`);
+  field("path", skill.path);
+  if (skill.allowedTools !== undefined) {
+    field("allowed tools", skill.allowedTools.join(", ") || "(none)");
+  }
+  field("user-invocable", skill.userInvocable ? "yes" : "no");
+  for (const [key, value] of Object.entries(skill.metadata)) {
+    field(key, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  for (const other of overrides) {
+    field("overrides", `${other.scope}/${other.source}: ${other.path}`);
+  }
+  field(
+    `resources (${skill.resources.length})`,
+    skill.resources.length === 0 ? "(none)" : "",
+  );
+  for (const resource of skill.resources) io.stdout(`  ${resource}\n`);
+  io.stdout(`\n${skill.body}\n`);
+  return OK;
+}
+
+function _path(values: _Values, [name, rel]: string[], io: CliIO): number {
+  const { skills, warnings } = _open(values, io);
+  let path: string;
+  try {
+    path = skills.resourcePath(name ?? "", rel ?? "");
+  } catch (error) {
+    if (!(error instanceof SkillError)) throw error;
+    return _fail(io, values, PROBLEMS, {
+      code: error.code,
+      message: error.message,
+    }, warnings);
+  }
+  if (values.json) {
+    _json(io, { path, warnings });
+  } else {
+    _printWarnings(io, warnings);
+    io.stdout(`${path}\n`);
+  }
+  return OK;
+}
+
+function _check(values: _Values, dirs: string[], io: CliIO): number {
+  const paths = dirs.length > 0
+    ? dirs.map((dir) => resolve(io.cwd, dir))
+    : _roots(values, io);
+  const report = checkSkills({
+    paths,
+    cwd: io.cwd,
+    ...(values.home === undefined ? {} : { home: values.home }),
+    ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
+  });
+  const failed = report.counts.error > 0 ||
+    (values.strict === true && report.counts.warning > 0);
+  if (values.json) {
+    _json(io, {
+      ok: !failed,
+      strict: values.strict === true,
+      counts: report.counts,
+      skills: report.skills.length,
+      diagnostics: report.diagnostics,
+    });
+    return failed ? PROBLEMS : OK;
+  }
+  const c = _colors(io);
+  const paint = { error: c.red, warning: c.yellow, info: c.dim };
+  for (const diagnostic of report.diagnostics) {
+    io.stdout(
+      `${_position(diagnostic, io)}: ${
+        paint[diagnostic.severity](`${diagnostic.code}:`)
+      } ${diagnostic.message} [${diagnostic.severity}]\n`,
+    );
+  }
+  const { error, warning, info } = report.counts;
+  const summary = `${_plural(error, "error")}, ${
+    _plural(warning, "warning")
+  }, ${_plural(info, "note")} in ${
+    _plural(report.skills.length, "loadable skill")
+  }`;
+  io.stdout(
+    `${failed ? c.red(summary) : summary}${
+      values.strict ? " (strict: warnings fail)" : ""
+    }\n`,
+  );
+  return failed ? PROBLEMS : OK;
+}
+
+// ── helpers ─────────────────────────────────────────────────────────────────
+
+/** The roots: the preset (when asked for, or when no --root is given), then each --root. */
+function _roots(values: _Values, io: CliIO): Array<string | SkillRootOptions> {
+  const roots: Array<string | SkillRootOptions> = (values.root ?? []).map((
+    dir,
+  ) => resolve(io.cwd, dir));
+  return values.preset === "clarvis" || roots.length === 0
+    ? [...clarvisSkillRoots(), ...roots]
+    : roots;
+}
+
+function _open(
+  values: _Values,
+  io: CliIO,
+): { skills: ReturnType<typeof createAgentSkills>; warnings: SkillWarning[] } {
+  const warnings: SkillWarning[] = [];
+  const skills = createAgentSkills({
+    cwd: io.cwd,
+    roots: _roots(values, io),
+    onWarning: (warning) => warnings.push(warning),
+    ...(values.home === undefined ? {} : { home: values.home }),
+    ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
+  });
+  return { skills, warnings };
+}
+
+function _fail(
+  io: CliIO,
+  values: _Values,
+  code: number,
+  error: { code: string; message: string },
+  warnings: SkillWarning[] = [],
+): number {
+  if (values.json) {
+    _json(io, { error, warnings });
+  } else {
+    _printWarnings(io, warnings);
+    io.stderr(
+      `agent-skills: ${_colors(io).red(`${error.code}:`)} ${error.message}\n`,
+    );
+  }
+  return code;
+}
+
+function _usageError(io: CliIO, problem: string, command?: string): number {
+  const help = command === undefined
+    ? "agent-skills --help"
+    : `agent-skills ${command} --help`;
+  io.stderr(
+    `agent-skills${
+      command === undefined ? "" : ` ${command}`
+    }: ${problem}\nRun ${help} for usage.\n`,
+  );
+  return USAGE;
+}
+
+function _parseProblem(error: unknown, command: _Command): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(-{1,2}[^'\s]+)/.exec(message)?.[1];
+  const code = (error as { code?: string }).code;
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option !== undefined) {
+    const known = Object.keys(command.options ?? {}).map((name) => `--${name}`);
+    return `unknown option ${option}${_hint(option, known, "")}`;
+  }
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option !== undefined) {
+    return `option ${option.split(" ")[0]} needs a value`;
+  }
+  return message.split("\n")[0] ?? message;
+}
+
+/** ", did you mean X?" for the closest candidate within edit distance 2. */
+function _hint(given: string, candidates: string[], fallback: string): string {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = _editDistance(given, candidate);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best === undefined ? fallback : ` (did you mean ${best}?)`;
+}
+
+function _editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+function _count(min: number, max: number): string {
+  if (max === 0) return "no arguments";
+  if (min === max) return min === 1 ? "1 argument" : `${min} arguments`;
+  return `${min} to ${max} arguments`;
+}
+
+function _printWarnings(io: CliIO, warnings: readonly SkillWarning[]): void {
+  const c = _colors(io);
+  for (const warning of warnings) {
+    io.stderr(`${c.yellow(`warning [${warning.code}]`)} ${warning.message}\n`);
+  }
+}
+
+function _json(io: CliIO, value: unknown): void {
+  io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+function _position(diagnostic: SkillDiagnostic, io: CliIO): string {
+  const path = _display(diagnostic.path, io);
+  return diagnostic.line === undefined
+    ? path
+    : `${path}:${diagnostic.line}:${diagnostic.column ?? 1}`;
+}
+
+/** A path relative to the current directory when it is inside it. */
+function _display(path: string, io: CliIO): string {
+  const rel = relative(resolve(io.cwd), path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
+}
+
+function _oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function _cut(text: string, width: number): string {
+  return text.length <= width
+    ? text
+    : `${text.slice(0, Math.max(width - 1, 0))}…`;
+}
+
+function _plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+function _colors(
+  io: CliIO,
+): Record<"red" | "yellow" | "dim" | "bold", (text: string) => string> {
+  const wrap = (open: number, close: number) => (text: string): string =>
+    io.color ? `\x1b[${open}m${text}\x1b[${close}m` : text;
+  return {
+    red: wrap(31, 39),
+    yellow: wrap(33, 39),
+    dim: wrap(2, 22),
+    bold: wrap(1, 22),
+  };
+}
