@@ -124,17 +124,14 @@ export function _discoverRoot(
   const entries = _listRoot(root.path, report);
   const byName = new Map<string, _DiscoveredSkill>();
   for (const entry of entries) {
-    // Until its manifest names it, a skill is known by its directory name.
-    const reportSkill: _Reporter = (code, message, path, details) =>
-      report(code, message, path, { skill: entry.name, ...details });
-    const dir = _skillDirectory(root.path, entry, config, reportSkill);
+    const dir = _skillDirectory(root.path, entry, config, report);
     if (dir === undefined) continue;
     const skill = _readSkill(
       root,
       dir,
       entry.name,
       config,
-      reportSkill,
+      report,
       keepFrontmatter,
     );
     if (skill === undefined) continue;
@@ -207,17 +204,25 @@ export function _readSkill(
   report: _Reporter,
   keepFrontmatter = false,
 ): _DiscoveredSkill | undefined {
-  const manifest = _findManifest(dir, config, report);
+  // Until its manifest names it, a skill is known by its directory name.
+  const reportSkill: _Reporter = (code, message, path, details) =>
+    report(code, message, path, { skill: dirName, ...details });
+  const manifest = _findManifest(dir, config, reportSkill);
   if (manifest === undefined) return undefined;
   const path = join(dir, manifest.name);
-  const text = _readManifest(path, manifest.isSymbolicLink(), config, report);
+  const text = _readManifest(
+    path,
+    manifest.isSymbolicLink(),
+    config,
+    reportSkill,
+  );
   if (text === undefined) return undefined;
   let parsed;
   try {
     parsed = _parseManifest(text, path);
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
-    report("invalid_skill", error.message, path, {
+    reportSkill("invalid_skill", error.message, path, {
       line: error.line,
       column: error.column,
       problems: error instanceof _InvalidManifest ? error.problems : undefined,
@@ -225,7 +230,7 @@ export function _readSkill(
     return undefined;
   }
   if (parsed.name !== dirName) {
-    report(
+    reportSkill(
       "name_mismatch",
       `Skill "${parsed.name}" in ${path} is not named after its directory "${dirName}": using "${parsed.name}"`,
       path,

@@ -1,0 +1,146 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { checkSkills, type SkillDiagnostic, StartupError } from "../mod.ts";
+import { makeFifo, manifest, tempTrees } from "./_helpers.ts";
+
+const BROKEN = fileURLToPath(new URL("../fixtures/broken/", import.meta.url));
+const LONG_NAME = "a".repeat(65);
+const tree = tempTrees();
+
+function rows(
+  diagnostics: readonly SkillDiagnostic[],
+  base: string,
+): unknown[][] {
+  return diagnostics.map((d) => [
+    d.path.slice(base.length).replace(/^\//, ""),
+    d.line,
+    d.column,
+    d.severity,
+    d.code,
+  ]);
+}
+
+describe("checkSkills()", () => {
+  it("finds every planted problem in fixtures/broken, each at its file and line", () => {
+    const report = checkSkills({ paths: [BROKEN], home: "/home/ada" });
+    assert.deepEqual(rows(report.diagnostics, BROKEN), [
+      ["Upper-Case/SKILL.md", 2, undefined, "warning", "name_case"],
+      [`${LONG_NAME}/SKILL.md`, 2, undefined, "warning", "name_length"],
+      ["case-variants", undefined, undefined, "warning", "ambiguous_manifest"],
+      ["dir-manifest/SKILL.md", undefined, undefined, "error", "not_a_file"],
+      ["dir-name/SKILL.md", 2, undefined, "warning", "name_mismatch"],
+      ["double--hyphen/SKILL.md", 2, undefined, "warning", "name_hyphens"],
+      ["dup-copy/SKILL.md", undefined, undefined, "error", "duplicate_skill"],
+      ["dup-copy/SKILL.md", 2, undefined, "warning", "name_mismatch"],
+      ["duplicate-key/SKILL.md", 4, 1, "error", "invalid_skill"],
+      ["edge-hyphens/SKILL.md", 2, undefined, "warning", "name_mismatch"],
+      ["edge-hyphens/SKILL.md", 2, undefined, "warning", "name_hyphens"],
+      ["empty-description/SKILL.md", 3, undefined, "error", "invalid_skill"],
+      ["empty-frontmatter/SKILL.md", 2, undefined, "error", "invalid_skill"],
+      [
+        "escaping-link/dangling.md",
+        undefined,
+        undefined,
+        "warning",
+        "dangling_symlink",
+      ],
+      [
+        "escaping-link/fill.py",
+        undefined,
+        undefined,
+        "warning",
+        "resource_escape",
+      ],
+      ["extra-fields/SKILL.md", 4, undefined, "info", "unknown_field"],
+      ["extra-fields/SKILL.md", 5, undefined, "info", "unknown_field"],
+      ["extra-fields/SKILL.md", 6, undefined, "info", "unknown_field"],
+      ["field-types/SKILL.md", 4, undefined, "warning", "field_type"],
+      ["field-types/SKILL.md", 5, undefined, "warning", "field_type"],
+      ["field-types/SKILL.md", 6, undefined, "warning", "field_type"],
+      ["long-body/SKILL.md", 505, undefined, "warning", "body_length"],
+      [
+        "long-compatibility/SKILL.md",
+        4,
+        undefined,
+        "warning",
+        "compatibility_length",
+      ],
+      [
+        "long-description/SKILL.md",
+        3,
+        undefined,
+        "warning",
+        "description_length",
+      ],
+      ["missing-fence/SKILL.md", 1, undefined, "error", "invalid_skill"],
+      ["not-a-mapping/SKILL.md", 2, undefined, "error", "invalid_skill"],
+      ["schema-errors/SKILL.md", 1, undefined, "error", "invalid_skill"],
+      ["schema-errors/SKILL.md", 4, undefined, "error", "invalid_skill"],
+      ["schema-errors/SKILL.md", 7, undefined, "error", "invalid_skill"],
+      ["unclosed-fence/SKILL.md", 1, undefined, "error", "invalid_skill"],
+      ["under_score/SKILL.md", 2, undefined, "warning", "name_characters"],
+      ["unquoted-colon/SKILL.md", 3, 22, "error", "invalid_skill"],
+    ]);
+    assert.deepEqual(report.counts, { error: 12, warning: 17, info: 3 });
+    assert.equal(report.skills.length, 15);
+  });
+
+  it("reports each schema problem with its own field path", () => {
+    const report = checkSkills({
+      paths: [join(BROKEN, "schema-errors")],
+      home: "/h",
+    });
+    assert.deepEqual(report.diagnostics.map((d) => d.message), [
+      "frontmatter.description: is required",
+      "frontmatter.allowed-tools[1]: expected string, received number",
+      "frontmatter.user-invocable: expected true or false",
+    ]);
+    assert.deepEqual(report.diagnostics.map((d) => d.skill), [
+      "schema-errors",
+      "schema-errors",
+      "schema-errors",
+    ]);
+  });
+
+  it("checks a single skill directory as well as a root", () => {
+    const report = checkSkills({
+      paths: [join(BROKEN, "under_score")],
+      home: "/h",
+    });
+    assert.deepEqual(rows(report.diagnostics, BROKEN), [
+      ["under_score/SKILL.md", 2, undefined, "warning", "name_characters"],
+    ]);
+    assert.deepEqual(report.skills.map((skill) => skill.name), ["under_score"]);
+  });
+
+  it("reports nothing but notes for a clean store", () => {
+    const root = tree({
+      "clean/SKILL.md": manifest("clean", "Clean.", {
+        extra: "license: MIT\n",
+      }),
+    });
+    const report = checkSkills({ paths: [root], home: "/h" });
+    assert.deepEqual(report.diagnostics, []);
+    assert.deepEqual(report.counts, { error: 0, warning: 0, info: 0 });
+  });
+
+  it("reports a FIFO manifest as a not_a_file error without blocking", () => {
+    const root = tree({ "ok/SKILL.md": manifest("ok") });
+    mkdirSync(join(root, "fifo"));
+    makeFifo(join(root, "fifo", "SKILL.md"));
+    const report = checkSkills({ paths: [root], home: "/h" });
+    assert.deepEqual(rows(report.diagnostics, root), [
+      ["fifo/SKILL.md", undefined, undefined, "error", "not_a_file"],
+    ]);
+  });
+
+  it("passes bad options on as StartupError", () => {
+    assert.throws(
+      () => checkSkills({ paths: [], home: "/h" }),
+      (error) => error instanceof StartupError && error.code === "empty_roots",
+    );
+  });
+});
