@@ -213,7 +213,11 @@ function stageTests(dir: string): void {
   rmSync(join(dir, "mod.js"), { force: true });
   rmSync(join(dir, "cli.js"), { force: true });
   rmSync(join(dir, "src"), { recursive: true });
-  cpSync(join(ROOT, "fixtures"), join(dir, "fixtures"), { recursive: true });
+  cpSync(join(ROOT, "README.md"), join(dir, "README.md")); // tests/readme_test.ts reads it
+  cpSync(join(ROOT, "fixtures"), join(dir, "fixtures"), {
+    recursive: true,
+    verbatimSymlinks: true,
+  });
   for (const folder of ["tests", "scripts"]) {
     for (const file of readdirSync(join(dir, folder))) {
       const path = join(dir, folder, file);

@@ -417,7 +417,7 @@ function _check(values: _Values, dirs: string[], io: CliIO): number {
     io.stdout(
       `${_position(diagnostic, io)}: ${
         paint[diagnostic.severity](`${diagnostic.code}:`)
-      } ${diagnostic.message} [${diagnostic.severity}]\n`,
+      } ${_relativeText(diagnostic.message, io)} [${diagnostic.severity}]\n`,
     );
   }
   const { error, warning, info } = report.counts;
@@ -541,7 +541,11 @@ function _count(min: number, max: number): string {
 function _printWarnings(io: CliIO, warnings: readonly SkillWarning[]): void {
   const c = _colors(io);
   for (const warning of warnings) {
-    io.stderr(`${c.yellow(`warning [${warning.code}]`)} ${warning.message}\n`);
+    io.stderr(
+      `${c.yellow(`warning [${warning.code}]`)} ${
+        _relativeText(warning.message, io)
+      }\n`,
+    );
   }
 }
 
@@ -560,6 +564,11 @@ function _position(diagnostic: SkillDiagnostic, io: CliIO): string {
 function _display(path: string, io: CliIO): string {
   const rel = relative(resolve(io.cwd), path);
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
+}
+
+/** A message with the paths inside the current directory made relative. */
+function _relativeText(text: string, io: CliIO): string {
+  return text.replaceAll(`${resolve(io.cwd)}/`, "");
 }
 
 function _oneLine(text: string): string {

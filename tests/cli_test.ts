@@ -1,0 +1,357 @@
+// The agent-skills command, run as a subprocess: `deno run --allow-read
+// cli.ts` under Deno, the installed package's npm bin under Node and Bun
+// (build:npm runs this file against the packed tarball). Deno runs this file
+// with --allow-run, to start that subprocess; the CLI itself gets only
+// --allow-read.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { realpathSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import process from "node:process";
+import { main } from "../cli.ts";
+import { manifest, tempTrees } from "./_helpers.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const HOME = ["--home", "/nonexistent-home"];
+const DEMO = [
+  "--root",
+  "fixtures/demo/user-store",
+  "--root",
+  "fixtures/demo/workspace-store",
+  ...HOME,
+];
+const tree = tempTrees();
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+interface DenoLike {
+  execPath(): string;
+  Command: new (command: string, options: {
+    args: string[];
+    cwd: string;
+    stdout: "piped";
+    stderr: "piped";
+  }) => {
+    outputSync(): { code: number; stdout: Uint8Array; stderr: Uint8Array };
+  };
+}
+
+function cli(...args: string[]): Run {
+  const deno = (globalThis as { Deno?: DenoLike }).Deno;
+  if (deno !== undefined) {
+    const result = new deno.Command(deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        "--allow-read",
+        `--config=${join(ROOT, "deno.json")}`,
+        join(ROOT, "cli.ts"),
+        ...args,
+      ],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "piped",
+    }).outputSync();
+    const text = new TextDecoder();
+    return {
+      code: result.code,
+      stdout: text.decode(result.stdout),
+      stderr: text.decode(result.stderr),
+    };
+  }
+  const bin = join(
+    ROOT,
+    "node_modules",
+    "@clarvis",
+    "agent-skills",
+    "esm",
+    "bin.js",
+  );
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  return {
+    code: result.status ?? -1,
+    stdout: result.stdout,
+    stderr: result.stderr,
+  };
+}
+
+function json(run: Run): Record<string, unknown> {
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+describe("agent-skills", () => {
+  it("prints help with exit 0, and usage with exit 2 when no command is given", () => {
+    const help = cli("--help");
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^agent-skills: /);
+    for (const command of ["list", "show", "path", "check"]) {
+      const run = cli(command, "--help");
+      assert.equal(run.code, 0, command);
+      assert.match(
+        run.stdout,
+        new RegExp(`^Usage: agent-skills ${command}`),
+        command,
+      );
+    }
+    const none = cli();
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /Usage:/);
+  });
+
+  it("rejects unknown commands and flags with exit 2 and a hint", () => {
+    const command = cli("lst");
+    assert.equal(command.code, 2);
+    assert.match(
+      command.stderr,
+      /unknown command "lst" \(did you mean list\?\)/,
+    );
+    const flag = cli("list", "--rot", "x");
+    assert.equal(flag.code, 2);
+    assert.match(flag.stderr, /unknown option --rot \(did you mean --root\?\)/);
+    assert.match(flag.stderr, /Run agent-skills list --help for usage/);
+    assert.equal(cli("show", ...DEMO).code, 2, "show without NAME");
+    assert.equal(cli("list", "--preset", "other", ...HOME).code, 2);
+  });
+
+  it("exits 2 on a startup error, naming the bad value", () => {
+    const run = cli("list", "--workspace", "/no/such/workspace", ...HOME);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /invalid_workspace: .*\/no\/such\/workspace/);
+  });
+
+  describe("list", () => {
+    it("prints the catalog in 80 columns, with the skills each one overrides", () => {
+      const run = cli("list", ...DEMO);
+      assert.equal(run.code, 0);
+      assert.equal(run.stderr, "");
+      assert.equal(
+        run.stdout,
+        [
+          "NAME             SCOPE/SOURCE   DESCRIPTION",
+          "commit-messages  custom/custom  Write commit messages: a short imperative subje…",
+          "pdf-forms        custom/custom  Fill in and flatten PDF forms. Use when the use…",
+          "release-notes    custom/custom  Draft release notes in this project's house sty…",
+          "                 overrides custom/custom: fixtures/demo/user-store/release-note…",
+          "3 skills",
+          "",
+        ].join("\n"),
+      );
+      for (const line of run.stdout.split("\n")) {
+        assert.ok(line.length <= 80, line);
+      }
+    });
+
+    it("prints one JSON document with overrides and warnings as data", () => {
+      const root = tree({
+        "ok/SKILL.md": manifest("ok"),
+        "bad/SKILL.md": "no fence",
+      });
+      const run = cli("list", "--root", root, "--json", ...HOME);
+      assert.equal(run.code, 0);
+      assert.equal(run.stderr, "");
+      const doc = json(run) as {
+        skills: Array<{ name: string; overrides: unknown[] }>;
+        warnings: Array<{ code: string }>;
+      };
+      assert.deepEqual(
+        doc.skills.map((skill) => [skill.name, skill.overrides]),
+        [["ok", []]],
+      );
+      assert.deepEqual(doc.warnings.map((warning) => warning.code), [
+        "invalid_skill",
+      ]);
+      const demo = json(cli("list", ...DEMO, "--json")) as {
+        skills: Array<{ name: string; overrides: Array<{ path: string }> }>;
+      };
+      const notes = demo.skills.find((skill) => skill.name === "release-notes");
+      assert.deepEqual(notes?.overrides.map((other) => other.path), [
+        join(
+          realpathSync(ROOT),
+          "fixtures/demo/user-store/release-notes/SKILL.md",
+        ),
+      ]);
+    });
+
+    it("writes warnings to stderr in human mode", () => {
+      const root = tree({ "bad/SKILL.md": "no fence" });
+      const run = cli("list", "--root", root, ...HOME);
+      assert.equal(run.code, 0);
+      assert.match(
+        run.stderr,
+        /^warning \[invalid_skill\] Invalid skill manifest .*bad\/SKILL\.md:1: missing frontmatter/,
+      );
+      assert.match(run.stdout, /^No skills in /);
+    });
+  });
+
+  describe("show", () => {
+    it("prints the entry, resources and body of one skill", () => {
+      const run = cli("show", "pdf-forms", ...DEMO);
+      assert.equal(run.code, 0);
+      assert.match(
+        run.stdout,
+        /^pdf-forms\ndescription: {4}Fill in and flatten PDF forms\./,
+      );
+      assert.match(run.stdout, /allowed tools: {2}Bash\(python3:\*\), Read\n/);
+      assert.match(
+        run.stdout,
+        /resources \(2\): *\n {2}references\/fields\.md\n {2}scripts\/fill\.py\n/,
+      );
+      assert.match(run.stdout, /\n# PDF forms\n/);
+    });
+
+    it("exits 1 for an unknown skill", () => {
+      const run = cli("show", "nope", ...DEMO);
+      assert.equal(run.code, 1);
+      assert.match(run.stderr, /not_found: Unknown skill "nope"/);
+      const doc = json(cli("show", "nope", ...DEMO, "--json"));
+      assert.deepEqual((doc.error as { code: string }).code, "not_found");
+    });
+  });
+
+  describe("path", () => {
+    it("prints the confined absolute path", () => {
+      const run = cli("path", "pdf-forms", "scripts/fill.py", ...DEMO);
+      assert.equal(run.code, 0);
+      assert.equal(
+        run.stdout,
+        `${
+          realpathSync(
+            join(ROOT, "fixtures/demo/user-store/pdf-forms/scripts/fill.py"),
+          )
+        }\n`,
+      );
+      assert.equal(
+        json(cli("path", "pdf-forms", "scripts/fill.py", ...DEMO, "--json"))
+          .path,
+        run.stdout.trim(),
+      );
+    });
+
+    it("exits 1 with the error code for an escape or a missing file", () => {
+      const escape = cli(
+        "path",
+        "pdf-forms",
+        "../commit-messages/SKILL.md",
+        ...DEMO,
+      );
+      assert.equal(escape.code, 1);
+      assert.match(escape.stderr, /path_escape: /);
+      const missing = json(
+        cli("path", "pdf-forms", "nope.txt", ...DEMO, "--json"),
+      );
+      assert.equal((missing.error as { code: string }).code, "not_found");
+    });
+  });
+
+  describe("check", () => {
+    it("prints every problem as path:line:col: code: message and exits 1", () => {
+      const run = cli("check", "fixtures/broken", ...HOME);
+      assert.equal(run.code, 1);
+      const lines = run.stdout.trimEnd().split("\n");
+      assert.equal(lines.length, 33);
+      assert.ok(lines.includes(
+        "fixtures/broken/unquoted-colon/SKILL.md:3:22: invalid_skill: invalid YAML: bad indentation of a mapping entry [error]",
+      ));
+      assert.ok(lines.includes(
+        "fixtures/broken/schema-errors/SKILL.md:4:1: invalid_skill: frontmatter.allowed-tools[1]: expected string, received number [error]",
+      ));
+      assert.ok(lines.includes(
+        'fixtures/broken/under_score/SKILL.md:2:1: name_characters: frontmatter.name: "under_score" has characters other than a-z, 0-9 and - [warning]',
+      ));
+      assert.equal(
+        lines.at(-1),
+        "12 errors, 17 warnings, 3 notes in 15 loadable skills",
+      );
+    });
+
+    it("prints one JSON document", () => {
+      const run = cli("check", "fixtures/broken", "--json", ...HOME);
+      assert.equal(run.code, 1);
+      const doc = json(run) as {
+        ok: boolean;
+        counts: unknown;
+        diagnostics: unknown[];
+        skills: number;
+      };
+      assert.equal(doc.ok, false);
+      assert.deepEqual(doc.counts, { error: 12, warning: 17, info: 3 });
+      assert.equal(doc.diagnostics.length, 32);
+      assert.equal(doc.skills, 15);
+    });
+
+    it("exits 0 for warnings, 1 for warnings under --strict, 0 for notes either way", () => {
+      assert.equal(
+        cli("check", "fixtures/broken/under_score", ...HOME).code,
+        0,
+      );
+      assert.equal(
+        cli("check", "fixtures/broken/under_score", "--strict", ...HOME).code,
+        1,
+      );
+      const notes = cli(
+        "check",
+        "fixtures/broken/extra-fields",
+        "--strict",
+        ...HOME,
+      );
+      assert.equal(notes.code, 0);
+      assert.match(
+        notes.stdout,
+        /0 errors, 0 warnings, 3 notes in 1 loadable skill \(strict: warnings fail\)/,
+      );
+    });
+
+    it("checks the --root roots when no DIR is given", () => {
+      const run = cli(
+        "check",
+        "--root",
+        "fixtures/demo/workspace-store",
+        ...HOME,
+      );
+      assert.equal(run.code, 0);
+      assert.match(run.stdout, /argument-hint: not an Agent Skills spec field/);
+    });
+  });
+});
+
+describe("main()", () => {
+  function inProcess(args: string[], color: boolean, columns: number): string {
+    let out = "";
+    main(args, {
+      stdout: (text) => (out += text),
+      stderr: (text) => (out += text),
+      color,
+      columns,
+      cwd: ROOT,
+    });
+    return out;
+  }
+
+  it("colours only when asked to", () => {
+    assert.match(
+      inProcess(["list", ...DEMO], true, 80),
+      /\x1b\[1mcommit-messages/,
+    );
+    assert.doesNotMatch(inProcess(["list", ...DEMO], false, 80), /\x1b\[/);
+  });
+
+  it("cuts descriptions to the terminal width", () => {
+    const lines = inProcess(["list", ...DEMO], false, 60).split("\n");
+    assert.equal(
+      lines[1],
+      "commit-messages  custom/custom  Write commit messages: a sh…",
+    );
+    for (const line of lines) assert.ok(line.length <= 60, line);
+  });
+});
