@@ -19,6 +19,7 @@ import {
 import {
   type _DiscoveredSkill,
   _discoverRoot,
+  _dropsSkill,
   _readSkill,
   type _Reporter,
   type SkillInfo,
@@ -103,14 +104,6 @@ export interface CheckReport {
   readonly counts: { readonly [severity in DiagnosticSeverity]: number };
 }
 
-/** The warning codes that mean discovery dropped the skill. */
-const _ERROR_CODES: ReadonlySet<string> = new Set([
-  "invalid_skill",
-  "duplicate_skill",
-  "not_a_file",
-  "unreadable",
-]);
-
 /** The frontmatter fields the Agent Skills spec defines. */
 const _SPEC_FIELDS: ReadonlySet<string> = new Set([
   "name",
@@ -152,7 +145,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   const config = resolveConfig({ ...rest, roots: paths, strict: false });
   const diagnostics: SkillDiagnostic[] = [];
   const report: _Reporter = (code, message, path, details = {}) => {
-    const severity = _ERROR_CODES.has(code) ? "error" : "warning";
+    const severity = _dropsSkill(code) ? "error" : "warning";
     const { skill, line, column, problems } = details;
     if (problems !== undefined && problems.length > 0) {
       for (const problem of problems) {

@@ -92,6 +92,11 @@ const _STRICT_CODES: Partial<Record<SkillWarningCode, SkillErrorCode>> = {
   unreadable: "invalid_skill",
 };
 
+/** Whether a warning code means discovery dropped the skill (strict throws for it). */
+export function _dropsSkill(code: SkillWarningCode): boolean {
+  return _STRICT_CODES[code] !== undefined;
+}
+
 /**
  * Builds the reporter of one discovery run.
  *
