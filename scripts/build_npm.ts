@@ -173,11 +173,22 @@ function pack(): string {
 }
 
 /** A scratch npm project under build/ with the tarball installed. */
-function projectWithTarball(name: string, tarball: string): string {
+function projectWithTarball(
+  name: string,
+  tarball: string,
+  extra: string[] = [],
+): string {
   const dir = join(BUILD, name);
   mkdirSync(dir, { recursive: true });
   writeJson(join(dir, "package.json"), { name, private: true, type: "module" });
-  run("npm", ["install", "--no-audit", "--no-fund", "--no-save", tarball], dir);
+  run("npm", [
+    "install",
+    "--no-audit",
+    "--no-fund",
+    "--no-save",
+    tarball,
+    ...extra,
+  ], dir);
   return dir;
 }
 
@@ -188,7 +199,16 @@ function projectWithTarball(name: string, tarball: string): string {
  */
 function stageTests(dir: string): void {
   const src = join(BUILD, "test-src");
-  for (const part of ["mod.ts", "cli.ts", "src", "tests", "scripts/demo.ts"]) {
+  for (
+    const part of [
+      "mod.ts",
+      "cli.ts",
+      "src",
+      "tests",
+      "scripts/demo.ts",
+      "scripts/demo_main.ts",
+    ]
+  ) {
     cpSync(join(ROOT, part), join(src, part), { recursive: true });
   }
   symlinkSync(join(TOOLS, "node_modules"), join(src, "node_modules"));
@@ -207,6 +227,7 @@ function stageTests(dir: string): void {
     files: [
       ...readdirSync(join(src, "tests")).map((file) => `tests/${file}`),
       "scripts/demo.ts",
+      "scripts/demo_main.ts",
     ],
   });
   run(join(BIN, "tsc"), ["-p", join(src, "tsconfig.json")]);
@@ -332,7 +353,14 @@ function main(): void {
   run(join(BIN, "attw"), [tarball, "--profile", "esm-only"]);
 
   step("test suite under Node, against the installed tarball");
-  const tests = projectWithTarball("node-test", tarball);
+  // The suite's own dev dependency, at the version the tools pin.
+  const tools = JSON.parse(
+    readFileSync(join(TOOLS, "package.json"), "utf8"),
+  ) as {
+    devDependencies: Record<string, string>;
+  };
+  const fastCheck = `fast-check@${tools.devDependencies["fast-check"]}`;
+  const tests = projectWithTarball("node-test", tarball, [fastCheck]);
   stageTests(tests);
   run("node", ["--test", "tests/"], tests);
 

@@ -96,7 +96,7 @@ export function _resolveResource(
   if (!_isInside(real, dir)) {
     throw new SkillError(
       "path_escape",
-      `Resource path "${rel}" of skill "${skill}" is a symlink to ${real}, outside the skill directory ${dir}`,
+      `Resource path "${rel}" of skill "${skill}" resolves to ${real}, outside the skill directory ${dir} (through a symlink, or moved)`,
       { skill, path: lexical },
     );
   }

@@ -331,7 +331,8 @@ function _readManifest(
         })`,
         path,
       );
-    } else {
+    } else if (code !== "ENOENT") {
+      // A manifest deleted since its directory was listed is simply gone.
       report(
         "unreadable",
         `Skipped ${path}: the manifest cannot be opened (${_reason(error)})`,

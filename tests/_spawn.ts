@@ -1,0 +1,97 @@
+// Starting a script of this repository in a second process, in every runtime:
+// Deno runs the TypeScript file with the given permission flags; Node and Bun
+// run the compiled JavaScript beside it (build:npm compiles tests/).
+
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import process from "node:process";
+
+/** The runtime running these tests. */
+export const RUNTIME: "deno" | "bun" | "node" = "Deno" in globalThis
+  ? "deno"
+  : "Bun" in globalThis
+  ? "bun"
+  : "node";
+
+interface DenoLike {
+  execPath(): string;
+  Command: new (command: string, options: {
+    args: string[];
+    cwd?: string;
+    stdout: "piped" | "null";
+    stderr: "piped" | "inherit";
+  }) => {
+    outputSync(): { code: number; stdout: Uint8Array; stderr: Uint8Array };
+    spawn(): { status: Promise<{ code: number }> };
+  };
+}
+
+function deno(): DenoLike {
+  return (globalThis as unknown as { Deno: DenoLike }).Deno;
+}
+
+/** The file of a script in this repository, as this runtime runs it. */
+export function scriptPath(rel: string, base: string): string {
+  const compiled = import.meta.url.endsWith(".js");
+  return fileURLToPath(
+    new URL(compiled ? rel.replace(/\.ts$/, ".js") : rel, base),
+  );
+}
+
+/** Runs a script to completion: Deno with `denoFlags`, Node with `nodeFlags`. */
+export function runScript(
+  script: string,
+  args: string[],
+  flags: { deno: string[]; node: string[]; cwd: string },
+): { code: number; stdout: string; stderr: string } {
+  if (RUNTIME === "deno") {
+    const result = new (deno().Command)(deno().execPath(), {
+      args: ["run", "--quiet", ...flags.deno, script, ...args],
+      cwd: flags.cwd,
+      stdout: "piped",
+      stderr: "piped",
+    }).outputSync();
+    const text = new TextDecoder();
+    return {
+      code: result.code,
+      stdout: text.decode(result.stdout),
+      stderr: text.decode(result.stderr),
+    };
+  }
+  const runtimeFlags = RUNTIME === "node" ? flags.node : [];
+  const result = spawnSync(
+    process.execPath,
+    [...runtimeFlags, script, ...args],
+    {
+      cwd: flags.cwd,
+      encoding: "utf8",
+    },
+  );
+  return {
+    code: result.status ?? -1,
+    stdout: result.stdout,
+    stderr: result.stderr,
+  };
+}
+
+/** Starts a script in the background; resolves with its exit code. */
+export function startScript(
+  script: string,
+  args: string[],
+  denoFlags: string[],
+): Promise<number> {
+  if (RUNTIME === "deno") {
+    const child = new (deno().Command)(deno().execPath(), {
+      args: ["run", "--quiet", ...denoFlags, script, ...args],
+      stdout: "null",
+      stderr: "inherit",
+    }).spawn();
+    return child.status.then((status) => status.code);
+  }
+  const child = spawn(process.execPath, [script, ...args], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return new Promise((resolve) =>
+    child.on("exit", (code) => resolve(code ?? -1))
+  );
+}
