@@ -60,9 +60,12 @@ export interface AgentSkills {
    */
   resourcePath(name: string, rel: string): string;
   /**
-   * Scans the configured roots again from scratch and swaps in the new
-   * snapshot. Nothing else re-scans. When it throws (under strict), the
-   * previous snapshot stays in place.
+   * Scans the configured roots again and swaps in the new snapshot: every
+   * root is listed and every manifest read again, so added, edited and
+   * removed skills are all seen. A manifest whose text is byte for byte what
+   * it was reuses its parsed entry (content-keyed, never by size or mtime, so
+   * an edit that keeps both is still seen). Nothing else re-scans. When it
+   * throws (under strict), the previous snapshot stays in place.
    *
    * @throws {SkillError} Under `strict: true`, as construction does.
    */
@@ -102,8 +105,8 @@ export function createAgentSkills(
 ): AgentSkills {
   const config = resolveConfig(options);
   const warn = _warnerFor(options.onWarning);
-  const scan = (): _Snapshot =>
-    _buildSnapshot(config, _reporter(config.strict, warn));
+  const scan = (previous?: _Snapshot): _Snapshot =>
+    _buildSnapshot(config, _reporter(config.strict, warn), previous);
   let snapshot = scan();
 
   const realDirOf = (entry: _Entry) => (): string =>
@@ -137,7 +140,7 @@ export function createAgentSkills(
       return _resolveResource(entry.info, realDirOf(entry), rel);
     },
     refresh: (): void => {
-      snapshot = scan();
+      snapshot = scan(snapshot);
     },
   });
 }

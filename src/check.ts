@@ -195,7 +195,7 @@ function _checkPath(
   } catch {
     // Not listable: discovery of the root reports why.
   }
-  if (!isSkillDir) return _discoverRoot(root, config, report, true);
+  if (!isSkillDir) return _discoverRoot(root, config, report);
   const parent = { ...root, path: dirname(root.path) };
   const skill = _readSkill(
     parent,
@@ -203,7 +203,6 @@ function _checkPath(
     basename(root.path),
     config,
     report,
-    true,
   );
   return skill === undefined ? [] : [skill];
 }
@@ -227,7 +226,7 @@ function _checkResources(
 /** Advice on the Agent Skills spec for one skill that loads. */
 function _adviseSpec(skill: _DiscoveredSkill): SkillDiagnostic[] {
   const { info } = skill;
-  const yaml = skill.frontmatter ?? "";
+  const yaml = skill.frontmatter;
   const out: SkillDiagnostic[] = [];
   const warn = (
     code: DiagnosticCode,

@@ -67,9 +67,17 @@ export interface SkillInfo {
 export interface _DiscoveredSkill {
   readonly info: SkillInfo;
   readonly body: string;
-  /** The frontmatter's YAML text; kept only when asked for (by checks). */
-  readonly frontmatter?: string;
+  /**
+   * The manifest's decoded text: the key for reuse on refresh(). The body is
+   * a slice of it, so keeping it costs little memory.
+   */
+  readonly source: string;
+  /** The frontmatter's YAML text (a slice of `source` too), for checks. */
+  readonly frontmatter: string;
 }
+
+/** The previous run's skills by manifest path, for reuse by refresh(). */
+export type _Previous = ReadonlyMap<string, _DiscoveredSkill>;
 
 /** Where a reported problem is, plus each problem of an unusable manifest. */
 export interface _ReportDetails extends SkillErrorDetails {
@@ -124,21 +132,14 @@ export function _discoverRoot(
   root: SkillRoot,
   config: SkillConfig,
   report: _Reporter,
-  keepFrontmatter = false,
+  previous?: _Previous,
 ): _DiscoveredSkill[] {
   const entries = _listRoot(root.path, report);
   const byName = new Map<string, _DiscoveredSkill>();
   for (const entry of entries) {
     const dir = _skillDirectory(root.path, entry, config, report);
     if (dir === undefined) continue;
-    const skill = _readSkill(
-      root,
-      dir,
-      entry.name,
-      config,
-      report,
-      keepFrontmatter,
-    );
+    const skill = _readSkill(root, dir, entry.name, config, report, previous);
     if (skill === undefined) continue;
     const first = byName.get(skill.info.name);
     if (first !== undefined) {
@@ -207,7 +208,7 @@ export function _readSkill(
   dirName: string,
   config: SkillConfig,
   report: _Reporter,
-  keepFrontmatter = false,
+  previous?: _Previous,
 ): _DiscoveredSkill | undefined {
   // Until its manifest names it, a skill is known by its directory name.
   const reportSkill: _Reporter = (code, message, path, details) =>
@@ -222,25 +223,42 @@ export function _readSkill(
     reportSkill,
   );
   if (text === undefined) return undefined;
+  // Content-keyed reuse: the same text from the same root parses the same.
+  const earlier = previous?.get(path);
+  const skill = earlier !== undefined && earlier.source === text &&
+      earlier.info.root === root.path && earlier.info.scope === root.scope &&
+      earlier.info.source === root.source
+    ? earlier
+    : _parseSkill(root, dir, path, text, reportSkill);
+  if (skill !== undefined && skill.info.name !== dirName) {
+    reportSkill(
+      "name_mismatch",
+      `Skill "${skill.info.name}" in ${path} is not named after its directory "${dirName}": using "${skill.info.name}"`,
+      path,
+      { skill: skill.info.name, line: _lineOfKey(skill.frontmatter, "name") },
+    );
+  }
+  return skill;
+}
+
+function _parseSkill(
+  root: SkillRoot,
+  dir: string,
+  path: string,
+  text: string,
+  report: _Reporter,
+): _DiscoveredSkill | undefined {
   let parsed;
   try {
     parsed = _parseManifest(text, path);
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
-    reportSkill("invalid_skill", error.message, path, {
+    report("invalid_skill", error.message, path, {
       line: error.line,
       column: error.column,
       problems: error instanceof _InvalidManifest ? error.problems : undefined,
     });
     return undefined;
-  }
-  if (parsed.name !== dirName) {
-    reportSkill(
-      "name_mismatch",
-      `Skill "${parsed.name}" in ${path} is not named after its directory "${dirName}": using "${parsed.name}"`,
-      path,
-      { skill: parsed.name, line: _lineOfKey(parsed.yaml, "name") },
-    );
   }
   const info: SkillInfo = {
     name: parsed.name,
@@ -256,8 +274,12 @@ export function _readSkill(
     dir,
     path,
   };
-  const skill = { info: Object.freeze(info), body: parsed.body };
-  return keepFrontmatter ? { ...skill, frontmatter: parsed.yaml } : skill;
+  return {
+    info: Object.freeze(info),
+    body: parsed.body,
+    source: text,
+    frontmatter: parsed.yaml,
+  };
 }
 
 /** The directory's manifest entry, its name matched case-insensitively. */

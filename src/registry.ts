@@ -28,6 +28,8 @@ export interface _Entry extends _DiscoveredSkill {
  */
 export interface _Snapshot {
   readonly byName: ReadonlyMap<string, _Entry>;
+  /** Every skill discovered, overridden ones included, for reuse by refresh(). */
+  readonly byPath: ReadonlyMap<string, _DiscoveredSkill>;
   readonly catalog: readonly SkillInfo[];
   readonly overridden: readonly SkillInfo[];
 }
@@ -52,19 +54,24 @@ export function _scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
 export function _buildSnapshot(
   config: SkillConfig,
   report: _Reporter,
+  previous?: _Snapshot,
 ): _Snapshot {
   const merged = new Map<string, _Entry>();
+  const byPath = new Map<string, _DiscoveredSkill>();
   const overridden: SkillInfo[] = [];
   for (const root of _scanOrder(config.roots)) {
-    for (const skill of _discoverRoot(root, config, report)) {
+    for (const skill of _discoverRoot(root, config, report, previous?.byPath)) {
+      byPath.set(skill.info.path, skill);
       const earlier = merged.get(skill.info.name);
       if (earlier !== undefined) overridden.push(earlier.info);
-      merged.set(skill.info.name, { info: skill.info, body: skill.body });
+      // A fresh entry: resources and the real directory are listed anew.
+      merged.set(skill.info.name, { ...skill });
     }
   }
   const catalog = [...merged.values()].map((entry) => entry.info);
   return {
     byName: merged,
+    byPath,
     catalog: Object.freeze(catalog.sort(_byName)),
     // A stable sort keeps each name's overridden skills in precedence order.
     overridden: Object.freeze(overridden.sort(_byName)),

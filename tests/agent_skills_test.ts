@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { renameSync, rmSync } from "node:fs";
+import { renameSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { createAgentSkills, SkillError, StartupError } from "../mod.ts";
 import { manifest, options, tempTrees, writeTree } from "./_helpers.ts";
@@ -121,6 +121,40 @@ describe("refresh()", () => {
     assert.equal(skills.loadSkill("keep")?.description, "v2");
     assert.equal(skills.loadSkill("keep")?.body, "body v2");
     assert.equal(skills.loadSkill("drop"), undefined);
+  });
+
+  it("sees an edit that keeps the size and the mtime", () => {
+    const root = tree({ "a/SKILL.md": manifest("a", "version one") });
+    const path = join(root, "a", "SKILL.md");
+    const { mtime } = statSync(path);
+    const { options: opts } = options(root);
+    const skills = createAgentSkills(opts);
+    writeTree(root, { "a/SKILL.md": manifest("a", "version two") });
+    utimesSync(path, mtime, mtime);
+    assert.equal(statSync(path).mtime.getTime(), mtime.getTime());
+    skills.refresh();
+    assert.equal(skills.loadSkill("a")?.description, "version two");
+  });
+
+  it("reuses the entry of an unchanged manifest and re-lists its resources", () => {
+    const root = tree({
+      "a/SKILL.md": manifest("a"),
+      "b/SKILL.md": manifest("b"),
+    });
+    const { options: opts } = options(root);
+    const skills = createAgentSkills(opts);
+    const [a, b] = skills.listSkills();
+    assert.deepEqual(skills.loadSkill("a")?.resources, []);
+    writeTree(root, {
+      "b/SKILL.md": manifest("b", "edited"),
+      "a/new.txt": "x",
+    });
+    skills.refresh();
+    const [a2, b2] = skills.listSkills();
+    assert.equal(a2, a, "unchanged: the same frozen entry");
+    assert.notEqual(b2, b);
+    assert.equal(b2?.description, "edited");
+    assert.deepEqual(skills.loadSkill("a")?.resources, ["new.txt"]);
   });
 
   it("reflects a renamed skill directory", () => {
