@@ -1,0 +1,432 @@
+// `deno task bench [--smoke] [--write]`: times this library against the
+// floor (the unavoidable work, measured in the same run) and two peers on
+// seeded synthetic stores (scripts/bench_tree.ts) of 100, 1,000 and 10,000
+// skills over 4 roots. Prints a markdown report; --write also saves it as
+// BENCHMARKS.md with an SVG chart in docs/bench.svg. --smoke runs 100 skills
+// with few repetitions (CI) and checks the results, not the speed.
+
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { load } from "js-yaml";
+import { readProperties } from "skills-ref";
+import { parseSkill, resolveSkillFiles } from "@skill-tools/core";
+import { createAgentSkills, SkillError } from "../mod.ts";
+import { type BenchTree, benchTree } from "./bench_tree.ts";
+
+const smoke = Deno.args.includes("--smoke");
+const write = Deno.args.includes("--write");
+const SIZES = smoke ? [100] : [100, 1_000, 10_000];
+const BASE = "/tmp/agent-skills-bench";
+const gc = (globalThis as { gc?: () => void }).gc;
+
+interface Sample {
+  median: number;
+  min: number;
+  max: number;
+}
+
+function sample(runs: number, fn: () => void, setup?: () => void): Sample {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    setup?.();
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    median: times[Math.floor(times.length / 2)] ?? 0,
+    min: times[0] ?? 0,
+    max: times.at(-1) ?? 0,
+  };
+}
+
+async function sampleAsync(
+  runs: number,
+  fn: () => Promise<void>,
+): Promise<Sample> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    median: times[Math.floor(times.length / 2)] ?? 0,
+    min: times[0] ?? 0,
+    max: times.at(-1) ?? 0,
+  };
+}
+
+/** Per-call time of `fn` over `calls` calls, as a Sample over `runs` runs. */
+function perCall(runs: number, calls: number, fn: (i: number) => void): Sample {
+  const total = sample(runs, () => {
+    for (let i = 0; i < calls; i++) fn(i);
+  });
+  return {
+    median: total.median / calls,
+    min: total.min / calls,
+    max: total.max / calls,
+  };
+}
+
+/** The floor of discovery: list each root, open + stat + read each manifest, parse its YAML. */
+function floorDiscovery(tree: BenchTree): number {
+  let skills = 0;
+  for (const root of tree.roots) {
+    for (const name of readdirSync(root)) {
+      let fd: number;
+      try {
+        fd = openSync(join(root, name, "SKILL.md"), "r");
+      } catch {
+        continue;
+      }
+      const size = fstatSync(fd).size;
+      const bytes = new Uint8Array(size);
+      readSync(fd, bytes, 0, size, 0);
+      closeSync(fd);
+      const text = new TextDecoder().decode(bytes);
+      const end = text.indexOf("\n---", 3);
+      load(text.slice(4, end));
+      skills++;
+    }
+  }
+  return skills;
+}
+
+async function peerSkillsRef(tree: BenchTree): Promise<number> {
+  let skills = 0;
+  for (const root of tree.roots) {
+    const dirs = readdirSync(root).map((name) => join(root, name));
+    skills += (await Promise.all(dirs.map((dir) =>
+      readProperties(dir)
+    ))).length;
+  }
+  return skills;
+}
+
+async function peerSkillTools(tree: BenchTree): Promise<number> {
+  let skills = 0;
+  for (const root of tree.roots) {
+    const files = await resolveSkillFiles(root);
+    skills += (await Promise.all(files.map((file) =>
+      parseSkill(file.skillFile)
+    ))).length;
+  }
+  return skills;
+}
+
+interface Row {
+  size: number;
+  cases: Record<string, Sample>;
+  floors: Record<string, Sample>;
+  heapBytes: number;
+  manifestBytes: number;
+}
+
+function options(tree: BenchTree) {
+  return { home: BASE, cwd: BASE, roots: tree.roots, onWarning: () => {} };
+}
+
+async function measure(size: number): Promise<Row> {
+  const tree = benchTree(BASE, size);
+  const runs = smoke ? 3 : size >= 10_000 ? 7 : 15;
+  const cases: Record<string, Sample> = {};
+  const floors: Record<string, Sample> = {};
+
+  // Warm the page cache and the JIT the same way for everyone.
+  floorDiscovery(tree);
+  const check = createAgentSkills(options(tree));
+  if (check.listSkills().length !== size) {
+    throw new Error(
+      `expected ${size} skills, got ${check.listSkills().length}`,
+    );
+  }
+
+  floors.discovery = sample(runs, () => floorDiscovery(tree));
+  cases.cold = sample(runs, () => createAgentSkills(options(tree)));
+  const skills = createAgentSkills(options(tree));
+  cases.refreshUnchanged = sample(runs, () => skills.refresh());
+  let edit = 0;
+  const edited = tree.manifestPaths.slice(
+    0,
+    Math.max(1, Math.floor(tree.manifestPaths.length / 100)),
+  );
+  cases.refreshEdited = sample(runs, () => skills.refresh(), () => {
+    edit++;
+    for (const path of edited) {
+      const text = readFileSync(path, "utf8").replace(
+        /^(# skill-\d+)( e\d+)?$/m,
+        `$1 e${edit}`,
+      );
+      writeFileSync(path, text);
+    }
+  });
+  cases.listSkills = perCall(runs, 100, () => skills.listSkills());
+  const names = skills.listSkills().map((skill) => skill.name).slice(0, 100);
+  let fresh = createAgentSkills(options(tree));
+  const first = sample(
+    runs,
+    () => names.forEach((name) => fresh.loadSkill(name)),
+    () => {
+      fresh = createAgentSkills(options(tree));
+    },
+  );
+  cases.loadFirst = {
+    median: first.median / names.length,
+    min: first.min / names.length,
+    max: first.max / names.length,
+  };
+  cases.loadRepeated = perCall(
+    runs,
+    names.length,
+    (i) => skills.loadSkill(names[i] as string),
+  );
+  names.forEach((name) => skills.loadSkill(name));
+
+  const [skill, rel] = tree.resources[0] ?? ["", ""];
+  const hit = skills.resourcePath(skill, rel);
+  const calls = 1000;
+  cases.resourcePath = perCall(
+    runs,
+    calls,
+    () => skills.resourcePath(skill, rel),
+  );
+  floors.resourcePath = perCall(runs, calls, () => {
+    statSync(realpathSync(hit));
+  });
+  const refuse = (input: string) => () => {
+    try {
+      skills.resourcePath(skill, input);
+    } catch (error) {
+      if (!(error instanceof SkillError)) throw error;
+    }
+  };
+  cases.invalidInput = perCall(runs, calls, refuse(""));
+  cases.pathEscape = perCall(runs, calls, refuse("../x"));
+  cases.notFound = perCall(runs, calls, refuse("missing.txt"));
+  cases.notAFile = perCall(runs, calls, refuse(rel.split("/")[0] ?? "."));
+
+  if (!smoke) {
+    floors.skillsRef = await sampleAsync(
+      Math.min(runs, 5),
+      async () => void (await peerSkillsRef(tree)),
+    );
+    floors.skillTools = await sampleAsync(
+      Math.min(runs, 5),
+      async () => void (await peerSkillTools(tree)),
+    );
+  }
+
+  let heapBytes = 0;
+  if (gc !== undefined) {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = createAgentSkills(options(tree));
+    gc();
+    heapBytes = process.memoryUsage().heapUsed - before;
+    if (kept.listSkills().length !== size) {
+      throw new Error("heap run lost skills");
+    }
+  }
+  return { size, cases, floors, heapBytes, manifestBytes: tree.manifestBytes };
+}
+
+/** A sample in one unit: µs below 0.1 ms, else ms. */
+const cell = (s: Sample | undefined): string => {
+  if (s === undefined) return "–";
+  const micro = s.median < 0.1;
+  const f = (v: number): string =>
+    micro ? (v * 1000).toFixed(2) : v >= 100 ? v.toFixed(0) : v.toFixed(2);
+  return `${f(s.median)} (${f(s.min)}–${f(s.max)})${micro ? " µs" : ""}`;
+};
+const ratio = (a: Sample | undefined, b: Sample | undefined): string =>
+  a === undefined || b === undefined || b.median === 0
+    ? "–"
+    : `${(a.median / b.median).toFixed(2)}×`;
+
+function exponent(rows: Row[], pick: (row: Row) => Sample | undefined): string {
+  const points = rows.map((row) =>
+    [Math.log(row.size), Math.log(pick(row)?.median ?? NaN)] as const
+  )
+    .filter(([, y]) => Number.isFinite(y));
+  if (points.length < 2) return "–";
+  const n = points.length;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  const slope = points.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0) /
+    points.reduce((a, [x]) => a + (x - mx) ** 2, 0);
+  return slope.toFixed(2);
+}
+
+function svg(rows: Row[]): string {
+  const series: Array<[string, string, (row: Row) => Sample | undefined]> = [
+    ["@clarvis/agent-skills", "#1f77b4", (row) => row.cases.cold],
+    ["floor", "#2ca02c", (row) => row.floors.discovery],
+    ["skills-ref", "#d62728", (row) => row.floors.skillsRef],
+    ["@skill-tools/core", "#ff7f0e", (row) => row.floors.skillTools],
+  ];
+  const W = 640, H = 400, L = 70, B = 50, T = 20, R = 170;
+  const values = rows.flatMap((row) =>
+    series.map(([, , pick]) => pick(row)?.median ?? NaN)
+  ).filter(Number.isFinite);
+  const [ymin, ymax] = [
+    Math.log10(Math.min(...values)) - 0.2,
+    Math.log10(Math.max(...values)) + 0.2,
+  ];
+  const [xmin, xmax] = [
+    Math.log10(rows[0]?.size ?? 1),
+    Math.log10(rows.at(-1)?.size ?? 10),
+  ];
+  const x = (size: number) =>
+    L + ((Math.log10(size) - xmin) / (xmax - xmin || 1)) * (W - L - R);
+  const y = (v: number) =>
+    H - B - ((Math.log10(v) - ymin) / (ymax - ymin)) * (H - B - T);
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="12">`,
+    `<rect width="${W}" height="${H}" fill="white"/>`,
+    `<text x="${L}" y="14">Discovery time (ms, log scale) vs skills (log scale), median of runs</text>`,
+    `<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${
+      H - B
+    }" stroke="black"/>`,
+    `<line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="black"/>`,
+  ];
+  for (const row of rows) {
+    parts.push(
+      `<text x="${x(row.size)}" y="${
+        H - B + 18
+      }" text-anchor="middle">${row.size}</text>`,
+    );
+  }
+  for (let e = Math.ceil(ymin); e <= Math.floor(ymax); e++) {
+    parts.push(
+      `<text x="${L - 6}" y="${y(10 ** e) + 4}" text-anchor="end">${
+        10 ** e
+      }</text>`,
+    );
+    parts.push(
+      `<line x1="${L}" y1="${y(10 ** e)}" x2="${W - R}" y2="${
+        y(10 ** e)
+      }" stroke="#ddd"/>`,
+    );
+  }
+  series.forEach(([label, color, pick], index) => {
+    const points = rows.map((row) => [row.size, pick(row)?.median] as const)
+      .filter(([, v]) => v !== undefined);
+    parts.push(
+      `<polyline fill="none" stroke="${color}" stroke-width="2" points="${
+        points.map(([s, v]) =>
+          `${x(s).toFixed(1)},${y(v as number).toFixed(1)}`
+        ).join(" ")
+      }"/>`,
+    );
+    parts.push(
+      `<rect x="${W - R + 15}" y="${
+        T + 20 * index
+      }" width="12" height="12" fill="${color}"/>`,
+    );
+    parts.push(
+      `<text x="${W - R + 32}" y="${T + 20 * index + 10}">${label}</text>`,
+    );
+  });
+  parts.push(
+    `<text x="${(L + W - R) / 2}" y="${
+      H - 12
+    }" text-anchor="middle">skills</text>`,
+    "</svg>",
+  );
+  return parts.join("\n") + "\n";
+}
+
+function report(rows: Row[]): string {
+  const cpu = cpus()[0]?.model ?? "unknown CPU";
+  const lines = [
+    `Machine: ${cpus().length} × ${cpu}, ${
+      (totalmem() / 2 ** 30).toFixed(0)
+    } GiB; Deno ${Deno.version.deno} (V8 ${Deno.version.v8}); page cache warm; times in ms, median (min–max) of ${
+      smoke ? 3 : "7 (10,000) or 15"
+    } runs.`,
+    "",
+    "| skills | cold createAgentSkills | floor | ratio | refresh unchanged | ÷ cold | refresh, 1% edited | skills-ref | ÷ ours | @skill-tools/core | ÷ ours |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map((r) =>
+      `| ${r.size} | ${cell(r.cases.cold)} | ${cell(r.floors.discovery)} | ${
+        ratio(r.cases.cold, r.floors.discovery)
+      } | ${cell(r.cases.refreshUnchanged)} | ${
+        ratio(r.cases.refreshUnchanged, r.cases.cold)
+      } | ${cell(r.cases.refreshEdited)} | ${cell(r.floors.skillsRef)} | ${
+        ratio(r.floors.skillsRef, r.cases.cold)
+      } | ${cell(r.floors.skillTools)} | ${
+        ratio(r.floors.skillTools, r.cases.cold)
+      } |`
+    ),
+    "",
+    "| skills | listSkills() | loadSkill() first | loadSkill() repeated | resourcePath() hit | floor (realpath+stat) | ratio | invalid_input | path_escape | not_found | not_a_file | retained heap | ÷ manifest bytes | bytes / skill |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map((r) =>
+      `| ${r.size} | ${cell(r.cases.listSkills)} | ${
+        cell(r.cases.loadFirst)
+      } | ${cell(r.cases.loadRepeated)} | ${cell(r.cases.resourcePath)} | ${
+        cell(r.floors.resourcePath)
+      } | ${ratio(r.cases.resourcePath, r.floors.resourcePath)} | ${
+        cell(r.cases.invalidInput)
+      } | ${cell(r.cases.pathEscape)} | ${cell(r.cases.notFound)} | ${
+        cell(r.cases.notAFile)
+      } | ${
+        r.heapBytes > 0 ? `${(r.heapBytes / 2 ** 20).toFixed(1)} MiB` : "–"
+      } | ${
+        r.heapBytes > 0 ? (r.heapBytes / r.manifestBytes).toFixed(2) + "×" : "–"
+      } | ${r.heapBytes > 0 ? Math.round(r.heapBytes / r.size) : "–"} |`
+    ),
+    "",
+    `Growth exponent of cold discovery (log-log slope over ${
+      rows.map((r) => r.size).join(", ")
+    } skills): ours ${exponent(rows, (r) => r.cases.cold)}, floor ${
+      exponent(rows, (r) => r.floors.discovery)
+    }.`,
+  ];
+  return lines.join("\n") + "\n";
+}
+
+mkdirSync(BASE, { recursive: true });
+const rows: Row[] = [];
+for (const size of SIZES) {
+  console.error(`bench: ${size} skills...`);
+  rows.push(await measure(size));
+}
+const text = report(rows);
+console.log(text);
+if (smoke) {
+  const row = rows[0];
+  if (row === undefined || !(row.cases.cold?.median ?? 0 > 0)) {
+    throw new Error("bench smoke: no timing");
+  }
+  console.log(
+    "bench smoke: ok (100 skills; results checked, speed not judged)",
+  );
+}
+if (write) {
+  mkdirSync("docs", { recursive: true });
+  writeFileSync("docs/bench.svg", svg(rows));
+  const template = readFileSync("BENCHMARKS.md", "utf8");
+  const start = "<!-- bench:start -->";
+  const end = "<!-- bench:end -->";
+  const before = template.slice(0, template.indexOf(start) + start.length);
+  const after = template.slice(template.indexOf(end));
+  writeFileSync("BENCHMARKS.md", `${before}\n${text}${after}`);
+  console.error("bench: wrote BENCHMARKS.md and docs/bench.svg");
+}
