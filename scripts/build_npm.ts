@@ -236,6 +236,7 @@ function stageTests(dir: string): void {
   rmSync(join(dir, "src"), { recursive: true });
   cpSync(join(ROOT, "README.md"), join(dir, "README.md")); // tests/readme_test.ts reads it
   cpSync(join(ROOT, "examples"), join(dir, "examples"), { recursive: true });
+  cpSync(join(ROOT, "docs"), join(dir, "docs"), { recursive: true });
   cpSync(join(ROOT, "fixtures"), join(dir, "fixtures"), {
     recursive: true,
     verbatimSymlinks: true,
