@@ -207,6 +207,7 @@ function stageTests(dir: string): void {
       "tests",
       "scripts/demo.ts",
       "scripts/demo_main.ts",
+      "scripts/update_docs.ts",
     ]
   ) {
     cpSync(join(ROOT, part), join(src, part), { recursive: true });
