@@ -7,7 +7,7 @@
 
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import { statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import process from "node:process";
 import { StartupError } from "./errors.ts";
 import type { WarnSink } from "./warn.ts";
@@ -42,6 +42,17 @@ export interface SkillRoot {
   readonly scope: string;
   /** Which tool's store the root is, e.g. `agents` or `clarvis`. */
   readonly source: string;
+  /**
+   * The directory's real path (symlinks resolved) when the config was
+   * resolved; `path` itself when it did not exist then. Roots are scanned
+   * once per real path.
+   */
+  readonly realPath: string;
+  /**
+   * Set when a later (higher-precedence) root reaches the same directory:
+   * that root's `path`. This root is then not scanned on its own.
+   */
+  readonly foldedInto?: string;
 }
 
 /** The options of {@linkcode createAgentSkills} and {@linkcode resolveConfig}. */
@@ -285,11 +296,29 @@ function _resolveRoots(
       'Option "roots" is an empty list: give at least one skill root',
     );
   }
-  return Object.freeze(
-    given.map((root, index) =>
-      Object.freeze(_resolveRoot(root, index, home, workspace))
-    ),
+  const resolved = given.map((root, index) =>
+    _resolveRoot(root, index, home, workspace)
   );
+  return Object.freeze(resolved.map((root, index) => {
+    const last = resolved.findLastIndex((other) =>
+      other.realPath === root.realPath
+    );
+    const winner = resolved[last];
+    return Object.freeze(
+      last > index && winner !== undefined
+        ? { ...root, foldedInto: winner.path }
+        : root,
+    );
+  }));
+}
+
+/** The real path of a root, or the path itself while it does not exist. */
+function _realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 function _resolveRoot(
@@ -313,8 +342,10 @@ function _resolveRoot(
       }`,
     );
   }
+  const path = _expandPath(options.path, home, workspace);
   return {
-    path: _expandPath(options.path, home, workspace),
+    path,
+    realPath: _realPath(path),
     scope: _optionalString(options.scope, `${where}.scope`) ?? _DEFAULT_LABEL,
     source: _optionalString(options.source, `${where}.source`) ??
       _DEFAULT_LABEL,

@@ -25,6 +25,8 @@ import {
   _lineOfKey,
   type _ManifestProblem,
   _parseManifest,
+  _quoteHint,
+  type _Repair,
   type JsonValue,
 } from "./frontmatter.ts";
 import { _errorCode, _reason, _sortedEntries } from "./_fs.ts";
@@ -74,6 +76,8 @@ export interface _DiscoveredSkill {
   readonly source: string;
   /** The frontmatter's YAML text (a slice of `source` too), for checks. */
   readonly frontmatter: string;
+  /** Set when the YAML parsed only after quoting one value. */
+  readonly repaired?: _Repair;
 }
 
 /** The previous run's skills by manifest path, for reuse by refresh(). */
@@ -229,7 +233,18 @@ export function _readSkill(
       earlier.info.root === root.path && earlier.info.scope === root.scope &&
       earlier.info.source === root.source
     ? earlier
-    : _parseSkill(root, dir, path, text, reportSkill);
+    : _parseSkill(root, dir, path, text, reportSkill, !config.strict);
+  if (skill?.repaired !== undefined) {
+    const { line } = skill.repaired;
+    reportSkill(
+      "yaml_repaired",
+      `Loaded ${path}:${line} after repairing its YAML: ${
+        _quoteHint(skill.repaired)
+      }`,
+      path,
+      { skill: skill.info.name, line },
+    );
+  }
   if (skill !== undefined && skill.info.name !== dirName) {
     reportSkill(
       "name_mismatch",
@@ -247,10 +262,11 @@ function _parseSkill(
   path: string,
   text: string,
   report: _Reporter,
+  repair: boolean,
 ): _DiscoveredSkill | undefined {
   let parsed;
   try {
-    parsed = _parseManifest(text, path);
+    parsed = _parseManifest(text, path, repair);
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
     report("invalid_skill", error.message, path, {
@@ -274,12 +290,15 @@ function _parseSkill(
     dir,
     path,
   };
-  return {
+  const skill = {
     info: Object.freeze(info),
     body: parsed.body,
     source: text,
     frontmatter: parsed.yaml,
   };
+  return parsed.repaired === undefined
+    ? skill
+    : { ...skill, repaired: parsed.repaired };
 }
 
 /** The directory's manifest entry, its name matched case-insensitively. */

@@ -122,8 +122,20 @@ export class _InvalidManifest extends SkillError {
   }
 }
 
+/** A top-level line whose unquoted `: ` was quoted to make the YAML parse. */
+export interface _Repair {
+  /** The 1-based file line. */
+  readonly line: number;
+  /** The key on that line. */
+  readonly key: string;
+  /** The line as it should be written. */
+  readonly quoted: string;
+}
+
 /** A manifest, parsed: the normalised frontmatter fields and the body. */
 export interface _ParsedManifest {
+  /** Set when the YAML parsed only after quoting one value (repair mode). */
+  repaired?: _Repair;
   /** The frontmatter's YAML text, as it stands between the fences. */
   yaml: string;
   name: string;
@@ -142,9 +154,13 @@ export interface _ParsedManifest {
  * @throws {SkillError} `invalid_skill`, naming the path, the line (and the
  * column, for YAML) and what was expected.
  */
-export function _parseManifest(text: string, path: string): _ParsedManifest {
+export function _parseManifest(
+  text: string,
+  path: string,
+  repair = false,
+): _ParsedManifest {
   const { yaml, body } = _splitFence(text, path);
-  const data = _parseYaml(yaml, path);
+  const { data, repaired } = _parseYaml(yaml, path, repair);
   const result = skillFrontmatterSchema.safeParse(data);
   if (!result.success) throw _schemaError(result.error, yaml, path);
   const fields = result.data;
@@ -160,6 +176,7 @@ export function _parseManifest(text: string, path: string): _ParsedManifest {
   if (tools !== undefined && tools !== null) {
     parsed.allowedTools = Object.freeze(_toolList(tools));
   }
+  if (repaired !== undefined) parsed.repaired = repaired;
   return parsed;
 }
 
@@ -190,7 +207,11 @@ function _splitFence(
   };
 }
 
-function _parseYaml(yaml: string, path: string): { [key: string]: JsonValue } {
+function _parseYaml(
+  yaml: string,
+  path: string,
+  repair: boolean,
+): { data: { [key: string]: JsonValue }; repaired?: _Repair } {
   if (yaml.trim() === "") {
     throw _invalid(path, [{
       line: 2,
@@ -199,18 +220,30 @@ function _parseYaml(yaml: string, path: string): { [key: string]: JsonValue } {
     }]);
   }
   let data: unknown;
+  let repaired: _Repair | undefined;
   try {
     data = load(yaml, { maxAliases: _MAX_YAML_ALIASES });
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
-    // Positions are relative to the YAML; the fence line comes first.
-    const line = error.mark === undefined ? 2 : error.mark.line + 2;
-    const column = error.mark === undefined ? undefined : error.mark.column + 1;
-    throw _invalid(path, [{
-      line,
-      column,
-      message: `invalid YAML: ${error.reason}`,
-    }]);
+    const fix = _unquotedColon(yaml, error);
+    const retried = repair && fix !== undefined
+      ? _tryLoad(fix.yaml)
+      : undefined;
+    if (retried === undefined) {
+      // Positions are relative to the YAML; the fence line comes first.
+      const line = error.mark === undefined ? 2 : error.mark.line + 2;
+      const column = error.mark === undefined
+        ? undefined
+        : error.mark.column + 1;
+      const hint = fix === undefined ? "" : ` (${_quoteHint(fix.repair)})`;
+      throw _invalid(path, [{
+        line,
+        column,
+        message: `invalid YAML: ${error.reason}${hint}`,
+      }]);
+    }
+    data = retried.data;
+    repaired = fix?.repair;
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     const kind = Array.isArray(data)
@@ -233,7 +266,50 @@ function _parseYaml(yaml: string, path: string): { [key: string]: JsonValue } {
         `frontmatter expands to more than ${_MAX_FRONTMATTER_VALUES} values (through YAML aliases?)`,
     }]);
   }
-  return json as { [key: string]: JsonValue };
+  const result = { data: json as { [key: string]: JsonValue } };
+  return repaired === undefined ? result : { ...result, repaired };
+}
+
+function _tryLoad(yaml: string): { data: unknown } | undefined {
+  try {
+    return { data: load(yaml, { maxAliases: _MAX_YAML_ALIASES }) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A top-level `key: value` line, the value plain (not quoted, not a block or flow). */
+const _PLAIN_LINE =
+  /^([A-Za-z0-9_.-]+):[ \t]+([^ \t"'[{|>&*!%@`#][^\n]*?)[ \t]*$/;
+
+/**
+ * When a YAML error sits on a top-level `key: value` line whose plain value
+ * contains `: ` (`description: Use when: the user asks`), the YAML with that
+ * one value double-quoted. Nothing else is ever repaired.
+ */
+function _unquotedColon(
+  yaml: string,
+  error: YAMLException,
+): { yaml: string; repair: _Repair } | undefined {
+  const index = error.mark?.line;
+  if (index === undefined) return undefined;
+  const lines = yaml.split("\n");
+  const match = _PLAIN_LINE.exec(lines[index] ?? "");
+  const [, key, value] = match ?? [];
+  if (key === undefined || value === undefined || !value.includes(": ")) {
+    return undefined;
+  }
+  const quoted = `${key}: ${JSON.stringify(value)}`;
+  lines[index] = quoted;
+  return { yaml: lines.join("\n"), repair: { line: index + 2, key, quoted } };
+}
+
+/** How to write the line so that no repair is needed. */
+export function _quoteHint(repair: _Repair): string {
+  const shown = repair.quoted.length > 70
+    ? `${repair.quoted.slice(0, 69)}…`
+    : repair.quoted;
+  return `the value of "${repair.key}" contains ": ", so YAML reads it as a nested key; quote it: ${shown}`;
 }
 
 /**

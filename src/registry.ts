@@ -35,13 +35,12 @@ export interface _Snapshot {
 }
 
 /**
- * The roots to scan, in ascending precedence. A directory configured more
- * than once is scanned once, at its last (highest-precedence) position.
+ * The roots to scan, in ascending precedence: every root that no later root
+ * folds into (one directory reached twice, by spelling or by symlink, is
+ * scanned once, at its last, highest-precedence position).
  */
 export function _scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
-  const last = new Map<string, number>();
-  roots.forEach((root, index) => last.set(root.path, index));
-  return roots.filter((root, index) => last.get(root.path) === index);
+  return roots.filter((root) => root.foldedInto === undefined);
 }
 
 /**

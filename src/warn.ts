@@ -29,6 +29,9 @@ import process from "node:process";
  * - `dangling_symlink`: a skill directory or a resource is a symlink that
  *   points nowhere (or into a loop); it was skipped.
  * - `resource_limit`: resource enumeration stopped at the entry or depth cap.
+ * - `yaml_repaired`: a top-level `key: value` line had an unquoted `: ` in its
+ *   value (`description: Use when: ...`); the skill was loaded as if the value
+ *   were quoted. Quote it to silence the warning (`strict` refuses the skill).
  */
 export type SkillWarningCode =
   | "invalid_skill"
@@ -40,7 +43,8 @@ export type SkillWarningCode =
   | "root_not_directory"
   | "resource_escape"
   | "dangling_symlink"
-  | "resource_limit";
+  | "resource_limit"
+  | "yaml_repaired";
 
 /** One warning: a code to filter on, a readable message, and the path. */
 export interface SkillWarning {

@@ -76,16 +76,17 @@ describe("checkSkills()", () => {
         "description_length",
       ],
       ["missing-fence/SKILL.md", 1, undefined, "error", "invalid_skill"],
+      ["missing-name/SKILL.md", 1, undefined, "error", "invalid_skill"],
       ["not-a-mapping/SKILL.md", 2, undefined, "error", "invalid_skill"],
       ["schema-errors/SKILL.md", 1, undefined, "error", "invalid_skill"],
       ["schema-errors/SKILL.md", 4, undefined, "error", "invalid_skill"],
       ["schema-errors/SKILL.md", 7, undefined, "error", "invalid_skill"],
       ["unclosed-fence/SKILL.md", 1, undefined, "error", "invalid_skill"],
       ["under_score/SKILL.md", 2, undefined, "warning", "name_characters"],
-      ["unquoted-colon/SKILL.md", 3, 22, "error", "invalid_skill"],
+      ["unquoted-colon/SKILL.md", 3, undefined, "warning", "yaml_repaired"],
     ]);
-    assert.deepEqual(report.counts, { error: 12, warning: 17, info: 3 });
-    assert.equal(report.skills.length, 15);
+    assert.deepEqual(report.counts, { error: 12, warning: 18, info: 3 });
+    assert.equal(report.skills.length, 16);
   });
 
   it("reports each schema problem with its own field path", () => {

@@ -259,9 +259,9 @@ describe("agent-skills", () => {
       const run = cli("check", "fixtures/broken", ...HOME);
       assert.equal(run.code, 1);
       const lines = run.stdout.trimEnd().split("\n");
-      assert.equal(lines.length, 33);
+      assert.equal(lines.length, 34);
       assert.ok(lines.includes(
-        "fixtures/broken/unquoted-colon/SKILL.md:3:22: invalid_skill: invalid YAML: bad indentation of a mapping entry [error]",
+        'fixtures/broken/unquoted-colon/SKILL.md:3:1: yaml_repaired: Loaded fixtures/broken/unquoted-colon/SKILL.md:3 after repairing its YAML: the value of "description" contains ": ", so YAML reads it as a nested key; quote it: description: "Use when: the user asks for it" [warning]',
       ));
       assert.ok(lines.includes(
         "fixtures/broken/schema-errors/SKILL.md:4:1: invalid_skill: frontmatter.allowed-tools[1]: expected string, received number [error]",
@@ -271,7 +271,7 @@ describe("agent-skills", () => {
       ));
       assert.equal(
         lines.at(-1),
-        "12 errors, 17 warnings, 3 notes in 15 loadable skills",
+        "12 errors, 18 warnings, 3 notes in 16 loadable skills",
       );
     });
 
@@ -285,9 +285,9 @@ describe("agent-skills", () => {
         skills: number;
       };
       assert.equal(doc.ok, false);
-      assert.deepEqual(doc.counts, { error: 12, warning: 17, info: 3 });
-      assert.equal(doc.diagnostics.length, 32);
-      assert.equal(doc.skills, 15);
+      assert.deepEqual(doc.counts, { error: 12, warning: 18, info: 3 });
+      assert.equal(doc.diagnostics.length, 33);
+      assert.equal(doc.skills, 16);
     });
 
     it("exits 0 for warnings, 1 for warnings under --strict, 0 for notes either way", () => {

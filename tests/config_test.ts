@@ -28,10 +28,26 @@ function assertStartupError(
 describe("clarvisSkillRoots()", () => {
   it("returns the preset in ascending precedence", () => {
     assert.deepEqual(clarvisSkillRoots(), [
-      { path: "~/.agents/skills", scope: "user", source: "agents" },
-      { path: ".agents/skills", scope: "workspace", source: "agents" },
-      { path: "~/.clarvis/skills", scope: "user", source: "clarvis" },
-      { path: ".clarvis/skills", scope: "workspace", source: "clarvis" },
+      {
+        path: "~/.agents/skills",
+        scope: "user",
+        source: "agents",
+      },
+      {
+        path: ".agents/skills",
+        scope: "workspace",
+        source: "agents",
+      },
+      {
+        path: "~/.clarvis/skills",
+        scope: "user",
+        source: "clarvis",
+      },
+      {
+        path: ".clarvis/skills",
+        scope: "workspace",
+        source: "clarvis",
+      },
     ]);
   });
 
@@ -46,17 +62,29 @@ describe("resolveConfig()", () => {
   it("defaults roots to the preset, resolved against home and workspace", () => {
     const config = resolveConfig({ home: "/home/ada", cwd: "/work/app" });
     assert.deepEqual(config.roots, [
-      { path: "/home/ada/.agents/skills", scope: "user", source: "agents" },
+      {
+        path: "/home/ada/.agents/skills",
+        scope: "user",
+        source: "agents",
+        realPath: "/home/ada/.agents/skills",
+      },
       {
         path: "/work/app/.agents/skills",
         scope: "workspace",
         source: "agents",
+        realPath: "/work/app/.agents/skills",
       },
-      { path: "/home/ada/.clarvis/skills", scope: "user", source: "clarvis" },
+      {
+        path: "/home/ada/.clarvis/skills",
+        scope: "user",
+        source: "clarvis",
+        realPath: "/home/ada/.clarvis/skills",
+      },
       {
         path: "/work/app/.clarvis/skills",
         scope: "workspace",
         source: "clarvis",
+        realPath: "/work/app/.clarvis/skills",
       },
     ]);
   });
@@ -171,9 +199,9 @@ describe("resolveConfig()", () => {
       }],
     });
     assert.deepEqual(config.roots, [
-      { path: "/a", scope: "custom", source: "custom" },
-      { path: "/b", scope: "system", source: "custom" },
-      { path: "/c", scope: "custom", source: "team" },
+      { path: "/a", scope: "custom", source: "custom", realPath: "/a" },
+      { path: "/b", scope: "system", source: "custom", realPath: "/b" },
+      { path: "/c", scope: "custom", source: "team", realPath: "/c" },
     ]);
   });
 
