@@ -299,13 +299,12 @@ function _resolveRoots(
   const resolved = given.map((root, index) =>
     _resolveRoot(root, index, home, workspace)
   );
-  return Object.freeze(resolved.map((root, index) => {
-    const last = resolved.findLastIndex((other) =>
-      other.realPath === root.realPath
-    );
-    const winner = resolved[last];
+  const last = new Map<string, SkillRoot>();
+  for (const root of resolved) last.set(root.realPath, root);
+  return Object.freeze(resolved.map((root) => {
+    const winner = last.get(root.realPath);
     return Object.freeze(
-      last > index && winner !== undefined
+      winner !== undefined && winner !== root
         ? { ...root, foldedInto: winner.path }
         : root,
     );
