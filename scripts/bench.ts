@@ -38,6 +38,15 @@ interface Sample {
   max: number;
 }
 
+function summarise(times: number[]): Sample {
+  times.sort((a, b) => a - b);
+  return {
+    median: times[Math.floor(times.length / 2)] ?? 0,
+    min: times[0] ?? 0,
+    max: times.at(-1) ?? 0,
+  };
+}
+
 function sample(runs: number, fn: () => void, setup?: () => void): Sample {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -46,12 +55,7 @@ function sample(runs: number, fn: () => void, setup?: () => void): Sample {
     fn();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  return {
-    median: times[Math.floor(times.length / 2)] ?? 0,
-    min: times[0] ?? 0,
-    max: times.at(-1) ?? 0,
-  };
+  return summarise(times);
 }
 
 async function sampleAsync(
@@ -64,12 +68,7 @@ async function sampleAsync(
     await fn();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  return {
-    median: times[Math.floor(times.length / 2)] ?? 0,
-    min: times[0] ?? 0,
-    max: times.at(-1) ?? 0,
-  };
+  return summarise(times);
 }
 
 /** Per-call time of `fn` over `calls` calls, as a Sample over `runs` runs. */

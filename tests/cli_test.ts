@@ -6,13 +6,12 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import process from "node:process";
 import { main } from "../cli.ts";
 import { manifest, tempTrees } from "./_helpers.ts";
+import { runScript, RUNTIME } from "./_spawn.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HOME = ["--home", "/nonexistent-home"];
@@ -25,64 +24,19 @@ const DEMO = [
 ];
 const tree = tempTrees();
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type Run = ReturnType<typeof runScript>;
 
-interface DenoLike {
-  execPath(): string;
-  Command: new (command: string, options: {
-    args: string[];
-    cwd: string;
-    stdout: "piped";
-    stderr: "piped";
-  }) => {
-    outputSync(): { code: number; stdout: Uint8Array; stderr: Uint8Array };
-  };
-}
+/** The CLI's entry: cli.ts under Deno, the installed package's bin elsewhere. */
+const ENTRY = RUNTIME === "deno"
+  ? join(ROOT, "cli.ts")
+  : join(ROOT, "node_modules", "@clarvis", "agent-skills", "esm", "bin.js");
 
 function cli(...args: string[]): Run {
-  const deno = (globalThis as { Deno?: DenoLike }).Deno;
-  if (deno !== undefined) {
-    const result = new deno.Command(deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        "--allow-read",
-        `--config=${join(ROOT, "deno.json")}`,
-        join(ROOT, "cli.ts"),
-        ...args,
-      ],
-      cwd: ROOT,
-      stdout: "piped",
-      stderr: "piped",
-    }).outputSync();
-    const text = new TextDecoder();
-    return {
-      code: result.code,
-      stdout: text.decode(result.stdout),
-      stderr: text.decode(result.stderr),
-    };
-  }
-  const bin = join(
-    ROOT,
-    "node_modules",
-    "@clarvis",
-    "agent-skills",
-    "esm",
-    "bin.js",
-  );
-  const result = spawnSync(process.execPath, [bin, ...args], {
+  return runScript(ENTRY, args, {
     cwd: ROOT,
-    encoding: "utf8",
+    deno: ["--allow-read", `--config=${join(ROOT, "deno.json")}`],
+    node: [],
   });
-  return {
-    code: result.status ?? -1,
-    stdout: result.stdout,
-    stderr: result.stderr,
-  };
 }
 
 function json(run: Run): Record<string, unknown> {
