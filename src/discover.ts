@@ -117,7 +117,10 @@ export function _dropsSkill(code: SkillWarningCode): boolean {
  */
 export function _reporter(strict: boolean, warn: WarnSink): _Reporter {
   return (code, message, path, details = {}) => {
-    const errorCode = strict ? _STRICT_CODES[code] : undefined;
+    // Only a problem that drops a skill throws; a root's own problems warn.
+    const errorCode = strict && details.skill !== undefined
+      ? _STRICT_CODES[code]
+      : undefined;
     if (errorCode !== undefined) {
       const { skill, line, column } = details;
       throw new SkillError(errorCode, message, { skill, path, line, column });

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAgentSkills, SkillError } from "../mod.ts";
+import { _reporter } from "../src/discover.ts";
 import {
   codes,
   link,
@@ -338,6 +339,24 @@ describe("discovery", () => {
         names: ["ok"],
         warnings: ["dangling_symlink"],
       });
+    });
+  });
+
+  describe("_reporter()", () => {
+    it("under strict, throws for a problem that drops a skill and warns for a root's own", () => {
+      const warnings: string[] = [];
+      const report = _reporter(true, (warning) => warnings.push(warning.code));
+      report("unreadable", "Skipped skill root /r: permission denied", "/r");
+      assert.deepEqual(warnings, ["unreadable"]);
+      assert.throws(
+        () =>
+          report("unreadable", "Skipped /r/s/SKILL.md", "/r/s/SKILL.md", {
+            skill: "s",
+          }),
+        (error) =>
+          error instanceof SkillError && error.code === "invalid_skill" &&
+          error.skill === "s",
+      );
     });
   });
 });
