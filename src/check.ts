@@ -27,6 +27,7 @@ import {
 import { _lineOfKey } from "./frontmatter.ts";
 import { _listResources, _realSkillDir } from "./confine.ts";
 import { _sortedEntries } from "./_fs.ts";
+import { _scanOrder } from "./registry.ts";
 import type { SkillWarningCode } from "./warn.ts";
 
 /**
@@ -145,7 +146,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   const config = resolveConfig({ ...rest, roots: paths, strict: false });
   const diagnostics: SkillDiagnostic[] = [];
   const report: _Reporter = (code, message, path, details = {}) => {
-    const severity = _dropsSkill(code) ? "error" : "warning";
+    const severity = _dropsSkill(code, details) ? "error" : "warning";
     const { skill, line, column, problems } = details;
     if (problems !== undefined && problems.length > 0) {
       for (const problem of problems) {
@@ -168,7 +169,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
     }
   };
   const skills: SkillInfo[] = [];
-  for (const root of config.roots) {
+  for (const root of _scanOrder(config.roots)) {
     for (const skill of _checkPath(root, config, report)) {
       skills.push(skill.info);
       diagnostics.push(..._adviseSpec(skill));

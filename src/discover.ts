@@ -104,9 +104,15 @@ const _STRICT_CODES: Partial<Record<SkillWarningCode, SkillErrorCode>> = {
   unreadable: "invalid_skill",
 };
 
-/** Whether a warning code means discovery dropped the skill (strict throws for it). */
-export function _dropsSkill(code: SkillWarningCode): boolean {
-  return _STRICT_CODES[code] !== undefined;
+/**
+ * Whether a reported problem drops a skill (so strict throws for it): a
+ * skill-dropping code, about a skill. A root's own problems never do.
+ */
+export function _dropsSkill(
+  code: SkillWarningCode,
+  details: _ReportDetails,
+): boolean {
+  return details.skill !== undefined && _STRICT_CODES[code] !== undefined;
 }
 
 /**
@@ -117,11 +123,8 @@ export function _dropsSkill(code: SkillWarningCode): boolean {
  */
 export function _reporter(strict: boolean, warn: WarnSink): _Reporter {
   return (code, message, path, details = {}) => {
-    // Only a problem that drops a skill throws; a root's own problems warn.
-    const errorCode = strict && details.skill !== undefined
-      ? _STRICT_CODES[code]
-      : undefined;
-    if (errorCode !== undefined) {
+    const errorCode = _STRICT_CODES[code];
+    if (strict && errorCode !== undefined && _dropsSkill(code, details)) {
       const { skill, line, column } = details;
       throw new SkillError(errorCode, message, { skill, path, line, column });
     }

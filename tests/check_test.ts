@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkSkills, type SkillDiagnostic, StartupError } from "../mod.ts";
-import { makeFifo, manifest, tempTrees } from "./_helpers.ts";
+import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
 
 const BROKEN = fileURLToPath(new URL("../fixtures/broken/", import.meta.url));
 const LONG_NAME = "a".repeat(65);
@@ -115,6 +115,21 @@ describe("checkSkills()", () => {
       ["under_score/SKILL.md", 2, undefined, "warning", "name_characters"],
     ]);
     assert.deepEqual(report.skills.map((skill) => skill.name), ["under_score"]);
+  });
+
+  it("checks a directory reached twice (here through a symlink) once", () => {
+    const base = tree({
+      "store/under_score/SKILL.md": manifest("under_score"),
+    });
+    link(join(base, "store"), join(base, "linked"));
+    const report = checkSkills({
+      paths: [join(base, "linked"), join(base, "store")],
+      home: "/h",
+    });
+    assert.deepEqual(report.diagnostics.map((d) => [d.code, d.path]), [
+      ["name_characters", join(base, "store", "under_score", "SKILL.md")],
+    ]);
+    assert.equal(report.skills.length, 1);
   });
 
   it("reports nothing but notes for a clean store", () => {
