@@ -393,12 +393,7 @@ function _check(values: _Values, dirs: string[], io: CliIO): number {
   const paths = dirs.length > 0
     ? dirs.map((dir) => resolve(io.cwd, dir))
     : _roots(values, io);
-  const report = checkSkills({
-    paths,
-    cwd: io.cwd,
-    ...(values.home === undefined ? {} : { home: values.home }),
-    ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
-  });
+  const report = checkSkills({ paths, ..._placeOptions(values, io) });
   const failed = report.counts.error > 0 ||
     (values.strict === true && report.counts.warning > 0);
   if (values.json) {
@@ -446,17 +441,27 @@ function _roots(values: _Values, io: CliIO): Array<string | SkillRootOptions> {
     : roots;
 }
 
+/** cwd, and home and workspace when given: what both commands pass on. */
+function _placeOptions(
+  values: _Values,
+  io: CliIO,
+): { cwd: string; home?: string; workspace?: string } {
+  return {
+    cwd: io.cwd,
+    ...(values.home === undefined ? {} : { home: values.home }),
+    ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
+  };
+}
+
 function _open(
   values: _Values,
   io: CliIO,
 ): { skills: ReturnType<typeof createAgentSkills>; warnings: SkillWarning[] } {
   const warnings: SkillWarning[] = [];
   const skills = createAgentSkills({
-    cwd: io.cwd,
     roots: _roots(values, io),
     onWarning: (warning) => warnings.push(warning),
-    ...(values.home === undefined ? {} : { home: values.home }),
-    ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
+    ..._placeOptions(values, io),
   });
   return { skills, warnings };
 }
