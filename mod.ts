@@ -34,7 +34,7 @@
  */
 
 export { createAgentSkills } from "./src/agent_skills.ts";
-export type { AgentSkills, SkillContent } from "./src/agent_skills.ts";
+export type { AgentSkills } from "./src/agent_skills.ts";
 export { checkSkills } from "./src/check.ts";
 export type {
   CheckReport,
@@ -50,7 +50,7 @@ export type {
   SkillRoot,
   SkillRootOptions,
 } from "./src/config.ts";
-export type { SkillInfo } from "./src/discover.ts";
+export type { SkillContent, SkillInfo } from "./src/skill.ts";
 export { skillFrontmatterSchema } from "./src/frontmatter.ts";
 export type { JsonValue, SkillFrontmatter } from "./src/frontmatter.ts";
 export { SkillError, StartupError } from "./src/errors.ts";

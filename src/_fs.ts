@@ -1,17 +1,121 @@
 /**
- * Filesystem helpers shared by discovery and confinement. Private: nothing
- * here is exported from mod.ts, and no public declaration depends on it.
+ * The filesystem reads of discovery and confinement, kept thin: each reads
+ * and returns what it found (or the error), and decides nothing. The
+ * decisions on what was read live in `_scan.ts`.
  *
  * @module
  */
 
-import { type Dirent, readdirSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  type Dirent,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  type Stats,
+  statSync,
+} from "node:fs";
+
+/** What a read returned, or the error it threw. */
+export type _Read<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: unknown };
 
 /** Directory entries in code-unit order: stable and locale-independent. */
 export function _sortedEntries(path: string): Dirent[] {
   return readdirSync(path, { withFileTypes: true }).sort((a, b) =>
     a.name < b.name ? -1 : a.name > b.name ? 1 : 0
   );
+}
+
+/** {@linkcode _sortedEntries}, or the error it threw. */
+export function _tryList(path: string): _Read<Dirent[]> {
+  try {
+    return { ok: true, value: _sortedEntries(path) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** `statSync` (following symlinks), or the error it threw. */
+export function _tryStat(path: string): _Read<Stats> {
+  try {
+    return { ok: true, value: statSync(path) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** What reading a manifest found. */
+export type _FileRead =
+  | { readonly kind: "text"; readonly text: string }
+  /** `open` failed (missing, unreadable, a dangling or looping symlink). */
+  | { readonly kind: "unopenable"; readonly error: unknown }
+  /** Not a regular file: `what` is "a directory", "a FIFO", ... */
+  | { readonly kind: "not_a_file"; readonly what: string }
+  | { readonly kind: "too_large" }
+  | { readonly kind: "not_utf8" }
+  | { readonly kind: "unreadable"; readonly error: unknown };
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Reads a text file without ever blocking: it is opened non-blocking (so a
+ * FIFO cannot hang the scan), then checked to be a regular file within the
+ * size cap through its descriptor, then decoded as strict UTF-8.
+ */
+export function _readTextFile(path: string, maxBytes: number): _FileRead {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (error) {
+    return { kind: "unopenable", error };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { kind: "not_a_file", what: _kindOf(stat) };
+    const bytes = _readAtMost(fd, stat.size, maxBytes + 1);
+    if (bytes.length > maxBytes) return { kind: "too_large" };
+    return { kind: "text", text: UTF8.decode(bytes) };
+  } catch (error) {
+    return error instanceof TypeError
+      ? { kind: "not_utf8" }
+      : { kind: "unreadable", error };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Reads up to `limit` bytes. `size` (from fstat) is only the first guess: one
+ * spare byte sees the end of the file without growing the buffer.
+ */
+function _readAtMost(fd: number, size: number, limit: number): Uint8Array {
+  let buffer = new Uint8Array(Math.min(size + 1, limit));
+  let length = 0;
+  while (length < limit) {
+    if (length === buffer.length) {
+      const grown = new Uint8Array(Math.min(buffer.length * 2, limit));
+      grown.set(buffer);
+      buffer = grown;
+    }
+    const read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
+}
+
+function _kindOf(
+  stat: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean },
+): string {
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isFIFO()) return "a FIFO";
+  if (stat.isSocket()) return "a socket";
+  return "a device";
 }
 
 /** The `code` of a Node-style filesystem error, if it has one. */

@@ -10,23 +10,17 @@ import {
   resolveConfig,
   type SkillConfig,
 } from "./config.ts";
-import { _reporter, type SkillInfo } from "./discover.ts";
-import { _listResources, _realSkillDir, _resolveResource } from "./confine.ts";
-import { _buildSnapshot, type _Entry, type _Snapshot } from "./registry.ts";
+import {
+  type _ConfinedSkill,
+  _listResources,
+  _realSkillDir,
+  _resolveResource,
+} from "./_confine.ts";
+import { _buildSnapshot, type _Entry, type _Snapshot } from "./_registry.ts";
+import { _reporter } from "./_scan.ts";
+import { _warnerFor } from "./_warn_sink.ts";
 import { SkillError } from "./errors.ts";
-import { _warnerFor } from "./warn.ts";
-
-/** One skill, loaded: its catalog entry, its body and its resource files. */
-export interface SkillContent extends SkillInfo {
-  /** The markdown after the frontmatter, trimmed, as read at discovery. */
-  readonly body: string;
-  /**
-   * The regular files inside the skill directory, as sorted POSIX paths
-   * relative to it (`scripts/run.py`), the manifest excluded. Listed on the
-   * first `loadSkill()` of the snapshot, then kept.
-   */
-  readonly resources: readonly string[];
-}
+import type { SkillContent, SkillInfo } from "./skill.ts";
 
 /** A registry of skills over a fixed set of roots. */
 export interface AgentSkills {
@@ -109,8 +103,10 @@ export function createAgentSkills(
     _buildSnapshot(config, _reporter(config.strict, warn), previous);
   let snapshot = scan();
 
-  const realDirOf = (entry: _Entry) => (): string =>
-    entry.realDir ??= _realSkillDir(entry.info);
+  const confined = (entry: _Entry): _ConfinedSkill => ({
+    info: entry.info,
+    realDir: () => entry.realDir ??= _realSkillDir(entry.info),
+  });
 
   return Object.freeze({
     config,
@@ -120,7 +116,7 @@ export function createAgentSkills(
       const entry = snapshot.byName.get(name);
       if (entry === undefined) return undefined;
       entry.resources ??= Object.freeze(
-        _listResources(entry.info, realDirOf(entry), config, warn),
+        _listResources(confined(entry), config, warn),
       );
       return Object.freeze({
         ...entry.info,
@@ -137,7 +133,7 @@ export function createAgentSkills(
           { skill: name },
         );
       }
-      return _resolveResource(entry.info, realDirOf(entry), rel);
+      return _resolveResource(confined(entry), rel);
     },
     refresh: (): void => {
       snapshot = scan(snapshot);

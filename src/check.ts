@@ -12,22 +12,20 @@ import { basename, dirname } from "node:path";
 import {
   type AgentSkillsOptions,
   resolveConfig,
-  type SkillConfig,
   type SkillRoot,
   type SkillRootOptions,
 } from "./config.ts";
+import { _listResources, _realSkillDir } from "./_confine.ts";
 import {
-  type _DiscoveredSkill,
-  _discoverRoot,
-  _dropsSkill,
-  _readSkill,
-  type _Reporter,
-  type SkillInfo,
-} from "./discover.ts";
-import { _lineOfKey } from "./frontmatter.ts";
-import { _listResources, _realSkillDir } from "./confine.ts";
+  _problemDiagnostics,
+  _resourceDiagnostic,
+  _ruleDiagnostics,
+} from "./_diagnostics.ts";
+import { _discoverRoot, _readSkill } from "./_discover.ts";
 import { _sortedEntries } from "./_fs.ts";
-import { _scanOrder } from "./registry.ts";
+import { _scanOrder } from "./_registry.ts";
+import type { _DiscoveredSkill, _Problem, _RootScan } from "./_scan.ts";
+import type { SkillInfo } from "./skill.ts";
 import type { SkillWarningCode } from "./warn.ts";
 
 /**
@@ -105,21 +103,6 @@ export interface CheckReport {
   readonly counts: { readonly [severity in DiagnosticSeverity]: number };
 }
 
-/** The frontmatter fields the Agent Skills spec defines. */
-const _SPEC_FIELDS: ReadonlySet<string> = new Set([
-  "name",
-  "description",
-  "license",
-  "compatibility",
-  "metadata",
-  "allowed-tools",
-]);
-
-const _MAX_NAME = 64;
-const _MAX_DESCRIPTION = 1024;
-const _MAX_COMPATIBILITY = 500;
-const _MAX_BODY_LINES = 500;
-
 /**
  * Checks every skill under the given roots or skill directories and returns
  * every problem, each at its file and line: what discovery would skip or warn
@@ -145,35 +128,21 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   const { paths, ...rest } = options;
   const config = resolveConfig({ ...rest, roots: paths, strict: false });
   const diagnostics: SkillDiagnostic[] = [];
-  const report: _Reporter = (code, message, path, details = {}) => {
-    const severity = _dropsSkill(code, details) ? "error" : "warning";
-    const { skill, line, column, problems } = details;
-    if (problems !== undefined && problems.length > 0) {
-      for (const problem of problems) {
-        diagnostics.push(
-          _diagnostic(
-            severity,
-            code,
-            problem.message,
-            path,
-            problem.line,
-            problem.column,
-            skill,
-          ),
-        );
-      }
-    } else {
-      diagnostics.push(
-        _diagnostic(severity, code, message, path, line, column, skill),
-      );
-    }
+  const report = (problem: _Problem): void => {
+    diagnostics.push(..._problemDiagnostics(problem));
   };
   const skills: SkillInfo[] = [];
   for (const root of _scanOrder(config.roots)) {
-    for (const skill of _checkPath(root, config, report)) {
+    for (const skill of _checkPath({ root, config, report })) {
       skills.push(skill.info);
-      diagnostics.push(..._adviseSpec(skill));
-      _checkResources(skill.info, config, report);
+      diagnostics.push(..._ruleDiagnostics(skill));
+      const confined = {
+        info: skill.info,
+        realDir: () => _realSkillDir(skill.info),
+      };
+      _listResources(confined, config, (warning) => {
+        diagnostics.push(_resourceDiagnostic(warning, skill.info));
+      });
     }
   }
   diagnostics.sort(_byPosition);
@@ -183,11 +152,8 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
 }
 
 /** A root, or a single skill directory when it holds a manifest itself. */
-function _checkPath(
-  root: SkillRoot,
-  config: SkillConfig,
-  report: _Reporter,
-): _DiscoveredSkill[] {
+function _checkPath(scan: _RootScan): _DiscoveredSkill[] {
+  const { root } = scan;
   let isSkillDir = false;
   try {
     isSkillDir = _sortedEntries(root.path).some((entry) =>
@@ -196,179 +162,14 @@ function _checkPath(
   } catch {
     // Not listable: discovery of the root reports why.
   }
-  if (!isSkillDir) return _discoverRoot(root, config, report);
-  const parent = { ...root, path: dirname(root.path) };
+  if (!isSkillDir) return _discoverRoot(scan);
+  const parent: SkillRoot = { ...root, path: dirname(root.path) };
   const skill = _readSkill(
-    parent,
+    { ...scan, root: parent },
     root.path,
     basename(root.path),
-    config,
-    report,
   );
   return skill === undefined ? [] : [skill];
-}
-
-function _checkResources(
-  info: SkillInfo,
-  config: SkillConfig,
-  report: _Reporter,
-): void {
-  _listResources(
-    info,
-    () => _realSkillDir(info),
-    config,
-    (warning) =>
-      report(warning.code, warning.message, warning.path ?? info.dir, {
-        skill: info.name,
-      }),
-  );
-}
-
-/** Advice on the Agent Skills spec for one skill that loads. */
-function _adviseSpec(skill: _DiscoveredSkill): SkillDiagnostic[] {
-  const { info } = skill;
-  const yaml = skill.frontmatter;
-  const out: SkillDiagnostic[] = [];
-  const warn = (
-    code: DiagnosticCode,
-    key: string,
-    message: string,
-    severity: DiagnosticSeverity = "warning",
-  ) =>
-    out.push(
-      _diagnostic(
-        severity,
-        code,
-        message,
-        info.path,
-        _lineOfKey(yaml, key),
-        undefined,
-        info.name,
-      ),
-    );
-
-  const name = info.name;
-  if (name.length > _MAX_NAME) {
-    warn(
-      "name_length",
-      "name",
-      `frontmatter.name: is ${name.length} characters long, over the spec's ${_MAX_NAME}`,
-    );
-  }
-  if (/[A-Z]/.test(name)) {
-    warn(
-      "name_case",
-      "name",
-      `frontmatter.name: "${name}" has upper-case letters; the spec allows lower case only`,
-    );
-  }
-  if (/[^A-Za-z0-9-]/.test(name)) {
-    warn(
-      "name_characters",
-      "name",
-      `frontmatter.name: "${name}" has characters other than a-z, 0-9 and -`,
-    );
-  }
-  if (name.startsWith("-") || name.endsWith("-") || name.includes("--")) {
-    warn(
-      "name_hyphens",
-      "name",
-      `frontmatter.name: "${name}" starts or ends with a hyphen or has two in a row`,
-    );
-  }
-  if (info.description.length > _MAX_DESCRIPTION) {
-    warn(
-      "description_length",
-      "description",
-      `frontmatter.description: is ${info.description.length} characters long, over the spec's ${_MAX_DESCRIPTION}`,
-    );
-  }
-  const { license, compatibility, metadata } = info.metadata;
-  if (license !== undefined && typeof license !== "string") {
-    warn("field_type", "license", "frontmatter.license: expected a string");
-  }
-  if (compatibility !== undefined && typeof compatibility !== "string") {
-    warn(
-      "field_type",
-      "compatibility",
-      "frontmatter.compatibility: expected a string",
-    );
-  } else if (
-    typeof compatibility === "string" &&
-    compatibility.length > _MAX_COMPATIBILITY
-  ) {
-    warn(
-      "compatibility_length",
-      "compatibility",
-      `frontmatter.compatibility: is ${compatibility.length} characters long, over the spec's ${_MAX_COMPATIBILITY}`,
-    );
-  }
-  if (metadata !== undefined && !_isStringMap(metadata)) {
-    warn(
-      "field_type",
-      "metadata",
-      "frontmatter.metadata: expected a map of strings to strings",
-    );
-  }
-  const bodyLines = skill.body === "" ? 0 : skill.body.split("\n").length;
-  if (bodyLines > _MAX_BODY_LINES) {
-    out.push(_diagnostic(
-      "warning",
-      "body_length",
-      `the body is ${bodyLines} lines long; the spec advises under ${_MAX_BODY_LINES} (move detail into references/)`,
-      info.path,
-      yaml.split("\n").length + 3 + _MAX_BODY_LINES,
-      undefined,
-      info.name,
-    ));
-  }
-  for (const key of _frontmatterKeys(info, yaml)) {
-    if (_SPEC_FIELDS.has(key)) continue;
-    warn(
-      "unknown_field",
-      key,
-      `frontmatter.${key}: not an Agent Skills spec field (kept in metadata)`,
-      "info",
-    );
-  }
-  return out;
-}
-
-/**
- * The frontmatter keys of a skill: those kept in metadata, plus the two
- * non-spec keys this library normalises when they stand in the YAML (a key's
- * line is 1, the fence, only when it is absent).
- */
-function _frontmatterKeys(info: SkillInfo, yaml: string): string[] {
-  const normalised = ["tools", "user-invocable"].filter((key) =>
-    _lineOfKey(yaml, key) > 1
-  );
-  return [...Object.keys(info.metadata), ...normalised];
-}
-
-function _isStringMap(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value) &&
-    Object.values(value).every((item) => typeof item === "string");
-}
-
-function _diagnostic(
-  severity: DiagnosticSeverity,
-  code: DiagnosticCode,
-  message: string,
-  path: string,
-  line: number | undefined,
-  column: number | undefined,
-  skill: string | undefined,
-): SkillDiagnostic {
-  return Object.freeze({
-    severity,
-    code,
-    message,
-    path,
-    ...(line === undefined ? {} : { line }),
-    ...(column === undefined ? {} : { column }),
-    ...(skill === undefined ? {} : { skill }),
-  });
 }
 
 function _byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {

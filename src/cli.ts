@@ -12,7 +12,7 @@ import process from "node:process";
 import { createAgentSkills } from "./agent_skills.ts";
 import { checkSkills, type SkillDiagnostic } from "./check.ts";
 import { clarvisSkillRoots, type SkillRootOptions } from "./config.ts";
-import type { SkillInfo } from "./discover.ts";
+import type { SkillInfo } from "./skill.ts";
 import { SkillError, StartupError } from "./errors.ts";
 import type { SkillWarning } from "./warn.ts";
 

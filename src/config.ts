@@ -187,21 +187,24 @@ export function clarvisSkillRoots(): SkillRootOptions[] {
   ];
 }
 
-const _DEFAULT_MAX_MANIFEST_BYTES = 1024 * 1024;
-const _DEFAULT_MAX_RESOURCE_ENTRIES = 10_000;
-const _DEFAULT_MAX_RESOURCE_DEPTH = 16;
-const _DEFAULT_LABEL = "custom";
+const DEFAULT_MAX_MANIFEST_BYTES = 1024 * 1024;
+const DEFAULT_MAX_RESOURCE_ENTRIES = 10_000;
+const DEFAULT_MAX_RESOURCE_DEPTH = 16;
+const DEFAULT_LABEL = "custom";
 
 /**
  * Resolves options into the frozen configuration an instance runs on. Called
  * by {@linkcode createAgentSkills}; call it directly to see what a set of
- * options means without scanning anything. Reads no environment variable and
- * touches the filesystem only to check an explicit `workspace`.
+ * options means without scanning anything. Reads no environment variable.
+ * Its only filesystem calls are a `stat` of an explicit `workspace` (it
+ * must be a directory) and a `realpath` of each root (so that one directory
+ * reached twice is scanned once); neither lists or reads anything.
  *
  * @param options The options to resolve.
  * @returns The deeply frozen configuration.
  * @throws {StartupError} When `workspace` is not an existing directory, when
- * `roots` is empty, or when an option has the wrong type.
+ * `roots` is empty, or when an option has the wrong type (`onWarning`
+ * included).
  *
  * @example See where the preset points
  * ```ts
@@ -225,6 +228,7 @@ export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
   );
   const workspace = _resolveWorkspace(options.workspace, cwd);
   const roots = _resolveRoots(options.roots, home, workspace);
+  _option(options.onWarning, "onWarning", _isFunction, "a function");
   return Object.freeze({
     home,
     cwd,
@@ -236,13 +240,13 @@ export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
         true,
     maxManifestBytes:
       _optionalCount(options.maxManifestBytes, "maxManifestBytes") ??
-        _DEFAULT_MAX_MANIFEST_BYTES,
+        DEFAULT_MAX_MANIFEST_BYTES,
     maxResourceEntries:
       _optionalCount(options.maxResourceEntries, "maxResourceEntries") ??
-        _DEFAULT_MAX_RESOURCE_ENTRIES,
+        DEFAULT_MAX_RESOURCE_ENTRIES,
     maxResourceDepth:
       _optionalCount(options.maxResourceDepth, "maxResourceDepth") ??
-        _DEFAULT_MAX_RESOURCE_DEPTH,
+        DEFAULT_MAX_RESOURCE_DEPTH,
   });
 }
 
@@ -255,6 +259,7 @@ function _homedir(): string {
       `Cannot find the home directory (${
         error instanceof Error ? error.message : String(error)
       }): pass the "home" option, or under Deno grant --allow-sys=homedir`,
+      { cause: error },
     );
   }
 }
@@ -345,9 +350,9 @@ function _resolveRoot(
   return {
     path,
     realPath: _realPath(path),
-    scope: _optionalString(options.scope, `${where}.scope`) ?? _DEFAULT_LABEL,
+    scope: _optionalString(options.scope, `${where}.scope`) ?? DEFAULT_LABEL,
     source: _optionalString(options.source, `${where}.source`) ??
-      _DEFAULT_LABEL,
+      DEFAULT_LABEL,
   };
 }
 
@@ -382,6 +387,10 @@ function _optionalCount(value: unknown, name: string): number | undefined {
   const isCount = (v: unknown): v is number =>
     typeof v === "number" && Number.isSafeInteger(v) && v > 0;
   return _option(value, name, isCount, "a positive integer");
+}
+
+function _isFunction(value: unknown): value is WarnSink {
+  return typeof value === "function";
 }
 
 function _describe(value: unknown): string {

@@ -45,9 +45,14 @@ export class StartupError extends Error {
    *
    * @param code What was wrong with the options.
    * @param message A sentence naming the bad value.
+   * @param options The underlying error, as `cause`, when there is one.
    */
-  constructor(code: StartupErrorCode, message: string) {
-    super(message);
+  constructor(
+    code: StartupErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
     this.name = "StartupError";
     this.code = code;
   }
@@ -126,13 +131,16 @@ export class SkillError extends Error {
    * @param code What went wrong.
    * @param message A sentence a user can act on, naming the path and value.
    * @param details Where it happened.
+   * @param options The underlying error (a filesystem error, say), as
+   * `cause`, when there is one.
    */
   constructor(
     code: SkillErrorCode,
     message: string,
     details: SkillErrorDetails = {},
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = "SkillError";
     this.code = code;
     this.skill = details.skill;

@@ -4,7 +4,7 @@
  * @module
  */
 
-import process from "node:process";
+import { _setGlobalSink } from "./_warn_sink.ts";
 
 /**
  * What a warning is about. Consumers filter on it.
@@ -59,14 +59,6 @@ export interface SkillWarning {
 /** Receives warnings. It should not throw; whatever it returns is ignored. */
 export type WarnSink = (warning: SkillWarning) => void;
 
-function _writeToStderr(warning: SkillWarning): void {
-  process.stderr.write(
-    `agent-skills: warning [${warning.code}] ${warning.message}\n`,
-  );
-}
-
-let _sink: WarnSink = _writeToStderr;
-
 /**
  * Redirects the warnings of every instance that has no `onWarning` option.
  * By default each warning is written to `process.stderr` as one line,
@@ -85,13 +77,5 @@ let _sink: WarnSink = _writeToStderr;
  * ```
  */
 export function setWarnSink(sink: WarnSink | null): void {
-  _sink = sink ?? _writeToStderr;
-}
-
-/**
- * Returns the sink an instance should use: its own, else the global one read
- * at the time of each warning (so `setWarnSink` applies to live instances).
- */
-export function _warnerFor(onWarning: WarnSink | undefined): WarnSink {
-  return onWarning ?? ((warning) => _sink(warning));
+  _setGlobalSink(sink);
 }

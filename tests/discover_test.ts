@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAgentSkills, SkillError } from "../mod.ts";
-import { _reporter } from "../src/discover.ts";
+import { _reporter } from "../src/_scan.ts";
 import {
   codes,
   link,
@@ -346,11 +346,20 @@ describe("discovery", () => {
     it("under strict, throws for a problem that drops a skill and warns for a root's own", () => {
       const warnings: string[] = [];
       const report = _reporter(true, (warning) => warnings.push(warning.code));
-      report("unreadable", "Skipped skill root /r: permission denied", "/r");
+      report({
+        code: "unreadable",
+        message: "Skipped skill root /r: permission denied",
+        path: "/r",
+        drops: false,
+      });
       assert.deepEqual(warnings, ["unreadable"]);
       assert.throws(
         () =>
-          report("unreadable", "Skipped /r/s/SKILL.md", "/r/s/SKILL.md", {
+          report({
+            code: "unreadable",
+            message: "Skipped /r/s/SKILL.md",
+            path: "/r/s/SKILL.md",
+            drops: true,
             skill: "s",
           }),
         (error) =>

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { SkillError, skillFrontmatterSchema } from "../mod.ts";
-import { _InvalidManifest, _parseManifest } from "../src/frontmatter.ts";
+import { _InvalidManifest, _parseManifest } from "../src/_manifest.ts";
 
 const PATH = "/skills/demo/SKILL.md";
 

@@ -16,7 +16,8 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { createAgentSkills, SkillError, type SkillWarning } from "../mod.ts";
-import { _readSkill, _reporter } from "../src/discover.ts";
+import { _readSkill } from "../src/_discover.ts";
+import { _reporter } from "../src/_scan.ts";
 import { resolveConfig } from "../src/config.ts";
 import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
 
@@ -322,7 +323,11 @@ describe("hostile trees and manifests", () => {
     const rootConfig = config.roots[0];
     assert.ok(rootConfig !== undefined);
     assert.equal(
-      _readSkill(rootConfig, join(root, "gone"), "gone", config, report),
+      _readSkill(
+        { root: rootConfig, config, report },
+        join(root, "gone"),
+        "gone",
+      ),
       undefined,
     );
     assert.deepEqual(warnings, []);

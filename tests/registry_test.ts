@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { clarvisSkillRoots, createAgentSkills } from "../mod.ts";
-import { _scanOrder } from "../src/registry.ts";
+import { _scanOrder } from "../src/_registry.ts";
 import { resolveConfig } from "../src/config.ts";
 import { codes, manifest, options, tempTrees } from "./_helpers.ts";
 

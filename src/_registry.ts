@@ -6,12 +6,9 @@
  */
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
-import {
-  type _DiscoveredSkill,
-  _discoverRoot,
-  type _Reporter,
-} from "./discover.ts";
-import type { SkillInfo } from "./discover.ts";
+import { _discoverRoot } from "./_discover.ts";
+import type { _DiscoveredSkill, _Report } from "./_scan.ts";
+import type { SkillInfo } from "./skill.ts";
 
 /**
  * One skill of a snapshot. Its real directory is resolved on first use and
@@ -52,14 +49,15 @@ export function _scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
  */
 export function _buildSnapshot(
   config: SkillConfig,
-  report: _Reporter,
+  report: _Report,
   previous?: _Snapshot,
 ): _Snapshot {
   const merged = new Map<string, _Entry>();
   const byPath = new Map<string, _DiscoveredSkill>();
   const overridden: SkillInfo[] = [];
   for (const root of _scanOrder(config.roots)) {
-    for (const skill of _discoverRoot(root, config, report, previous?.byPath)) {
+    const scan = { root, config, report, previous: previous?.byPath };
+    for (const skill of _discoverRoot(scan)) {
       byPath.set(skill.info.path, skill);
       const earlier = merged.get(skill.info.name);
       if (earlier !== undefined) overridden.push(earlier.info);

@@ -9,12 +9,12 @@ import { type Dirent, realpathSync, statSync } from "node:fs";
 import { basename, isAbsolute, join, resolve, sep } from "node:path";
 import { SkillError } from "./errors.ts";
 import { _errorCode, _reason, _sortedEntries } from "./_fs.ts";
-import type { SkillInfo } from "./discover.ts";
+import type { SkillInfo } from "./skill.ts";
 import type { SkillConfig } from "./config.ts";
 import type { WarnSink } from "./warn.ts";
 
 /** Directory names resource enumeration never enters. */
-const _SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
+const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
   ".git",
   "node_modules",
 ]);
@@ -23,6 +23,16 @@ const _SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
 function _isInside(path: string, dir: string): boolean {
   const prefix = dir.endsWith(sep) ? dir : dir + sep;
   return path === dir || path.startsWith(prefix);
+}
+
+/**
+ * One skill as confinement sees it: its catalog entry, and its directory's
+ * real path (what every resource must be inside), resolved on first use.
+ */
+export interface _ConfinedSkill {
+  readonly info: SkillInfo;
+  /** @throws {SkillError} `not_found` when the directory is gone. */
+  realDir(): string;
 }
 
 /**
@@ -40,21 +50,23 @@ export function _realSkillDir(info: SkillInfo): string {
         _reason(error)
       })`,
       { skill: info.name, path: info.dir },
+      { cause: error },
     );
   }
 }
 
 /**
  * Resolves `rel` inside the skill's directory to the real path of a regular
- * file, or throws. `realDir` is called only once `rel` is known to be valid.
+ * file, or throws. The real directory is asked for only once `rel` is known
+ * to be valid.
  *
  * @throws {SkillError} `invalid_input`, `path_escape`, `not_found` or `not_a_file`.
  */
 export function _resolveResource(
-  info: SkillInfo,
-  realDir: () => string,
+  confined: _ConfinedSkill,
   rel: unknown,
 ): string {
+  const { info } = confined;
   const skill = info.name;
   if (typeof rel !== "string" || rel === "" || rel.includes("\0")) {
     throw new SkillError(
@@ -72,7 +84,7 @@ export function _resolveResource(
       { skill },
     );
   }
-  const dir = realDir();
+  const dir = confined.realDir();
   const lexical = resolve(dir, rel);
   if (!_isInside(lexical, dir)) {
     throw new SkillError(
@@ -91,6 +103,7 @@ export function _resolveResource(
         _reason(error)
       })`,
       { skill, path: lexical },
+      { cause: error },
     );
   }
   if (!_isInside(real, dir)) {
@@ -128,14 +141,14 @@ export function _resolveResource(
  * depth caps of the config, warning each time it leaves something out.
  */
 export function _listResources(
-  info: SkillInfo,
-  realDir: () => string,
+  confined: _ConfinedSkill,
   config: SkillConfig,
   warn: WarnSink,
 ): string[] {
+  const { info } = confined;
   let dir: string;
   try {
-    dir = realDir();
+    dir = confined.realDir();
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
     warn({ code: "unreadable", message: error.message, path: info.dir });
@@ -209,7 +222,7 @@ class _ResourceWalk {
   }
 
   #enter(realDir: string, rel: string, name: string, depth: number): void {
-    if (_SKIPPED_DIRECTORIES.has(name)) return;
+    if (SKIPPED_DIRECTORIES.has(name)) return;
     if (depth + 1 > this.config.maxResourceDepth) {
       if (!this.#depthWarned) {
         this.#depthWarned = true;

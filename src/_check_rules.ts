@@ -1,0 +1,191 @@
+/**
+ * The spec rules of `checkSkills`, as data: each rule is one entry (code,
+ * severity, the spec's sentence, the test, where its finding sits), and
+ * docs/checks.md's rules table is generated from this list.
+ *
+ * @module
+ */
+
+import type { DiagnosticCode, DiagnosticSeverity } from "./check.ts";
+import { _FIELDS, _NORMALISED_KEYS, _SPEC_KEYS } from "./_fields.ts";
+import { _lineOfKey } from "./_manifest.ts";
+import type { _DiscoveredSkill } from "./_scan.ts";
+
+/** One breach a rule found: its message, at a key's line or a line of its own. */
+export interface _Finding {
+  readonly message: string;
+  /** The frontmatter key whose line the finding is reported at. */
+  readonly key?: string;
+  /** The 1-based file line, for a finding that is not about one key. */
+  readonly line?: number;
+}
+
+/** One rule of the Agent Skills spec that a loadable skill is held to. */
+export interface _Rule {
+  readonly code: DiagnosticCode;
+  readonly severity: DiagnosticSeverity;
+  /** What the spec says, as one sentence. */
+  readonly spec: string;
+  /** The rule's findings for one skill: none when the skill keeps it. */
+  readonly test: (skill: _DiscoveredSkill) => readonly _Finding[];
+}
+
+const MAX_NAME = 64;
+const MAX_DESCRIPTION = 1024;
+const MAX_COMPATIBILITY = 500;
+const MAX_BODY_LINES = 500;
+
+/** A rule about the `name` field: the test says whether the name breaks it. */
+function _nameRule(
+  code: DiagnosticCode,
+  spec: string,
+  breaks: (name: string) => boolean,
+  message: (name: string) => string,
+): _Rule {
+  return {
+    code,
+    severity: "warning",
+    spec,
+    test: ({ info }) =>
+      breaks(info.name)
+        ? [{ key: "name", message: `frontmatter.name: ${message(info.name)}` }]
+        : [],
+  };
+}
+
+/** A rule that a metadata field, when present, has the expected type. */
+function _typeRule(
+  key: string,
+  accepts: (value: unknown) => boolean,
+  expected: string,
+): _Rule {
+  return {
+    code: "field_type",
+    severity: "warning",
+    spec: `\`${key}\`, when present, is ${expected}.`,
+    test: ({ info }) => {
+      const value = info.metadata[key];
+      return value === undefined || accepts(value)
+        ? []
+        : [{ key, message: `frontmatter.${key}: expected ${expected}` }];
+    },
+  };
+}
+
+function _isStringMap(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value) &&
+    Object.values(value).every((item) => typeof item === "string");
+}
+
+const isString = (value: unknown): boolean => typeof value === "string";
+
+/** Every spec rule, in the order its findings are listed for one line. */
+export const _RULES: readonly _Rule[] = [
+  _nameRule(
+    "name_length",
+    `\`name\` is at most ${MAX_NAME} characters.`,
+    (name) => name.length > MAX_NAME,
+    (name) => `is ${name.length} characters long, over the spec's ${MAX_NAME}`,
+  ),
+  _nameRule(
+    "name_case",
+    "`name` is lower case.",
+    (name) => /[A-Z]/.test(name),
+    (name) =>
+      `"${name}" has upper-case letters; the spec allows lower case only`,
+  ),
+  _nameRule(
+    "name_characters",
+    "`name` has only letters, digits and hyphens.",
+    (name) => /[^A-Za-z0-9-]/.test(name),
+    (name) => `"${name}" has characters other than a-z, 0-9 and -`,
+  ),
+  _nameRule(
+    "name_hyphens",
+    "`name` does not start or end with a hyphen or hold `--`.",
+    (name) => name.startsWith("-") || name.endsWith("-") || name.includes("--"),
+    (name) => `"${name}" starts or ends with a hyphen or has two in a row`,
+  ),
+  {
+    code: "description_length",
+    severity: "warning",
+    spec: `\`description\` is at most ${MAX_DESCRIPTION} characters.`,
+    test: ({ info: { description } }) =>
+      description.length > MAX_DESCRIPTION
+        ? [{
+          key: "description",
+          message:
+            `frontmatter.description: is ${description.length} characters long, over the spec's ${MAX_DESCRIPTION}`,
+        }]
+        : [],
+  },
+  _typeRule("license", isString, "a string"),
+  _typeRule("compatibility", isString, "a string"),
+  {
+    code: "compatibility_length",
+    severity: "warning",
+    spec: `\`compatibility\` is at most ${MAX_COMPATIBILITY} characters.`,
+    test: ({ info }) => {
+      const { compatibility } = info.metadata;
+      return typeof compatibility === "string" &&
+          compatibility.length > MAX_COMPATIBILITY
+        ? [{
+          key: "compatibility",
+          message:
+            `frontmatter.compatibility: is ${compatibility.length} characters long, over the spec's ${MAX_COMPATIBILITY}`,
+        }]
+        : [];
+    },
+  },
+  _typeRule("metadata", _isStringMap, "a map of strings to strings"),
+  {
+    code: "body_length",
+    severity: "warning",
+    spec:
+      `The body is under ${MAX_BODY_LINES} lines (detail goes in references/).`,
+    test: ({ body, frontmatter }) => {
+      const lines = body === "" ? 0 : body.split("\n").length;
+      return lines > MAX_BODY_LINES
+        ? [{
+          // The first line past the limit: the fences, the YAML, a blank line.
+          line: frontmatter.split("\n").length + 3 + MAX_BODY_LINES,
+          message:
+            `the body is ${lines} lines long; the spec advises under ${MAX_BODY_LINES} (move detail into references/)`,
+        }]
+        : [];
+    },
+  },
+  {
+    code: "unknown_field",
+    severity: "info",
+    spec: "The frontmatter holds only the spec's fields: " +
+      [..._SPEC_KEYS].map((key) => `\`${key}\``).join(", ") + ".",
+    test: ({ info, frontmatter }) =>
+      _frontmatterKeys(Object.keys(info.metadata), frontmatter)
+        .filter((key) => !_SPEC_KEYS.has(key))
+        .map((key) => ({
+          key,
+          message: `frontmatter.${key}: not an Agent Skills spec field (${
+            _whereKept(key)
+          })`,
+        })),
+  },
+];
+
+/**
+ * The frontmatter keys of a skill: those kept in metadata, then each key
+ * with a property of its own that stands in the YAML (a key's line is 1,
+ * the fence, only when it is absent).
+ */
+function _frontmatterKeys(metadataKeys: string[], yaml: string): string[] {
+  const normalised = [..._NORMALISED_KEYS].filter((key) =>
+    _lineOfKey(yaml, key) > 1
+  );
+  return [...metadataKeys, ...normalised];
+}
+
+/** Where a key's value goes: its own property, or metadata. */
+function _whereKept(key: string): string {
+  const property = _FIELDS.find((field) => field.key === key)?.property;
+  return property === undefined ? "kept in metadata" : `read as ${property}`;
+}

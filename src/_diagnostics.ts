@@ -1,0 +1,86 @@
+/**
+ * What `checkSkills` reports, as {@linkcode SkillDiagnostic}s: discovery's
+ * problems, resource-listing warnings and the findings of the spec rules.
+ *
+ * @module
+ */
+
+import type {
+  DiagnosticCode,
+  DiagnosticSeverity,
+  SkillDiagnostic,
+} from "./check.ts";
+import { _RULES } from "./_check_rules.ts";
+import { _lineOfKey } from "./_manifest.ts";
+import type { _DiscoveredSkill, _Problem } from "./_scan.ts";
+import type { SkillInfo } from "./skill.ts";
+import type { SkillWarning } from "./warn.ts";
+
+/**
+ * A discovery problem as diagnostics: an error when it left a skill out, a
+ * warning otherwise; one diagnostic per problem of an unusable manifest.
+ */
+export function _problemDiagnostics(problem: _Problem): SkillDiagnostic[] {
+  const severity = problem.drops ? "error" : "warning";
+  const { code, path, skill } = problem;
+  const positions =
+    problem.problems !== undefined && problem.problems.length > 0
+      ? problem.problems
+      : [problem];
+  return positions.map(({ message, line, column }) =>
+    _diagnostic({ severity, code, message, path, line, column, skill })
+  );
+}
+
+/**
+ * A resource-listing warning as a diagnostic: always a warning, since the
+ * skill loads whatever its resources are.
+ */
+export function _resourceDiagnostic(
+  warning: SkillWarning,
+  info: SkillInfo,
+): SkillDiagnostic {
+  return _diagnostic({
+    severity: "warning",
+    code: warning.code,
+    message: warning.message,
+    path: warning.path ?? info.dir,
+    skill: info.name,
+  });
+}
+
+/** The findings of every spec rule for one skill that loads. */
+export function _ruleDiagnostics(skill: _DiscoveredSkill): SkillDiagnostic[] {
+  const { info, frontmatter } = skill;
+  return _RULES.flatMap((rule) =>
+    rule.test(skill).map((finding) =>
+      _diagnostic({
+        severity: rule.severity,
+        code: rule.code,
+        message: finding.message,
+        path: info.path,
+        line: finding.line ??
+          _lineOfKey(frontmatter, finding.key ?? "name"),
+        skill: info.name,
+      })
+    )
+  );
+}
+
+function _diagnostic(fields: {
+  severity: DiagnosticSeverity;
+  code: DiagnosticCode;
+  message: string;
+  path: string;
+  line?: number | undefined;
+  column?: number | undefined;
+  skill?: string | undefined;
+}): SkillDiagnostic {
+  const { line, column, skill, ...always } = fields;
+  return Object.freeze({
+    ...always,
+    ...(line === undefined ? {} : { line }),
+    ...(column === undefined ? {} : { column }),
+    ...(skill === undefined ? {} : { skill }),
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Discovery, synchronously: one root in, its skills out. This file does the
+ * reads (with `node:fs`, through `_fs.ts`) and hands what it read to the
+ * decisions of `_scan.ts`; it decides nothing itself.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { _readTextFile, _tryList, _tryStat } from "./_fs.ts";
+import {
+  _admit,
+  _chooseManifest,
+  type _DiscoveredSkill,
+  _entryKind,
+  _followedDirectory,
+  _manifestProblem,
+  _rootProblem,
+  type _RootScan,
+  _skillDirProblem,
+  _skillFromText,
+} from "./_scan.ts";
+
+/**
+ * Discovers the skills of one root, in sorted directory order, without
+ * duplicate names. A missing root yields no skills and no warning.
+ *
+ * @throws {SkillError} Only through `scan.report`, under strict.
+ */
+export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
+  const { root, config, report } = scan;
+  const listing = _tryList(root.path);
+  if (!listing.ok) {
+    const problem = _rootProblem(root.path, listing.error);
+    if (problem !== undefined) report(problem);
+    return [];
+  }
+  const byName = new Map<string, _DiscoveredSkill>();
+  for (const entry of listing.value) {
+    const kind = _entryKind(entry, config.followSymlinks);
+    if (kind === "other") continue;
+    const dir = join(root.path, entry.name);
+    if (kind === "symlink") {
+      const followed = _followedDirectory(dir, _tryStat(dir));
+      if (followed.problem !== undefined) report(followed.problem);
+      if (!followed.isDirectory) continue;
+    }
+    const skill = _readSkill(scan, dir, entry.name);
+    if (skill === undefined) continue;
+    const duplicate = _admit(byName, skill);
+    if (duplicate !== undefined) report(duplicate);
+  }
+  return [...byName.values()];
+}
+
+/** Reads one skill directory: finds, reads and parses its manifest. */
+export function _readSkill(
+  scan: _RootScan,
+  dir: string,
+  dirName: string,
+): _DiscoveredSkill | undefined {
+  const { config, report } = scan;
+  const listing = _tryList(dir);
+  if (!listing.ok) {
+    const problem = _skillDirProblem(dir, dirName, listing.error);
+    if (problem !== undefined) report(problem);
+    return undefined;
+  }
+  const { manifest, problems } = _chooseManifest(
+    dir,
+    dirName,
+    listing.value,
+    config.followSymlinks,
+  );
+  problems.forEach(report);
+  if (manifest === undefined) return undefined;
+  const path = join(dir, manifest.name);
+  const read = _readTextFile(path, config.maxManifestBytes);
+  if (read.kind !== "text") {
+    const problem = _manifestProblem(
+      path,
+      dirName,
+      read,
+      manifest.isSymbolicLink(),
+      config.maxManifestBytes,
+    );
+    if (problem !== undefined) report(problem);
+    return undefined;
+  }
+  const found = _skillFromText(scan, dir, dirName, path, read.text);
+  found.problems.forEach(report);
+  return found.skill;
+}

@@ -1,0 +1,184 @@
+/**
+ * The frontmatter fields this library knows, as one table. The schema
+ * ({@linkcode skillFrontmatterSchema}), the keys kept out of `metadata`, the
+ * {@linkcode SkillInfo} build, check's `unknown_field` rule and the CLI's
+ * `show` all derive from it. Adding a field is one row here, its property
+ * on {@linkcode SkillInfo} and its line in the schema's declared type (the
+ * compiler points at both), plus docs and tests.
+ *
+ * @module
+ */
+
+import { z } from "zod";
+import type { SkillInfo } from "./skill.ts";
+
+/** The {@linkcode SkillInfo} properties that frontmatter fields fill. */
+export type _FieldProperty =
+  | "name"
+  | "description"
+  | "allowedTools"
+  | "userInvocable";
+
+/** One frontmatter field. */
+export interface _Field {
+  /** The key as written in the YAML. */
+  readonly key: string;
+  /** Whether the Agent Skills spec defines the key. */
+  readonly spec: boolean;
+  /**
+   * The zod schema the value must pass. Absent for a spec field this
+   * library keeps in `metadata` as it stands (`license`, `compatibility`,
+   * `metadata`); their advice comes from check's rules.
+   */
+  readonly schema?: z.ZodType;
+  /**
+   * The {@linkcode SkillInfo} property the field fills. A field with one is
+   * kept out of `metadata`. Two rows may fill one property: the first row
+   * whose key is set wins (`allowed-tools` before `tools`).
+   */
+  readonly property?: _FieldProperty;
+  /** Turns the validated value into the property's value. */
+  readonly normalise?: (value: unknown) => unknown;
+  /** The property's value when no row for it is set (absent: left out). */
+  readonly default?: unknown;
+  /** How `agent-skills show` prints the property; absent: not shown there. */
+  readonly show?: { readonly label: string; format(value: unknown): string };
+}
+
+const STRING_OR_LIST: z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]> = z
+  .union([z.string(), z.array(z.string())], {
+    error: "expected a string or a list of strings",
+  });
+
+function _requiredString(): z.ZodString {
+  return z.string({
+    error: (issue) => issue.input === undefined ? "is required" : undefined,
+  }).trim().min(1, { error: "must not be empty" });
+}
+
+const TOOLS_SHOWN = {
+  label: "allowed tools",
+  format: (value: unknown): string =>
+    (value as readonly string[]).join(", ") || "(none)",
+};
+
+/** Every frontmatter field, in the order `show` prints them. */
+export const _FIELDS: readonly _Field[] = [
+  { key: "name", spec: true, schema: _requiredString(), property: "name" },
+  {
+    key: "description",
+    spec: true,
+    schema: _requiredString(),
+    property: "description",
+  },
+  { key: "license", spec: true },
+  { key: "compatibility", spec: true },
+  { key: "metadata", spec: true },
+  {
+    key: "allowed-tools",
+    spec: true,
+    schema: STRING_OR_LIST.nullable().optional(),
+    property: "allowedTools",
+    normalise: (value) => Object.freeze(_toolList(value as string | string[])),
+    show: TOOLS_SHOWN,
+  },
+  {
+    key: "tools",
+    spec: false,
+    schema: STRING_OR_LIST.nullable().optional(),
+    property: "allowedTools",
+    normalise: (value) => Object.freeze(_toolList(value as string | string[])),
+  },
+  {
+    key: "user-invocable",
+    spec: false,
+    schema: z.boolean({ error: "expected true or false" }).nullable()
+      .optional(),
+    property: "userInvocable",
+    default: true,
+    show: {
+      label: "user-invocable",
+      format: (value) => value ? "yes" : "no",
+    },
+  },
+];
+
+/** The keys that fill a property of their own, so are not kept in metadata. */
+export const _NORMALISED_KEYS: ReadonlySet<string> = new Set(
+  _FIELDS.filter((field) => field.property !== undefined).map((f) => f.key),
+);
+
+/** The keys the Agent Skills spec defines. */
+export const _SPEC_KEYS: ReadonlySet<string> = new Set(
+  _FIELDS.filter((field) => field.spec).map((field) => field.key),
+);
+
+/** The zod shape of the fields that have a schema, by key. */
+export function _fieldShape(): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of _FIELDS) {
+    if (field.schema !== undefined) shape[field.key] = field.schema;
+  }
+  return shape;
+}
+
+/** The properties a validated frontmatter mapping fills, defaults applied. */
+export type _FieldValues = Pick<SkillInfo, _FieldProperty>;
+
+/** Each property, with its rows in table order. */
+const ROWS_BY_PROPERTY: ReadonlyMap<_FieldProperty, readonly _Field[]> =
+  (() => {
+    const rows = new Map<_FieldProperty, _Field[]>();
+    for (const field of _FIELDS) {
+      if (field.property === undefined) continue;
+      rows.set(field.property, [...rows.get(field.property) ?? [], field]);
+    }
+    return rows;
+  })();
+
+/**
+ * The {@linkcode SkillInfo} properties of a validated frontmatter mapping, in
+ * table order: for each, the first of its rows whose key is set (not absent,
+ * not null), normalised; else the default of its first row, if it has one.
+ */
+export function _fieldValues(
+  data: Readonly<Record<string, unknown>>,
+): _FieldValues {
+  const values: { [property in _FieldProperty]?: unknown } = {};
+  for (const [property, rows] of ROWS_BY_PROPERTY) {
+    const set = rows.find((row) => data[row.key] != null);
+    const value = set === undefined
+      ? rows[0]?.default
+      : set.normalise?.(data[set.key]) ?? data[set.key];
+    if (value !== undefined) values[property] = value;
+  }
+  // Each row's schema and normaliser give its property's type.
+  return values as _FieldValues;
+}
+
+/**
+ * Splits `allowed-tools`: a list is kept item by item; a string is split on
+ * whitespace and commas outside parentheses, so `Bash(git add:*)` stays whole.
+ */
+function _toolList(tools: string | string[]): string[] {
+  const items = typeof tools === "string" ? _splitTools(tools) : tools;
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+
+function _splitTools(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "(") depth++;
+    if (char === ")" && depth > 0) depth--;
+    if (depth === 0 && (char === "," || /\s/.test(char))) {
+      items.push(current);
+      current = "";
+    } else {
+      current += char;
+    }
+  }
+  items.push(current);
+  return items;
+}

@@ -1,0 +1,415 @@
+/**
+ * The decisions of discovery, apart from its I/O: each function here takes
+ * what a read found and returns a result and the problems to report, and
+ * reads nothing itself. The sync driver (`_discover.ts`) feeds them; an
+ * async driver would feed the same functions.
+ *
+ * @module
+ */
+
+import type { Dirent } from "node:fs";
+import { join } from "node:path";
+import type { SkillConfig, SkillRoot } from "./config.ts";
+import { SkillError, type SkillErrorCode } from "./errors.ts";
+import {
+  _InvalidManifest,
+  _lineOfKey,
+  type _ManifestProblem,
+  _parseManifest,
+  _quoteHint,
+  type _Repair,
+} from "./_manifest.ts";
+import { _errorCode, type _FileRead, type _Read, _reason } from "./_fs.ts";
+import type { SkillInfo } from "./skill.ts";
+import type { SkillWarningCode, WarnSink } from "./warn.ts";
+
+/** A discovered skill: its catalog entry and its body, read at discovery. */
+export interface _DiscoveredSkill {
+  readonly info: SkillInfo;
+  readonly body: string;
+  /**
+   * The manifest's decoded text: the key for reuse on refresh(). The body is
+   * a slice of it, so keeping it costs little memory.
+   */
+  readonly source: string;
+  /** The frontmatter's YAML text (a slice of `source` too), for checks. */
+  readonly frontmatter: string;
+  /** Set when the YAML parsed only after quoting one value. */
+  readonly repaired?: _Repair;
+}
+
+/** The previous run's skills by manifest path, for reuse by refresh(). */
+export type _Previous = ReadonlyMap<string, _DiscoveredSkill>;
+
+/** One problem discovery found, as data: reported by a {@linkcode _Report}. */
+export interface _Problem {
+  /** What it is about. */
+  readonly code: SkillWarningCode;
+  /** A sentence naming the path and what was done about it. */
+  readonly message: string;
+  /** The absolute path concerned. */
+  readonly path: string;
+  /**
+   * Whether this problem is why a skill was left out: strict throws for it,
+   * and check calls it an error. Set by the code that leaves the skill out.
+   */
+  readonly drops: boolean;
+  /** The skill's name (its directory name until its manifest names it). */
+  readonly skill?: string | undefined;
+  /** The 1-based line in `path`. */
+  readonly line?: number | undefined;
+  /** The 1-based column in `path`. */
+  readonly column?: number | undefined;
+  /** Each problem of an unusable manifest, at its own position. */
+  readonly problems?: readonly _ManifestProblem[] | undefined;
+  /** The filesystem error behind it, kept as the thrown error's `cause`. */
+  readonly cause?: unknown;
+}
+
+/** Receives the problems of a discovery run: warns, throws or collects. */
+export type _Report = (problem: _Problem) => void;
+
+/** Everything one root's scan needs: what to scan, how, and where to report. */
+export interface _RootScan {
+  readonly root: SkillRoot;
+  readonly config: SkillConfig;
+  readonly report: _Report;
+  /** The previous run's skills, for content-keyed reuse. */
+  readonly previous?: _Previous | undefined;
+}
+
+/** What strict throws for a problem that drops a skill, by warning code. */
+const STRICT_CODES: Partial<Record<SkillWarningCode, SkillErrorCode>> = {
+  invalid_skill: "invalid_skill",
+  duplicate_skill: "duplicate_skill",
+  not_a_file: "not_a_file",
+  unreadable: "invalid_skill",
+};
+
+/**
+ * Builds the report of one discovery run: under strict, a problem that drops
+ * a skill throws its {@linkcode SkillError}; every other problem warns.
+ *
+ * @param strict Whether problems that drop a skill throw.
+ * @param warn Where warnings go.
+ */
+export function _reporter(strict: boolean, warn: WarnSink): _Report {
+  return (problem) => {
+    const { code, message, path, skill, line, column } = problem;
+    if (strict && problem.drops) {
+      const errorCode = STRICT_CODES[code] ?? "invalid_skill";
+      const details = { skill, path, line, column };
+      throw "cause" in problem
+        ? new SkillError(errorCode, message, details, { cause: problem.cause })
+        : new SkillError(errorCode, message, details);
+    }
+    warn({ code, message, path });
+  };
+}
+
+/** The problem of a root that could not be listed; none when it is missing. */
+export function _rootProblem(
+  path: string,
+  error: unknown,
+): _Problem | undefined {
+  const code = _errorCode(error);
+  if (code === "ENOENT") return undefined;
+  return code === "ENOTDIR"
+    ? {
+      code: "root_not_directory",
+      message: `Skipped skill root ${path}: it is not a directory`,
+      path,
+      drops: false,
+    }
+    : {
+      code: "unreadable",
+      message: `Skipped skill root ${path}: ${_reason(error)}`,
+      path,
+      drops: false,
+    };
+}
+
+/**
+ * What a root entry is to discovery: a `"directory"`, a `"symlink"` to stat
+ * before it counts (only when symlinks are followed), or `"other"` (skipped).
+ */
+export function _entryKind(
+  entry: Dirent,
+  followSymlinks: boolean,
+): "directory" | "symlink" | "other" {
+  if (entry.isDirectory()) return "directory";
+  return entry.isSymbolicLink() && followSymlinks ? "symlink" : "other";
+}
+
+/**
+ * Whether a followed skill-directory symlink leads to a directory, from its
+ * `stat`; a symlink that cannot be followed is a problem.
+ */
+export function _followedDirectory(
+  dir: string,
+  stat: _Read<{ isDirectory(): boolean }>,
+): { isDirectory: boolean; problem?: _Problem } {
+  if (stat.ok) return { isDirectory: stat.value.isDirectory() };
+  return {
+    isDirectory: false,
+    problem: {
+      code: "dangling_symlink",
+      message: `Skipped ${dir}: the symlink cannot be followed (${
+        _reason(stat.error)
+      })`,
+      path: dir,
+      drops: false,
+    },
+  };
+}
+
+/** The problem of a skill directory that could not be listed; none when gone. */
+export function _skillDirProblem(
+  dir: string,
+  dirName: string,
+  error: unknown,
+): _Problem | undefined {
+  // A directory that vanished since the root was listed is simply gone.
+  if (_errorCode(error) === "ENOENT") return undefined;
+  return {
+    code: "unreadable",
+    message: `Skipped skill directory ${dir}: ${_reason(error)}`,
+    path: dir,
+    drops: true,
+    skill: dirName,
+    cause: error,
+  };
+}
+
+/**
+ * Chooses a skill directory's manifest from its entries, matching the name
+ * case-insensitively: `SKILL.md` first, else the first in sorted order.
+ */
+export function _chooseManifest(
+  dir: string,
+  dirName: string,
+  entries: readonly Dirent[],
+  followSymlinks: boolean,
+): { manifest?: Dirent; problems: _Problem[] } {
+  const candidates = entries.filter((entry) =>
+    entry.name.toLowerCase() === "skill.md"
+  );
+  const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
+    candidates[0];
+  const problems: _Problem[] = [];
+  if (chosen === undefined) return { problems };
+  if (candidates.length > 1) {
+    problems.push({
+      code: "ambiguous_manifest",
+      message: `Skill directory ${dir} has several manifests (${
+        candidates.map((entry) => entry.name).join(", ")
+      }): using ${chosen.name}`,
+      path: dir,
+      drops: false,
+      skill: dirName,
+    });
+  }
+  if (chosen.isSymbolicLink() && !followSymlinks) return { problems };
+  if (chosen.isDirectory()) {
+    const path = join(dir, chosen.name);
+    problems.push({
+      code: "not_a_file",
+      message: `Skipped ${path}: the manifest is a directory`,
+      path,
+      drops: true,
+      skill: dirName,
+    });
+    return { problems };
+  }
+  return { manifest: chosen, problems };
+}
+
+/** The problem of a manifest that could not be read; none when it is gone. */
+export function _manifestProblem(
+  path: string,
+  dirName: string,
+  read: Exclude<_FileRead, { kind: "text" }>,
+  isSymlink: boolean,
+  maxBytes: number,
+): _Problem | undefined {
+  const problem = (code: SkillWarningCode, message: string): _Problem => ({
+    code,
+    message,
+    path,
+    drops: true,
+    skill: dirName,
+    ..."error" in read ? { cause: read.error } : {},
+  });
+  switch (read.kind) {
+    case "unopenable": {
+      const code = _errorCode(read.error);
+      if (isSymlink && (code === "ENOENT" || code === "ELOOP")) {
+        return problem(
+          "not_a_file",
+          `Skipped ${path}: the manifest is a symlink that cannot be followed (${
+            _reason(read.error)
+          })`,
+        );
+      }
+      // A manifest deleted since its directory was listed is simply gone.
+      if (code === "ENOENT") return undefined;
+      return problem(
+        "unreadable",
+        `Skipped ${path}: the manifest cannot be opened (${
+          _reason(read.error)
+        })`,
+      );
+    }
+    case "not_a_file":
+      return problem(
+        "not_a_file",
+        `Skipped ${path}: the manifest is not a regular file (${read.what})`,
+      );
+    case "too_large":
+      return problem(
+        "invalid_skill",
+        `Invalid skill manifest ${path}: it is larger than the ${maxBytes}-byte cap (option maxManifestBytes)`,
+      );
+    case "not_utf8":
+      return problem(
+        "invalid_skill",
+        `Invalid skill manifest ${path}: it is not valid UTF-8`,
+      );
+    case "unreadable":
+      return problem(
+        "invalid_skill",
+        `Invalid skill manifest ${path}: it cannot be read (${
+          _reason(read.error)
+        })`,
+      );
+  }
+}
+
+/**
+ * A skill from its manifest's text: the previous run's entry when the text
+ * and the root are unchanged, else a fresh parse; with the problems to
+ * report (the manifest's own, a repaired YAML line, a name that differs
+ * from the directory's).
+ */
+export function _skillFromText(
+  scan: _RootScan,
+  dir: string,
+  dirName: string,
+  path: string,
+  text: string,
+): { skill?: _DiscoveredSkill; problems: _Problem[] } {
+  const { root } = scan;
+  const earlier = scan.previous?.get(path);
+  const reused = earlier !== undefined && earlier.source === text &&
+    earlier.info.root === root.path && earlier.info.scope === root.scope &&
+    earlier.info.source === root.source;
+  const parsed = reused
+    ? { skill: earlier }
+    : _parseSkill(root, dir, dirName, path, text, !scan.config.strict);
+  const { skill } = parsed;
+  if (skill === undefined) return { problems: [parsed.problem] };
+  const problems: _Problem[] = [];
+  if (skill.repaired !== undefined) {
+    const { line } = skill.repaired;
+    problems.push({
+      code: "yaml_repaired",
+      message: `Loaded ${path}:${line} after repairing its YAML: ${
+        _quoteHint(skill.repaired)
+      }`,
+      path,
+      drops: false,
+      skill: skill.info.name,
+      line,
+    });
+  }
+  if (skill.info.name !== dirName) {
+    problems.push({
+      code: "name_mismatch",
+      message:
+        `Skill "${skill.info.name}" in ${path} is not named after its directory "${dirName}": using "${skill.info.name}"`,
+      path,
+      drops: false,
+      skill: skill.info.name,
+      line: _lineOfKey(skill.frontmatter, "name"),
+    });
+  }
+  return { skill, problems };
+}
+
+function _parseSkill(
+  root: SkillRoot,
+  dir: string,
+  dirName: string,
+  path: string,
+  text: string,
+  repair: boolean,
+): { skill: _DiscoveredSkill; problem?: never } | {
+  skill?: never;
+  problem: _Problem;
+} {
+  let parsed;
+  try {
+    parsed = _parseManifest(text, path, repair);
+  } catch (error) {
+    if (!(error instanceof SkillError)) throw error;
+    return {
+      problem: {
+        code: "invalid_skill",
+        message: error.message,
+        path,
+        drops: true,
+        skill: dirName,
+        line: error.line,
+        column: error.column,
+        problems: error instanceof _InvalidManifest
+          ? error.problems
+          : undefined,
+      },
+    };
+  }
+  const { yaml, body, repaired, name, description, metadata, ...fields } =
+    parsed;
+  const info: SkillInfo = {
+    // The catalog's key order: metadata follows the description.
+    name,
+    description,
+    metadata,
+    ...fields,
+    scope: root.scope,
+    source: root.source,
+    root: root.path,
+    dir,
+    path,
+  };
+  const skill = {
+    info: Object.freeze(info),
+    body,
+    source: text,
+    frontmatter: yaml,
+  };
+  return { skill: repaired === undefined ? skill : { ...skill, repaired } };
+}
+
+/**
+ * Admits a skill to its root's map by name, or returns the problem of a
+ * name the root already holds (the first directory in sorted order wins).
+ */
+export function _admit(
+  byName: Map<string, _DiscoveredSkill>,
+  skill: _DiscoveredSkill,
+): _Problem | undefined {
+  const { name, path } = skill.info;
+  const first = byName.get(name);
+  if (first === undefined) {
+    byName.set(name, skill);
+    return undefined;
+  }
+  return {
+    code: "duplicate_skill",
+    message:
+      `Skipped ${path}: skill "${name}" is already defined by ${first.info.path} in the same root`,
+    path,
+    drops: true,
+    skill: name,
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * What the registry serves of one skill: {@linkcode SkillInfo}, its catalog
+ * entry, and {@linkcode SkillContent}, the entry with its body and resources.
+ *
+ * @module
+ */
+
+import type { JsonValue } from "./frontmatter.ts";
+
+/** What the catalog says about one skill: everything but its body. */
+export interface SkillInfo {
+  /** The skill's identity: its frontmatter `name`. */
+  readonly name: string;
+  /** The frontmatter `description`: when an agent should use the skill. */
+  readonly description: string;
+  /**
+   * Every other frontmatter key, as plain JSON data in its original
+   * spelling (`license`, `compatibility`, `metadata`, `argument-hint`, ...).
+   * The keys that have a field of their own (`name`, `description`,
+   * `allowed-tools`, `tools`, `user-invocable`) are not repeated here.
+   */
+  readonly metadata: { readonly [key: string]: JsonValue };
+  /**
+   * The frontmatter `allowed-tools` (or, when absent, `tools`) as a list.
+   * Absent when neither key is set.
+   */
+  readonly allowedTools?: readonly string[];
+  /** The frontmatter `user-invocable`; `true` when absent. */
+  readonly userInvocable: boolean;
+  /** The `scope` label of the root the skill came from. */
+  readonly scope: string;
+  /** The `source` label of the root the skill came from. */
+  readonly source: string;
+  /** The absolute path of the root the skill came from. */
+  readonly root: string;
+  /** The absolute path of the skill's directory (`<root>/<directory name>`). */
+  readonly dir: string;
+  /** The absolute path of the skill's manifest (`<dir>/SKILL.md`). */
+  readonly path: string;
+}
+
+/** One skill, loaded: its catalog entry, its body and its resource files. */
+export interface SkillContent extends SkillInfo {
+  /** The markdown after the frontmatter, trimmed, as read at discovery. */
+  readonly body: string;
+  /**
+   * The regular files inside the skill directory, as sorted POSIX paths
+   * relative to it (`scripts/run.py`), the manifest excluded. Listed on the
+   * first `loadSkill()` of the snapshot, then kept.
+   */
+  readonly resources: readonly string[];
+}
