@@ -1,14 +1,57 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkSkills, type SkillDiagnostic, StartupError } from "../mod.ts";
-import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
+import {
+  checkSkills,
+  createAgentSkills,
+  type SkillDiagnostic,
+  StartupError,
+} from "../mod.ts";
+import {
+  codes,
+  link,
+  makeFifo,
+  manifest,
+  options,
+  tempTrees,
+} from "./_helpers.ts";
 
 const BROKEN = fileURLToPath(new URL("../fixtures/broken/", import.meta.url));
 const LONG_NAME = "a".repeat(65);
 const tree = tempTrees();
+
+/** A directory name of 250 bytes: 17 nested ones pass PATH_MAX (4096). */
+const LONG_DIR = "d".repeat(250);
+
+/**
+ * Makes `levels` directories nested at `path`, each named LONG_DIR, without
+ * ever naming a long path: each level is wrapped around the last at `work`.
+ * Root cannot be denied a read, but it can be given a path too long to list.
+ */
+function nestDeep(work: string, path: string, levels: number): void {
+  const chain = join(work, "chain");
+  mkdirSync(chain);
+  for (let i = 0; i < levels; i++) {
+    mkdirSync(join(work, "wrap"));
+    renameSync(chain, join(work, "wrap", LONG_DIR));
+    renameSync(join(work, "wrap"), chain);
+  }
+  renameSync(chain, path);
+}
+
+/** Removes what nestDeep() made, unwrapping it level by level. */
+function removeDeep(work: string, path: string): void {
+  const chain = join(work, "chain");
+  renameSync(path, chain);
+  while (readdirSync(chain).length > 0) {
+    renameSync(join(chain, LONG_DIR), join(work, "next"));
+    rmdirSync(chain);
+    renameSync(join(work, "next"), chain);
+  }
+  rmdirSync(chain);
+}
 
 function rows(
   diagnostics: readonly SkillDiagnostic[],
@@ -151,6 +194,33 @@ describe("checkSkills()", () => {
     assert.deepEqual(rows(report.diagnostics, root), [
       ["fifo/SKILL.md", undefined, undefined, "error", "not_a_file"],
     ]);
+  });
+
+  it("calls a skill whose resource directory cannot be listed a warning, as loading does", () => {
+    const base = tree({ "store/deep/SKILL.md": manifest("deep") });
+    const store = join(base, "store");
+    const scripts = join(store, "deep", "scripts");
+    nestDeep(base, scripts, 17);
+    try {
+      const limits = { maxResourceDepth: 32 };
+      const { options: loadOptions, warnings } = options(store, limits);
+      const loaded = createAgentSkills(loadOptions).loadSkill("deep");
+      assert.equal(loaded?.name, "deep");
+      assert.deepEqual(codes(warnings), ["unreadable"]);
+
+      const report = checkSkills({ paths: [store], home: "/h", ...limits });
+      assert.deepEqual(report.skills.map((skill) => skill.name), ["deep"]);
+      assert.deepEqual(
+        report.diagnostics.map((d) => [d.severity, d.code, d.skill]),
+        [["warning", "unreadable", "deep"]],
+      );
+      assert.ok(
+        report.diagnostics[0]?.path.startsWith(join(scripts, LONG_DIR)),
+      );
+      assert.deepEqual(report.counts, { error: 0, warning: 1, info: 0 });
+    } finally {
+      removeDeep(base, scripts);
+    }
   });
 
   it("passes bad options on as StartupError", () => {

@@ -3,7 +3,12 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { clarvisSkillRoots, resolveConfig, StartupError } from "../mod.ts";
+import {
+  clarvisSkillRoots,
+  createAgentSkills,
+  resolveConfig,
+  StartupError,
+} from "../mod.ts";
 import { removeDir, tempDir } from "./_helpers.ts";
 
 function assertStartupError(
@@ -223,6 +228,25 @@ describe("resolveConfig()", () => {
     assert.throws(() => {
       (config as { strict: boolean }).strict = true;
     }, TypeError);
+  });
+
+  it("throws invalid_option for an onWarning that is not a function", () => {
+    for (const onWarning of ["oops", 42, {}, null]) {
+      const options = { home: "/h", cwd: "/", onWarning } as Record<
+        string,
+        unknown
+      >;
+      assertStartupError(
+        () => resolveConfig(options),
+        "invalid_option",
+        '"onWarning" must be a function',
+      );
+      assertStartupError(
+        () => createAgentSkills({ ...options, roots: ["/nonexistent"] }),
+        "invalid_option",
+        '"onWarning" must be a function',
+      );
+    }
   });
 
   it("throws invalid_option for options of the wrong type", () => {
