@@ -23,7 +23,7 @@ import process from "node:process";
 import { load } from "js-yaml";
 import { readProperties } from "skills-ref";
 import { parseSkill, resolveSkillFiles } from "@skill-tools/core";
-import { createAgentSkills, SkillError } from "../mod.ts";
+import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
 import { type BenchTree, benchTree } from "./bench_tree.ts";
 
 const smoke = Deno.args.includes("--smoke");

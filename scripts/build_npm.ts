@@ -15,10 +15,11 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import process from "node:process";
 
@@ -28,16 +29,18 @@ const BIN = join(TOOLS, "node_modules", ".bin");
 const OUT = join(ROOT, "npm");
 const BUILD = join(ROOT, "build");
 
-const config = JSON.parse(
+const CONFIG = JSON.parse(
   readFileSync(join(ROOT, "deno.json"), "utf8"),
 ) as DenoConfig;
-const PACKAGE_NAME = config.name;
+const PACKAGE_NAME = CONFIG.name;
 
 interface DenoConfig {
   name: string;
   version: string;
   license: string;
+  exports: Record<string, string>;
   imports: Record<string, string>;
+  publish: { include: string[] };
 }
 
 function step(title: string): void {
@@ -53,14 +56,95 @@ function output(command: string, args: string[], cwd = ROOT): string {
   return execFileSync(command, args, { cwd, encoding: "utf8" });
 }
 
-/** "npm:zod@^4" → "^4". */
-function npmRange(specifier: string | undefined, name: string): string {
-  const prefix = `npm:${name}@`;
-  if (specifier === undefined || !specifier.startsWith(prefix)) {
-    throw new Error(`deno.json imports.${name} must be "${prefix}<range>"`);
-  }
-  return specifier.slice(prefix.length);
+/** The export whose module the npm bin runs: `runCli` comes from it. */
+const CLI_EXPORT = "./cli";
+
+/** A static `import`/`export ... from "x"` (type-only ones included). */
+const IMPORT_REGEXP = /^(?:import|export)\b[\w\s{},*$]*?\bfrom\s+"([^"]+)"/gm;
+
+/** The published TypeScript sources (deno.json publish.include), by path. */
+function publishedSources(config: DenoConfig): Map<string, string> {
+  const sources = new Map<string, string>();
+  const add = (rel: string): void => {
+    const path = join(ROOT, rel);
+    if (statSync(path).isDirectory()) {
+      for (const entry of readdirSync(path).sort()) {
+        add(`${rel.replace(/\/$/, "")}/${entry}`);
+      }
+    } else if (rel.endsWith(".ts")) {
+      sources.set(rel, readFileSync(path, "utf8"));
+    }
+  };
+  for (const rel of config.publish.include) add(rel);
+  return sources;
 }
+
+/**
+ * What the npm package is made of, derived from deno.json alone: each
+ * export's compiled module, the bin (the CLI export under the package's own
+ * last name) and the dependencies (the npm: imports the published sources
+ * use, at deno.json's ranges). Throws where deno.json and the sources
+ * disagree: an export that is not published, no CLI export, or a bare
+ * import that deno.json does not map to npm:<the same name>@<range>.
+ */
+function packagePlan(config: DenoConfig, sources: Map<string, string>): {
+  entries: string[];
+  exports: Record<string, unknown>;
+  bin: Record<string, string>;
+  dependencies: Record<string, string>;
+} {
+  const problems: string[] = [];
+  const entries: string[] = [];
+  const exports: Record<string, unknown> = {};
+  for (const [key, file] of Object.entries(config.exports)) {
+    const source = file.replace(/^\.\//, "");
+    if (!sources.has(source)) {
+      problems.push(
+        `exports["${key}"] is ${file}, which publish.include leaves out`,
+      );
+    }
+    entries.push(source);
+    const compiled = `./esm/${source.replace(/\.ts$/, "")}`;
+    exports[key] = { types: `${compiled}.d.ts`, default: `${compiled}.js` };
+  }
+  exports["./package.json"] = "./package.json";
+  if (!(CLI_EXPORT in config.exports)) {
+    problems.push(`exports has no "${CLI_EXPORT}", which the npm bin runs`);
+  }
+  const dependencies: Record<string, string> = {};
+  for (const [path, text] of sources) {
+    for (const [, specifier = ""] of text.matchAll(IMPORT_REGEXP)) {
+      if (specifier.startsWith(".") || specifier.startsWith("node:")) continue;
+      const match = /^npm:((?:@[^/@]+\/)?[^/@]+)@(.+)$/.exec(
+        config.imports[specifier] ?? "",
+      );
+      if (match === null || match[1] !== specifier) {
+        problems.push(
+          `${path} imports "${specifier}": deno.json imports must map it to "npm:${specifier}@<range>"`,
+        );
+      } else {
+        dependencies[specifier] = match[2] ?? "";
+      }
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(
+      `deno.json disagrees with the sources:\n  ${problems.join("\n  ")}`,
+    );
+  }
+  const binName = config.name.split("/").pop() ?? config.name;
+  return {
+    entries,
+    exports,
+    bin: { [binName]: "./esm/bin.js" },
+    dependencies: Object.fromEntries(
+      Object.entries(dependencies).sort(([a], [b]) => a < b ? -1 : 1),
+    ),
+  };
+}
+
+const SOURCES = publishedSources(CONFIG);
+const PLAN = packagePlan(CONFIG, SOURCES);
 
 function packageJson(config: DenoConfig): Record<string, unknown> {
   return {
@@ -75,20 +159,13 @@ function packageJson(config: DenoConfig): Record<string, unknown> {
       url: "git+https://github.com/clarvis/agent-skills.git",
     },
     type: "module",
-    exports: {
-      ".": { types: "./esm/mod.d.ts", default: "./esm/mod.js" },
-      "./cli": { types: "./esm/cli.d.ts", default: "./esm/cli.js" },
-      "./package.json": "./package.json",
-    },
-    bin: { "agent-skills": "./esm/bin.js" },
+    exports: PLAN.exports,
+    bin: PLAN.bin,
     types: "./esm/mod.d.ts",
     files: ["esm/", "ts/"],
     sideEffects: false,
     engines: { node: ">=20" },
-    dependencies: {
-      "js-yaml": npmRange(config.imports["js-yaml"], "js-yaml"),
-      zod: npmRange(config.imports["zod"], "zod"),
-    },
+    dependencies: PLAN.dependencies,
   };
 }
 
@@ -104,13 +181,13 @@ import { runCli } from "./cli.js";
 process.exitCode = runCli();
 `;
 
-/** Compiles mod.ts, cli.ts and src/ into npm/esm, with the sources in npm/ts. */
+/** Compiles the published sources into npm/esm, with the sources in npm/ts. */
 function compilePackage(): void {
   const ts = join(OUT, "ts");
-  mkdirSync(ts, { recursive: true });
-  cpSync(join(ROOT, "mod.ts"), join(ts, "mod.ts"));
-  cpSync(join(ROOT, "cli.ts"), join(ts, "cli.ts"));
-  cpSync(join(ROOT, "src"), join(ts, "src"), { recursive: true });
+  for (const [rel, text] of SOURCES) {
+    mkdirSync(dirname(join(ts, rel)), { recursive: true });
+    writeFileSync(join(ts, rel), text);
+  }
   // Bare imports (js-yaml, zod, node types) resolve from the tools; the link
   // is removed before packing.
   symlinkSync(join(TOOLS, "node_modules"), join(OUT, "node_modules"));
@@ -133,7 +210,7 @@ function compilePackage(): void {
       rootDir: "ts",
       outDir: "esm",
     },
-    files: ["ts/mod.ts", "ts/cli.ts"],
+    files: PLAN.entries.map((entry) => `ts/${entry}`),
   });
   try {
     run(join(BIN, "tsc"), ["-p", join(OUT, "tsconfig.json")]);
@@ -193,17 +270,16 @@ function projectWithTarball(
 }
 
 /**
- * Compiles the test suite (and the demo it runs) to JavaScript and points
- * its imports at the installed package: `../mod.ts` becomes the package
- * name, `../src/x.ts` (tests of internals) the same file inside it.
+ * Compiles the test suite (and the scripts it runs) to JavaScript beside the
+ * installed package. The tests import the package by its own name, which
+ * resolves to the installed tarball here as it resolves to mod.ts under
+ * Deno; the few tests of internals import `../src/*.ts`, and `src` here is a
+ * link to the installed package's compiled `esm/src`. Nothing is rewritten.
  */
 function stageTests(dir: string): void {
   const src = join(BUILD, "test-src");
   for (
     const part of [
-      "mod.ts",
-      "cli.ts",
-      "src",
       "tests",
       "scripts/demo.ts",
       "scripts/demo_main.ts",
@@ -222,6 +298,7 @@ function stageTests(dir: string): void {
       types: ["node"],
       rewriteRelativeImportExtensions: true,
       noCheck: true, // Deno type-checks these files; here they are only transpiled
+      noResolve: true, // the package and ../src are not compiled again
       rootDir: ".",
       outDir: dir,
     },
@@ -229,13 +306,15 @@ function stageTests(dir: string): void {
       ...readdirSync(join(src, "tests")).map((file) => `tests/${file}`),
       "scripts/demo.ts",
       "scripts/demo_main.ts",
+      "scripts/update_docs.ts",
     ],
   });
   run(join(BIN, "tsc"), ["-p", join(src, "tsconfig.json")]);
-  rmSync(join(dir, "mod.js"), { force: true });
-  rmSync(join(dir, "cli.js"), { force: true });
-  rmSync(join(dir, "src"), { recursive: true });
-  cpSync(join(ROOT, "README.md"), join(dir, "README.md")); // tests/readme_test.ts reads it
+  symlinkSync(
+    join("node_modules", PACKAGE_NAME, "esm", "src"),
+    join(dir, "src"),
+  );
+  cpSync(join(ROOT, "README.md"), join(dir, "README.md")); // tests/docs_test.ts reads it
   cpSync(join(ROOT, "examples"), join(dir, "examples"), { recursive: true });
   cpSync(join(ROOT, "docs"), join(dir, "docs"), { recursive: true });
   cpSync(join(ROOT, "fixtures"), join(dir, "fixtures"), {
@@ -244,18 +323,12 @@ function stageTests(dir: string): void {
   });
   for (const folder of ["tests", "scripts"]) {
     for (const file of readdirSync(join(dir, folder))) {
-      const path = join(dir, folder, file);
-      const rewritten = readFileSync(path, "utf8")
-        .replaceAll(`from "../mod.js"`, `from "${PACKAGE_NAME}"`)
-        .replaceAll(`from "../cli.js"`, `from "${PACKAGE_NAME}/cli"`)
-        .replaceAll(
-          `from "../src/`,
-          `from "../node_modules/${PACKAGE_NAME}/esm/src/`,
+      const text = readFileSync(join(dir, folder, file), "utf8");
+      if (/from "\.\.\/(mod|cli)\.js"/.test(text)) {
+        throw new Error(
+          `${folder}/${file} imports the sources: import "${PACKAGE_NAME}" instead`,
         );
-      if (/from "\.\.\/(mod|cli|src\/)/.test(rewritten)) {
-        throw new Error(`${path} still imports the sources`);
       }
-      writeFileSync(path, rewritten);
     }
   }
 }
@@ -328,9 +401,7 @@ function consumerSmokeTest(tarball: string): void {
 }
 
 function main(): void {
-  const config = JSON.parse(
-    readFileSync(join(ROOT, "deno.json"), "utf8"),
-  ) as DenoConfig;
+  const config = CONFIG;
 
   step("install the build tools (npm ci)");
   run("npm", ["ci", "--no-audit", "--no-fund"], TOOLS);

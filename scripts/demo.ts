@@ -3,7 +3,7 @@
 // tests/demo_test.ts runs it and checks what it prints.
 
 import { fileURLToPath } from "node:url";
-import { createAgentSkills } from "../mod.ts";
+import { createAgentSkills } from "@clarvis/agent-skills";
 
 /** The directory the demo's roots live in. */
 export const DEMO_DIR: string = fileURLToPath(

@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { main } from "../cli.ts";
+import { main } from "@clarvis/agent-skills/cli";
 
 const ROOT = realpathSync(fileURLToPath(new URL("..", import.meta.url)));
 const pages = [

@@ -14,6 +14,7 @@ import { checkSkills, type SkillDiagnostic } from "./check.ts";
 import { clarvisSkillRoots, type SkillRootOptions } from "./config.ts";
 import type { SkillInfo } from "./skill.ts";
 import { SkillError, StartupError } from "./errors.ts";
+import { _FIELDS } from "./_fields.ts";
 import type { SkillWarning } from "./warn.ts";
 
 /** Where the command writes, and what it knows of its terminal. */
@@ -35,7 +36,7 @@ const OK = 0;
 const PROBLEMS = 1;
 const USAGE = 2;
 
-const _COMMON = {
+const COMMON_OPTIONS = {
   root: { type: "string", multiple: true },
   workspace: { type: "string" },
   preset: { type: "string" },
@@ -44,7 +45,7 @@ const _COMMON = {
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
 
-const _COMMON_HELP = `Roots (ascending precedence, the last wins):
+const COMMON_HELP = `Roots (ascending precedence, the last wins):
   --root DIR        a skill root; repeat for more (relative to the current directory)
   --preset clarvis  the Clarvis preset: ~/.agents/skills, <ws>/.agents/skills,
                     ~/.clarvis/skills, <ws>/.clarvis/skills (before any --root)
@@ -75,27 +76,27 @@ type _Values = {
   help?: boolean;
 };
 
-const _COMMANDS: Record<string, _Command> = {
+const COMMANDS: Record<string, _Command> = {
   list: {
     usage:
       "agent-skills list [--root DIR]... [--workspace DIR] [--preset clarvis] [--json]",
     summary:
       "the catalog: every skill, its description and where it comes from",
-    options: _COMMON,
+    options: COMMON_OPTIONS,
     positionals: [0, 0],
     run: _list,
   },
   show: {
     usage: "agent-skills show NAME [--root DIR]... [--json]",
     summary: "one skill: its catalog entry, resources and body",
-    options: _COMMON,
+    options: COMMON_OPTIONS,
     positionals: [1, 1],
     run: _show,
   },
   path: {
     usage: "agent-skills path NAME REL [--root DIR]... [--json]",
     summary: "the confined absolute path of one of a skill's files",
-    options: _COMMON,
+    options: COMMON_OPTIONS,
     positionals: [2, 2],
     run: _path,
   },
@@ -103,21 +104,21 @@ const _COMMANDS: Record<string, _Command> = {
     usage: "agent-skills check [DIR]... [--strict] [--json]",
     summary:
       "every problem of every skill under the roots or skill directories",
-    options: { ..._COMMON, strict: { type: "boolean" } },
+    options: { ...COMMON_OPTIONS, strict: { type: "boolean" } },
     positionals: [0, Infinity],
     run: _check,
   },
 };
 
-const _MAIN_HELP =
+const MAIN_HELP =
   `agent-skills: Agent Skills (SKILL.md directories) for authors and CI
 
 Usage:
-${Object.values(_COMMANDS).map((command) => `  ${command.usage}`).join("\n")}
+${Object.values(COMMANDS).map((command) => `  ${command.usage}`).join("\n")}
 
 Commands:
 ${
-    Object.entries(_COMMANDS).map(([name, command]) =>
+    Object.entries(COMMANDS).map(([name, command]) =>
       `  ${name.padEnd(6)} ${command.summary}`
     ).join("\n")
   }
@@ -153,14 +154,14 @@ export function main(args: readonly string[], io: CliIO): number {
   if (
     name === undefined || name === "--help" || name === "-h" || name === "help"
   ) {
-    (name === undefined ? io.stderr : io.stdout)(`${_MAIN_HELP}\n`);
+    (name === undefined ? io.stderr : io.stdout)(`${MAIN_HELP}\n`);
     return name === undefined ? USAGE : OK;
   }
-  const command = _COMMANDS[name];
+  const command = COMMANDS[name];
   if (command === undefined) {
     return _usageError(
       io,
-      `unknown command "${name}"${_hint(name, Object.keys(_COMMANDS), "")}`,
+      `unknown command "${name}"${_hint(name, Object.keys(COMMANDS), "")}`,
     );
   }
   let parsed;
@@ -172,12 +173,12 @@ export function main(args: readonly string[], io: CliIO): number {
       strict: true,
     });
   } catch (error) {
-    return _usageError(io, _parseProblem(error, command), name);
+    return _usageError(io, _parseProblem(error, command, rest), name);
   }
   const values = parsed.values as _Values;
   if (values.help) {
     io.stdout(
-      `Usage: ${command.usage}\n\n${command.summary}.\n\n${_COMMON_HELP}${
+      `Usage: ${command.usage}\n\n${command.summary}.\n\n${COMMON_HELP}${
         "strict" in (command.options ?? {})
           ? "\n  --strict          warnings fail the check too (exit 1)"
           : ""
@@ -349,10 +350,12 @@ function _show(values: _Values, [name]: string[], io: CliIO): number {
   field("description", _oneLine(skill.description));
   field("scope/source", `${skill.scope}/${skill.source}`);
   field("path", skill.path);
-  if (skill.allowedTools !== undefined) {
-    field("allowed tools", skill.allowedTools.join(", ") || "(none)");
+  for (const { property, show } of _FIELDS) {
+    const value = property === undefined ? undefined : skill[property];
+    if (show !== undefined && value !== undefined) {
+      field(show.label, show.format(value));
+    }
   }
-  field("user-invocable", skill.userInvocable ? "yes" : "no");
   for (const [key, value] of Object.entries(skill.metadata)) {
     field(key, typeof value === "string" ? value : JSON.stringify(value));
   }
@@ -496,17 +499,42 @@ function _usageError(io: CliIO, problem: string, command?: string): number {
   return USAGE;
 }
 
-function _parseProblem(error: unknown, command: _Command): string {
+/**
+ * The usage problem behind a parseArgs error, named from its error code and
+ * the tokens of a lenient re-parse (never from the error's message text).
+ */
+function _parseProblem(
+  error: unknown,
+  command: _Command,
+  args: readonly string[],
+): string {
+  const options = command.options ?? {};
+  const { tokens } = parseArgs({
+    args: [...args],
+    options,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  const code = (error as { code?: unknown }).code;
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const type = options[token.name]?.type;
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && type === undefined) {
+      const known = Object.keys(options).map((name) => `--${name}`);
+      return `unknown option ${token.rawName}${
+        _hint(token.rawName, known, "")
+      }`;
+    }
+    if (code !== "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") continue;
+    if (type === "string" && token.value === undefined) {
+      return `option ${token.rawName} needs a value`;
+    }
+    if (type === "boolean" && token.value !== undefined) {
+      return `option ${token.rawName} takes no value`;
+    }
+  }
   const message = error instanceof Error ? error.message : String(error);
-  const option = /'(-{1,2}[^'\s]+)/.exec(message)?.[1];
-  const code = (error as { code?: string }).code;
-  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option !== undefined) {
-    const known = Object.keys(command.options ?? {}).map((name) => `--${name}`);
-    return `unknown option ${option}${_hint(option, known, "")}`;
-  }
-  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option !== undefined) {
-    return `option ${option.split(" ")[0]} needs a value`;
-  }
   return message.split("\n")[0] ?? message;
 }
 

@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import type { AgentSkillsOptions, SkillWarning } from "../mod.ts";
+import type { AgentSkillsOptions, SkillWarning } from "@clarvis/agent-skills";
 
 /**
  * A fresh directory under /tmp (os.tmpdir() would read the environment), as a

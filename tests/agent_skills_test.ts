@@ -2,7 +2,11 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { renameSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { createAgentSkills, SkillError, StartupError } from "../mod.ts";
+import {
+  createAgentSkills,
+  SkillError,
+  StartupError,
+} from "@clarvis/agent-skills";
 import { manifest, options, tempTrees, writeTree } from "./_helpers.ts";
 
 const tree = tempTrees();

@@ -8,7 +8,7 @@ import {
   createAgentSkills,
   type SkillDiagnostic,
   StartupError,
-} from "../mod.ts";
+} from "@clarvis/agent-skills";
 import {
   codes,
   link,

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { main } from "../cli.ts";
+import { main } from "@clarvis/agent-skills/cli";
 import { manifest, tempTrees } from "./_helpers.ts";
 import { runScript, RUNTIME } from "./_spawn.ts";
 
@@ -300,6 +300,21 @@ describe("main()", () => {
       ),
     );
     assert.ok(!inProcess(["list", ...DEMO], false, 80).includes(ESC));
+  });
+
+  it("names the option of each usage error from parseArgs' tokens", () => {
+    const cases: Array<[string[], string]> = [
+      [["list", "--rot", "x"], "unknown option --rot (did you mean --root?)"],
+      [["list", "-x"], "unknown option -x"],
+      [["list", "--root"], "option --root needs a value"],
+      [["list", "--json=yes"], "option --json takes no value"],
+    ];
+    for (const [args, problem] of cases) {
+      assert.equal(
+        inProcess(args, false, 80),
+        `agent-skills list: ${problem}\nRun agent-skills list --help for usage.\n`,
+      );
+    }
   });
 
   it("cuts descriptions to the terminal width", () => {

@@ -8,7 +8,7 @@ import {
   createAgentSkills,
   resolveConfig,
   StartupError,
-} from "../mod.ts";
+} from "@clarvis/agent-skills";
 import { removeDir, tempDir } from "./_helpers.ts";
 
 function assertStartupError(

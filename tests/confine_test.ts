@@ -2,7 +2,11 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { createAgentSkills, SkillError, type SkillWarning } from "../mod.ts";
+import {
+  createAgentSkills,
+  SkillError,
+  type SkillWarning,
+} from "@clarvis/agent-skills";
 import {
   codes,
   link,

@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createAgentSkills, SkillError } from "../mod.ts";
+import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
 import { _reporter } from "../src/_scan.ts";
 import {
   codes,

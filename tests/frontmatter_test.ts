@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { SkillError, skillFrontmatterSchema } from "../mod.ts";
+import { SkillError, skillFrontmatterSchema } from "@clarvis/agent-skills";
 import { _InvalidManifest, _parseManifest } from "../src/_manifest.ts";
 
 const PATH = "/skills/demo/SKILL.md";

@@ -18,7 +18,11 @@ import {
 } from "node:fs";
 import { join, sep } from "node:path";
 import fc from "fast-check";
-import { createAgentSkills, SkillError, type SkillErrorCode } from "../mod.ts";
+import {
+  createAgentSkills,
+  SkillError,
+  type SkillErrorCode,
+} from "@clarvis/agent-skills";
 import { manifest, tempTrees } from "./_helpers.ts";
 
 const REPLAY_SEED: number | undefined = undefined;

@@ -15,10 +15,14 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { createAgentSkills, SkillError, type SkillWarning } from "../mod.ts";
+import {
+  createAgentSkills,
+  resolveConfig,
+  SkillError,
+  type SkillWarning,
+} from "@clarvis/agent-skills";
 import { _readSkill } from "../src/_discover.ts";
 import { _reporter } from "../src/_scan.ts";
-import { resolveConfig } from "../src/config.ts";
 import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

@@ -1,9 +1,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { clarvisSkillRoots, createAgentSkills } from "../mod.ts";
+import {
+  clarvisSkillRoots,
+  createAgentSkills,
+  resolveConfig,
+} from "@clarvis/agent-skills";
 import { _scanOrder } from "../src/_registry.ts";
-import { resolveConfig } from "../src/config.ts";
 import { codes, manifest, options, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

@@ -1,7 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { createAgentSkills, SkillError, type SkillWarning } from "../mod.ts";
+import {
+  createAgentSkills,
+  SkillError,
+  type SkillWarning,
+} from "@clarvis/agent-skills";
 import { link, manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

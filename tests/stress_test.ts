@@ -7,7 +7,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createAgentSkills, SkillError } from "../mod.ts";
+import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
 import { tempTrees } from "./_helpers.ts";
 import { scriptPath, startScript } from "./_spawn.ts";
 

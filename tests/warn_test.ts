@@ -2,7 +2,11 @@ import { afterEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import process from "node:process";
 import { join } from "node:path";
-import { createAgentSkills, setWarnSink, type SkillWarning } from "../mod.ts";
+import {
+  createAgentSkills,
+  setWarnSink,
+  type SkillWarning,
+} from "@clarvis/agent-skills";
 import { removeDir, tempDir, writeTree } from "./_helpers.ts";
 
 function brokenRoot(): string {
