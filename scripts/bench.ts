@@ -411,7 +411,7 @@ const text = report(rows);
 console.log(text);
 if (smoke) {
   const row = rows[0];
-  if (row === undefined || !(row.cases.cold?.median ?? 0 > 0)) {
+  if (row === undefined || !((row.cases.cold?.median ?? 0) > 0)) {
     throw new Error("bench smoke: no timing");
   }
   console.log(

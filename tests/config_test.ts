@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import {
@@ -9,7 +9,9 @@ import {
   resolveConfig,
   StartupError,
 } from "@clarvis/agent-skills";
-import { removeDir, tempDir } from "./_helpers.ts";
+import { tempTrees } from "./_helpers.ts";
+
+const tree = tempTrees();
 
 function assertStartupError(
   fn: () => unknown,
@@ -119,6 +121,11 @@ describe("resolveConfig()", () => {
         "home_unavailable",
         "--allow-sys=homedir",
       );
+      assert.throws(
+        () => resolveConfig({ cwd: "/" }),
+        (error) =>
+          error instanceof StartupError && error.cause instanceof Error,
+      );
     } else {
       assert.equal(resolveConfig({ cwd: "/" }).home, homedir());
     }
@@ -132,22 +139,18 @@ describe("resolveConfig()", () => {
   });
 
   it("resolves an explicit workspace against cwd", () => {
-    const dir = tempDir();
-    try {
-      mkdirSync(join(dir, "project"));
-      const config = resolveConfig({
-        home: "/h",
-        cwd: dir,
-        workspace: "project",
-      });
-      assert.equal(config.workspace, join(dir, "project"));
-      assert.equal(
-        config.roots[1]?.path,
-        join(dir, "project", ".agents", "skills"),
-      );
-    } finally {
-      removeDir(dir);
-    }
+    const dir = tree();
+    mkdirSync(join(dir, "project"));
+    const config = resolveConfig({
+      home: "/h",
+      cwd: dir,
+      workspace: "project",
+    });
+    assert.equal(config.workspace, join(dir, "project"));
+    assert.equal(
+      config.roots[1]?.path,
+      join(dir, "project", ".agents", "skills"),
+    );
   });
 
   it("throws invalid_workspace for a workspace that does not exist", () => {
@@ -159,17 +162,12 @@ describe("resolveConfig()", () => {
   });
 
   it("throws invalid_workspace for a workspace that is a file", () => {
-    const dir = tempDir();
-    try {
-      writeFileSync(join(dir, "file"), "");
-      assertStartupError(
-        () => resolveConfig({ home: "/h", cwd: dir, workspace: "file" }),
-        "invalid_workspace",
-        join(dir, "file"),
-      );
-    } finally {
-      removeDir(dir);
-    }
+    const dir = tree({ file: "" });
+    assertStartupError(
+      () => resolveConfig({ home: "/h", cwd: dir, workspace: "file" }),
+      "invalid_workspace",
+      join(dir, "file"),
+    );
   });
 
   it("throws empty_roots for an empty roots list", () => {

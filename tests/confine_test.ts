@@ -159,6 +159,21 @@ describe("resourcePath()", () => {
     assert.equal(unknown.skill, "nobody");
   });
 
+  it("keeps the filesystem error as the cause of not_found", () => {
+    const { skills, base } = fixture();
+    const missing = assertCode(
+      () => skills.resourcePath("tool", "nope.md"),
+      "not_found",
+    );
+    assert.equal((missing.cause as { code?: string }).code, "ENOENT");
+    rmSync(join(base, "root", "tool"), { recursive: true });
+    const gone = assertCode(
+      () => skills.resourcePath("tool", "scripts/run.py"),
+      "not_found",
+    );
+    assert.equal((gone.cause as { code?: string }).code, "ENOENT");
+  });
+
   it("reports a directory or special file as not_a_file", () => {
     const { skills, dir } = fixture();
     makeFifo(join(dir, "pipe"));

@@ -282,6 +282,23 @@ describe("discovery", () => {
       const result = names(root);
       assert.deepEqual(result, { names: [], warnings: ["not_a_file"] });
     });
+
+    it("under strict, throw for a dangling manifest symlink with the open error as cause", () => {
+      const root = tree();
+      link(join(root, "nowhere.md"), join(root, "dangling", "SKILL.md"));
+      assert.throws(
+        () =>
+          createAgentSkills({
+            home: root,
+            cwd: root,
+            roots: [root],
+            strict: true,
+          }),
+        (error) =>
+          error instanceof SkillError && error.code === "not_a_file" &&
+          (error.cause as { code?: string }).code === "ENOENT",
+      );
+    });
   });
 
   describe("symlinks", () => {

@@ -19,11 +19,20 @@ import {
   createAgentSkills,
   resolveConfig,
   SkillError,
+  type SkillErrorCode,
   type SkillWarning,
+  type SkillWarningCode,
 } from "@clarvis/agent-skills";
 import { _readSkill } from "../src/_discover.ts";
 import { _reporter } from "../src/_scan.ts";
-import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
+import {
+  codes,
+  link,
+  makeFifo,
+  manifest,
+  options,
+  tempTrees,
+} from "./_helpers.ts";
 
 const tree = tempTrees();
 
@@ -31,13 +40,16 @@ interface Case {
   name: string;
   /** Plants the hostile skill under `root`; returns the path warnings must name. */
   plant(root: string): string;
-  /** Whether strict mode must throw (false: the case only warns, or loads). */
-  strictThrows: boolean;
+  /** The codes of the warnings the default mode gives, in order. */
+  warns: SkillWarningCode[];
+  /** What strict mode throws; absent: it only warns, like the default. */
+  throws?: SkillErrorCode;
 }
 
 const yamlCase = (name: string, frontmatter: string): Case => ({
   name,
-  strictThrows: true,
+  warns: ["invalid_skill"],
+  throws: "invalid_skill",
   plant(root) {
     const path = join(root, "hostile", "SKILL.md");
     mkdirSync(join(root, "hostile"));
@@ -49,7 +61,8 @@ const yamlCase = (name: string, frontmatter: string): Case => ({
 const CASES: Case[] = [
   {
     name: "a manifest that is a FIFO",
-    strictThrows: true,
+    warns: ["not_a_file"],
+    throws: "not_a_file",
     plant(root) {
       mkdirSync(join(root, "hostile"));
       makeFifo(join(root, "hostile", "SKILL.md"));
@@ -58,7 +71,8 @@ const CASES: Case[] = [
   },
   {
     name: "a manifest that is a symlink to /dev/zero",
-    strictThrows: true,
+    warns: ["not_a_file"],
+    throws: "not_a_file",
     plant(root) {
       link("/dev/zero", join(root, "hostile", "SKILL.md"));
       return join(root, "hostile", "SKILL.md");
@@ -67,7 +81,8 @@ const CASES: Case[] = [
   {
     name: "a manifest that is a symlink to /dev/stdin",
     // Whatever stdin is here (pipe, /dev/null, terminal), it is no regular file.
-    strictThrows: true,
+    warns: ["not_a_file"],
+    throws: "not_a_file",
     plant(root) {
       link("/dev/stdin", join(root, "hostile", "SKILL.md"));
       return join(root, "hostile", "SKILL.md");
@@ -75,7 +90,8 @@ const CASES: Case[] = [
   },
   {
     name: "a directory named SKILL.md",
-    strictThrows: true,
+    warns: ["not_a_file"],
+    throws: "not_a_file",
     plant(root) {
       mkdirSync(join(root, "hostile", "SKILL.md"), { recursive: true });
       return join(root, "hostile", "SKILL.md");
@@ -83,7 +99,8 @@ const CASES: Case[] = [
   },
   {
     name: "a 50 MiB manifest (read no further than the cap)",
-    strictThrows: true,
+    warns: ["invalid_skill"],
+    throws: "invalid_skill",
     plant(root) {
       const path = join(root, "hostile", "SKILL.md");
       mkdirSync(join(root, "hostile"));
@@ -96,7 +113,7 @@ const CASES: Case[] = [
   },
   {
     name: "a skill directory that is a symlink to itself",
-    strictThrows: false,
+    warns: ["dangling_symlink"],
     plant(root) {
       link(join(root, "hostile"), join(root, "hostile"));
       return join(root, "hostile");
@@ -104,7 +121,7 @@ const CASES: Case[] = [
   },
   {
     name: "two skill directories that are symlinks to each other",
-    strictThrows: false,
+    warns: ["dangling_symlink", "dangling_symlink"],
     plant(root) {
       link(join(root, "loop-b"), join(root, "loop-a"));
       link(join(root, "loop-a"), join(root, "loop-b"));
@@ -113,7 +130,8 @@ const CASES: Case[] = [
   },
   {
     name: "a manifest that is a symlink to itself",
-    strictThrows: true,
+    warns: ["not_a_file"],
+    throws: "not_a_file",
     plant(root) {
       const path = join(root, "hostile", "SKILL.md");
       link(path, path);
@@ -122,7 +140,8 @@ const CASES: Case[] = [
   },
   {
     name: "invalid UTF-8",
-    strictThrows: true,
+    warns: ["invalid_skill"],
+    throws: "invalid_skill",
     plant(root) {
       const path = join(root, "hostile", "SKILL.md");
       mkdirSync(join(root, "hostile"));
@@ -187,14 +206,8 @@ function scan(
   root: string,
   strict: boolean,
 ): { names: string[]; warnings: SkillWarning[] } {
-  const warnings: SkillWarning[] = [];
-  const skills = createAgentSkills({
-    home: root,
-    cwd: root,
-    roots: [root],
-    strict,
-    onWarning: (warning) => warnings.push(warning),
-  });
+  const { options: scanOptions, warnings } = options(root, { strict });
+  const skills = createAgentSkills(scanOptions);
   return { names: skills.listSkills().map((skill) => skill.name), warnings };
 }
 
@@ -205,7 +218,7 @@ describe("hostile trees and manifests", () => {
       const named = testCase.plant(root);
       const { names, warnings } = scan(root, false);
       assert.deepEqual(names, ["good"]);
-      assert.ok(warnings.length > 0, "a warning is expected");
+      assert.deepEqual(codes(warnings), testCase.warns);
       for (const warning of warnings) {
         assert.ok(
           warning.path?.startsWith(named),
@@ -213,12 +226,13 @@ describe("hostile trees and manifests", () => {
         );
         assert.ok(warning.message.includes(root), warning.message);
       }
-      if (testCase.strictThrows) {
+      if (testCase.throws !== undefined) {
         assert.throws(() => scan(root, true), (error) => {
           assert.ok(
             error instanceof SkillError,
             `expected SkillError, got ${error}`,
           );
+          assert.equal(error.code, testCase.throws);
           assert.ok(
             error.path?.startsWith(named),
             `${error.path} should name ${named}`,
@@ -294,13 +308,8 @@ describe("hostile trees and manifests", () => {
       "slash/SKILL.md": manifest("a/b"),
       "slash/file.txt": "slash",
     });
-    const warnings: SkillWarning[] = [];
-    const skills = createAgentSkills({
-      home: root,
-      cwd: root,
-      roots: [root],
-      onWarning: (w) => warnings.push(w),
-    });
+    const { options: pathOptions, warnings } = options(root);
+    const skills = createAgentSkills(pathOptions);
     assert.deepEqual(skills.listSkills().map((skill) => skill.name), [
       "../x",
       "a/b",
@@ -313,7 +322,7 @@ describe("hostile trees and manifests", () => {
       skills.resourcePath("a/b", "file.txt"),
       join(root, "slash", "file.txt"),
     );
-    assert.deepEqual(warnings.map((warning) => warning.code), [
+    assert.deepEqual(codes(warnings), [
       "name_mismatch",
       "name_mismatch",
     ]);

@@ -7,7 +7,7 @@ import {
   resolveConfig,
 } from "@clarvis/agent-skills";
 import { _scanOrder } from "../src/_registry.ts";
-import { codes, manifest, options, tempTrees } from "./_helpers.ts";
+import { codes, link, manifest, options, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
 
@@ -141,5 +141,50 @@ describe("_scanOrder()", () => {
       "/c",
       "/b",
     ]);
+  });
+});
+
+describe("roots reached twice", () => {
+  it("are scanned once, by real path, at the highest position, and config.roots says so", () => {
+    const home = tree({ ".clarvis/skills/one/SKILL.md": manifest("one") });
+    link(join(home, ".clarvis", "skills"), join(home, ".agents", "skills"));
+    const { options: foldOptions, warnings } = options(home, {
+      cwd: "/",
+      roots: [
+        { path: "~/.agents/skills", scope: "user", source: "agents" },
+        { path: "~/.clarvis/skills", scope: "user", source: "clarvis" },
+      ],
+    });
+    const skills = createAgentSkills(foldOptions);
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(
+      skills.listSkills().map((s) => [s.name, s.source, s.root]),
+      [
+        ["one", "clarvis", join(home, ".clarvis", "skills")],
+      ],
+    );
+    assert.deepEqual(skills.listOverridden(), []);
+    assert.equal(skills.config.roots.length, 2);
+    assert.equal(
+      skills.config.roots[0]?.foldedInto,
+      join(home, ".clarvis", "skills"),
+    );
+    assert.equal(
+      skills.config.roots[0]?.realPath,
+      join(home, ".clarvis", "skills"),
+    );
+    assert.equal(skills.config.roots[1]?.foldedInto, undefined);
+  });
+
+  it("follow a root that is a symlink even with followSymlinks: false", () => {
+    const base = tree({ "real/one/SKILL.md": manifest("one") });
+    link(join(base, "real"), join(base, "linked"));
+    const skills = createAgentSkills({
+      home: base,
+      cwd: base,
+      roots: [join(base, "linked")],
+      followSymlinks: false,
+    });
+    assert.deepEqual(skills.listSkills().map((s) => s.name), ["one"]);
   });
 });

@@ -7,12 +7,12 @@ import {
   setWarnSink,
   type SkillWarning,
 } from "@clarvis/agent-skills";
-import { removeDir, tempDir, writeTree } from "./_helpers.ts";
+import { tempTrees } from "./_helpers.ts";
+
+const tree = tempTrees();
 
 function brokenRoot(): string {
-  const root = tempDir();
-  writeTree(root, { "bad/SKILL.md": "no frontmatter\n" });
-  return root;
+  return tree({ "bad/SKILL.md": "no frontmatter\n" });
 }
 
 function withStderr(fn: () => void): string {
@@ -35,76 +35,60 @@ describe("setWarnSink()", () => {
 
   it("writes one readable line per warning to stderr by default", () => {
     const root = brokenRoot();
-    try {
-      const written = withStderr(() =>
-        createAgentSkills({ home: root, cwd: root, roots: [root] })
-      );
-      assert.equal(
-        written,
-        `agent-skills: warning [invalid_skill] Invalid skill manifest ${
-          join(root, "bad", "SKILL.md")
-        }:1: missing frontmatter: the file must start with a --- line, then YAML, then a --- line\n`,
-      );
-    } finally {
-      removeDir(root);
-    }
+    const written = withStderr(() =>
+      createAgentSkills({ home: root, cwd: root, roots: [root] })
+    );
+    assert.equal(
+      written,
+      `agent-skills: warning [invalid_skill] Invalid skill manifest ${
+        join(root, "bad", "SKILL.md")
+      }:1: missing frontmatter: the file must start with a --- line, then YAML, then a --- line\n`,
+    );
   });
 
   it("redirects warnings to the given sink, and null restores stderr", () => {
     const root = brokenRoot();
-    try {
-      const seen: SkillWarning[] = [];
-      setWarnSink((warning) => seen.push(warning));
-      const redirected = withStderr(() =>
-        createAgentSkills({ home: root, cwd: root, roots: [root] })
-      );
-      assert.equal(redirected, "");
-      assert.deepEqual(seen.map((warning) => [warning.code, warning.path]), [
-        ["invalid_skill", join(root, "bad", "SKILL.md")],
-      ]);
-      setWarnSink(null);
-      const restored = withStderr(() =>
-        createAgentSkills({ home: root, cwd: root, roots: [root] })
-      );
-      assert.match(restored, /^agent-skills: warning \[invalid_skill\]/);
-      assert.equal(seen.length, 1);
-    } finally {
-      removeDir(root);
-    }
+    const seen: SkillWarning[] = [];
+    setWarnSink((warning) => seen.push(warning));
+    const redirected = withStderr(() =>
+      createAgentSkills({ home: root, cwd: root, roots: [root] })
+    );
+    assert.equal(redirected, "");
+    assert.deepEqual(seen.map((warning) => [warning.code, warning.path]), [
+      ["invalid_skill", join(root, "bad", "SKILL.md")],
+    ]);
+    setWarnSink(null);
+    const restored = withStderr(() =>
+      createAgentSkills({ home: root, cwd: root, roots: [root] })
+    );
+    assert.match(restored, /^agent-skills: warning \[invalid_skill\]/);
+    assert.equal(seen.length, 1);
   });
 
   it("applies to live instances on their next warning", () => {
     const root = brokenRoot();
-    try {
-      const skills = withStderrValue(() =>
-        createAgentSkills({ home: root, cwd: root, roots: [root] })
-      );
-      const seen: SkillWarning[] = [];
-      setWarnSink((warning) => seen.push(warning));
-      skills.refresh();
-      assert.equal(seen.length, 1);
-    } finally {
-      removeDir(root);
-    }
+    const skills = withStderrValue(() =>
+      createAgentSkills({ home: root, cwd: root, roots: [root] })
+    );
+    const seen: SkillWarning[] = [];
+    setWarnSink((warning) => seen.push(warning));
+    skills.refresh();
+    assert.equal(seen.length, 1);
   });
 
   it("loses to a per-instance onWarning", () => {
     const root = brokenRoot();
-    try {
-      const global: SkillWarning[] = [];
-      const local: SkillWarning[] = [];
-      setWarnSink((warning) => global.push(warning));
-      createAgentSkills({
-        home: root,
-        cwd: root,
-        roots: [root],
-        onWarning: (w) => local.push(w),
-      });
-      assert.equal(global.length, 0);
-      assert.deepEqual(local.map((warning) => warning.code), ["invalid_skill"]);
-    } finally {
-      removeDir(root);
-    }
+    const global: SkillWarning[] = [];
+    const local: SkillWarning[] = [];
+    setWarnSink((warning) => global.push(warning));
+    createAgentSkills({
+      home: root,
+      cwd: root,
+      roots: [root],
+      onWarning: (w) => local.push(w),
+    });
+    assert.equal(global.length, 0);
+    assert.deepEqual(local.map((warning) => warning.code), ["invalid_skill"]);
   });
 });
 
