@@ -14,10 +14,12 @@
  * @example Run it in-process
  * ```ts
  * import { main } from "@clarvis/agent-skills/cli";
+ * import process from "node:process";
  *
+ * // Each text ends with its own newline: write it as it is.
  * const code = main(["list", "--root", "fixtures/demo/user-store", "--home", "/home/ada"], {
- *   stdout: (text) => console.log(text),
- *   stderr: (text) => console.error(text),
+ *   stdout: (text) => process.stdout.write(text),
+ *   stderr: (text) => process.stderr.write(text),
  *   color: false,
  *   columns: 80,
  *   cwd: ".",

@@ -162,7 +162,7 @@ function packageJson(config: DenoConfig): Record<string, unknown> {
     exports: PLAN.exports,
     bin: PLAN.bin,
     types: "./esm/mod.d.ts",
-    files: ["esm/", "ts/"],
+    files: ["esm/", "ts/", "docs/"],
     sideEffects: false,
     engines: { node: ">=20" },
     dependencies: PLAN.dependencies,
@@ -239,7 +239,7 @@ function pack(): string {
   );
   for (const file of result.files) console.log(`  ${file.path}`);
   const allowed =
-    /^(package\.json|README\.md|LICENSE|esm\/.+\.(js|d\.ts|d\.ts\.map)|ts\/.+\.ts)$/;
+    /^(package\.json|README\.md|LICENSE|docs\/[^/]+\.(md|svg)|esm\/.+\.(js|d\.ts|d\.ts\.map)|ts\/.+\.ts)$/;
   const stray = result.files.map((file) => file.path).filter((path) =>
     !allowed.test(path)
   );
@@ -314,7 +314,9 @@ function stageTests(dir: string): void {
     join("node_modules", PACKAGE_NAME, "esm", "src"),
     join(dir, "src"),
   );
-  cpSync(join(ROOT, "README.md"), join(dir, "README.md")); // tests/docs_test.ts reads it
+  // tests/docs_test.ts reads the pages and follows their links.
+  cpSync(join(ROOT, "README.md"), join(dir, "README.md"));
+  cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
   cpSync(join(ROOT, "examples"), join(dir, "examples"), { recursive: true });
   cpSync(join(ROOT, "docs"), join(dir, "docs"), { recursive: true });
   cpSync(join(ROOT, "fixtures"), join(dir, "fixtures"), {
@@ -416,6 +418,8 @@ function main(): void {
   compilePackage();
   cpSync(join(ROOT, "README.md"), join(OUT, "README.md"));
   cpSync(join(ROOT, "LICENSE"), join(OUT, "LICENSE"));
+  // The README's guide links are relative: the package ships the guides.
+  cpSync(join(ROOT, "docs"), join(OUT, "docs"), { recursive: true });
 
   step("pack");
   const tarball = pack();

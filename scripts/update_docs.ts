@@ -1,6 +1,7 @@
 // `deno task docs`: rewrites the output of every ```console block that starts
 // with `$ agent-skills ...` in README.md and docs/*.md with what the command
-// prints now. tests/docs_test.ts fails when a block and the library drift
+// prints now, and the check rules table of docs/cli.md from the rules the
+// code runs. tests/docs_test.ts fails when a block and the library drift
 // apart; this script is how to bring them back together.
 
 import {
@@ -11,6 +12,7 @@ import {
 } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
+import { _RULES } from "../src/_check_rules.ts";
 
 const ROOT = realpathSync(fileURLToPath(new URL("..", import.meta.url)));
 const pages = [
@@ -35,17 +37,48 @@ export function output(command: string): string {
   return out.replaceAll(ROOT, "<repo>");
 }
 
+/** The markers around the generated rules table. */
+export const RULES_BLOCK_REGEXP: RegExp =
+  /<!-- rules:start -->\n[\s\S]*?<!-- rules:end -->/;
+
+/** The rules table, padded as `deno fmt` pads a markdown table. */
+export function rulesTable(): string {
+  const rows = [
+    ["code", "severity", "the skill keeps it when"],
+    ..._RULES.map((rule) => [`\`${rule.code}\``, rule.severity, rule.spec]),
+  ];
+  const widths = rows[0]!.map((_, column) =>
+    Math.max(...rows.map((row) => row[column]!.length))
+  );
+  const line = (cells: string[]): string =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  const [head, ...body] = rows;
+  return [
+    line(head!),
+    line(widths.map((width) => "-".repeat(width))),
+    ...body.map(line),
+  ].join("\n");
+}
+
+/** A page with its generated blocks brought up to date. */
+export function updated(text: string): string {
+  return text.replace(
+    /```console\n\$ agent-skills (.*)\n[\s\S]*?```/g,
+    (_block, command: string) =>
+      `\`\`\`console\n$ agent-skills ${command}\n${output(command)}\`\`\``,
+  ).replace(
+    RULES_BLOCK_REGEXP,
+    `<!-- rules:start -->\n\n${rulesTable()}\n\n<!-- rules:end -->`,
+  );
+}
+
 if (import.meta.main) {
   for (const page of pages) {
     const path = `${ROOT}/${page}`;
     const text = readFileSync(path, "utf8");
-    const updated = text.replace(
-      /```console\n\$ agent-skills (.*)\n[\s\S]*?```/g,
-      (_block, command: string) =>
-        `\`\`\`console\n$ agent-skills ${command}\n${output(command)}\`\`\``,
-    );
-    if (updated !== text) {
-      writeFileSync(path, updated);
+    const next = updated(text);
+    if (next !== text) {
+      writeFileSync(path, next);
       console.log(`updated ${page}`);
     }
   }

@@ -96,7 +96,7 @@ export const _RULES: readonly _Rule[] = [
   ),
   _nameRule(
     "name_characters",
-    "`name` has only letters, digits and hyphens.",
+    "`name` has only ASCII letters, digits and hyphens.",
     (name) => /[^A-Za-z0-9-]/.test(name),
     (name) => `"${name}" has characters other than a-z, 0-9 and -`,
   ),
@@ -142,7 +142,7 @@ export const _RULES: readonly _Rule[] = [
     code: "body_length",
     severity: "warning",
     spec:
-      `The body is under ${MAX_BODY_LINES} lines (detail goes in references/).`,
+      `The body is under ${MAX_BODY_LINES} lines (detail goes in \`references/\`).`,
     test: ({ body, frontmatter }) => {
       const lines = body === "" ? 0 : body.split("\n").length;
       return lines > MAX_BODY_LINES

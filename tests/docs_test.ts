@@ -7,9 +7,14 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { output } from "../scripts/update_docs.ts";
+import {
+  output,
+  RULES_BLOCK_REGEXP,
+  rulesTable,
+} from "../scripts/update_docs.ts";
 
 const ROOT = realpathSync(fileURLToPath(new URL("..", import.meta.url)));
 const PAGES = [
@@ -39,18 +44,72 @@ for (const page of PAGES) {
   });
 }
 
+/** What the packages ship beside the code: the pages a relative link may reach. */
+const SHIPPED = /^(README\.md|LICENSE|docs\/[^/]+\.md)$/;
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, - for blanks. */
+function anchor(heading: string): string {
+  return heading.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(
+    / /g,
+    "-",
+  );
+}
+
+function anchorsOf(page: string): Set<string> {
+  const text = readFileSync(`${ROOT}/${page}`, "utf8").replace(
+    /```[\s\S]*?```/g,
+    "",
+  );
+  return new Set(
+    [...text.matchAll(/^#+ (.+)$/gm)].map(([, heading = ""]) =>
+      anchor(heading)
+    ),
+  );
+}
+
 describe("docs", () => {
-  it("has the six guide pages and their command-line examples", () => {
+  it("has the guide pages and their command-line examples", () => {
     for (
       const page of [
         "how-it-works.md",
+        "install.md",
+        "configuration.md",
         "discovery.md",
         "skill-md-format.md",
         "progressive-disclosure.md",
-        "configuration.md",
         "confinement.md",
+        "security.md",
+        "errors.md",
+        "cli.md",
       ]
     ) assert.ok(PAGES.includes(`docs/${page}`), page);
     assert.ok(total >= 7, `found ${total} command-line examples`);
+  });
+
+  it("links, relatively, only to pages the packages ship, and to their headings", () => {
+    for (const page of PAGES) {
+      const text = readFileSync(`${ROOT}/${page}`, "utf8");
+      for (const [, target = ""] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        const [file = "", hash] = target.split("#");
+        const rel = file === ""
+          ? page
+          : relative(ROOT, join(ROOT, dirname(page), file));
+        assert.match(rel, SHIPPED, `${page} links to ${target}`);
+        assert.ok(existsSync(`${ROOT}/${rel}`), `${page} links to ${target}`);
+        if (hash !== undefined) {
+          assert.ok(anchorsOf(rel).has(hash), `${page} links to ${target}`);
+        }
+      }
+    }
+  });
+
+  it("keeps the check rules table of docs/cli.md the one the code runs", () => {
+    const text = readFileSync(`${ROOT}/docs/cli.md`, "utf8");
+    assert.equal(
+      RULES_BLOCK_REGEXP.exec(text)?.[0],
+      `<!-- rules:start -->\n\n${rulesTable()}\n\n<!-- rules:end -->`,
+      "run `deno task docs` to update the table",
+    );
   });
 });
