@@ -10,6 +10,7 @@ import type { DiagnosticCode, DiagnosticSeverity } from "./check.ts";
 import { _FIELDS, _NORMALISED_KEYS, _SPEC_KEYS } from "./_fields.ts";
 import { _lineOfKey } from "./_manifest.ts";
 import type { _DiscoveredSkill } from "./_scan.ts";
+import type { SkillInfo } from "./skill.ts";
 
 /** One breach a rule found: its message, at a key's line or a line of its own. */
 export interface _Finding {
@@ -53,6 +54,30 @@ function _nameRule(
   };
 }
 
+/** A rule that a string field, when it is one, is at most `max` characters. */
+function _lengthRule(
+  code: DiagnosticCode,
+  key: string,
+  max: number,
+  valueOf: (info: SkillInfo) => unknown,
+): _Rule {
+  return {
+    code,
+    severity: "warning",
+    spec: `\`${key}\` is at most ${max} characters.`,
+    test: ({ info }) => {
+      const value = valueOf(info);
+      return typeof value === "string" && value.length > max
+        ? [{
+          key,
+          message:
+            `frontmatter.${key}: is ${value.length} characters long, over the spec's ${max}`,
+        }]
+        : [];
+    },
+  };
+}
+
 /** A rule that a metadata field, when present, has the expected type. */
 function _typeRule(
   key: string,
@@ -77,7 +102,9 @@ function _isStringMap(value: unknown): boolean {
     Object.values(value).every((item) => typeof item === "string");
 }
 
-const isString = (value: unknown): boolean => typeof value === "string";
+function _isString(value: unknown): boolean {
+  return typeof value === "string";
+}
 
 /** Every spec rule, in the order its findings are listed for one line. */
 export const _RULES: readonly _Rule[] = [
@@ -106,37 +133,20 @@ export const _RULES: readonly _Rule[] = [
     (name) => name.startsWith("-") || name.endsWith("-") || name.includes("--"),
     (name) => `"${name}" starts or ends with a hyphen or has two in a row`,
   ),
-  {
-    code: "description_length",
-    severity: "warning",
-    spec: `\`description\` is at most ${MAX_DESCRIPTION} characters.`,
-    test: ({ info: { description } }) =>
-      description.length > MAX_DESCRIPTION
-        ? [{
-          key: "description",
-          message:
-            `frontmatter.description: is ${description.length} characters long, over the spec's ${MAX_DESCRIPTION}`,
-        }]
-        : [],
-  },
-  _typeRule("license", isString, "a string"),
-  _typeRule("compatibility", isString, "a string"),
-  {
-    code: "compatibility_length",
-    severity: "warning",
-    spec: `\`compatibility\` is at most ${MAX_COMPATIBILITY} characters.`,
-    test: ({ info }) => {
-      const { compatibility } = info.metadata;
-      return typeof compatibility === "string" &&
-          compatibility.length > MAX_COMPATIBILITY
-        ? [{
-          key: "compatibility",
-          message:
-            `frontmatter.compatibility: is ${compatibility.length} characters long, over the spec's ${MAX_COMPATIBILITY}`,
-        }]
-        : [];
-    },
-  },
+  _lengthRule(
+    "description_length",
+    "description",
+    MAX_DESCRIPTION,
+    (info) => info.description,
+  ),
+  _typeRule("license", _isString, "a string"),
+  _typeRule("compatibility", _isString, "a string"),
+  _lengthRule(
+    "compatibility_length",
+    "compatibility",
+    MAX_COMPATIBILITY,
+    (info) => info.metadata["compatibility"],
+  ),
   _typeRule("metadata", _isStringMap, "a map of strings to strings"),
   {
     code: "body_length",

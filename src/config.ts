@@ -187,9 +187,12 @@ export function clarvisSkillRoots(): SkillRootOptions[] {
   ];
 }
 
-const DEFAULT_MAX_MANIFEST_BYTES = 1024 * 1024;
-const DEFAULT_MAX_RESOURCE_ENTRIES = 10_000;
-const DEFAULT_MAX_RESOURCE_DEPTH = 16;
+/** The defaults of the options that are positive counts. */
+const COUNT_DEFAULTS = {
+  maxManifestBytes: 1024 * 1024,
+  maxResourceEntries: 10_000,
+  maxResourceDepth: 16,
+} as const;
 const DEFAULT_LABEL = "custom";
 
 /**
@@ -238,15 +241,9 @@ export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
     followSymlinks:
       _optionalBoolean(options.followSymlinks, "followSymlinks") ??
         true,
-    maxManifestBytes:
-      _optionalCount(options.maxManifestBytes, "maxManifestBytes") ??
-        DEFAULT_MAX_MANIFEST_BYTES,
-    maxResourceEntries:
-      _optionalCount(options.maxResourceEntries, "maxResourceEntries") ??
-        DEFAULT_MAX_RESOURCE_ENTRIES,
-    maxResourceDepth:
-      _optionalCount(options.maxResourceDepth, "maxResourceDepth") ??
-        DEFAULT_MAX_RESOURCE_DEPTH,
+    maxManifestBytes: _countOption(options, "maxManifestBytes"),
+    maxResourceEntries: _countOption(options, "maxResourceEntries"),
+    maxResourceDepth: _countOption(options, "maxResourceDepth"),
   });
 }
 
@@ -381,6 +378,14 @@ function _optionalString(value: unknown, name: string): string | undefined {
 
 function _optionalBoolean(value: unknown, name: string): boolean | undefined {
   return _option(value, name, (v) => typeof v === "boolean", "a boolean");
+}
+
+/** A count option, validated, or its default. */
+function _countOption(
+  options: AgentSkillsOptions,
+  name: keyof typeof COUNT_DEFAULTS,
+): number {
+  return _optionalCount(options[name], name) ?? COUNT_DEFAULTS[name];
 }
 
 function _optionalCount(value: unknown, name: string): number | undefined {

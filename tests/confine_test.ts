@@ -51,18 +51,14 @@ function assertCode(fn: () => unknown, code: string): SkillError {
 describe("resourcePath()", () => {
   it("returns the absolute real path of a file inside the skill", () => {
     const { skills, dir } = fixture();
-    assert.equal(
-      skills.resourcePath("tool", "scripts/run.py"),
-      join(dir, "scripts", "run.py"),
-    );
-    assert.equal(
-      skills.resourcePath("tool", "./scripts/../references/guide.md"),
-      join(dir, "references", "guide.md"),
-    );
-    assert.equal(
-      skills.resourcePath("tool", "SKILL.md"),
-      join(dir, "SKILL.md"),
-    );
+    const expected: Array<[string, string]> = [
+      ["scripts/run.py", "scripts/run.py"],
+      ["./scripts/../references/guide.md", "references/guide.md"],
+      ["SKILL.md", "SKILL.md"],
+    ];
+    for (const [rel, path] of expected) {
+      assert.equal(skills.resourcePath("tool", rel), join(dir, path), rel);
+    }
   });
 
   it("rejects ../ escapes with path_escape", () => {
@@ -113,14 +109,13 @@ describe("resourcePath()", () => {
     const { skills, dir } = fixture();
     link(join(dir, "scripts", "run.py"), join(dir, "run-link.py"));
     link("scripts", join(dir, "bin"));
-    assert.equal(
-      skills.resourcePath("tool", "run-link.py"),
-      join(dir, "scripts", "run.py"),
-    );
-    assert.equal(
-      skills.resourcePath("tool", "bin/run.py"),
-      join(dir, "scripts", "run.py"),
-    );
+    for (const rel of ["run-link.py", "bin/run.py"]) {
+      assert.equal(
+        skills.resourcePath("tool", rel),
+        join(dir, "scripts", "run.py"),
+        rel,
+      );
+    }
   });
 
   it("rejects empty, absolute and NUL-bearing paths with invalid_input", () => {

@@ -2,11 +2,29 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { skillFrontmatterSchema } from "@clarvis/agent-skills";
 import {
+  type _FieldProperty,
   _FIELDS,
   _fieldValues,
   _NORMALISED_KEYS,
   _SPEC_KEYS,
 } from "../src/_fields.ts";
+
+// The keys of the schema's declared type and the properties the table may
+// fill, as the compiler sees them: a key missing here, or one too many, does
+// not type-check.
+const DECLARED_KEYS: Record<keyof typeof skillFrontmatterSchema.shape, true> = {
+  name: true,
+  description: true,
+  "allowed-tools": true,
+  tools: true,
+  "user-invocable": true,
+};
+const PROPERTIES: Record<_FieldProperty, true> = {
+  name: true,
+  description: true,
+  allowedTools: true,
+  userInvocable: true,
+};
 
 describe("_FIELDS", () => {
   it("is the shape of skillFrontmatterSchema, key by key and in order", () => {
@@ -22,6 +40,23 @@ describe("_FIELDS", () => {
         field.key,
       );
     }
+  });
+
+  it("has a row with a schema for each key of the schema's declared type", () => {
+    assert.deepEqual(
+      _FIELDS.filter((field) => field.schema !== undefined).map((f) => f.key),
+      Object.keys(DECLARED_KEYS),
+    );
+  });
+
+  it("fills every property it names, each from a row", () => {
+    const filled = new Set(_FIELDS.map((field) => field.property));
+    assert.deepEqual(
+      Object.keys(PROPERTIES).filter((property) =>
+        !filled.has(property as _FieldProperty)
+      ),
+      [],
+    );
   });
 
   it("names the spec's fields as the reference validator allows them", () => {

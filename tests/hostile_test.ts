@@ -58,6 +58,17 @@ const yamlCase = (name: string, frontmatter: string): Case => ({
   },
 });
 
+/** A manifest that is a symlink to a device: never read, never blocking. */
+const deviceCase = (device: string): Case => ({
+  name: `a manifest that is a symlink to ${device}`,
+  warns: ["not_a_file"],
+  throws: "not_a_file",
+  plant(root) {
+    link(device, join(root, "hostile", "SKILL.md"));
+    return join(root, "hostile", "SKILL.md");
+  },
+});
+
 const CASES: Case[] = [
   {
     name: "a manifest that is a FIFO",
@@ -69,25 +80,9 @@ const CASES: Case[] = [
       return join(root, "hostile", "SKILL.md");
     },
   },
-  {
-    name: "a manifest that is a symlink to /dev/zero",
-    warns: ["not_a_file"],
-    throws: "not_a_file",
-    plant(root) {
-      link("/dev/zero", join(root, "hostile", "SKILL.md"));
-      return join(root, "hostile", "SKILL.md");
-    },
-  },
-  {
-    name: "a manifest that is a symlink to /dev/stdin",
-    // Whatever stdin is here (pipe, /dev/null, terminal), it is no regular file.
-    warns: ["not_a_file"],
-    throws: "not_a_file",
-    plant(root) {
-      link("/dev/stdin", join(root, "hostile", "SKILL.md"));
-      return join(root, "hostile", "SKILL.md");
-    },
-  },
+  deviceCase("/dev/zero"),
+  // Whatever stdin is here (pipe, /dev/null, terminal), it is no regular file.
+  deviceCase("/dev/stdin"),
   {
     name: "a directory named SKILL.md",
     warns: ["not_a_file"],
