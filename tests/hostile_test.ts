@@ -44,6 +44,8 @@ interface Case {
   warns: SkillWarningCode[];
   /** What strict mode throws; absent: it only warns, like the default. */
   throws?: SkillErrorCode;
+  /** Another outcome, as exact, that the machine may give instead. */
+  or?: { warns: SkillWarningCode[]; throws: SkillErrorCode };
 }
 
 const yamlCase = (name: string, frontmatter: string): Case => ({
@@ -59,10 +61,11 @@ const yamlCase = (name: string, frontmatter: string): Case => ({
 });
 
 /** A manifest that is a symlink to a device: never read, never blocking. */
-const deviceCase = (device: string): Case => ({
+const deviceCase = (device: string, or?: Case["or"]): Case => ({
   name: `a manifest that is a symlink to ${device}`,
   warns: ["not_a_file"],
   throws: "not_a_file",
+  ...(or === undefined ? {} : { or }),
   plant(root) {
     link(device, join(root, "hostile", "SKILL.md"));
     return join(root, "hostile", "SKILL.md");
@@ -81,8 +84,9 @@ const CASES: Case[] = [
     },
   },
   deviceCase("/dev/zero"),
-  // Whatever stdin is here (pipe, /dev/null, terminal), it is no regular file.
-  deviceCase("/dev/stdin"),
+  // Whatever stdin is here (pipe, /dev/null, terminal), it is no regular file;
+  // when it is a socket, the kernel refuses to open it at all (ENXIO).
+  deviceCase("/dev/stdin", { warns: ["unreadable"], throws: "invalid_skill" }),
   {
     name: "a directory named SKILL.md",
     warns: ["not_a_file"],
@@ -213,7 +217,11 @@ describe("hostile trees and manifests", () => {
       const named = testCase.plant(root);
       const { names, warnings } = scan(root, false);
       assert.deepEqual(names, ["good"]);
-      assert.deepEqual(codes(warnings), testCase.warns);
+      const outcome = testCase.or !== undefined &&
+          codes(warnings).join() === testCase.or.warns.join()
+        ? testCase.or
+        : testCase;
+      assert.deepEqual(codes(warnings), outcome.warns);
       for (const warning of warnings) {
         assert.ok(
           warning.path?.startsWith(named),
@@ -221,13 +229,13 @@ describe("hostile trees and manifests", () => {
         );
         assert.ok(warning.message.includes(root), warning.message);
       }
-      if (testCase.throws !== undefined) {
+      if (outcome.throws !== undefined) {
         assert.throws(() => scan(root, true), (error) => {
           assert.ok(
             error instanceof SkillError,
             `expected SkillError, got ${error}`,
           );
-          assert.equal(error.code, testCase.throws);
+          assert.equal(error.code, outcome.throws);
           assert.ok(
             error.path?.startsWith(named),
             `${error.path} should name ${named}`,
