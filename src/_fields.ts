@@ -4,7 +4,7 @@
  * {@linkcode SkillInfo} build, check's `unknown_field` rule and the CLI's
  * `show` all derive from it. Adding a field is one row here, its property
  * on {@linkcode SkillInfo} and its line in the schema's declared type (the
- * compiler points at both), plus docs and tests.
+ * compiler and tests/fields_test.ts point at both), plus docs and tests.
  *
  * @module
  */
@@ -56,11 +56,10 @@ function _requiredString(): z.ZodString {
   }).trim().min(1, { error: "must not be empty" });
 }
 
-const TOOLS_SHOWN = {
-  label: "allowed tools",
-  format: (value: unknown): string =>
-    (value as readonly string[]).join(", ") || "(none)",
-};
+/** `allowed-tools` and `tools` as a frozen list of tool names. */
+function _tools(value: unknown): readonly string[] {
+  return Object.freeze(_toolList(value as string | string[]));
+}
 
 /** Every frontmatter field, in the order `show` prints them. */
 export const _FIELDS: readonly _Field[] = [
@@ -79,15 +78,18 @@ export const _FIELDS: readonly _Field[] = [
     spec: true,
     schema: STRING_OR_LIST.nullable().optional(),
     property: "allowedTools",
-    normalise: (value) => Object.freeze(_toolList(value as string | string[])),
-    show: TOOLS_SHOWN,
+    normalise: _tools,
+    show: {
+      label: "allowed tools",
+      format: (value) => (value as readonly string[]).join(", ") || "(none)",
+    },
   },
   {
     key: "tools",
     spec: false,
     schema: STRING_OR_LIST.nullable().optional(),
     property: "allowedTools",
-    normalise: (value) => Object.freeze(_toolList(value as string | string[])),
+    normalise: _tools,
   },
   {
     key: "user-invocable",
