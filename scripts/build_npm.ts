@@ -22,6 +22,7 @@ import {
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import process from "node:process";
+import { type DenoConfig, packagePlan } from "./_package_plan.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TOOLS = join(ROOT, "scripts", "npm_tools");
@@ -33,15 +34,6 @@ const CONFIG = JSON.parse(
   readFileSync(join(ROOT, "deno.json"), "utf8"),
 ) as DenoConfig;
 const PACKAGE_NAME = CONFIG.name;
-
-interface DenoConfig {
-  name: string;
-  version: string;
-  license: string;
-  exports: Record<string, string>;
-  imports: Record<string, string>;
-  publish: { include: string[] };
-}
 
 function step(title: string): void {
   console.log(`\n== build:npm: ${title}`);
@@ -55,12 +47,6 @@ function run(command: string, args: string[], cwd = ROOT): void {
 function output(command: string, args: string[], cwd = ROOT): string {
   return execFileSync(command, args, { cwd, encoding: "utf8" });
 }
-
-/** The export whose module the npm bin runs: `runCli` comes from it. */
-const CLI_EXPORT = "./cli";
-
-/** A static `import`/`export ... from "x"` (type-only ones included). */
-const IMPORT_REGEXP = /^(?:import|export)\b[\w\s{},*$]*?\bfrom\s+"([^"]+)"/gm;
 
 /** The published TypeScript sources (deno.json publish.include), by path. */
 function publishedSources(config: DenoConfig): Map<string, string> {
@@ -77,70 +63,6 @@ function publishedSources(config: DenoConfig): Map<string, string> {
   };
   for (const rel of config.publish.include) add(rel);
   return sources;
-}
-
-/**
- * What the npm package is made of, derived from deno.json alone: each
- * export's compiled module, the bin (the CLI export under the package's own
- * last name) and the dependencies (the npm: imports the published sources
- * use, at deno.json's ranges). Throws where deno.json and the sources
- * disagree: an export that is not published, no CLI export, or a bare
- * import that deno.json does not map to npm:<the same name>@<range>.
- */
-function packagePlan(config: DenoConfig, sources: Map<string, string>): {
-  entries: string[];
-  exports: Record<string, unknown>;
-  bin: Record<string, string>;
-  dependencies: Record<string, string>;
-} {
-  const problems: string[] = [];
-  const entries: string[] = [];
-  const exports: Record<string, unknown> = {};
-  for (const [key, file] of Object.entries(config.exports)) {
-    const source = file.replace(/^\.\//, "");
-    if (!sources.has(source)) {
-      problems.push(
-        `exports["${key}"] is ${file}, which publish.include leaves out`,
-      );
-    }
-    entries.push(source);
-    const compiled = `./esm/${source.replace(/\.ts$/, "")}`;
-    exports[key] = { types: `${compiled}.d.ts`, default: `${compiled}.js` };
-  }
-  exports["./package.json"] = "./package.json";
-  if (!(CLI_EXPORT in config.exports)) {
-    problems.push(`exports has no "${CLI_EXPORT}", which the npm bin runs`);
-  }
-  const dependencies: Record<string, string> = {};
-  for (const [path, text] of sources) {
-    for (const [, specifier = ""] of text.matchAll(IMPORT_REGEXP)) {
-      if (specifier.startsWith(".") || specifier.startsWith("node:")) continue;
-      const match = /^npm:((?:@[^/@]+\/)?[^/@]+)@(.+)$/.exec(
-        config.imports[specifier] ?? "",
-      );
-      if (match === null || match[1] !== specifier) {
-        problems.push(
-          `${path} imports "${specifier}": deno.json imports must map it to "npm:${specifier}@<range>"`,
-        );
-      } else {
-        dependencies[specifier] = match[2] ?? "";
-      }
-    }
-  }
-  if (problems.length > 0) {
-    throw new Error(
-      `deno.json disagrees with the sources:\n  ${problems.join("\n  ")}`,
-    );
-  }
-  const binName = config.name.split("/").pop() ?? config.name;
-  return {
-    entries,
-    exports,
-    bin: { [binName]: "./esm/bin.js" },
-    dependencies: Object.fromEntries(
-      Object.entries(dependencies).sort(([a], [b]) => a < b ? -1 : 1),
-    ),
-  };
 }
 
 const SOURCES = publishedSources(CONFIG);
@@ -176,7 +98,7 @@ function writeJson(path: string, value: unknown): void {
 /** The npm bin: cli.ts runs itself only under `import.meta.main`, which Node 20 lacks. */
 const BIN_JS = `#!/usr/bin/env node
 import process from "node:process";
-import { runCli } from "./cli.js";
+import { runCli } from "./${PLAN.cliModule}";
 
 process.exitCode = runCli();
 `;
@@ -284,6 +206,7 @@ function stageTests(dir: string): void {
       "scripts/demo.ts",
       "scripts/demo_main.ts",
       "scripts/update_docs.ts",
+      "scripts/_package_plan.ts",
     ]
   ) {
     cpSync(join(ROOT, part), join(src, part), { recursive: true });
@@ -307,6 +230,7 @@ function stageTests(dir: string): void {
       "scripts/demo.ts",
       "scripts/demo_main.ts",
       "scripts/update_docs.ts",
+      "scripts/_package_plan.ts",
     ],
   });
   run(join(BIN, "tsc"), ["-p", join(src, "tsconfig.json")]);
