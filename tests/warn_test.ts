@@ -11,6 +11,11 @@ import { tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
 
+/** An instance over `root` with the default (global) warning sink. */
+function load(root: string): ReturnType<typeof createAgentSkills> {
+  return createAgentSkills({ home: root, cwd: root, roots: [root] });
+}
+
 function brokenRoot(): string {
   return tree({ "bad/SKILL.md": "no frontmatter\n" });
 }
@@ -35,9 +40,7 @@ describe("setWarnSink()", () => {
 
   it("writes one readable line per warning to stderr by default", () => {
     const root = brokenRoot();
-    const written = withStderr(() =>
-      createAgentSkills({ home: root, cwd: root, roots: [root] })
-    );
+    const written = withStderr(() => load(root));
     assert.equal(
       written,
       `agent-skills: warning [invalid_skill] Invalid skill manifest ${
@@ -46,30 +49,30 @@ describe("setWarnSink()", () => {
     );
   });
 
-  it("redirects warnings to the given sink, and null restores stderr", () => {
+  it("redirects warnings to the given sink", () => {
     const root = brokenRoot();
     const seen: SkillWarning[] = [];
     setWarnSink((warning) => seen.push(warning));
-    const redirected = withStderr(() =>
-      createAgentSkills({ home: root, cwd: root, roots: [root] })
-    );
+    const redirected = withStderr(() => load(root));
     assert.equal(redirected, "");
     assert.deepEqual(seen.map((warning) => [warning.code, warning.path]), [
       ["invalid_skill", join(root, "bad", "SKILL.md")],
     ]);
+  });
+
+  it("restores stderr when given null", () => {
+    const root = brokenRoot();
+    const seen: SkillWarning[] = [];
+    setWarnSink((warning) => seen.push(warning));
     setWarnSink(null);
-    const restored = withStderr(() =>
-      createAgentSkills({ home: root, cwd: root, roots: [root] })
-    );
+    const restored = withStderr(() => load(root));
     assert.match(restored, /^agent-skills: warning \[invalid_skill\]/);
-    assert.equal(seen.length, 1);
+    assert.deepEqual(seen, []);
   });
 
   it("applies to live instances on their next warning", () => {
     const root = brokenRoot();
-    const skills = withStderrValue(() =>
-      createAgentSkills({ home: root, cwd: root, roots: [root] })
-    );
+    const skills = withStderrValue(() => load(root));
     const seen: SkillWarning[] = [];
     setWarnSink((warning) => seen.push(warning));
     skills.refresh();
