@@ -205,14 +205,37 @@ function _tryLoad(yaml: string): { data: unknown } | undefined {
   }
 }
 
-/** A top-level `key: value` line, the value plain (not quoted, not a block or flow). */
-const PLAIN_LINE_REGEXP =
-  /^([A-Za-z0-9_.-]+):[ \t]+([^ \t"'[{|>&*!%@`#][^\n]*?)[ \t]*$/;
+/** The start of a top-level `key: value` line: the key, `:` and blanks. */
+const KEY_REGEXP = /^([A-Za-z0-9_.-]+):[ \t]+/;
+
+/** The first characters that make a YAML value other than a plain scalar. */
+const NON_PLAIN_STARTS: ReadonlySet<string> = new Set(" \t\"'[{|>&*!%@`#");
+
+/**
+ * A top-level `key: value` line whose value is plain (not quoted, not a block
+ * or flow), trailing blanks cut. Linear in the line's length: one anchored
+ * match with no nested quantifiers, then a scan back over the blanks.
+ */
+function _plainLine(line: string): { key: string; value: string } | undefined {
+  const match = KEY_REGEXP.exec(line);
+  const key = match?.[1];
+  if (match === null || key === undefined) return undefined;
+  let end = line.length;
+  while (
+    end > match[0].length && (line[end - 1] === " " || line[end - 1] === "\t")
+  ) {
+    end--;
+  }
+  const value = line.slice(match[0].length, end);
+  if (value === "" || NON_PLAIN_STARTS.has(value[0] ?? "")) return undefined;
+  return { key, value };
+}
 
 /**
  * When a YAML error sits on a top-level `key: value` line whose plain value
  * contains `: ` (`description: Use when: the user asks`), the YAML with that
- * one value double-quoted. Nothing else is ever repaired.
+ * one value double-quoted. Nothing else is ever repaired, and only the line
+ * the error is on is looked at.
  */
 function _unquotedColon(
   yaml: string,
@@ -221,11 +244,9 @@ function _unquotedColon(
   const index = error.mark?.line;
   if (index === undefined) return undefined;
   const lines = yaml.split("\n");
-  const match = PLAIN_LINE_REGEXP.exec(lines[index] ?? "");
-  const [, key, value] = match ?? [];
-  if (key === undefined || value === undefined || !value.includes(": ")) {
-    return undefined;
-  }
+  const plain = _plainLine(lines[index] ?? "");
+  if (plain === undefined || !plain.value.includes(": ")) return undefined;
+  const { key, value } = plain;
   const quoted = `${key}: ${JSON.stringify(value)}`;
   lines[index] = quoted;
   return { yaml: lines.join("\n"), repair: { line: index + 2, key, quoted } };
@@ -314,14 +335,47 @@ function _fieldPath(path: readonly PropertyKey[]): string {
   return text;
 }
 
-/** The 1-based file line of a top-level key, or the fence line when absent. */
+/** The frontmatter whose key lines were indexed last, and that index. */
+let indexed: { yaml: string; lines: ReadonlyMap<string, number> } | undefined;
+
+/**
+ * The 1-based file line of a top-level key, or the fence line when absent.
+ * The lines of one frontmatter are indexed once (checks ask about many keys
+ * of the same skill in a row), so asking about every key stays linear.
+ */
 export function _lineOfKey(yaml: string, key: string): number {
-  const lines = yaml.split("\n");
-  const index = lines.findIndex((line) =>
-    line.startsWith(`${key}:`) || line.startsWith(`${key} :`) ||
-    line.startsWith(`"${key}"`) || line.startsWith(`'${key}'`)
-  );
-  return index === -1 ? 1 : index + 2;
+  if (indexed?.yaml !== yaml) indexed = { yaml, lines: _keyLines(yaml) };
+  return indexed.lines.get(key) ?? 1;
+}
+
+/**
+ * The key each top-level line starts, at the first line that starts it:
+ * `"key"` or `'key'` quoted, else the text before the line's first `: ` (or
+ * its final `:`), less trailing blanks, as YAML reads a plain key.
+ */
+function _keyLines(yaml: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  yaml.split("\n").forEach((text, index) => {
+    const key = _keyOf(text);
+    // The fence line comes first.
+    if (key !== undefined && !lines.has(key)) lines.set(key, index + 2);
+  });
+  return lines;
+}
+
+function _keyOf(line: string): string | undefined {
+  const quote = line[0];
+  if (quote === '"' || quote === "'") {
+    const close = line.indexOf(quote, 1);
+    return close === -1 ? undefined : line.slice(1, close);
+  }
+  const indicator = line.indexOf(": ");
+  const end = indicator !== -1
+    ? indicator
+    : line.endsWith(":")
+    ? line.length - 1
+    : -1;
+  return end === -1 ? undefined : line.slice(0, end).trimEnd();
 }
 
 /**

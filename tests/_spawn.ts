@@ -20,8 +20,10 @@ interface DenoLike {
     cwd?: string;
     stdout: "piped" | "null";
     stderr: "piped" | "inherit";
+    signal?: AbortSignal;
   }) => {
     outputSync(): { code: number; stdout: Uint8Array; stderr: Uint8Array };
+    output(): Promise<{ code: number; stdout: Uint8Array; stderr: Uint8Array }>;
     spawn(): { status: Promise<{ code: number }> };
   };
 }
@@ -94,4 +96,50 @@ export function startScript(
   return new Promise((resolve) =>
     child.on("exit", (code) => resolve(code ?? -1))
   );
+}
+
+/**
+ * Runs a script, killing it after `ms` milliseconds: Deno with `flags.deno`,
+ * Node with `flags.node`, Bun plain. `timedOut` says whether it was killed.
+ */
+export async function runScriptWithin(
+  script: string,
+  args: string[],
+  flags: { deno: string[]; node: string[]; cwd: string },
+  ms: number,
+): Promise<
+  { code: number; stdout: string; stderr: string; timedOut: boolean }
+> {
+  const signal = AbortSignal.timeout(ms);
+  if (RUNTIME === "deno") {
+    const command = new (deno().Command)(deno().execPath(), {
+      args: ["run", "--quiet", ...flags.deno, script, ...args],
+      cwd: flags.cwd,
+      stdout: "piped",
+      stderr: "piped",
+      signal,
+    });
+    const result = await command.output();
+    const text = new TextDecoder();
+    return {
+      code: result.code,
+      stdout: text.decode(result.stdout),
+      stderr: text.decode(result.stderr),
+      timedOut: signal.aborted,
+    };
+  }
+  const runtimeFlags = RUNTIME === "node" ? flags.node : [];
+  const child = spawn(process.execPath, [...runtimeFlags, script, ...args], {
+    cwd: flags.cwd,
+    signal,
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk) => (stdout += String(chunk)));
+  child.stderr?.on("data", (chunk) => (stderr += String(chunk)));
+  const code = await new Promise<number>((resolve) => {
+    child.on("error", () => {}); // the abort; "close" still follows
+    child.on("close", (status) => resolve(status ?? -1));
+  });
+  return { code, stdout, stderr, timedOut: signal.aborted };
 }

@@ -1,0 +1,29 @@
+// The second process of tests/bounded_test.ts: scans ROOT as a user would
+// (default mode, strict mode, and checkSkills), then prints one line with
+// what it found. The test kills it if it takes too long.
+//
+// Usage: <runtime> tests/_scan_main.ts ROOT
+
+import process from "node:process";
+import {
+  checkSkills,
+  createAgentSkills,
+  SkillError,
+} from "@clarvis/agent-skills";
+
+const [root = ""] = process.argv.slice(2);
+const options = { home: root, cwd: root, roots: [root] };
+let warnings = 0;
+const loaded = createAgentSkills({ ...options, onWarning: () => warnings++ })
+  .listSkills().length;
+let strict = "ok";
+try {
+  createAgentSkills({ ...options, strict: true });
+} catch (error) {
+  if (!(error instanceof SkillError)) throw error;
+  strict = error.code;
+}
+const report = checkSkills({ paths: [root], home: root });
+console.log(
+  `scanned: ${loaded} loaded, ${warnings} warnings, strict ${strict}, check ${report.diagnostics.length} diagnostics`,
+);
