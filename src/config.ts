@@ -122,7 +122,9 @@ export interface AgentSkillsOptions {
   maxResourceDepth?: number;
   /**
    * Receives this instance's warnings, instead of the global sink set with
-   * {@linkcode setWarnSink}.
+   * {@linkcode setWarnSink}. What it throws propagates, unchanged, out of the
+   * call that warned (`createAgentSkills`, `refresh()`, `loadSkill()`), and
+   * stops that scan; a `refresh()` that throws keeps the previous snapshot.
    */
   onWarning?: WarnSink;
 }

@@ -56,7 +56,11 @@ export interface SkillWarning {
   readonly path?: string;
 }
 
-/** Receives warnings. It should not throw; whatever it returns is ignored. */
+/**
+ * Receives warnings; whatever it returns is ignored. What it throws is not
+ * caught: it propagates, unchanged, out of the call that warned, which stops
+ * there (a `refresh()` that throws keeps the previous snapshot).
+ */
 export type WarnSink = (warning: SkillWarning) => void;
 
 /**

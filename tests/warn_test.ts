@@ -7,7 +7,7 @@ import {
   setWarnSink,
   type SkillWarning,
 } from "@clarvis/agent-skills";
-import { tempTrees } from "./_helpers.ts";
+import { tempTrees, writeTree } from "./_helpers.ts";
 
 const tree = tempTrees();
 
@@ -102,3 +102,54 @@ function withStderrValue<T>(fn: () => T): T {
   });
   return value as T;
 }
+
+describe("onWarning", () => {
+  class Abort extends Error {}
+
+  it("propagates what the sink throws out of createAgentSkills, unchanged", () => {
+    // Too large a manifest: a problem found while the file is open.
+    const root = tree({
+      "big/SKILL.md": "---\nname: big\ndescription: d\n---\n",
+    });
+    const abort = new Abort("stop the scan");
+    const later: SkillWarning[] = [];
+    let calls = 0;
+    assert.throws(
+      () =>
+        createAgentSkills({
+          home: root,
+          cwd: root,
+          roots: [root],
+          maxManifestBytes: 10,
+          onWarning: (warning) => {
+            if (calls++ === 0) throw abort;
+            later.push(warning);
+          },
+        }),
+      (error) => error === abort,
+    );
+    assert.deepEqual(later, []); // the scan stopped at the throw
+  });
+
+  it("leaves the previous snapshot in place when the sink throws in refresh()", () => {
+    const root = tree({
+      "good/SKILL.md": "---\nname: good\ndescription: d\n---\n",
+    });
+    let fail = false;
+    const skills = createAgentSkills({
+      home: root,
+      cwd: root,
+      roots: [root],
+      onWarning: () => {
+        if (fail) throw new Abort("stop the refresh");
+      },
+    });
+    writeTree(root, { "bad/SKILL.md": "no frontmatter\n" });
+    fail = true;
+    assert.throws(() => skills.refresh(), Abort);
+    assert.deepEqual(skills.listSkills().map((skill) => skill.name), ["good"]);
+    fail = false;
+    skills.refresh();
+    assert.deepEqual(skills.listSkills().map((skill) => skill.name), ["good"]);
+  });
+});
