@@ -6,11 +6,15 @@
  */
 
 import process from "node:process";
+import { _oneLineSafe } from "./_text.ts";
 import type { SkillWarning, WarnSink } from "./warn.ts";
 
+/** One line per warning: names from disk cannot forge other lines. */
 function _writeToStderr(warning: SkillWarning): void {
   process.stderr.write(
-    `agent-skills: warning [${warning.code}] ${warning.message}\n`,
+    `agent-skills: warning [${warning.code}] ${
+      _oneLineSafe(warning.message)
+    }\n`,
   );
 }
 

@@ -15,6 +15,7 @@ import { clarvisSkillRoots, type SkillRootOptions } from "./config.ts";
 import type { SkillInfo } from "./skill.ts";
 import { SkillError, StartupError } from "./errors.ts";
 import { _FIELDS } from "./_fields.ts";
+import { _oneLineSafe } from "./_text.ts";
 import type { SkillWarning } from "./warn.ts";
 
 /** Where the command writes, and what it knows of its terminal. */
@@ -286,7 +287,8 @@ function _list(values: _Values, _positionals: string[], io: CliIO): number {
     return OK;
   }
   const origin = (skill: SkillInfo): string => `${skill.scope}/${skill.source}`;
-  const nameWidth = Math.max(4, ...catalog.map((skill) => skill.name.length));
+  const name = (skill: SkillInfo): string => _oneLineSafe(skill.name);
+  const nameWidth = Math.max(4, ...catalog.map((skill) => name(skill).length));
   const originWidth = Math.max(
     12,
     ...catalog.map((skill) => origin(skill).length),
@@ -305,7 +307,7 @@ function _list(values: _Values, _positionals: string[], io: CliIO): number {
   );
   for (const skill of catalog) {
     io.stdout(
-      `${c.bold(skill.name.padEnd(nameWidth))}  ${
+      `${c.bold(name(skill).padEnd(nameWidth))}  ${
         origin(skill).padEnd(originWidth)
       }  ${_cut(_oneLine(skill.description), descriptionWidth)}\n`,
     );
@@ -345,8 +347,10 @@ function _show(values: _Values, [name]: string[], io: CliIO): number {
   _printWarnings(io, warnings);
   const c = _colors(io);
   const field = (label: string, value: string): void =>
-    io.stdout(`${c.dim(`${label}:`.padEnd(16))}${value}\n`);
-  io.stdout(`${c.bold(skill.name)}\n`);
+    io.stdout(
+      `${c.dim(`${_oneLineSafe(label)}:`.padEnd(16))}${_oneLineSafe(value)}\n`,
+    );
+  io.stdout(`${c.bold(_oneLineSafe(skill.name))}\n`);
   field("description", _oneLine(skill.description));
   field("scope/source", `${skill.scope}/${skill.source}`);
   field("path", skill.path);
@@ -366,8 +370,10 @@ function _show(values: _Values, [name]: string[], io: CliIO): number {
     `resources (${skill.resources.length})`,
     skill.resources.length === 0 ? "(none)" : "",
   );
-  for (const resource of skill.resources) io.stdout(`  ${resource}\n`);
-  io.stdout(`\n${skill.body}\n`);
+  for (const resource of skill.resources) {
+    io.stdout(`  ${_oneLineSafe(resource)}\n`);
+  }
+  io.stdout(`\n${_bodyText(skill.body)}\n`);
   return OK;
 }
 
@@ -387,7 +393,7 @@ function _path(values: _Values, [name, rel]: string[], io: CliIO): number {
     _json(io, { path, warnings });
   } else {
     _printWarnings(io, warnings);
-    io.stdout(`${path}\n`);
+    io.stdout(`${_oneLineSafe(path)}\n`);
   }
   return OK;
 }
@@ -481,7 +487,9 @@ function _fail(
   } else {
     _printWarnings(io, warnings);
     io.stderr(
-      `agent-skills: ${_colors(io).red(`${error.code}:`)} ${error.message}\n`,
+      `agent-skills: ${_colors(io).red(`${error.code}:`)} ${
+        _oneLineSafe(error.message)
+      }\n`,
     );
   }
   return code;
@@ -492,9 +500,9 @@ function _usageError(io: CliIO, problem: string, command?: string): number {
     ? "agent-skills --help"
     : `agent-skills ${command} --help`;
   io.stderr(
-    `agent-skills${
-      command === undefined ? "" : ` ${command}`
-    }: ${problem}\nRun ${help} for usage.\n`,
+    `agent-skills${command === undefined ? "" : ` ${command}`}: ${
+      _oneLineSafe(problem)
+    }\nRun ${help} for usage.\n`,
   );
   return USAGE;
 }
@@ -596,16 +604,30 @@ function _position(diagnostic: SkillDiagnostic, io: CliIO): string {
 /** A path relative to the current directory when it is inside it. */
 function _display(path: string, io: CliIO): string {
   const rel = relative(resolve(io.cwd), path);
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
+  const shown = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)
+    ? rel
+    : path;
+  return _oneLineSafe(shown);
 }
 
-/** A message with the paths inside the current directory made relative. */
+/**
+ * A message with the paths inside the current directory made relative, on
+ * one line whatever the names in it hold.
+ */
 function _relativeText(text: string, io: CliIO): string {
-  return text.replaceAll(`${resolve(io.cwd)}/`, "");
+  return _oneLineSafe(text.replaceAll(`${resolve(io.cwd)}/`, ""));
 }
 
+/** Text from disk on one line: blank runs folded, control characters escaped. */
 function _oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return _oneLineSafe(text.replace(/\s+/g, " ").trim());
+}
+
+/** A skill body as it is, but for control characters other than \n and \t. */
+function _bodyText(text: string): string {
+  return text.split("\n").map((line) =>
+    line.split("\t").map(_oneLineSafe).join("\t")
+  ).join("\n");
 }
 
 function _cut(text: string, width: number): string {

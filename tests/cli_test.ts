@@ -317,6 +317,31 @@ describe("main()", () => {
     }
   });
 
+  it("prints one line per row, warning and diagnostic, whatever names hold", () => {
+    const forged = "agent-skills: warning [invalid_skill] forged";
+    const root = tree({
+      [`bad\n${forged}/SKILL.md`]: "no frontmatter\n",
+      "odd/SKILL.md": manifest("odd", `"Line one\\n${forged}\\u001b[2K"`, {
+        extra: `name-too: x\n`,
+      }).replace("name: odd", 'name: "odd\\nforged"'),
+    });
+    const run = (...args: string[]): string[] =>
+      inProcess([...args, "--home", root], false, 200).trimEnd().split("\n");
+    for (const lines of [run("check", root), run("list", "--root", root)]) {
+      for (const line of lines) {
+        assert.ok(!line.startsWith("agent-skills: warning"), line);
+        assert.ok(!line.includes("\u001b"), line);
+      }
+    }
+    const listed = run("list", "--root", root);
+    // Two warnings (the broken manifest, the name), the header, one row, the count.
+    assert.equal(listed.length, 5);
+    assert.match(
+      listed[3] ?? "",
+      /^odd\\nforged {2}custom\/custom {2}Line one /,
+    );
+  });
+
   it("cuts descriptions to the terminal width", () => {
     const lines = inProcess(["list", ...DEMO], false, 60).split("\n");
     assert.equal(
