@@ -176,8 +176,14 @@ class _ResourceWalk {
     this.#manifest = basename(info.path);
   }
 
-  visit(realDir: string, rel: string, depth: number): void {
-    if (this.#visited.has(realDir)) return;
+  /**
+   * Lists one directory. A directory reached by its own name is always
+   * listed (the tree cannot loop); one reached through a symlink only when
+   * its real path has not been listed yet, so links to ancestors end and
+   * each directory is listed under its own name.
+   */
+  visit(realDir: string, rel: string, depth: number, viaLink = false): void {
+    if (viaLink && this.#visited.has(realDir)) return;
     this.#visited.add(realDir);
     let entries: Dirent[];
     try {
@@ -221,7 +227,13 @@ class _ResourceWalk {
     return false;
   }
 
-  #enter(realDir: string, rel: string, name: string, depth: number): void {
+  #enter(
+    realDir: string,
+    rel: string,
+    name: string,
+    depth: number,
+    viaLink = false,
+  ): void {
     if (SKIPPED_DIRECTORIES.has(name)) return;
     if (depth + 1 > this.config.maxResourceDepth) {
       if (!this.#depthWarned) {
@@ -235,7 +247,7 @@ class _ResourceWalk {
       }
       return;
     }
-    this.visit(realDir, rel, depth + 1);
+    this.visit(realDir, rel, depth + 1, viaLink);
   }
 
   #follow(link: string, rel: string, name: string, depth: number): void {
@@ -264,6 +276,6 @@ class _ResourceWalk {
     }
     const stat = statSync(real, { throwIfNoEntry: false });
     if (stat?.isFile()) this.files.push(rel);
-    else if (stat?.isDirectory()) this.#enter(real, rel, name, depth);
+    else if (stat?.isDirectory()) this.#enter(real, rel, name, depth, true);
   }
 }

@@ -14,6 +14,7 @@ import {
   type _DiscoveredSkill,
   _entryKind,
   _followedDirectory,
+  _linkedManifestProblem,
   _manifestProblem,
   _rootProblem,
   type _RootScan,
@@ -75,6 +76,13 @@ export function _readSkill(
   problems.forEach(report);
   if (manifest === undefined) return undefined;
   const path = join(dir, manifest.name);
+  if (manifest.isSymbolicLink()) {
+    const linked = _linkedManifestProblem(path, dirName, _tryStat(path));
+    if (linked !== undefined) {
+      report(linked);
+      return undefined;
+    }
+  }
   const read = _readTextFile(path, config.maxManifestBytes);
   if (read.kind !== "text") {
     const problem = _manifestProblem(

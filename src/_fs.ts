@@ -109,9 +109,16 @@ function _readAtMost(fd: number, size: number, limit: number): Uint8Array {
   return buffer.subarray(0, length);
 }
 
-function _kindOf(
-  stat: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean },
-): string {
+/** What `_kindOf` reads of a `stat` or a directory entry. */
+export interface _FileKind {
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isFIFO(): boolean;
+  isSocket(): boolean;
+}
+
+/** "a directory", "a FIFO", "a socket" or "a device": what a non-file is. */
+export function _kindOf(stat: _FileKind): string {
   if (stat.isDirectory()) return "a directory";
   if (stat.isFIFO()) return "a FIFO";
   if (stat.isSocket()) return "a socket";

@@ -19,7 +19,14 @@ import {
   _quoteHint,
   type _Repair,
 } from "./_manifest.ts";
-import { _errorCode, type _FileRead, type _Read, _reason } from "./_fs.ts";
+import {
+  _errorCode,
+  type _FileKind,
+  type _FileRead,
+  _kindOf,
+  type _Read,
+  _reason,
+} from "./_fs.ts";
 import type { SkillInfo } from "./skill.ts";
 import type { SkillWarningCode, WarnSink } from "./warn.ts";
 
@@ -210,8 +217,8 @@ export function _chooseManifest(
     });
   }
   if (chosen.isSymbolicLink() && !followSymlinks) return { problems };
+  const path = join(dir, chosen.name);
   if (chosen.isDirectory()) {
-    const path = join(dir, chosen.name);
     problems.push({
       code: "not_a_file",
       message: `Skipped ${path}: the manifest is a directory`,
@@ -221,7 +228,43 @@ export function _chooseManifest(
     });
     return { problems };
   }
+  if (!chosen.isFile() && !chosen.isSymbolicLink()) {
+    // A FIFO, socket or device: never opened (opening one may block or act).
+    problems.push(_specialFileProblem(path, dirName, chosen));
+    return { problems };
+  }
   return { manifest: chosen, problems };
+}
+
+/**
+ * The problem of a manifest symlink whose target is not a regular file, from
+ * the target's `stat`, so that a special file is never opened. A `stat` that
+ * failed decides nothing: opening the path reports why.
+ */
+export function _linkedManifestProblem(
+  path: string,
+  dirName: string,
+  stat: _Read<_FileKind>,
+): _Problem | undefined {
+  return stat.ok && !stat.value.isFile()
+    ? _specialFileProblem(path, dirName, stat.value)
+    : undefined;
+}
+
+function _specialFileProblem(
+  path: string,
+  dirName: string,
+  kind: _FileKind,
+): _Problem {
+  return {
+    code: "not_a_file",
+    message: `Skipped ${path}: the manifest is not a regular file (${
+      _kindOf(kind)
+    })`,
+    path,
+    drops: true,
+    skill: dirName,
+  };
 }
 
 /** The problem of a manifest that could not be read; none when it is gone. */
@@ -261,6 +304,7 @@ export function _manifestProblem(
       );
     }
     case "not_a_file":
+      // Replaced by a special file since its directory was listed.
       return problem(
         "not_a_file",
         `Skipped ${path}: the manifest is not a regular file (${read.what})`,

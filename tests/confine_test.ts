@@ -272,6 +272,20 @@ describe("loadSkill() resources", () => {
     ]);
   });
 
+  it("lists a directory under its own name even after a symlink to it", () => {
+    const { skills, dir } = fixture();
+    writeTree(dir, { "zdir/real.txt": "real" });
+    link("zdir", join(dir, "alias"));
+    link("zdir", join(dir, "blink"));
+    assert.deepEqual(skills.loadSkill("tool")?.resources, [
+      "alias/real.txt",
+      "assets/deep/a/b.txt",
+      "references/guide.md",
+      "scripts/run.py",
+      "zdir/real.txt",
+    ]);
+  });
+
   it("stops at the entry cap with a resource_limit warning", () => {
     // Entries in visiting order: SKILL.md, assets, deep, a, b.txt | references.
     const { skills, warnings } = fixture({ maxResourceEntries: 5 });

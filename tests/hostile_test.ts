@@ -44,8 +44,6 @@ interface Case {
   warns: SkillWarningCode[];
   /** What strict mode throws; absent: it only warns, like the default. */
   throws?: SkillErrorCode;
-  /** Another outcome, as exact, that the machine may give instead. */
-  or?: { warns: SkillWarningCode[]; throws: SkillErrorCode };
 }
 
 const yamlCase = (name: string, frontmatter: string): Case => ({
@@ -60,12 +58,11 @@ const yamlCase = (name: string, frontmatter: string): Case => ({
   },
 });
 
-/** A manifest that is a symlink to a device: never read, never blocking. */
-const deviceCase = (device: string, or?: Case["or"]): Case => ({
+/** A manifest that is a symlink to a device: never opened, never blocking. */
+const deviceCase = (device: string): Case => ({
   name: `a manifest that is a symlink to ${device}`,
   warns: ["not_a_file"],
   throws: "not_a_file",
-  ...(or === undefined ? {} : { or }),
   plant(root) {
     link(device, join(root, "hostile", "SKILL.md"));
     return join(root, "hostile", "SKILL.md");
@@ -84,9 +81,10 @@ const CASES: Case[] = [
     },
   },
   deviceCase("/dev/zero"),
-  // Whatever stdin is here (pipe, /dev/null, terminal), it is no regular file;
-  // when it is a socket, the kernel refuses to open it at all (ENXIO).
-  deviceCase("/dev/stdin", { warns: ["unreadable"], throws: "invalid_skill" }),
+  // Whatever stdin is here (pipe, /dev/null, terminal, socket), it is no
+  // regular file; a socket or a tty without a terminal refuses open (ENXIO).
+  deviceCase("/dev/stdin"),
+  deviceCase("/dev/tty"),
   {
     name: "a directory named SKILL.md",
     warns: ["not_a_file"],
@@ -217,11 +215,7 @@ describe("hostile trees and manifests", () => {
       const named = testCase.plant(root);
       const { names, warnings } = scan(root, false);
       assert.deepEqual(names, ["good"]);
-      const outcome = testCase.or !== undefined &&
-          codes(warnings).join() === testCase.or.warns.join()
-        ? testCase.or
-        : testCase;
-      assert.deepEqual(codes(warnings), outcome.warns);
+      assert.deepEqual(codes(warnings), testCase.warns);
       for (const warning of warnings) {
         assert.ok(
           warning.path?.startsWith(named),
@@ -229,13 +223,13 @@ describe("hostile trees and manifests", () => {
         );
         assert.ok(warning.message.includes(root), warning.message);
       }
-      if (outcome.throws !== undefined) {
+      if (testCase.throws !== undefined) {
         assert.throws(() => scan(root, true), (error) => {
           assert.ok(
             error instanceof SkillError,
             `expected SkillError, got ${error}`,
           );
-          assert.equal(error.code, outcome.throws);
+          assert.equal(error.code, testCase.throws);
           assert.ok(
             error.path?.startsWith(named),
             `${error.path} should name ${named}`,
