@@ -8,7 +8,8 @@
 import { type Dirent, realpathSync, statSync } from "node:fs";
 import { basename, isAbsolute, join, resolve, sep } from "node:path";
 import { SkillError } from "./errors.ts";
-import { _errorCode, _reason, _sortedEntries } from "./_fs.ts";
+import { _errorCode, _reason, _sortedEntries, _tryIdentity } from "./_fs.ts";
+import type { _SkillPlace } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
 import type { SkillConfig } from "./config.ts";
 import type { WarnSink } from "./warn.ts";
@@ -26,39 +27,54 @@ function _isInside(path: string, dir: string): boolean {
 }
 
 /**
- * One skill as confinement sees it: its catalog entry, and its directory's
- * real path (what every resource must be inside), resolved on first use.
+ * One skill as confinement sees it: its catalog entry, and the place of its
+ * directory recorded at discovery (what every resource must be inside).
  */
 export interface _ConfinedSkill {
   readonly info: SkillInfo;
-  /** @throws {SkillError} `not_found` when the directory is gone. */
-  realDir(): string;
+  readonly place: _SkillPlace;
 }
 
 /**
- * The real path of a skill's directory: what every resource must be inside.
+ * Why the skill's directory is no longer the one discovery recorded, or
+ * `undefined` while it is: the same device, inode and birth time, reached the same way
+ * (a directory discovered as a plain one must not have become a symlink).
  *
  * @throws {SkillError} `not_found` when the directory is gone.
  */
-export function _realSkillDir(info: SkillInfo): string {
-  try {
-    return realpathSync(info.dir);
-  } catch (error) {
+function _changeOf({ info, place }: _ConfinedSkill): string | undefined {
+  const read = _tryIdentity(info.dir, place.viaLink);
+  if (!read.ok) {
     throw new SkillError(
       "not_found",
       `Skill "${info.name}" is gone from disk: its directory ${info.dir} cannot be resolved (${
-        _reason(error)
+        _reason(read.error)
       })`,
       { skill: info.name, path: info.dir },
-      { cause: error },
+      { cause: read.error },
     );
   }
+  const stat = read.value;
+  if (stat.isSymbolicLink()) return "it has become a symlink";
+  if (!stat.isDirectory()) return "it is no longer a directory";
+  if (
+    stat.dev !== place.dev || stat.ino !== place.ino ||
+    stat.birthtimeNs !== place.birthtimeNs
+  ) {
+    return `it is no longer the directory discovered at ${place.realDir}`;
+  }
+  return undefined;
+}
+
+/** The sentence that refuses a skill whose directory changed. */
+function _changedMessage(info: SkillInfo, change: string): string {
+  return `the directory ${info.dir} of skill "${info.name}" changed since the snapshot (${change}); refresh() picks up the new state`;
 }
 
 /**
  * Resolves `rel` inside the skill's directory to the real path of a regular
- * file, or throws. The real directory is asked for only once `rel` is known
- * to be valid.
+ * file, or throws. Once `rel` is known to be valid, the directory must still
+ * be the one of the snapshot, and the file must be inside its real path.
  *
  * @throws {SkillError} `invalid_input`, `path_escape`, `not_found` or `not_a_file`.
  */
@@ -84,7 +100,15 @@ export function _resolveResource(
       { skill },
     );
   }
-  const dir = confined.realDir();
+  const change = _changeOf(confined);
+  if (change !== undefined) {
+    throw new SkillError(
+      "path_escape",
+      `Resource path "${rel}" refused: ${_changedMessage(info, change)}`,
+      { skill, path: info.dir },
+    );
+  }
+  const dir = confined.place.realDir;
   const lexical = resolve(dir, rel);
   if (!_isInside(lexical, dir)) {
     throw new SkillError(
@@ -146,14 +170,25 @@ export function _listResources(
   warn: WarnSink,
 ): string[] {
   const { info } = confined;
-  let dir: string;
+  let change: string | undefined;
   try {
-    dir = confined.realDir();
+    change = _changeOf(confined);
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
     warn({ code: "unreadable", message: error.message, path: info.dir });
     return [];
   }
+  if (change !== undefined) {
+    warn({
+      code: "resource_escape",
+      message: `Did not list the resources of skill "${info.name}": ${
+        _changedMessage(info, change)
+      }`,
+      path: info.dir,
+    });
+    return [];
+  }
+  const dir = confined.place.realDir;
   const walk = new _ResourceWalk(info, dir, config, warn);
   walk.visit(dir, "", 0);
   return walk.files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

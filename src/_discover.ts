@@ -7,7 +7,13 @@
  */
 
 import { join } from "node:path";
-import { _readTextFile, _tryList, _tryStat } from "./_fs.ts";
+import {
+  _readTextFile,
+  _tryIdentity,
+  _tryList,
+  _tryRealpath,
+  _tryStat,
+} from "./_fs.ts";
 import {
   _admit,
   _chooseManifest,
@@ -16,6 +22,7 @@ import {
   _followedDirectory,
   _linkedManifestProblem,
   _manifestProblem,
+  _placeOf,
   _rootProblem,
   type _RootScan,
   _skillDirProblem,
@@ -36,17 +43,26 @@ export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
     if (problem !== undefined) report(problem);
     return [];
   }
+  // The real path the skill directories are under, as of this scan.
+  const realRoot = _tryRealpath(root.path);
   const byName = new Map<string, _DiscoveredSkill>();
   for (const entry of listing.value) {
     const kind = _entryKind(entry, config.followSymlinks);
     if (kind === "other") continue;
     const dir = join(root.path, entry.name);
+    let where: _Where = {
+      realDir: join(realRoot.ok ? realRoot.value : root.path, entry.name),
+      viaLink: false,
+    };
     if (kind === "symlink") {
       const followed = _followedDirectory(dir, _tryStat(dir));
       if (followed.problem !== undefined) report(followed.problem);
       if (!followed.isDirectory) continue;
+      const real = _tryRealpath(dir);
+      if (!real.ok) continue; // gone since it was followed
+      where = { realDir: real.value, viaLink: true };
     }
-    const skill = _readSkill(scan, dir, entry.name);
+    const skill = _readSkill(scan, dir, entry.name, where);
     if (skill === undefined) continue;
     const duplicate = _admit(byName, skill);
     if (duplicate !== undefined) report(duplicate);
@@ -54,11 +70,22 @@ export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
   return [...byName.values()];
 }
 
-/** Reads one skill directory: finds, reads and parses its manifest. */
+/** Where a skill directory really is, and whether a symlink led there. */
+export interface _Where {
+  readonly realDir: string;
+  readonly viaLink: boolean;
+}
+
+/**
+ * Reads one skill directory: finds, reads and parses its manifest, and
+ * records the directory's place (real path, device and inode) for the
+ * snapshot.
+ */
 export function _readSkill(
   scan: _RootScan,
   dir: string,
   dirName: string,
+  where: _Where,
 ): _DiscoveredSkill | undefined {
   const { config, report } = scan;
   const listing = _tryList(dir);
@@ -97,5 +124,9 @@ export function _readSkill(
   }
   const found = _skillFromText(scan, dir, dirName, path, read.text);
   found.problems.forEach(report);
-  return found.skill;
+  if (found.skill === undefined) return undefined;
+  // A symlinked directory is identified by its target, a plain one as it is.
+  const identity = _tryIdentity(dir, where.viaLink);
+  if (!identity.ok) return undefined; // gone since it was read
+  return { ...found.skill, place: _placeOf(where, identity.value) };
 }

@@ -11,9 +11,11 @@ import {
   constants,
   type Dirent,
   fstatSync,
+  lstatSync,
   openSync,
   readdirSync,
   readSync,
+  realpathSync,
   type Stats,
   statSync,
 } from "node:fs";
@@ -43,6 +45,41 @@ export function _tryList(path: string): _Read<Dirent[]> {
 export function _tryStat(path: string): _Read<Stats> {
   try {
     return { ok: true, value: statSync(path) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** What identifies a directory: a new one at the same path differs in one. */
+export interface _Identity {
+  readonly dev: bigint;
+  readonly ino: bigint;
+  /** When it was made (0 where the file system does not say). */
+  readonly birthtimeNs: bigint;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+/**
+ * The identity of `path` (its target when `follow`), or the error: device,
+ * inode and birth time, since a file system may give a new directory the
+ * inode of one just removed.
+ */
+export function _tryIdentity(path: string, follow: boolean): _Read<_Identity> {
+  try {
+    const value = follow
+      ? statSync(path, { bigint: true })
+      : lstatSync(path, { bigint: true });
+    return { ok: true, value };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** `realpathSync`, or the error it threw. */
+export function _tryRealpath(path: string): _Read<string> {
+  try {
+    return { ok: true, value: realpathSync(path) };
   } catch (error) {
     return { ok: false, error };
   }

@@ -11,11 +11,10 @@ import type { _DiscoveredSkill, _Report } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /**
- * One skill of a snapshot. Its real directory is resolved on first use and
- * its resources are listed on first load; both are then kept.
+ * One skill of a snapshot. Its resources are listed on first load, then
+ * kept; its directory's place was recorded at discovery.
  */
 export interface _Entry extends _DiscoveredSkill {
-  realDir?: string;
   resources?: readonly string[];
 }
 
@@ -61,7 +60,7 @@ export function _buildSnapshot(
       byPath.set(skill.info.path, skill);
       const earlier = merged.get(skill.info.name);
       if (earlier !== undefined) overridden.push(earlier.info);
-      // A fresh entry: resources and the real directory are listed anew.
+      // A fresh entry: resources are listed anew.
       merged.set(skill.info.name, { ...skill });
     }
   }

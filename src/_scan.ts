@@ -23,6 +23,7 @@ import {
   _errorCode,
   type _FileKind,
   type _FileRead,
+  type _Identity,
   _kindOf,
   type _Read,
   _reason,
@@ -30,8 +31,24 @@ import {
 import type { SkillInfo } from "./skill.ts";
 import type { SkillWarningCode, WarnSink } from "./warn.ts";
 
-/** A discovered skill: its catalog entry and its body, read at discovery. */
-export interface _DiscoveredSkill {
+/**
+ * Where discovery found a skill's directory, fixed for the snapshot: every
+ * resource is confined to `realDir`, and the directory must still be the one
+ * with this device, inode and birth time (reached the same way) to be served.
+ */
+export interface _SkillPlace {
+  /** The real path of the skill directory when it was discovered. */
+  readonly realDir: string;
+  /** Its device, inode and birth time then. */
+  readonly dev: bigint;
+  readonly ino: bigint;
+  readonly birthtimeNs: bigint;
+  /** Whether the skill directory was a symlink (followed) then. */
+  readonly viaLink: boolean;
+}
+
+/** A skill as its manifest gives it: reused across refreshes while unchanged. */
+export interface _ParsedSkill {
   readonly info: SkillInfo;
   readonly body: string;
   /**
@@ -43,6 +60,11 @@ export interface _DiscoveredSkill {
   readonly frontmatter: string;
   /** Set when the YAML parsed only after quoting one value. */
   readonly repaired?: _Repair;
+}
+
+/** A discovered skill: its catalog entry, its body and its directory's place. */
+export interface _DiscoveredSkill extends _ParsedSkill {
+  readonly place: _SkillPlace;
 }
 
 /** The previous run's skills by manifest path, for reuse by refresh(). */
@@ -341,7 +363,7 @@ export function _skillFromText(
   dirName: string,
   path: string,
   text: string,
-): { skill?: _DiscoveredSkill; problems: _Problem[] } {
+): { skill?: _ParsedSkill; problems: _Problem[] } {
   const { root } = scan;
   const earlier = scan.previous?.get(path);
   const reused = earlier !== undefined && earlier.source === text &&
@@ -387,7 +409,7 @@ function _parseSkill(
   path: string,
   text: string,
   repair: boolean,
-): { skill: _DiscoveredSkill; problem?: never } | {
+): { skill: _ParsedSkill; problem?: never } | {
   skill?: never;
   problem: _Problem;
 } {
@@ -432,6 +454,20 @@ function _parseSkill(
     frontmatter: yaml,
   };
   return { skill: repaired === undefined ? skill : { ...skill, repaired } };
+}
+
+/** A skill directory's place, from where it was found and its identity. */
+export function _placeOf(
+  where: { readonly realDir: string; readonly viaLink: boolean },
+  identity: _Identity,
+): _SkillPlace {
+  return Object.freeze({
+    realDir: where.realDir,
+    dev: identity.dev,
+    ino: identity.ino,
+    birthtimeNs: identity.birthtimeNs,
+    viaLink: where.viaLink,
+  });
 }
 
 /**

@@ -10,13 +10,8 @@ import {
   resolveConfig,
   type SkillConfig,
 } from "./config.ts";
-import {
-  type _ConfinedSkill,
-  _listResources,
-  _realSkillDir,
-  _resolveResource,
-} from "./_confine.ts";
-import { _buildSnapshot, type _Entry, type _Snapshot } from "./_registry.ts";
+import { _listResources, _resolveResource } from "./_confine.ts";
+import { _buildSnapshot, type _Snapshot } from "./_registry.ts";
 import { _reporter } from "./_scan.ts";
 import { _warnerFor } from "./_warn_sink.ts";
 import { SkillError } from "./errors.ts";
@@ -103,11 +98,6 @@ export function createAgentSkills(
     _buildSnapshot(config, _reporter(config.strict, warn), previous);
   let snapshot = scan();
 
-  const confined = (entry: _Entry): _ConfinedSkill => ({
-    info: entry.info,
-    realDir: () => entry.realDir ??= _realSkillDir(entry.info),
-  });
-
   return Object.freeze({
     config,
     listSkills: (): SkillInfo[] => [...snapshot.catalog],
@@ -116,7 +106,7 @@ export function createAgentSkills(
       const entry = snapshot.byName.get(name);
       if (entry === undefined) return undefined;
       entry.resources ??= Object.freeze(
-        _listResources(confined(entry), config, warn),
+        _listResources(entry, config, warn),
       );
       return Object.freeze({
         ...entry.info,
@@ -133,7 +123,7 @@ export function createAgentSkills(
           { skill: name },
         );
       }
-      return _resolveResource(confined(entry), rel);
+      return _resolveResource(entry, rel);
     },
     refresh: (): void => {
       snapshot = scan(snapshot);

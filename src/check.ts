@@ -15,14 +15,14 @@ import {
   type SkillRoot,
   type SkillRootOptions,
 } from "./config.ts";
-import { _listResources, _realSkillDir } from "./_confine.ts";
+import { _listResources } from "./_confine.ts";
 import {
   _problemDiagnostics,
   _resourceDiagnostic,
   _ruleDiagnostics,
 } from "./_diagnostics.ts";
 import { _discoverRoot, _readSkill } from "./_discover.ts";
-import { _sortedEntries } from "./_fs.ts";
+import { _sortedEntries, _tryRealpath } from "./_fs.ts";
 import { _scanOrder } from "./_registry.ts";
 import type { _DiscoveredSkill, _Problem, _RootScan } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
@@ -136,11 +136,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
     for (const skill of _checkPath({ root, config, report })) {
       skills.push(skill.info);
       diagnostics.push(..._ruleDiagnostics(skill));
-      const confined = {
-        info: skill.info,
-        realDir: () => _realSkillDir(skill.info),
-      };
-      _listResources(confined, config, (warning) => {
+      _listResources(skill, config, (warning) => {
         diagnostics.push(_resourceDiagnostic(warning, skill.info));
       });
     }
@@ -164,10 +160,13 @@ function _checkPath(scan: _RootScan): _DiscoveredSkill[] {
   }
   if (!isSkillDir) return _discoverRoot(scan);
   const parent: SkillRoot = { ...root, path: dirname(root.path) };
+  // A path given as a skill directory is followed, like a root.
+  const realDir = _tryRealpath(root.path);
   const skill = _readSkill(
     { ...scan, root: parent },
     root.path,
     basename(root.path),
+    { realDir: realDir.ok ? realDir.value : root.path, viaLink: true },
   );
   return skill === undefined ? [] : [skill];
 }

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { rmSync } from "node:fs";
+import { renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   createAgentSkills,
@@ -320,5 +320,79 @@ describe("loadSkill() resources", () => {
     rmSync(dir, { recursive: true });
     assert.deepEqual(skills.loadSkill("tool")?.resources, []);
     assert.deepEqual(codes(warnings), ["unreadable"]);
+  });
+});
+
+describe("a skill directory changed since the snapshot", () => {
+  function assertRefused(
+    skills: ReturnType<typeof createAgentSkills>,
+    warnings: SkillWarning[],
+    rel: string,
+  ): void {
+    const refused = assertCode(
+      () => skills.resourcePath("x", rel),
+      "path_escape",
+    );
+    assert.match(refused.message, /changed since the snapshot/);
+    assert.match(refused.message, /refresh\(\) picks up the new state/);
+    assert.deepEqual(skills.loadSkill("x")?.resources, []);
+    assert.deepEqual(codes(warnings), ["resource_escape"]);
+    assert.match(warnings[0]?.message ?? "", /changed since the snapshot/);
+  }
+
+  for (const followSymlinks of [true, false]) {
+    it(`is refused once swapped for a symlink to / (followSymlinks: ${followSymlinks})`, () => {
+      const root = tree({ "x/SKILL.md": manifest("x"), "x/notes.md": "n" });
+      const { options: opts, warnings } = options(root, { followSymlinks });
+      const skills = createAgentSkills(opts);
+      rmSync(join(root, "x"), { recursive: true });
+      link("/", join(root, "x"));
+      assertRefused(skills, warnings, "etc/passwd");
+    });
+  }
+
+  it("is refused once a symlinked skill directory points elsewhere", () => {
+    const base = tree({
+      "a/SKILL.md": manifest("x"),
+      "a/notes.md": "discovered",
+      "b/SKILL.md": manifest("x"),
+      "b/notes.md": "never discovered",
+    });
+    link(join(base, "a"), join(base, "root", "x"));
+    const { options: opts, warnings } = options(join(base, "root"));
+    const skills = createAgentSkills(opts);
+    assert.equal(
+      skills.resourcePath("x", "notes.md"),
+      join(base, "a", "notes.md"),
+    );
+    rmSync(join(base, "root", "x"));
+    link(join(base, "b"), join(base, "root", "x"));
+    assertRefused(skills, warnings, "notes.md");
+  });
+
+  it("is refused once replaced by another directory, until refresh()", () => {
+    const root = tree({ "x/SKILL.md": manifest("x"), "x/notes.md": "old" });
+    const { options: opts, warnings } = options(root);
+    const skills = createAgentSkills(opts);
+    rmSync(join(root, "x"), { recursive: true });
+    writeTree(root, { "x/SKILL.md": manifest("x"), "x/notes.md": "new" });
+    assertRefused(skills, warnings, "notes.md");
+    skills.refresh();
+    assert.equal(
+      skills.resourcePath("x", "notes.md"),
+      join(root, "x", "notes.md"),
+    );
+    assert.deepEqual(skills.loadSkill("x")?.resources, ["notes.md"]);
+  });
+
+  it("is refused once a plain skill directory becomes a symlink to itself moved", () => {
+    const root = tree({ "x/SKILL.md": manifest("x"), "x/notes.md": "n" });
+    const { options: opts, warnings } = options(root, {
+      followSymlinks: false,
+    });
+    const skills = createAgentSkills(opts);
+    renameSync(join(root, "x"), join(root, "x.real"));
+    link(join(root, "x.real"), join(root, "x"));
+    assertRefused(skills, warnings, "notes.md");
   });
 });

@@ -337,6 +337,7 @@ describe("hostile trees and manifests", () => {
         { root: rootConfig, config, report },
         join(root, "gone"),
         "gone",
+        { realDir: join(root, "gone"), viaLink: false },
       ),
       undefined,
     );
