@@ -5,10 +5,26 @@
  * @module
  */
 
-import { type Dirent, realpathSync, statSync } from "node:fs";
+import {
+  type BigIntStats,
+  closeSync,
+  constants,
+  type Dirent,
+  fstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { basename, isAbsolute, join, resolve, sep } from "node:path";
 import { SkillError } from "./errors.ts";
-import { _errorCode, _reason, _sortedEntries, _tryIdentity } from "./_fs.ts";
+import {
+  _errorCode,
+  _readAtMost,
+  _reason,
+  _sortedEntries,
+  _tryIdentity,
+} from "./_fs.ts";
 import type { _SkillPlace } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
 import type { SkillConfig } from "./config.ts";
@@ -82,6 +98,14 @@ export function _resolveResource(
   confined: _ConfinedSkill,
   rel: unknown,
 ): string {
+  return _confinedFile(confined, rel).real;
+}
+
+/** {@linkcode _resolveResource}, with the file's `stat` (as bigints). */
+function _confinedFile(
+  confined: _ConfinedSkill,
+  rel: unknown,
+): { real: string; stat: BigIntStats } {
   const { info } = confined;
   const skill = info.name;
   if (typeof rel !== "string" || rel === "" || rel.includes("\0")) {
@@ -137,7 +161,7 @@ export function _resolveResource(
       { skill, path: lexical },
     );
   }
-  const stat = statSync(real, { throwIfNoEntry: false });
+  const stat = statSync(real, { bigint: true, throwIfNoEntry: false });
   if (stat === undefined) {
     throw new SkillError(
       "not_found",
@@ -154,7 +178,134 @@ export function _resolveResource(
       { skill, path: real },
     );
   }
-  return real;
+  return { real, stat };
+}
+
+/** Where tests step into {@linkcode _readResource}: a swap at each step. */
+export interface _ReadSeams {
+  beforeOpen?: () => void;
+  afterOpen?: () => void;
+  /** Stands in for the kernel's path of an open descriptor. */
+  openedPath?: (fd: number) => string | undefined;
+}
+
+/** Opened read-only; never through a final symlink, never blocking. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) |
+  (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Reads a resource so that what is read is the confined file: it resolves
+ * `rel` as {@linkcode _resolveResource} does, opens the file (never through
+ * a symlink), then resolves `rel` again and checks that the open descriptor
+ * is that still-confined file (same device and inode). A swap between the
+ * check and the open is refused, not read.
+ *
+ * @throws {SkillError} As `_resolveResource`; `path_escape` for a file
+ * swapped while it was opened; `too_large` past `maxBytes`; `unreadable`
+ * when the file exists but cannot be read.
+ */
+export function _readResource(
+  confined: _ConfinedSkill,
+  rel: string,
+  maxBytes: number,
+  seams: _ReadSeams = {},
+): Uint8Array {
+  const { real } = _confinedFile(confined, rel);
+  const skill = confined.info.name;
+  seams.beforeOpen?.();
+  let fd: number;
+  try {
+    fd = openSync(real, OPEN_FLAGS);
+  } catch (error) {
+    throw _openError(skill, rel, real, error);
+  }
+  try {
+    seams.afterOpen?.();
+    const opened = fstatSync(fd, { bigint: true });
+    // The kernel's own name for the open file, where it tells (Linux): a
+    // swap of any directory on the way cannot fake it.
+    const where = (seams.openedPath ?? _openedPath)(fd);
+    const again = _confinedFile(confined, rel);
+    if (
+      (where !== undefined && !_isInside(where, confined.place.realDir)) ||
+      opened.dev !== again.stat.dev || opened.ino !== again.stat.ino
+    ) {
+      throw new SkillError(
+        "path_escape",
+        `Resource "${rel}" of skill "${skill}" was swapped for another file while it was opened (${real}); nothing was read`,
+        { skill, path: real },
+      );
+    }
+    const tooLarge = (): SkillError =>
+      new SkillError(
+        "too_large",
+        `Resource "${rel}" of skill "${skill}" is larger than the ${maxBytes}-byte cap (option maxResourceBytes): ${real}`,
+        { skill, path: real },
+      );
+    if (opened.size > BigInt(maxBytes)) throw tooLarge();
+    const bytes = _readAtMost(fd, Number(opened.size), maxBytes + 1);
+    if (bytes.length > maxBytes) throw tooLarge();
+    return bytes;
+  } catch (error) {
+    if (error instanceof SkillError) throw error;
+    throw new SkillError(
+      "unreadable",
+      `Resource "${rel}" of skill "${skill}" cannot be read (${
+        _reason(error)
+      }): ${real}`,
+      { skill, path: real },
+      { cause: error },
+    );
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The path the kernel gives an open descriptor (`/proc/self/fd/N`), or
+ * `undefined` where it gives none (no `/proc`, or no read access to it).
+ */
+function _openedPath(fd: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The error for a confined file that would not open. */
+function _openError(
+  skill: string,
+  rel: string,
+  real: string,
+  error: unknown,
+): SkillError {
+  const details = { skill, path: real };
+  switch (_errorCode(error)) {
+    case "ELOOP":
+      return new SkillError(
+        "path_escape",
+        `Resource "${rel}" of skill "${skill}" became a symlink after it was checked (${real}); nothing was read`,
+        details,
+        { cause: error },
+      );
+    case "ENOENT":
+      return new SkillError(
+        "not_found",
+        `Resource "${rel}" of skill "${skill}" vanished from ${real}`,
+        details,
+        { cause: error },
+      );
+    default:
+      return new SkillError(
+        "unreadable",
+        `Resource "${rel}" of skill "${skill}" cannot be opened (${
+          _reason(error)
+        }): ${real}`,
+        details,
+        { cause: error },
+      );
+  }
 }
 
 /**

@@ -130,7 +130,11 @@ export function _readTextFile(path: string, maxBytes: number): _FileRead {
  * Reads up to `limit` bytes. `size` (from fstat) is only the first guess: one
  * spare byte sees the end of the file without growing the buffer.
  */
-function _readAtMost(fd: number, size: number, limit: number): Uint8Array {
+export function _readAtMost(
+  fd: number,
+  size: number,
+  limit: number,
+): Uint8Array {
   let buffer = new Uint8Array(Math.min(size + 1, limit));
   let length = 0;
   while (length < limit) {

@@ -10,8 +10,8 @@ import {
   resolveConfig,
   type SkillConfig,
 } from "./config.ts";
-import { _listResources, _resolveResource } from "./_confine.ts";
-import { _buildSnapshot, type _Snapshot } from "./_registry.ts";
+import { _listResources, _readResource, _resolveResource } from "./_confine.ts";
+import { _buildSnapshot, type _Entry, type _Snapshot } from "./_registry.ts";
 import { _reporter } from "./_scan.ts";
 import { _warnerFor } from "./_warn_sink.ts";
 import { SkillError } from "./errors.ts";
@@ -48,6 +48,19 @@ export interface AgentSkills {
    * `not_a_file` for a directory or special file.
    */
   resourcePath(name: string, rel: string): string;
+  /**
+   * The bytes of a regular file inside the skill's own directory, read so
+   * that what is read is the confined file: it resolves `rel` as
+   * `resourcePath` does, opens the file (never through a symlink), then
+   * checks that the open file is the one that path still resolves to. A file
+   * swapped between the check and the open is refused, never read; a path
+   * from `resourcePath` cannot promise that (see docs/confinement.md).
+   *
+   * @throws {SkillError} The codes of `resourcePath`; `path_escape` also for a
+   * file swapped while it was opened; `too_large` past `maxResourceBytes`;
+   * `unreadable` for a file that exists but cannot be read.
+   */
+  readResource(name: string, rel: string): Uint8Array;
   /**
    * Scans the configured roots again and swaps in the new snapshot: every
    * root is listed and every manifest read again, so added, edited and
@@ -98,6 +111,19 @@ export function createAgentSkills(
     _buildSnapshot(config, _reporter(config.strict, warn), previous);
   let snapshot = scan();
 
+  /** The entry of a skill of the current snapshot, or `not_found`. */
+  const known = (name: string): _Entry => {
+    const entry = snapshot.byName.get(name);
+    if (entry === undefined) {
+      throw new SkillError(
+        "not_found",
+        `Unknown skill "${name}": no skill of that name in the current snapshot (refresh() rescans)`,
+        { skill: name },
+      );
+    }
+    return entry;
+  };
+
   return Object.freeze({
     config,
     listSkills: (): SkillInfo[] => [...snapshot.catalog],
@@ -114,17 +140,10 @@ export function createAgentSkills(
         resources: entry.resources,
       });
     },
-    resourcePath: (name: string, rel: string): string => {
-      const entry = snapshot.byName.get(name);
-      if (entry === undefined) {
-        throw new SkillError(
-          "not_found",
-          `Unknown skill "${name}": no skill of that name in the current snapshot (refresh() rescans)`,
-          { skill: name },
-        );
-      }
-      return _resolveResource(entry, rel);
-    },
+    resourcePath: (name: string, rel: string): string =>
+      _resolveResource(known(name), rel),
+    readResource: (name: string, rel: string): Uint8Array =>
+      _readResource(known(name), rel, config.maxResourceBytes),
     refresh: (): void => {
       snapshot = scan(snapshot);
     },

@@ -121,6 +121,13 @@ export interface AgentSkillsOptions {
    */
   maxResourceDepth?: number;
   /**
+   * `readResource()` refuses files larger than this many bytes, with
+   * `too_large`.
+   *
+   * @default {16777216}
+   */
+  maxResourceBytes?: number;
+  /**
    * Receives this instance's warnings, instead of the global sink set with
    * {@linkcode setWarnSink}. What it throws propagates, unchanged, out of the
    * call that warned (`createAgentSkills`, `refresh()`, `loadSkill()`), and
@@ -149,6 +156,8 @@ export interface SkillConfig {
   readonly maxResourceEntries: number;
   /** The depth cap of resource enumeration, below the skill directory. */
   readonly maxResourceDepth: number;
+  /** The size cap of `readResource()`, in bytes. */
+  readonly maxResourceBytes: number;
 }
 
 /**
@@ -194,6 +203,7 @@ const COUNT_DEFAULTS = {
   maxManifestBytes: 1024 * 1024,
   maxResourceEntries: 10_000,
   maxResourceDepth: 16,
+  maxResourceBytes: 16 * 1024 * 1024,
 } as const;
 const DEFAULT_LABEL = "custom";
 
@@ -246,6 +256,7 @@ export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
     maxManifestBytes: _countOption(options, "maxManifestBytes"),
     maxResourceEntries: _countOption(options, "maxResourceEntries"),
     maxResourceDepth: _countOption(options, "maxResourceDepth"),
+    maxResourceBytes: _countOption(options, "maxResourceBytes"),
   });
 }
 

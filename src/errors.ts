@@ -66,12 +66,17 @@ export class StartupError extends Error {
  * - `duplicate_skill`: two directories of one root declare the same name
  *   (thrown by discovery only under `strict: true`).
  * - `path_escape`: a resource path leaves the skill's directory, lexically
- *   (`../`) or through a symlink.
+ *   (`../`) or through a symlink; or the skill's directory changed since the
+ *   snapshot; or, for `readResource()`, the file was swapped while opened.
  * - `invalid_input`: a resource path that is empty, absolute, not a string or
  *   contains a NUL byte.
  * - `not_found`: an unknown skill, or a resource that does not exist.
  * - `not_a_file`: a resource (or, under `strict: true`, a manifest) that is a
  *   directory, FIFO, socket or device rather than a regular file.
+ * - `unreadable`: a resource that exists but cannot be opened or read
+ *   (permission denied, say).
+ * - `too_large`: a resource larger than `maxResourceBytes`, for
+ *   `readResource()`.
  */
 export type SkillErrorCode =
   | "invalid_skill"
@@ -79,7 +84,9 @@ export type SkillErrorCode =
   | "path_escape"
   | "invalid_input"
   | "not_found"
-  | "not_a_file";
+  | "not_a_file"
+  | "unreadable"
+  | "too_large";
 
 /** Where a {@linkcode SkillError} happened, as far as it is known. */
 export interface SkillErrorDetails {

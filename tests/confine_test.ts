@@ -4,9 +4,13 @@ import { renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   createAgentSkills,
+  resolveConfig,
   SkillError,
   type SkillWarning,
 } from "@clarvis/agent-skills";
+import { _readResource, type _ReadSeams } from "../src/_confine.ts";
+import { _discoverRoot } from "../src/_discover.ts";
+import type { _DiscoveredSkill } from "../src/_scan.ts";
 import {
   codes,
   link,
@@ -394,5 +398,135 @@ describe("a skill directory changed since the snapshot", () => {
     renameSync(join(root, "x"), join(root, "x.real"));
     link(join(root, "x.real"), join(root, "x"));
     assertRefused(skills, warnings, "notes.md");
+  });
+});
+
+describe("readResource()", () => {
+  it("returns the bytes of a file inside the skill", () => {
+    const { skills } = fixture();
+    assert.equal(
+      new TextDecoder().decode(skills.readResource("tool", "scripts/run.py")),
+      "print('run')",
+    );
+  });
+
+  it("refuses what resourcePath refuses, with the same codes", () => {
+    const { skills } = fixture();
+    const cases: Array<[string, string]> = [
+      ["../other/notes.md", "path_escape"],
+      ["nope.md", "not_found"],
+      ["scripts", "not_a_file"],
+      ["", "invalid_input"],
+    ];
+    for (const [rel, code] of cases) {
+      assertCode(() => skills.readResource("tool", rel), code);
+    }
+    assertCode(() => skills.readResource("nobody", "x"), "not_found");
+  });
+
+  it("refuses a file over maxResourceBytes with too_large", () => {
+    const { skills } = fixture({ maxResourceBytes: 5 });
+    const error = assertCode(
+      () => skills.readResource("tool", "scripts/run.py"),
+      "too_large",
+    );
+    assert.match(error.message, /maxResourceBytes/);
+    assert.equal(skills.readResource("tool", "assets/deep/a/b.txt").length, 1);
+  });
+
+  describe("with a swap between its check and its use", () => {
+    /** The skill "x" with sub/file.txt, a file outside, and how to swap sub. */
+    function swappable(): {
+      skill: _DiscoveredSkill;
+      toOutside: () => void;
+      back: () => void;
+    } {
+      const base = tree({
+        "root/x/SKILL.md": manifest("x"),
+        "root/x/sub/file.txt": "inside",
+        "outside/file.txt": "OUTSIDE",
+      });
+      const root = join(base, "root");
+      const config = resolveConfig({ home: base, cwd: base, roots: [root] });
+      const [rootConfig] = config.roots;
+      assert.ok(rootConfig !== undefined);
+      const [skill] = _discoverRoot({
+        root: rootConfig,
+        config,
+        report: () => assert.fail("no problem expected"),
+      });
+      assert.ok(skill !== undefined);
+      const sub = join(root, "x", "sub");
+      return {
+        skill,
+        toOutside: () => {
+          renameSync(sub, `${sub}.real`);
+          link(join(base, "outside"), sub);
+        },
+        back: () => {
+          rmSync(sub);
+          renameSync(`${sub}.real`, sub);
+        },
+      };
+    }
+
+    const modes: Array<[string, _ReadSeams]> = [
+      ["the kernel's path of the open file", {}],
+      ["no kernel path (re-resolving only)", { openedPath: () => undefined }],
+    ];
+    for (const [mode, seams] of modes) {
+      it(`refuses a directory swapped for a symlink before the open, by ${mode}`, () => {
+        const { skill, toOutside } = swappable();
+        assertCode(
+          () =>
+            _readResource(skill, "sub/file.txt", 100, {
+              ...seams,
+              beforeOpen: toOutside,
+            }),
+          "path_escape",
+        );
+      });
+
+      it(`refuses a swap there and back around the open, by ${mode}`, () => {
+        const { skill, toOutside, back } = swappable();
+        const error = assertCode(
+          () =>
+            _readResource(skill, "sub/file.txt", 100, {
+              ...seams,
+              beforeOpen: toOutside,
+              afterOpen: back,
+            }),
+          "path_escape",
+        );
+        assert.match(
+          error.message,
+          /swapped for another file while it was opened/,
+        );
+      });
+    }
+
+    it("refuses a file swapped for a symlink to outside before the open", () => {
+      const { skill } = swappable();
+      const file = join(skill.place.realDir, "sub", "file.txt");
+      const outside = join(
+        skill.place.realDir,
+        "..",
+        "..",
+        "outside",
+        "file.txt",
+      );
+      // O_NOFOLLOW refuses the link itself where the runtime honours it (Deno
+      // does not under scoped permissions); re-resolving refuses it anyway.
+      assertCode(
+        () =>
+          _readResource(skill, "sub/file.txt", 100, {
+            beforeOpen: () => {
+              rmSync(file);
+              link(outside, file);
+            },
+          }),
+        "path_escape",
+      );
+    });
   });
 });
