@@ -7,6 +7,7 @@
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { _discoverRoot } from "./_discover.ts";
+import { _realPathOrSelf, _winners } from "./_roots.ts";
 import type { _DiscoveredSkill, _Report } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -32,11 +33,13 @@ export interface _Snapshot {
 
 /**
  * The roots to scan, in ascending precedence: every root that no later root
- * folds into (one directory reached twice, by spelling or by symlink, is
- * scanned once, at its last, highest-precedence position).
+ * reaches too (one directory reached twice, by spelling or by symlink, is
+ * scanned once, at its last, highest-precedence position). Real paths are
+ * resolved again for each scan, so a link made after construction is seen.
  */
 export function _scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
-  return roots.filter((root) => root.foldedInto === undefined);
+  const winners = _winners(roots.map((root) => _realPathOrSelf(root.path)));
+  return roots.filter((_, index) => winners[index] === index);
 }
 
 /**

@@ -7,9 +7,10 @@
 
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import { realpathSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import process from "node:process";
 import { StartupError } from "./errors.ts";
+import { _realPathOrSelf, _winners } from "./_roots.ts";
 import type { WarnSink } from "./warn.ts";
 
 /** A skill root as a caller writes it: a path, or a path with labels. */
@@ -45,12 +46,13 @@ export interface SkillRoot {
   /**
    * The directory's real path (symlinks resolved) when the config was
    * resolved; `path` itself when it did not exist then. Roots are scanned
-   * once per real path.
+   * once per real path, resolved again at each scan (`refresh()` included).
    */
   readonly realPath: string;
   /**
-   * Set when a later (higher-precedence) root reaches the same directory:
-   * that root's `path`. This root is then not scanned on its own.
+   * Set when a later (higher-precedence) root reached the same directory
+   * when the config was resolved: that root's `path`. Each scan folds roots
+   * by their real paths at that time, so a link made later is followed too.
    */
   readonly foldedInto?: string;
 }
@@ -314,25 +316,15 @@ function _resolveRoots(
   const resolved = given.map((root, index) =>
     _resolveRoot(root, index, home, workspace)
   );
-  const last = new Map<string, SkillRoot>();
-  for (const root of resolved) last.set(root.realPath, root);
-  return Object.freeze(resolved.map((root) => {
-    const winner = last.get(root.realPath);
+  const winners = _winners(resolved.map((root) => root.realPath));
+  return Object.freeze(resolved.map((root, index) => {
+    const winner = resolved[winners[index] ?? index];
     return Object.freeze(
       winner !== undefined && winner !== root
         ? { ...root, foldedInto: winner.path }
         : root,
     );
   }));
-}
-
-/** The real path of a root, or the path itself while it does not exist. */
-function _realPath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 function _resolveRoot(
@@ -359,7 +351,7 @@ function _resolveRoot(
   const path = _expandPath(options.path, home, workspace);
   return {
     path,
-    realPath: _realPath(path),
+    realPath: _realPathOrSelf(path),
     scope: _optionalString(options.scope, `${where}.scope`) ?? DEFAULT_LABEL,
     source: _optionalString(options.source, `${where}.source`) ??
       DEFAULT_LABEL,

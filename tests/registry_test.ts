@@ -1,5 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   clarvisSkillRoots,
@@ -174,6 +175,31 @@ describe("roots reached twice", () => {
       join(home, ".clarvis", "skills"),
     );
     assert.equal(skills.config.roots[1]?.foldedInto, undefined);
+  });
+
+  it("are folded again by refresh(), so a link made later is scanned once", () => {
+    const home = tree({
+      ".agents/skills/one/SKILL.md": manifest("one", "From agents."),
+      ".clarvis/skills/one/SKILL.md": manifest("one", "From clarvis."),
+    });
+    const { options: foldOptions, warnings } = options(home, {
+      cwd: "/",
+      roots: [
+        { path: "~/.agents/skills", scope: "user", source: "agents" },
+        { path: "~/.clarvis/skills", scope: "user", source: "clarvis" },
+      ],
+    });
+    const skills = createAgentSkills(foldOptions);
+    assert.deepEqual(skills.listOverridden().map((s) => s.source), ["agents"]);
+    rmSync(join(home, ".agents", "skills"), { recursive: true });
+    link(join(home, ".clarvis", "skills"), join(home, ".agents", "skills"));
+    skills.refresh();
+    assert.deepEqual(skills.listOverridden(), []);
+    assert.deepEqual(
+      skills.listSkills().map((s) => [s.name, s.source, s.description]),
+      [["one", "clarvis", "From clarvis."]],
+    );
+    assert.deepEqual(warnings, []);
   });
 
   it("follow a root that is a symlink even with followSymlinks: false", () => {
