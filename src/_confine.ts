@@ -24,6 +24,7 @@ import {
   _reason,
   _sortedEntries,
   _tryIdentity,
+  _unrepresentable,
 } from "./_fs.ts";
 import type { _SkillPlace } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
@@ -389,6 +390,16 @@ class _ResourceWalk {
     for (const entry of entries) {
       if (this.#stopped || !this.#count(realDir)) return;
       if (rel === "" && entry.name === this.#manifest) continue;
+      const bytes = _unrepresentable(realDir, entry.name);
+      if (bytes !== undefined) {
+        this.warn({
+          code: "unrepresentable_name",
+          message:
+            `Skipped a resource in ${realDir} of skill "${this.info.name}": its name is not valid UTF-8 (bytes ${bytes}), so it cannot be opened by name; rename it`,
+          path: realDir,
+        });
+        continue;
+      }
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
       const childPath = join(realDir, entry.name);
       if (entry.isDirectory()) {

@@ -13,6 +13,7 @@ import {
   _tryList,
   _tryRealpath,
   _tryStat,
+  _unrepresentable,
 } from "./_fs.ts";
 import {
   _admit,
@@ -27,6 +28,7 @@ import {
   type _RootScan,
   _skillDirProblem,
   _skillFromText,
+  _unrepresentableSkill,
 } from "./_scan.ts";
 
 /**
@@ -49,6 +51,11 @@ export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
   for (const entry of listing.value) {
     const kind = _entryKind(entry, config.followSymlinks);
     if (kind === "other") continue;
+    const bytes = _unrepresentable(root.path, entry.name);
+    if (bytes !== undefined) {
+      report(_unrepresentableSkill(root.path, bytes));
+      continue;
+    }
     const dir = join(root.path, entry.name);
     let where: _Where = {
       realDir: join(realRoot.ok ? realRoot.value : root.path, entry.name),

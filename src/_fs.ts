@@ -19,6 +19,7 @@ import {
   type Stats,
   statSync,
 } from "node:fs";
+import { join } from "node:path";
 
 /** What a read returned, or the error it threw. */
 export type _Read<T> =
@@ -82,6 +83,47 @@ export function _tryRealpath(path: string): _Read<string> {
     return { ok: true, value: realpathSync(path) };
   } catch (error) {
     return { ok: false, error };
+  }
+}
+
+/**
+ * When a directory entry's name is not the name on disk (its bytes are not
+ * valid UTF-8, so the decoded name has U+FFFD where they were), the bytes as
+ * hex where the runtime gives them (Deno decodes them away: then the decoded
+ * name); `undefined` for a name that can be opened as it reads.
+ */
+export function _unrepresentable(
+  dir: string,
+  name: string,
+): string | undefined {
+  if (!name.includes("\uFFFD")) return undefined;
+  try {
+    lstatSync(join(dir, name));
+    return undefined; // a real U+FFFD in a valid name
+  } catch {
+    // Not there under this name: find its bytes.
+  }
+  try {
+    for (const raw of readdirSync(dir, { encoding: "buffer" })) {
+      const bytes = new Uint8Array(raw);
+      if (UTF8_LOOSE.decode(bytes) !== name || _isUtf8(bytes)) continue;
+      return [...bytes].map((byte) => byte.toString(16).padStart(2, "0"))
+        .join(" ");
+    }
+  } catch {
+    // Gone, or unlistable: the decoded name is all there is.
+  }
+  return JSON.stringify(name);
+}
+
+const UTF8_LOOSE = new TextDecoder("utf-8");
+
+function _isUtf8(bytes: Uint8Array): boolean {
+  try {
+    UTF8.decode(bytes);
+    return true;
+  } catch {
+    return false;
   }
 }
 

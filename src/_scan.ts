@@ -113,6 +113,7 @@ const STRICT_CODES: Partial<Record<SkillWarningCode, SkillErrorCode>> = {
   duplicate_skill: "duplicate_skill",
   not_a_file: "not_a_file",
   unreadable: "invalid_skill",
+  unrepresentable_name: "invalid_skill",
 };
 
 /**
@@ -189,6 +190,23 @@ export function _followedDirectory(
       path: dir,
       drops: false,
     },
+  };
+}
+
+/**
+ * The problem of a root entry whose name on disk is not valid UTF-8: never a
+ * silent drop. `bytes` is what `_unrepresentable` found.
+ */
+export function _unrepresentableSkill(
+  rootPath: string,
+  bytes: string,
+): _Problem {
+  return {
+    code: "unrepresentable_name",
+    message:
+      `Skipped a skill directory in ${rootPath}: its name is not valid UTF-8 (bytes ${bytes}), so it cannot be opened by name; rename it`,
+    path: rootPath,
+    drops: true,
   };
 }
 

@@ -29,6 +29,9 @@ import { _setGlobalSink } from "./_warn_sink.ts";
  * - `dangling_symlink`: a skill directory or a resource is a symlink that
  *   points nowhere (or into a loop); it was skipped.
  * - `resource_limit`: resource enumeration stopped at the entry or depth cap.
+ * - `unrepresentable_name`: a skill directory or resource whose name on disk
+ *   is not valid UTF-8, so it cannot be named in a string; it was skipped (a
+ *   skill so named is refused under `strict`).
  * - `yaml_repaired`: a top-level `key: value` line had an unquoted `: ` in its
  *   value (`description: Use when: ...`); the skill was loaded as if the value
  *   were quoted. Quote it to silence the warning (`strict` refuses the skill).
@@ -44,6 +47,7 @@ export type SkillWarningCode =
   | "resource_escape"
   | "dangling_symlink"
   | "resource_limit"
+  | "unrepresentable_name"
   | "yaml_repaired";
 
 /** One warning: a code to filter on, a readable message, and the path. */

@@ -109,3 +109,28 @@ export function options(
 export function codes(warnings: readonly SkillWarning[]): string[] {
   return warnings.map((warning) => warning.code);
 }
+
+/**
+ * Creates `<dir>/<prefix><byte>`, a name that is not valid UTF-8 (no string
+ * can name it, so the shell makes it): a directory, or a file with `content`.
+ */
+export function makeNonUtf8(
+  dir: string,
+  prefix: string,
+  byte: number,
+  content?: string,
+): void {
+  const octal = byte.toString(8);
+  const make = content === undefined
+    ? `mkdir "$(printf '%s/%s\\${octal}' "$1" "$2")"`
+    : `printf '%s' "$3" > "$(printf '%s/%s\\${octal}' "$1" "$2")"`;
+  const args = ["-c", make, "sh", dir, prefix, content ?? ""];
+  const deno = (globalThis as { Deno?: DenoLike }).Deno;
+  if (deno !== undefined) {
+    const result = new deno.Command("/bin/sh", { args, clearEnv: true })
+      .outputSync();
+    if (result.code !== 0) throw new Error(`sh ${make} failed`);
+  } else {
+    execFileSync("/bin/sh", args);
+  }
+}
