@@ -20,6 +20,7 @@ import { basename, isAbsolute, join, resolve, sep } from "node:path";
 import { SkillError } from "./errors.ts";
 import {
   _errorCode,
+  _isPermissionDenied,
   _readAtMost,
   _reason,
   _sortedEntries,
@@ -61,6 +62,16 @@ export interface _ConfinedSkill {
  */
 function _changeOf({ info, place }: _ConfinedSkill): string | undefined {
   const read = _tryIdentity(info.dir, place.viaLink);
+  if (!read.ok && _isPermissionDenied(read.error)) {
+    throw new SkillError(
+      "unreadable",
+      `The directory ${info.dir} of skill "${info.name}" cannot be read (${
+        _reason(read.error)
+      })`,
+      { skill: info.name, path: info.dir },
+      { cause: read.error },
+    );
+  }
   if (!read.ok) {
     throw new SkillError(
       "not_found",
@@ -146,6 +157,9 @@ function _confinedFile(
   try {
     real = realpathSync(lexical);
   } catch (error) {
+    if (_isPermissionDenied(error)) {
+      throw _unreadable(skill, rel, lexical, error);
+    }
     throw new SkillError(
       "not_found",
       `Resource "${rel}" of skill "${skill}" does not exist at ${lexical} (${
@@ -162,7 +176,13 @@ function _confinedFile(
       { skill, path: lexical },
     );
   }
-  const stat = statSync(real, { bigint: true, throwIfNoEntry: false });
+  let stat: BigIntStats | undefined;
+  try {
+    stat = statSync(real, { bigint: true, throwIfNoEntry: false });
+  } catch (error) {
+    if (!_isPermissionDenied(error)) throw error;
+    throw _unreadable(skill, rel, real, error);
+  }
   if (stat === undefined) {
     throw new SkillError(
       "not_found",
@@ -272,6 +292,23 @@ function _openedPath(fd: number): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `unreadable` for a resource the process may not read. */
+function _unreadable(
+  skill: string,
+  rel: string,
+  path: string,
+  error: unknown,
+): SkillError {
+  return new SkillError(
+    "unreadable",
+    `Resource "${rel}" of skill "${skill}" cannot be read at ${path} (${
+      _reason(error)
+    })`,
+    { skill, path },
+    { cause: error },
+  );
 }
 
 /** The error for a confined file that would not open. */

@@ -8,6 +8,7 @@
 
 import { join } from "node:path";
 import {
+  _isPermissionDenied,
   _readTextFile,
   _tryIdentity,
   _tryList,
@@ -18,6 +19,7 @@ import {
 import {
   _admit,
   _chooseManifest,
+  _deniedProblem,
   type _DiscoveredSkill,
   _entryKind,
   _followedDirectory,
@@ -41,6 +43,10 @@ export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
   const { root, config, report } = scan;
   const listing = _tryList(root.path);
   if (!listing.ok) {
+    if (scan.denied !== undefined && _isPermissionDenied(listing.error)) {
+      scan.denied.push(root.path); // reported once, with the others
+      return [];
+    }
     const problem = _rootProblem(root.path, listing.error);
     if (problem !== undefined) report(problem);
     return [];
@@ -66,7 +72,12 @@ export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
       if (followed.problem !== undefined) report(followed.problem);
       if (!followed.isDirectory) continue;
       const real = _tryRealpath(dir);
-      if (!real.ok) continue; // gone since it was followed
+      if (!real.ok) {
+        // Gone since it was followed, or its target may not be read.
+        const denied = _deniedProblem(dir, entry.name, real.error);
+        if (denied !== undefined) report(denied);
+        continue;
+      }
       where = { realDir: real.value, viaLink: true };
     }
     const skill = _readSkill(scan, dir, entry.name, where);
@@ -134,6 +145,11 @@ export function _readSkill(
   if (found.skill === undefined) return undefined;
   // A symlinked directory is identified by its target, a plain one as it is.
   const identity = _tryIdentity(dir, where.viaLink);
-  if (!identity.ok) return undefined; // gone since it was read
+  if (!identity.ok) {
+    // Gone since it was read, or its target may not be read.
+    const denied = _deniedProblem(dir, dirName, identity.error);
+    if (denied !== undefined) report(denied);
+    return undefined;
+  }
   return { ...found.skill, place: _placeOf(where, identity.value) };
 }

@@ -216,8 +216,25 @@ export function _errorCode(error: unknown): string | undefined {
   return typeof error.code === "string" ? error.code : undefined;
 }
 
+/**
+ * Whether a filesystem error is a refused permission: the OS's (`EACCES`,
+ * `EPERM`), Node's permission model's (`ERR_ACCESS_DENIED`) or Deno's
+ * (`NotCapable`: the path is outside the `--allow-read` grant).
+ */
+export function _isPermissionDenied(error: unknown): boolean {
+  const code = _errorCode(error);
+  return code === "EACCES" || code === "EPERM" ||
+    code === "ERR_ACCESS_DENIED" ||
+    (error instanceof Error &&
+      (error.name === "NotCapable" || error.name === "PermissionDenied"));
+}
+
 /** A short reason for a filesystem error, for messages. */
 export function _reason(error: unknown): string {
+  if (error instanceof Error && error.name === "NotCapable") {
+    // Deno names the path it refused; the grant must cover real paths too.
+    return `permission denied: ${error.message}; the grant must cover the real paths that symlinks lead to`;
+  }
   switch (_errorCode(error)) {
     case "EACCES":
     case "EPERM":

@@ -29,6 +29,8 @@ export interface _Snapshot {
   readonly byPath: ReadonlyMap<string, _DiscoveredSkill>;
   readonly catalog: readonly SkillInfo[];
   readonly overridden: readonly SkillInfo[];
+  /** The roots the process may not read, in scan order. */
+  readonly denied: readonly string[];
 }
 
 /**
@@ -57,8 +59,9 @@ export function _buildSnapshot(
   const merged = new Map<string, _Entry>();
   const byPath = new Map<string, _DiscoveredSkill>();
   const overridden: SkillInfo[] = [];
+  const denied: string[] = [];
   for (const root of _scanOrder(config.roots)) {
-    const scan = { root, config, report, previous: previous?.byPath };
+    const scan = { root, config, report, previous: previous?.byPath, denied };
     for (const skill of _discoverRoot(scan)) {
       byPath.set(skill.info.path, skill);
       const earlier = merged.get(skill.info.name);
@@ -74,6 +77,7 @@ export function _buildSnapshot(
     catalog: Object.freeze(catalog.sort(_byName)),
     // A stable sort keeps each name's overridden skills in precedence order.
     overridden: Object.freeze(overridden.sort(_byName)),
+    denied: Object.freeze(denied),
   };
 }
 

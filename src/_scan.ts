@@ -24,6 +24,7 @@ import {
   type _FileKind,
   type _FileRead,
   type _Identity,
+  _isPermissionDenied,
   _kindOf,
   type _Read,
   _reason,
@@ -105,6 +106,11 @@ export interface _RootScan {
   readonly report: _Report;
   /** The previous run's skills, for content-keyed reuse. */
   readonly previous?: _Previous | undefined;
+  /**
+   * Where roots the process may not read are collected, to be reported in
+   * one line; absent: each is reported on its own.
+   */
+  readonly denied?: string[] | undefined;
 }
 
 /** What strict throws for a problem that drops a skill, by warning code. */
@@ -207,6 +213,41 @@ export function _unrepresentableSkill(
       `Skipped a skill directory in ${rootPath}: its name is not valid UTF-8 (bytes ${bytes}), so it cannot be opened by name; rename it`,
     path: rootPath,
     drops: true,
+  };
+}
+
+/**
+ * The problem of a skill directory whose real path or identity may not be
+ * read (a symlink to a target outside the grant); none for any other error
+ * (it vanished since it was listed).
+ */
+export function _deniedProblem(
+  dir: string,
+  dirName: string,
+  error: unknown,
+): _Problem | undefined {
+  if (!_isPermissionDenied(error)) return undefined;
+  return {
+    code: "unreadable",
+    message: `Skipped skill directory ${dir}: ${_reason(error)}`,
+    path: dir,
+    drops: true,
+    skill: dirName,
+    cause: error,
+  };
+}
+
+/** The problem of the roots the process may not read, in one line. */
+export function _deniedRootsProblem(paths: readonly string[]): _Problem {
+  return {
+    code: "unreadable",
+    message: `Skipped ${paths.length === 1 ? "skill root" : "skill roots"} ${
+      paths.join(", ")
+    }: permission denied (under Deno, --allow-read does not cover ${
+      paths.length === 1 ? "it" : "them"
+    }; a root that does not exist is skipped silently once it is granted)`,
+    path: paths[0] ?? "",
+    drops: false,
   };
 }
 

@@ -12,7 +12,7 @@ import {
 } from "./config.ts";
 import { _listResources, _readResource, _resolveResource } from "./_confine.ts";
 import { _buildSnapshot, type _Entry, type _Snapshot } from "./_registry.ts";
-import { _reporter } from "./_scan.ts";
+import { _deniedRootsProblem, _reporter } from "./_scan.ts";
 import { _warnerFor } from "./_warn_sink.ts";
 import { SkillError } from "./errors.ts";
 import type { SkillContent, SkillInfo } from "./skill.ts";
@@ -107,8 +107,20 @@ export function createAgentSkills(
 ): AgentSkills {
   const config = resolveConfig(options);
   const warn = _warnerFor(options.onWarning);
-  const scan = (previous?: _Snapshot): _Snapshot =>
-    _buildSnapshot(config, _reporter(config.strict, warn), previous);
+  const report = _reporter(config.strict, warn);
+  // Roots the process may not read are said in one line, and again only
+  // when they change: a preset root that is neither there nor granted would
+  // otherwise warn at every start.
+  let deniedSaid = "";
+  const scan = (previous?: _Snapshot): _Snapshot => {
+    const next = _buildSnapshot(config, report, previous);
+    const denied = next.denied.join("\0");
+    if (denied !== deniedSaid && next.denied.length > 0) {
+      report(_deniedRootsProblem(next.denied));
+    }
+    deniedSaid = denied;
+    return next;
+  };
   let snapshot = scan();
 
   /** The entry of a skill of the current snapshot, or `not_found`. */

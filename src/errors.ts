@@ -73,8 +73,9 @@ export class StartupError extends Error {
  * - `not_found`: an unknown skill, or a resource that does not exist.
  * - `not_a_file`: a resource (or, under `strict: true`, a manifest) that is a
  *   directory, FIFO, socket or device rather than a regular file.
- * - `unreadable`: a resource that exists but cannot be opened or read
- *   (permission denied, say).
+ * - `unreadable`: a resource (or its skill's directory) that the process may
+ *   not read: permission denied, or outside Deno's `--allow-read` grant
+ *   (which must cover the real paths that symlinks lead to).
  * - `too_large`: a resource larger than `maxResourceBytes`, for
  *   `readResource()`.
  */
