@@ -55,10 +55,12 @@ export interface _ConfinedSkill {
 
 /**
  * Why the skill's directory is no longer the one discovery recorded, or
- * `undefined` while it is: the same device, inode and birth time, reached the same way
- * (a directory discovered as a plain one must not have become a symlink).
+ * `undefined` while it is: the same device, inode and birth time, reached
+ * the same way (one discovered as a plain directory must not have become a
+ * symlink).
  *
- * @throws {SkillError} `not_found` when the directory is gone.
+ * @throws {SkillError} `not_found` when the directory is gone, `unreadable`
+ * when the process may not look at it.
  */
 function _changeOf({ info, place }: _ConfinedSkill): string | undefined {
   const read = _tryIdentity(info.dir, place.viaLink);
@@ -104,7 +106,8 @@ function _changedMessage(info: SkillInfo, change: string): string {
  * file, or throws. Once `rel` is known to be valid, the directory must still
  * be the one of the snapshot, and the file must be inside its real path.
  *
- * @throws {SkillError} `invalid_input`, `path_escape`, `not_found` or `not_a_file`.
+ * @throws {SkillError} `invalid_input`, `path_escape`, `not_found`,
+ * `not_a_file` or `unreadable`.
  */
 export function _resolveResource(
   confined: _ConfinedSkill,
@@ -217,9 +220,10 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) |
 /**
  * Reads a resource so that what is read is the confined file: it resolves
  * `rel` as {@linkcode _resolveResource} does, opens the file (never through
- * a symlink), then resolves `rel` again and checks that the open descriptor
- * is that still-confined file (same device and inode). A swap between the
- * check and the open is refused, not read.
+ * a final symlink), then checks the open descriptor: the kernel's path for
+ * it must be inside the skill (where the runtime can read `/proc/self/fd`),
+ * and `rel` resolved again must be that same file (device and inode). A swap
+ * between the check and the open is refused, not read.
  *
  * @throws {SkillError} As `_resolveResource`; `path_escape` for a file
  * swapped while it was opened; `too_large` past `maxBytes`; `unreadable`

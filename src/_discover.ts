@@ -96,7 +96,7 @@ export interface _Where {
 
 /**
  * Reads one skill directory: finds, reads and parses its manifest, and
- * records the directory's place (real path, device and inode) for the
+ * records the directory's place (real path, device, inode, birth time) for the
  * snapshot.
  */
 export function _readSkill(

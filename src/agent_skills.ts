@@ -44,8 +44,10 @@ export interface AgentSkills {
    *
    * @throws {SkillError} `invalid_input` for an empty, absolute or NUL-bearing
    * `rel`; `not_found` for an unknown skill or missing file; `path_escape` for
-   * a path that leaves the directory, lexically or through a symlink;
-   * `not_a_file` for a directory or special file.
+   * a path that leaves the directory, lexically or through a symlink, or for
+   * a skill directory that changed since the snapshot; `not_a_file` for a
+   * directory or special file; `unreadable` for a file the process may not
+   * read (under Deno, outside the `--allow-read` grant).
    */
   resourcePath(name: string, rel: string): string;
   /**

@@ -106,6 +106,7 @@ describe("resolveConfig()", () => {
     assert.equal(config.maxManifestBytes, 1024 * 1024);
     assert.equal(config.maxResourceEntries, 10_000);
     assert.equal(config.maxResourceDepth, 16);
+    assert.equal(config.maxResourceBytes, 16 * 1024 * 1024);
   });
 
   it("does not call os.homedir() when home is given", () => {
@@ -253,6 +254,7 @@ describe("resolveConfig()", () => {
       [{ followSymlinks: 1 }, '"followSymlinks"'],
       [{ maxManifestBytes: 0 }, '"maxManifestBytes"'],
       [{ maxResourceEntries: 1.5 }, '"maxResourceEntries"'],
+      [{ maxResourceBytes: -1 }, '"maxResourceBytes"'],
       [{ roots: "/a" }, '"roots"'],
       [{ roots: [42] }, '"roots[0]"'],
       [{ roots: [{ path: "" }] }, '"roots[0]"'],
