@@ -6,6 +6,7 @@
  * @module
  */
 
+import { basename } from "node:path";
 import type { DiagnosticCode, DiagnosticSeverity } from "./check.ts";
 import { _FIELDS, _NORMALISED_KEYS, _SPEC_KEYS } from "./_fields.ts";
 import { _lineOfKey } from "./_manifest.ts";
@@ -106,8 +107,40 @@ function _isString(value: unknown): boolean {
   return typeof value === "string";
 }
 
+/** A rule on the manifest's file name, for the names `breaks` picks. */
+function _manifestNameRule(
+  severity: DiagnosticSeverity,
+  spec: string,
+  breaks: (name: string) => boolean,
+  why: string,
+): _Rule {
+  return {
+    code: "manifest_name",
+    severity,
+    spec,
+    test: ({ info }) => {
+      const name = basename(info.path);
+      return breaks(name)
+        ? [{ line: 1, message: `the manifest is named ${name}: ${why}` }]
+        : [];
+    },
+  };
+}
+
 /** Every spec rule, in the order its findings are listed for one line. */
 export const _RULES: readonly _Rule[] = [
+  _manifestNameRule(
+    "error",
+    "The manifest is named `SKILL.md`.",
+    (name) => name !== "SKILL.md" && name !== "skill.md",
+    "the reference validator reads only SKILL.md (or skill.md), and Codex and Claude Code only SKILL.md, so other hosts miss this skill; rename it SKILL.md",
+  ),
+  _manifestNameRule(
+    "warning",
+    "The manifest is named `SKILL.md`, not `skill.md`.",
+    (name) => name === "skill.md",
+    "the reference validator accepts it, but Codex and Claude Code read only SKILL.md; rename it SKILL.md",
+  ),
   _nameRule(
     "name_length",
     `\`name\` is at most ${MAX_NAME} characters.`,

@@ -17,11 +17,20 @@ import type { SkillInfo } from "./skill.ts";
 import type { SkillWarning } from "./warn.ts";
 
 /**
- * A discovery problem as diagnostics: an error when it left a skill out, a
- * warning otherwise; one diagnostic per problem of an unusable manifest.
+ * The discovery warnings that are errors in a check although the skill
+ * loads: every other host drops a skill whose YAML needed repair.
+ */
+const ERRORS_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set(["yaml_repaired"]);
+
+/**
+ * A discovery problem as diagnostics: an error when it left a skill out (or
+ * is one of `ERRORS_IN_CHECK`), a warning otherwise; one diagnostic per
+ * problem of an unusable manifest.
  */
 export function _problemDiagnostics(problem: _Problem): SkillDiagnostic[] {
-  const severity = problem.drops ? "error" : "warning";
+  const severity = problem.drops || ERRORS_IN_CHECK.has(problem.code)
+    ? "error"
+    : "warning";
   const { code, path, skill } = problem;
   const positions =
     problem.problems !== undefined && problem.problems.length > 0
@@ -47,6 +56,15 @@ export function _resourceDiagnostic(
     path: warning.path ?? info.dir,
     skill: info.name,
   });
+}
+
+/** An error about a path given to check itself (missing, holds no skill). */
+export function _pathDiagnostic(
+  code: DiagnosticCode,
+  message: string,
+  path: string,
+): SkillDiagnostic {
+  return _diagnostic({ severity: "error", code, message, path });
 }
 
 /** The findings of every spec rule for one skill that loads. */

@@ -8,7 +8,8 @@
  * @module
  */
 
-import { basename, dirname } from "node:path";
+import type { Dirent } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import {
   type AgentSkillsOptions,
   resolveConfig,
@@ -17,12 +18,19 @@ import {
 } from "./config.ts";
 import { _listResources } from "./_confine.ts";
 import {
+  _pathDiagnostic,
   _problemDiagnostics,
   _resourceDiagnostic,
   _ruleDiagnostics,
 } from "./_diagnostics.ts";
 import { _discoverRoot, _readSkill } from "./_discover.ts";
-import { _sortedEntries, _tryRealpath } from "./_fs.ts";
+import {
+  _errorCode,
+  _reason,
+  _tryList,
+  _tryRealpath,
+  _tryStat,
+} from "./_fs.ts";
 import { _scanOrder } from "./_registry.ts";
 import type { _DiscoveredSkill, _Problem, _RootScan } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
@@ -31,7 +39,8 @@ import type { SkillWarningCode } from "./warn.ts";
 /**
  * How much a diagnostic matters.
  *
- * - `error`: `createAgentSkills` would skip the skill (or throw under strict).
+ * - `error`: `createAgentSkills` would skip the skill (or throw under strict),
+ *   other hosts would, or there is nothing to check at a path given.
  * - `warning`: the skill loads, but something is off: a discovery warning, or
  *   a breach of the Agent Skills spec that other loaders may reject.
  * - `info`: worth knowing, never a failure (fields outside the spec).
@@ -52,9 +61,22 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  *   `metadata` is not a map of strings to strings.
  * - `body_length`: the body is longer than 500 lines.
  * - `unknown_field`: a frontmatter key the spec does not define (`info`).
+ * - `manifest_name`: the manifest is not named `SKILL.md` (an error, as other
+ *   hosts miss it; `skill.md`, which the reference validator accepts, a
+ *   warning).
+ * - `path_not_found`: a path given to check does not exist.
+ * - `no_skills`: a path given to check holds no skill: no manifest in it, or
+ *   in any directory one level below.
+ *
+ * A discovery code may be more severe in a check than in discovery:
+ * `yaml_repaired` is an error (every other host drops such a skill), and
+ * `root_not_directory` is an error for a path given to check.
  */
 export type DiagnosticCode =
   | SkillWarningCode
+  | "manifest_name"
+  | "path_not_found"
+  | "no_skills"
   | "name_length"
   | "name_case"
   | "name_characters"
@@ -87,8 +109,11 @@ export interface SkillDiagnostic {
 export interface CheckSkillsOptions
   extends Omit<AgentSkillsOptions, "roots" | "strict" | "onWarning"> {
   /**
-   * Skill roots, or single skill directories (a directory that holds a
-   * `SKILL.md` itself), resolved like `roots`. Must not be empty.
+   * Skill roots, single skill directories (a directory that holds a
+   * `SKILL.md` itself) or manifests (a `SKILL.md` file: its directory is
+   * checked), resolved like `roots`. Must not be empty. Each must exist and
+   * hold a skill: else an error (`path_not_found`, `root_not_directory`,
+   * `no_skills`), so that a mistyped path never passes as clean.
    */
   paths: ReadonlyArray<string | SkillRootOptions>;
 }
@@ -133,7 +158,10 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   };
   const skills: SkillInfo[] = [];
   for (const root of _scanOrder(config.roots)) {
-    for (const skill of _checkPath({ root, config, report })) {
+    const fail = (diagnostic: SkillDiagnostic): void => {
+      diagnostics.push(diagnostic);
+    };
+    for (const skill of _checkPath({ root, config, report }, fail)) {
       skills.push(skill.info);
       diagnostics.push(..._ruleDiagnostics(skill));
       _listResources(skill, config, (warning) => {
@@ -147,28 +175,110 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   return { diagnostics, skills, counts };
 }
 
-/** A root, or a single skill directory when it holds a manifest itself. */
-function _checkPath(scan: _RootScan): _DiscoveredSkill[] {
+/**
+ * What one path given to check holds: a root (every skill one level below
+ * it), a skill directory (it holds a manifest), or a manifest itself (its
+ * directory is checked). Anything else is an error, never "0 errors".
+ */
+function _checkPath(
+  scan: _RootScan,
+  fail: (diagnostic: SkillDiagnostic) => void,
+): _DiscoveredSkill[] {
   const { root } = scan;
-  let isSkillDir = false;
-  try {
-    isSkillDir = _sortedEntries(root.path).some((entry) =>
-      entry.name.toLowerCase() === "skill.md"
-    );
-  } catch {
-    // Not listable: discovery of the root reports why.
+  const stat = _tryStat(root.path);
+  if (!stat.ok) {
+    fail(_pathFailure(root.path, stat.error));
+    return [];
   }
-  if (!isSkillDir) return _discoverRoot(scan);
-  const parent: SkillRoot = { ...root, path: dirname(root.path) };
+  if (!stat.value.isDirectory()) {
+    if (_isManifestName(basename(root.path))) {
+      return _checkSkillDir(scan, dirname(root.path));
+    }
+    fail(_pathDiagnostic(
+      "root_not_directory",
+      `Not a directory: ${root.path} (give a skill root, a skill directory or a SKILL.md)`,
+      root.path,
+    ));
+    return [];
+  }
+  const listing = _tryList(root.path);
+  if (listing.ok && listing.value.some((e) => _isManifestName(e.name))) {
+    return _checkSkillDir(scan, root.path);
+  }
+  const skills = _discoverRoot(scan);
+  if (listing.ok && !_holdsSkillBelow(root.path, listing.value)) {
+    fail(_noSkills(root.path, listing.value));
+  }
+  return skills;
+}
+
+/** One skill directory, checked as a skill of its parent. */
+function _checkSkillDir(scan: _RootScan, dir: string): _DiscoveredSkill[] {
+  const parent: SkillRoot = { ...scan.root, path: dirname(dir) };
   // A path given as a skill directory is followed, like a root.
-  const realDir = _tryRealpath(root.path);
-  const skill = _readSkill(
-    { ...scan, root: parent },
-    root.path,
-    basename(root.path),
-    { realDir: realDir.ok ? realDir.value : root.path, viaLink: true },
-  );
+  const realDir = _tryRealpath(dir);
+  const skill = _readSkill({ ...scan, root: parent }, dir, basename(dir), {
+    realDir: realDir.ok ? realDir.value : dir,
+    viaLink: true,
+  });
   return skill === undefined ? [] : [skill];
+}
+
+function _isManifestName(name: string): boolean {
+  return name.toLowerCase() === "skill.md";
+}
+
+function _pathFailure(path: string, error: unknown): SkillDiagnostic {
+  return _errorCode(error) === "ENOENT"
+    ? _pathDiagnostic("path_not_found", `Path does not exist: ${path}`, path)
+    : _pathDiagnostic(
+      "unreadable",
+      `Cannot check ${path}: ${_reason(error)}`,
+      path,
+    );
+}
+
+/** Whether some directory one level below holds a manifest. */
+function _holdsSkillBelow(path: string, entries: readonly Dirent[]): boolean {
+  return entries.some((entry) =>
+    (entry.isDirectory() || entry.isSymbolicLink()) &&
+    _manifestIn(join(path, entry.name))
+  );
+}
+
+function _manifestIn(dir: string): boolean {
+  const listing = _tryList(dir);
+  return listing.ok && listing.value.some((e) => _isManifestName(e.name));
+}
+
+/**
+ * `no_skills` for a path with no manifest in it or one level below; names a
+ * manifest two levels down, if there is one, to say where skills must be.
+ */
+function _noSkills(
+  path: string,
+  entries: readonly Dirent[],
+): SkillDiagnostic {
+  let nested: string | undefined;
+  for (const entry of entries) {
+    if (nested !== undefined || !entry.isDirectory()) continue;
+    const below = _tryList(join(path, entry.name));
+    if (!below.ok) continue;
+    const inner = below.value.find((sub) =>
+      sub.isDirectory() && _manifestIn(join(path, entry.name, sub.name))
+    );
+    if (inner !== undefined) nested = `${entry.name}/${inner.name}/SKILL.md`;
+  }
+  const hint = nested === undefined
+    ? ""
+    : `; found ${nested}: skills are one level below a root, so check ${
+      join(path, nested.split("/")[0] ?? "")
+    } instead`;
+  return _pathDiagnostic(
+    "no_skills",
+    `No skills in ${path}: no SKILL.md in it or in any directory one level below${hint}`,
+    path,
+  );
 }
 
 function _byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {

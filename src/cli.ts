@@ -6,12 +6,17 @@
  * @module
  */
 
+import { existsSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { isAbsolute, relative, resolve } from "node:path";
 import process from "node:process";
 import { createAgentSkills } from "./agent_skills.ts";
 import { checkSkills, type SkillDiagnostic } from "./check.ts";
-import { clarvisSkillRoots, type SkillRootOptions } from "./config.ts";
+import {
+  clarvisSkillRoots,
+  resolveConfig,
+  type SkillRootOptions,
+} from "./config.ts";
 import type { SkillInfo } from "./skill.ts";
 import { SkillError, StartupError } from "./errors.ts";
 import { _FIELDS } from "./_fields.ts";
@@ -401,7 +406,19 @@ function _path(values: _Values, [name, rel]: string[], io: CliIO): number {
 function _check(values: _Values, dirs: string[], io: CliIO): number {
   const paths = dirs.length > 0
     ? dirs.map((dir) => resolve(io.cwd, dir))
-    : _roots(values, io);
+    : _presentRoots(values, io);
+  if (paths.length === 0) {
+    const preset = resolveConfig({
+      roots: clarvisSkillRoots(),
+      ..._placeOptions(values, io),
+    }).roots.map((root) => _display(root.path, io));
+    return _fail(io, values, PROBLEMS, {
+      code: "no_skills",
+      message: `No skills to check: none of the preset roots exists (${
+        preset.join(", ")
+      }); give a DIR or --root`,
+    });
+  }
   const report = checkSkills({ paths, ..._placeOptions(values, io) });
   const failed = report.counts.error > 0 ||
     (values.strict === true && report.counts.warning > 0);
@@ -448,6 +465,22 @@ function _roots(values: _Values, io: CliIO): Array<string | SkillRootOptions> {
   return values.preset === "clarvis" || roots.length === 0
     ? [...clarvisSkillRoots(), ...roots]
     : roots;
+}
+
+/**
+ * The roots `check` looks at without a DIR: each --root, which must exist
+ * (checkSkills says so when one does not), and those preset roots that
+ * exist, since most machines have only some of them.
+ */
+function _presentRoots(
+  values: _Values,
+  io: CliIO,
+): Array<string | SkillRootOptions> {
+  const roots = _roots(values, io);
+  const resolved = resolveConfig({ roots, ..._placeOptions(values, io) }).roots;
+  return roots.filter((root, index) =>
+    typeof root === "string" || existsSync(resolved[index]?.path ?? "")
+  );
 }
 
 /** cwd, and home and workspace when given: what both commands pass on. */

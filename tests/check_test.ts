@@ -126,9 +126,9 @@ describe("checkSkills()", () => {
       ["schema-errors/SKILL.md", 7, undefined, "error", "invalid_skill"],
       ["unclosed-fence/SKILL.md", 1, undefined, "error", "invalid_skill"],
       ["under_score/SKILL.md", 2, undefined, "warning", "name_characters"],
-      ["unquoted-colon/SKILL.md", 3, undefined, "warning", "yaml_repaired"],
+      ["unquoted-colon/SKILL.md", 3, undefined, "error", "yaml_repaired"],
     ]);
-    assert.deepEqual(report.counts, { error: 12, warning: 18, info: 3 });
+    assert.deepEqual(report.counts, { error: 13, warning: 17, info: 3 });
     assert.equal(report.skills.length, 16);
   });
 
@@ -228,5 +228,113 @@ describe("checkSkills()", () => {
       () => checkSkills({ paths: [], home: "/h" }),
       (error) => error instanceof StartupError && error.code === "empty_roots",
     );
+  });
+});
+
+describe("checkSkills() on a path with nothing to check", () => {
+  function verdict(path: string): unknown[][] {
+    const report = checkSkills({ paths: [path], home: "/h" });
+    return report.diagnostics.map((d) => [d.severity, d.code, d.path]);
+  }
+
+  it("calls a path that does not exist an error", () => {
+    const base = tree();
+    const missing = join(base, "no", "such", "dir");
+    assert.deepEqual(verdict(missing), [["error", "path_not_found", missing]]);
+  });
+
+  it("calls a file that is not a manifest an error", () => {
+    const base = tree({ "notes.txt": "x" });
+    const file = join(base, "notes.txt");
+    assert.deepEqual(verdict(file), [["error", "root_not_directory", file]]);
+  });
+
+  it("checks the directory of a SKILL.md given itself", () => {
+    const base = tree({ "under_score/SKILL.md": manifest("under_score") });
+    const report = checkSkills({
+      paths: [join(base, "under_score", "SKILL.md")],
+      home: "/h",
+    });
+    assert.deepEqual(report.skills.map((skill) => skill.name), ["under_score"]);
+    assert.deepEqual(report.diagnostics.map((d) => d.code), [
+      "name_characters",
+    ]);
+  });
+
+  for (
+    const [what, files] of [
+      ["an empty directory", {}],
+      ["a directory whose only file is SKILLS.md", { "SKILLS.md": "x" }],
+      ["a directory of directories without manifests", { "a/README.md": "x" }],
+    ] as Array<[string, Record<string, string>]>
+  ) {
+    it(`calls ${what} no_skills, naming what was looked for`, () => {
+      const base = tree(files);
+      const report = checkSkills({ paths: [base], home: "/h" });
+      assert.deepEqual(
+        report.diagnostics.map((d) => [d.severity, d.code, d.path]),
+        [["error", "no_skills", base]],
+      );
+      assert.match(
+        report.diagnostics[0]?.message ?? "",
+        /no SKILL\.md in it or in any directory one level below$/,
+      );
+    });
+  }
+
+  it("says where skills nested two levels down are, and which root to check", () => {
+    const base = tree({ ".curated/pdf/SKILL.md": manifest("pdf") });
+    const report = checkSkills({ paths: [base], home: "/h" });
+    assert.deepEqual(report.diagnostics.map((d) => d.code), ["no_skills"]);
+    assert.match(
+      report.diagnostics[0]?.message ?? "",
+      new RegExp(
+        `found \\.curated/pdf/SKILL\\.md: skills are one level below a root, so check ${
+          join(base, ".curated").replaceAll("/", "\\/").replaceAll(".", "\\.")
+        } instead$`,
+      ),
+    );
+  });
+
+  it("does not call a root of invalid skills empty", () => {
+    const base = tree({ "bad/SKILL.md": "no frontmatter\n" });
+    assert.deepEqual(verdict(base), [[
+      "error",
+      "invalid_skill",
+      join(base, "bad", "SKILL.md"),
+    ]]);
+  });
+});
+
+describe("checkSkills() on manifests other hosts miss", () => {
+  it("calls a mixed-case manifest name an error and skill.md a warning", () => {
+    const base = tree({
+      "mixed/Skill.md": manifest("mixed"),
+      "lower/skill.md": manifest("lower"),
+      "upper/SKILL.md": manifest("upper"),
+    });
+    const report = checkSkills({ paths: [base], home: "/h" });
+    assert.deepEqual(rows(report.diagnostics, base), [
+      ["lower/skill.md", 1, undefined, "warning", "manifest_name"],
+      ["mixed/Skill.md", 1, undefined, "error", "manifest_name"],
+    ]);
+    // Discovery still loads all three.
+    assert.deepEqual(report.skills.map((skill) => skill.name).sort(), [
+      "lower",
+      "mixed",
+      "upper",
+    ]);
+  });
+
+  it("calls a manifest that loads only through the YAML repair an error", () => {
+    const base = tree({
+      "colon/SKILL.md":
+        "---\nname: colon\ndescription: Use when: asked\n---\nbody\n",
+    });
+    const report = checkSkills({ paths: [base], home: "/h" });
+    assert.deepEqual(rows(report.diagnostics, base), [
+      ["colon/SKILL.md", 3, undefined, "error", "yaml_repaired"],
+    ]);
+    assert.deepEqual(report.skills.map((skill) => skill.name), ["colon"]);
   });
 });

@@ -215,7 +215,7 @@ describe("agent-skills", () => {
       const lines = run.stdout.trimEnd().split("\n");
       assert.equal(lines.length, 34);
       assert.ok(lines.includes(
-        'fixtures/broken/unquoted-colon/SKILL.md:3:1: yaml_repaired: Loaded fixtures/broken/unquoted-colon/SKILL.md:3 after repairing its YAML: the value of "description" contains ": ", so YAML reads it as a nested key; quote it: description: "Use when: the user asks for it" [warning]',
+        'fixtures/broken/unquoted-colon/SKILL.md:3:1: yaml_repaired: Loaded fixtures/broken/unquoted-colon/SKILL.md:3 after repairing its YAML: the value of "description" contains ": ", so YAML reads it as a nested key; quote it: description: "Use when: the user asks for it" [error]',
       ));
       assert.ok(lines.includes(
         "fixtures/broken/schema-errors/SKILL.md:4:1: invalid_skill: frontmatter.allowed-tools[1]: expected string, received number [error]",
@@ -225,7 +225,7 @@ describe("agent-skills", () => {
       ));
       assert.equal(
         lines.at(-1),
-        "12 errors, 18 warnings, 3 notes in 16 loadable skills",
+        "13 errors, 17 warnings, 3 notes in 16 loadable skills",
       );
     });
 
@@ -239,7 +239,7 @@ describe("agent-skills", () => {
         skills: number;
       };
       assert.equal(doc.ok, false);
-      assert.deepEqual(doc.counts, { error: 12, warning: 18, info: 3 });
+      assert.deepEqual(doc.counts, { error: 13, warning: 17, info: 3 });
       assert.equal(doc.diagnostics.length, 33);
       assert.equal(doc.skills, 16);
     });
@@ -264,6 +264,42 @@ describe("agent-skills", () => {
         notes.stdout,
         /0 errors, 0 warnings, 3 notes in 1 loadable skill \(strict: warnings fail\)/,
       );
+    });
+
+    it("fails, naming the preset roots, when no DIR is given and none exists", () => {
+      const run = cli(
+        "check",
+        "--home",
+        "/nonexistent-home",
+        "--workspace",
+        "/",
+      );
+      assert.equal(run.code, 1);
+      assert.equal(run.stdout, "");
+      assert.match(
+        run.stderr,
+        /^agent-skills: no_skills: No skills to check: none of the preset roots exists \(\/nonexistent-home\/\.agents\/skills, /,
+      );
+    });
+
+    it("fails for a DIR that does not exist, or holds no skill", () => {
+      const base = tree({ "empty/README.md": "x" });
+      const run = cli(
+        "check",
+        join(base, "no-such-dir"),
+        join(base, "empty"),
+        ...HOME,
+      );
+      assert.equal(run.code, 1);
+      assert.deepEqual(run.stdout.trimEnd().split("\n"), [
+        `${join(base, "empty")}: no_skills: No skills in ${
+          join(base, "empty")
+        }: no SKILL.md in it or in any directory one level below [error]`,
+        `${join(base, "no-such-dir")}: path_not_found: Path does not exist: ${
+          join(base, "no-such-dir")
+        } [error]`,
+        "2 errors, 0 warnings, 0 notes in 0 loadable skills",
+      ]);
     });
 
     it("checks the --root roots when no DIR is given", () => {
