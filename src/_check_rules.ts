@@ -46,7 +46,7 @@ function _nameRule(
 ): _Rule {
   return {
     code,
-    severity: "warning",
+    severity: "error",
     spec,
     test: ({ info }) =>
       breaks(info.name)
@@ -55,24 +55,39 @@ function _nameRule(
   };
 }
 
-/** A rule that a string field, when it is one, is at most `max` characters. */
+/**
+ * A rule that a string field, when it is one, is `min` to `max` characters
+ * long (a spec requirement: an error).
+ */
 function _lengthRule(
   code: DiagnosticCode,
   key: string,
-  max: number,
+  [min, max]: [number, number],
   valueOf: (info: SkillInfo) => unknown,
 ): _Rule {
   return {
     code,
-    severity: "warning",
-    spec: `\`${key}\` is at most ${max} characters.`,
+    severity: "error",
+    spec: min > 1
+      ? `\`${key}\` is ${min} to ${max} characters.`
+      : min === 1
+      ? `\`${key}\`, when present, is 1 to ${max} characters.`
+      : `\`${key}\` is at most ${max} characters.`,
     test: ({ info }) => {
       const value = valueOf(info);
-      return typeof value === "string" && value.length > max
-        ? [{
+      if (typeof value !== "string") return [];
+      if (value.length > max) {
+        return [{
           key,
           message:
             `frontmatter.${key}: is ${value.length} characters long, over the spec's ${max}`,
+        }];
+      }
+      return value.length < min
+        ? [{
+          key,
+          message:
+            `frontmatter.${key}: is empty; the spec wants ${min} to ${max} characters (or leave the key out)`,
         }]
         : [];
     },
@@ -84,10 +99,11 @@ function _typeRule(
   key: string,
   accepts: (value: unknown) => boolean,
   expected: string,
+  severity: DiagnosticSeverity,
 ): _Rule {
   return {
     code: "field_type",
-    severity: "warning",
+    severity,
     spec: `\`${key}\`, when present, is ${expected}.`,
     test: ({ info }) => {
       const value = info.metadata[key];
@@ -169,21 +185,41 @@ export const _RULES: readonly _Rule[] = [
   _lengthRule(
     "description_length",
     "description",
-    MAX_DESCRIPTION,
+    [0, MAX_DESCRIPTION],
     (info) => info.description,
   ),
-  _typeRule("license", _isString, "a string"),
-  _typeRule("compatibility", _isString, "a string"),
+  // The spec says a license is a short string; hosts do not check it.
+  _typeRule("license", _isString, "a string", "warning"),
+  _typeRule("compatibility", _isString, "a string", "error"),
   _lengthRule(
     "compatibility_length",
     "compatibility",
-    MAX_COMPATIBILITY,
+    [1, MAX_COMPATIBILITY],
     (info) => info.metadata["compatibility"],
   ),
-  _typeRule("metadata", _isStringMap, "a map of strings to strings"),
+  _typeRule("metadata", _isStringMap, "a map of strings to strings", "error"),
+  {
+    code: "allowed_tools_list",
+    severity: "info",
+    spec:
+      "`allowed-tools` is a space-separated string (`Bash(git:*) Read`), not a YAML list.",
+    test: ({ frontmatter }) => {
+      const line = _lineOfKey(frontmatter, "allowed-tools");
+      if (line === 1) return [];
+      const text = frontmatter.split("\n")[line - 2] ?? "";
+      const value = text.slice(text.indexOf(":") + 1).trim();
+      return value === "" || value.startsWith("[")
+        ? [{
+          key: "allowed-tools",
+          message:
+            "frontmatter.allowed-tools: a YAML list; the spec writes a space-separated string (this library reads both)",
+        }]
+        : [];
+    },
+  },
   {
     code: "body_length",
-    severity: "warning",
+    severity: "info",
     spec:
       `The body is under ${MAX_BODY_LINES} lines (detail goes in \`references/\`).`,
     test: ({ body, frontmatter }) => {

@@ -18,9 +18,14 @@ import type { SkillWarning } from "./warn.ts";
 
 /**
  * The discovery warnings that are errors in a check although the skill
- * loads: every other host drops a skill whose YAML needed repair.
+ * loads: every other host drops a skill whose YAML needed repair, and the
+ * spec requires a name equal to its directory's.
  */
-const ERRORS_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set(["yaml_repaired"]);
+const ERRORS_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set([
+  "yaml_repaired",
+  // The spec requires the name to equal the directory's; discovery tolerates it.
+  "name_mismatch",
+]);
 
 /**
  * A discovery problem as diagnostics: an error when it left a skill out (or

@@ -40,10 +40,11 @@ import type { SkillWarningCode } from "./warn.ts";
  * How much a diagnostic matters.
  *
  * - `error`: `createAgentSkills` would skip the skill (or throw under strict),
- *   other hosts would, or there is nothing to check at a path given.
- * - `warning`: the skill loads, but something is off: a discovery warning, or
- *   a breach of the Agent Skills spec that other loaders may reject.
- * - `info`: worth knowing, never a failure (fields outside the spec).
+ *   other hosts would, the skill breaks a requirement of the Agent Skills
+ *   spec (a "must"), or there is nothing to check at a path given.
+ * - `warning`: the skill loads, but something is likely wrong.
+ * - `info`: the spec's advice, and fields outside the spec: never a failure,
+ *   not even under `--strict`.
  */
 export type DiagnosticSeverity = "error" | "warning" | "info";
 
@@ -56,10 +57,13 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  * - `name_characters`: `name` has characters other than `a-z`, `0-9`, `-`.
  * - `name_hyphens`: `name` starts or ends with a hyphen or has `--`.
  * - `description_length`: `description` is longer than 1024 characters.
- * - `compatibility_length`: `compatibility` is longer than 500 characters.
+ * - `compatibility_length`: `compatibility` is empty or longer than 500
+ *   characters.
  * - `field_type`: `license` or `compatibility` is not a string, or
  *   `metadata` is not a map of strings to strings.
- * - `body_length`: the body is longer than 500 lines.
+ * - `body_length`: the body is longer than 500 lines (advice: `info`).
+ * - `allowed_tools_list`: `allowed-tools` is a YAML list, where the spec
+ *   writes a space-separated string (advice: `info`).
  * - `unknown_field`: a frontmatter key the spec does not define (`info`).
  * - `manifest_name`: the manifest is not named `SKILL.md` (an error, as other
  *   hosts miss it; `skill.md`, which the reference validator accepts, a
@@ -85,6 +89,7 @@ export type DiagnosticCode =
   | "compatibility_length"
   | "field_type"
   | "body_length"
+  | "allowed_tools_list"
   | "unknown_field";
 
 /** One problem, at a file position where one is known. */

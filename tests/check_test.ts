@@ -70,17 +70,17 @@ describe("checkSkills()", () => {
   it("finds every planted problem in fixtures/broken, each at its file and line", () => {
     const report = checkSkills({ paths: [BROKEN], home: "/home/ada" });
     assert.deepEqual(rows(report.diagnostics, BROKEN), [
-      ["Upper-Case/SKILL.md", 2, undefined, "warning", "name_case"],
-      [`${LONG_NAME}/SKILL.md`, 2, undefined, "warning", "name_length"],
+      ["Upper-Case/SKILL.md", 2, undefined, "error", "name_case"],
+      [`${LONG_NAME}/SKILL.md`, 2, undefined, "error", "name_length"],
       ["case-variants", undefined, undefined, "warning", "ambiguous_manifest"],
       ["dir-manifest/SKILL.md", undefined, undefined, "error", "not_a_file"],
-      ["dir-name/SKILL.md", 2, undefined, "warning", "name_mismatch"],
-      ["double--hyphen/SKILL.md", 2, undefined, "warning", "name_hyphens"],
+      ["dir-name/SKILL.md", 2, undefined, "error", "name_mismatch"],
+      ["double--hyphen/SKILL.md", 2, undefined, "error", "name_hyphens"],
       ["dup-copy/SKILL.md", undefined, undefined, "error", "duplicate_skill"],
-      ["dup-copy/SKILL.md", 2, undefined, "warning", "name_mismatch"],
+      ["dup-copy/SKILL.md", 2, undefined, "error", "name_mismatch"],
       ["duplicate-key/SKILL.md", 4, 1, "error", "invalid_skill"],
-      ["edge-hyphens/SKILL.md", 2, undefined, "warning", "name_mismatch"],
-      ["edge-hyphens/SKILL.md", 2, undefined, "warning", "name_hyphens"],
+      ["edge-hyphens/SKILL.md", 2, undefined, "error", "name_mismatch"],
+      ["edge-hyphens/SKILL.md", 2, undefined, "error", "name_hyphens"],
       ["empty-description/SKILL.md", 3, undefined, "error", "invalid_skill"],
       ["empty-frontmatter/SKILL.md", 2, undefined, "error", "invalid_skill"],
       [
@@ -101,21 +101,21 @@ describe("checkSkills()", () => {
       ["extra-fields/SKILL.md", 5, undefined, "info", "unknown_field"],
       ["extra-fields/SKILL.md", 6, undefined, "info", "unknown_field"],
       ["field-types/SKILL.md", 4, undefined, "warning", "field_type"],
-      ["field-types/SKILL.md", 5, undefined, "warning", "field_type"],
-      ["field-types/SKILL.md", 6, undefined, "warning", "field_type"],
-      ["long-body/SKILL.md", 505, undefined, "warning", "body_length"],
+      ["field-types/SKILL.md", 5, undefined, "error", "field_type"],
+      ["field-types/SKILL.md", 6, undefined, "error", "field_type"],
+      ["long-body/SKILL.md", 505, undefined, "info", "body_length"],
       [
         "long-compatibility/SKILL.md",
         4,
         undefined,
-        "warning",
+        "error",
         "compatibility_length",
       ],
       [
         "long-description/SKILL.md",
         3,
         undefined,
-        "warning",
+        "error",
         "description_length",
       ],
       ["missing-fence/SKILL.md", 1, undefined, "error", "invalid_skill"],
@@ -125,10 +125,10 @@ describe("checkSkills()", () => {
       ["schema-errors/SKILL.md", 4, undefined, "error", "invalid_skill"],
       ["schema-errors/SKILL.md", 7, undefined, "error", "invalid_skill"],
       ["unclosed-fence/SKILL.md", 1, undefined, "error", "invalid_skill"],
-      ["under_score/SKILL.md", 2, undefined, "warning", "name_characters"],
+      ["under_score/SKILL.md", 2, undefined, "error", "name_characters"],
       ["unquoted-colon/SKILL.md", 3, undefined, "error", "yaml_repaired"],
     ]);
-    assert.deepEqual(report.counts, { error: 13, warning: 17, info: 3 });
+    assert.deepEqual(report.counts, { error: 25, warning: 4, info: 4 });
     assert.equal(report.skills.length, 16);
   });
 
@@ -155,7 +155,7 @@ describe("checkSkills()", () => {
       home: "/h",
     });
     assert.deepEqual(rows(report.diagnostics, BROKEN), [
-      ["under_score/SKILL.md", 2, undefined, "warning", "name_characters"],
+      ["under_score/SKILL.md", 2, undefined, "error", "name_characters"],
     ]);
     assert.deepEqual(report.skills.map((skill) => skill.name), ["under_score"]);
   });
@@ -336,5 +336,47 @@ describe("checkSkills() on manifests other hosts miss", () => {
       ["colon/SKILL.md", 3, undefined, "error", "yaml_repaired"],
     ]);
     assert.deepEqual(report.skills.map((skill) => skill.name), ["colon"]);
+  });
+});
+
+describe("checkSkills() severities: the spec's musts are errors, its advice notes", () => {
+  function codesOf(extra: string, body?: string): unknown[][] {
+    const base = tree({
+      "s/SKILL.md": manifest("s", "The s skill.", {
+        extra,
+        ...(body === undefined ? {} : { body }),
+      }),
+    });
+    const report = checkSkills({ paths: [base], home: "/h" });
+    return report.diagnostics.map((d) => [d.severity, d.code, d.line]);
+  }
+
+  it("calls an empty compatibility an error, and one with no value too", () => {
+    assert.deepEqual(codesOf('compatibility: ""\n'), [
+      ["error", "compatibility_length", 4],
+    ]);
+    assert.deepEqual(codesOf("compatibility:\n"), [["error", "field_type", 4]]);
+  });
+
+  it("calls metadata that is not a map of strings an error, a license that is not a string a warning", () => {
+    assert.deepEqual(codesOf("metadata: [a, b]\nlicense: 3\n"), [
+      ["error", "field_type", 4],
+      ["warning", "field_type", 5],
+    ]);
+  });
+
+  it("notes allowed-tools written as a YAML list, block or flow", () => {
+    assert.deepEqual(codesOf("allowed-tools:\n  - Read\n  - Write\n"), [
+      ["info", "allowed_tools_list", 4],
+    ]);
+    assert.deepEqual(codesOf("allowed-tools: [Read, Write]\n"), [
+      ["info", "allowed_tools_list", 4],
+    ]);
+    assert.deepEqual(codesOf("allowed-tools: Read Write\n"), []);
+  });
+
+  it("notes a body over 500 lines, never failing on it", () => {
+    const body = Array.from({ length: 501 }, (_, i) => `line ${i}`).join("\n");
+    assert.deepEqual(codesOf("", body), [["info", "body_length", 505]]);
   });
 });

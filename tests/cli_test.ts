@@ -221,11 +221,11 @@ describe("agent-skills", () => {
         "fixtures/broken/schema-errors/SKILL.md:4:1: invalid_skill: frontmatter.allowed-tools[1]: expected string, received number [error]",
       ));
       assert.ok(lines.includes(
-        'fixtures/broken/under_score/SKILL.md:2:1: name_characters: frontmatter.name: "under_score" has characters other than a-z, 0-9 and - [warning]',
+        'fixtures/broken/under_score/SKILL.md:2:1: name_characters: frontmatter.name: "under_score" has characters other than a-z, 0-9 and - [error]',
       ));
       assert.equal(
         lines.at(-1),
-        "13 errors, 17 warnings, 3 notes in 16 loadable skills",
+        "25 errors, 4 warnings, 4 notes in 16 loadable skills",
       );
     });
 
@@ -239,18 +239,19 @@ describe("agent-skills", () => {
         skills: number;
       };
       assert.equal(doc.ok, false);
-      assert.deepEqual(doc.counts, { error: 13, warning: 17, info: 3 });
+      assert.deepEqual(doc.counts, { error: 25, warning: 4, info: 4 });
       assert.equal(doc.diagnostics.length, 33);
       assert.equal(doc.skills, 16);
     });
 
     it("exits 0 for warnings, 1 for warnings under --strict, 0 for notes either way", () => {
       assert.equal(
-        cli("check", "fixtures/broken/under_score", ...HOME).code,
+        cli("check", "fixtures/broken/case-variants", ...HOME).code,
         0,
       );
       assert.equal(
-        cli("check", "fixtures/broken/under_score", "--strict", ...HOME).code,
+        cli("check", "fixtures/broken/case-variants", "--strict", ...HOME)
+          .code,
         1,
       );
       const notes = cli(
