@@ -37,7 +37,20 @@ const MAX_DESCRIPTION = 1024;
 const MAX_COMPATIBILITY = 500;
 const MAX_BODY_LINES = 500;
 
-/** A rule about the `name` field: the test says whether the name breaks it. */
+/** Letters and digits of any script, and hyphens: what a name may hold. */
+const NAME_CHARACTERS_REGEXP = /^[\p{L}\p{N}-]*$/u;
+
+/** A string's length as the spec counts it: code points, not UTF-16 units. */
+function _codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/**
+ * A rule about the `name` field, read as the reference validator reads it
+ * (NFKC-normalised): the test says whether the name breaks it.
+ */
 function _nameRule(
   code: DiagnosticCode,
   spec: string,
@@ -48,10 +61,12 @@ function _nameRule(
     code,
     severity: "error",
     spec,
-    test: ({ info }) =>
-      breaks(info.name)
-        ? [{ key: "name", message: `frontmatter.name: ${message(info.name)}` }]
-        : [],
+    test: ({ info }) => {
+      const name = info.name.normalize("NFKC");
+      return breaks(name)
+        ? [{ key: "name", message: `frontmatter.name: ${message(name)}` }]
+        : [];
+    },
   };
 }
 
@@ -69,21 +84,22 @@ function _lengthRule(
     code,
     severity: "error",
     spec: min > 1
-      ? `\`${key}\` is ${min} to ${max} characters.`
+      ? `\`${key}\` is ${min} to ${max} characters (code points).`
       : min === 1
-      ? `\`${key}\`, when present, is 1 to ${max} characters.`
-      : `\`${key}\` is at most ${max} characters.`,
+      ? `\`${key}\`, when present, is 1 to ${max} characters (code points).`
+      : `\`${key}\` is at most ${max} characters (code points).`,
     test: ({ info }) => {
       const value = valueOf(info);
       if (typeof value !== "string") return [];
-      if (value.length > max) {
+      const length = _codePoints(value);
+      if (length > max) {
         return [{
           key,
           message:
-            `frontmatter.${key}: is ${value.length} characters long, over the spec's ${max}`,
+            `frontmatter.${key}: is ${length} characters long, over the spec's ${max}`,
         }];
       }
-      return value.length < min
+      return length < min
         ? [{
           key,
           message:
@@ -159,22 +175,23 @@ export const _RULES: readonly _Rule[] = [
   ),
   _nameRule(
     "name_length",
-    `\`name\` is at most ${MAX_NAME} characters.`,
-    (name) => name.length > MAX_NAME,
-    (name) => `is ${name.length} characters long, over the spec's ${MAX_NAME}`,
+    `\`name\` is at most ${MAX_NAME} characters (code points, after NFKC).`,
+    (name) => _codePoints(name) > MAX_NAME,
+    (name) =>
+      `is ${_codePoints(name)} characters long, over the spec's ${MAX_NAME}`,
   ),
   _nameRule(
     "name_case",
-    "`name` is lower case.",
-    (name) => /[A-Z]/.test(name),
+    "`name` is lower case (in any script).",
+    (name) => name !== name.toLowerCase(),
     (name) =>
       `"${name}" has upper-case letters; the spec allows lower case only`,
   ),
   _nameRule(
     "name_characters",
-    "`name` has only ASCII letters, digits and hyphens.",
-    (name) => /[^A-Za-z0-9-]/.test(name),
-    (name) => `"${name}" has characters other than a-z, 0-9 and -`,
+    "`name` has only letters and digits (of any script) and hyphens.",
+    (name) => !NAME_CHARACTERS_REGEXP.test(name),
+    (name) => `"${name}" has characters other than letters, digits and -`,
   ),
   _nameRule(
     "name_hyphens",

@@ -447,7 +447,8 @@ export function _skillFromText(
       line,
     });
   }
-  if (skill.info.name !== dirName) {
+  // Names match as the reference validator compares them: NFKC forms.
+  if (skill.info.name.normalize("NFKC") !== dirName.normalize("NFKC")) {
     problems.push({
       code: "name_mismatch",
       message:

@@ -52,11 +52,13 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  * What a diagnostic is about: a {@linkcode SkillWarningCode} from discovery,
  * or one of the spec checks:
  *
- * - `name_length`: `name` is longer than 64 characters.
- * - `name_case`: `name` has upper-case letters.
- * - `name_characters`: `name` has characters other than `a-z`, `0-9`, `-`.
+ * - `name_length`: `name` is longer than 64 characters (code points, NFKC).
+ * - `name_case`: `name` has upper-case letters (in any script).
+ * - `name_characters`: `name` has characters other than letters and digits
+ *   (of any script) and `-`.
  * - `name_hyphens`: `name` starts or ends with a hyphen or has `--`.
- * - `description_length`: `description` is longer than 1024 characters.
+ * - `description_length`: `description` is longer than 1024 characters
+ *   (code points).
  * - `compatibility_length`: `compatibility` is empty or longer than 500
  *   characters.
  * - `field_type`: `license` or `compatibility` is not a string, or

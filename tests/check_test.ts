@@ -380,3 +380,46 @@ describe("checkSkills() severities: the spec's musts are errors, its advice note
     assert.deepEqual(codesOf("", body), [["info", "body_length", 505]]);
   });
 });
+
+describe("checkSkills() on Unicode, read the way the reference reads it", () => {
+  function verdict(dir: string, name: string, description = "D."): unknown[][] {
+    const base = tree({
+      [`${dir}/SKILL.md`]:
+        `---\nname: ${name}\ndescription: ${description}\n---\nbody\n`,
+    });
+    const report = checkSkills({ paths: [base], home: "/h" });
+    return report.diagnostics.map((d) => [d.severity, d.code]);
+  }
+
+  it("accepts lower-case names in any script", () => {
+    assert.deepEqual(verdict("技能", "技能"), []);
+    assert.deepEqual(verdict("мой-навык", "мой-навык"), []);
+  });
+
+  it("calls an upper-case name in any script name_case", () => {
+    assert.deepEqual(verdict("НАВЫК", "НАВЫК"), [["error", "name_case"]]);
+  });
+
+  it("calls punctuation and symbols name_characters, whatever the script", () => {
+    assert.deepEqual(verdict("a_b", "a_b"), [["error", "name_characters"]]);
+    assert.deepEqual(verdict("a★b", "a★b"), [["error", "name_characters"]]);
+  });
+
+  it("matches a decomposed name to its composed directory (NFKC)", () => {
+    const composed = "caf\u00e9";
+    const decomposed = "cafe\u0301";
+    assert.deepEqual(verdict(composed, decomposed), []);
+  });
+
+  it("counts lengths in code points, not UTF-16 units", () => {
+    assert.deepEqual(verdict("e", "e", "😀".repeat(600)), []);
+    assert.deepEqual(verdict("e", "e", "😀".repeat(1025)), [[
+      "error",
+      "description_length",
+    ]]);
+    assert.deepEqual(verdict("n", "😀".repeat(33)), [[
+      "error",
+      "name_mismatch",
+    ], ["error", "name_characters"]]);
+  });
+});

@@ -221,7 +221,7 @@ describe("agent-skills", () => {
         "fixtures/broken/schema-errors/SKILL.md:4:1: invalid_skill: frontmatter.allowed-tools[1]: expected string, received number [error]",
       ));
       assert.ok(lines.includes(
-        'fixtures/broken/under_score/SKILL.md:2:1: name_characters: frontmatter.name: "under_score" has characters other than a-z, 0-9 and - [error]',
+        'fixtures/broken/under_score/SKILL.md:2:1: name_characters: frontmatter.name: "under_score" has characters other than letters, digits and - [error]',
       ));
       assert.equal(
         lines.at(-1),
