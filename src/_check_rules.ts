@@ -9,7 +9,7 @@
 import { basename } from "node:path";
 import type { DiagnosticCode, DiagnosticSeverity } from "./check.ts";
 import { _FIELDS, _NORMALISED_KEYS, _SPEC_KEYS } from "./_fields.ts";
-import { _lineOfKey } from "./_manifest.ts";
+import { _lineOfKey, _startsLine } from "./_manifest.ts";
 import type { _DiscoveredSkill } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -39,6 +39,13 @@ const MAX_BODY_LINES = 500;
 
 /** Letters and digits of any script, and hyphens: what a name may hold. */
 const NAME_CHARACTERS_REGEXP = /^[\p{L}\p{N}-]*$/u;
+
+/** The lines of a file's text, blank ones included; a final newline ends one. */
+function _lineCount(text: string): number {
+  if (text === "") return 0;
+  const breaks = text.split("\n").length - 1;
+  return text.endsWith("\n") ? breaks : breaks + 1;
+}
 
 /** A string's length as the spec counts it: code points, not UTF-16 units. */
 function _codePoints(text: string): number {
@@ -221,8 +228,8 @@ export const _RULES: readonly _Rule[] = [
     spec:
       "`allowed-tools` is a space-separated string (`Bash(git:*) Read`), not a YAML list.",
     test: ({ frontmatter }) => {
+      if (!_startsLine(frontmatter, "allowed-tools")) return [];
       const line = _lineOfKey(frontmatter, "allowed-tools");
-      if (line === 1) return [];
       const text = frontmatter.split("\n")[line - 2] ?? "";
       const value = text.slice(text.indexOf(":") + 1).trim();
       return value === "" || value.startsWith("[")
@@ -238,15 +245,14 @@ export const _RULES: readonly _Rule[] = [
     code: "body_length",
     severity: "info",
     spec:
-      `The body is under ${MAX_BODY_LINES} lines (detail goes in \`references/\`).`,
-    test: ({ body, frontmatter }) => {
-      const lines = body === "" ? 0 : body.split("\n").length;
+      `\`SKILL.md\` is under ${MAX_BODY_LINES} lines, blank lines included (detail goes in \`references/\`).`,
+    test: ({ source }) => {
+      const lines = _lineCount(source);
       return lines > MAX_BODY_LINES
         ? [{
-          // The first line past the limit: the fences, the YAML, a blank line.
-          line: frontmatter.split("\n").length + 3 + MAX_BODY_LINES,
+          line: MAX_BODY_LINES + 1,
           message:
-            `the body is ${lines} lines long; the spec advises under ${MAX_BODY_LINES} (move detail into references/)`,
+            `SKILL.md is ${lines} lines long; the spec advises under ${MAX_BODY_LINES} (move detail into references/)`,
         }]
         : [];
     },
@@ -275,7 +281,7 @@ export const _RULES: readonly _Rule[] = [
  */
 function _frontmatterKeys(metadataKeys: string[], yaml: string): string[] {
   const normalised = [..._NORMALISED_KEYS].filter((key) =>
-    _lineOfKey(yaml, key) > 1
+    _startsLine(yaml, key)
   );
   return [...metadataKeys, ...normalised];
 }

@@ -336,7 +336,13 @@ function _fieldPath(path: readonly PropertyKey[]): string {
 }
 
 /** The frontmatter whose key lines were indexed last, and that index. */
-let indexed: { yaml: string; lines: ReadonlyMap<string, number> } | undefined;
+let indexed:
+  | {
+    yaml: string;
+    lines: ReadonlyMap<string, number>;
+    inner?: ReadonlyMap<string, number>;
+  }
+  | undefined;
 
 /**
  * The 1-based file line of a top-level key, or the fence line when absent.
@@ -344,9 +350,42 @@ let indexed: { yaml: string; lines: ReadonlyMap<string, number> } | undefined;
  * of the same skill in a row), so asking about every key stays linear.
  */
 export function _lineOfKey(yaml: string, key: string): number {
-  if (indexed?.yaml !== yaml) indexed = { yaml, lines: _keyLines(yaml) };
-  return indexed.lines.get(key) ?? 1;
+  const line = _keyIndex(yaml).lines.get(key);
+  if (line !== undefined) return line;
+  // A key that starts no line: inside a flow mapping (`{name: x}`), say.
+  const index = _keyIndex(yaml);
+  index.inner ??= _innerKeyLines(yaml);
+  return index.inner.get(key) ?? 1;
 }
+
+/** Whether a top-level line of the frontmatter starts with `key`. */
+export function _startsLine(yaml: string, key: string): boolean {
+  return _keyIndex(yaml).lines.has(key);
+}
+
+function _keyIndex(yaml: string): NonNullable<typeof indexed> {
+  if (indexed?.yaml !== yaml) indexed = { yaml, lines: _keyLines(yaml) };
+  return indexed;
+}
+
+/**
+ * Each `key:` (plain or quoted) anywhere on a line, at the first line that
+ * holds it: the fallback for keys of a flow mapping. Built once per
+ * frontmatter, and only when a lookup misses.
+ */
+function _innerKeyLines(yaml: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  yaml.split("\n").forEach((text, index) => {
+    for (const [, quoted, plain] of text.matchAll(INNER_KEY_REGEXP)) {
+      const key = quoted ?? plain;
+      if (key !== undefined && !lines.has(key)) lines.set(key, index + 2);
+    }
+  });
+  return lines;
+}
+
+/** A key inside a line: `"key":`, `'key':` or `key:` after `{`, `,` or a blank. */
+const INNER_KEY_REGEXP = /(?:^|[{,\s])(?:["']([^"'\n]*)["']|([\w.-]+))\s*:/g;
 
 /**
  * The key each top-level line starts, at the first line that starts it:

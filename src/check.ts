@@ -63,7 +63,8 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  *   characters.
  * - `field_type`: `license` or `compatibility` is not a string, or
  *   `metadata` is not a map of strings to strings.
- * - `body_length`: the body is longer than 500 lines (advice: `info`).
+ * - `body_length`: `SKILL.md` is longer than 500 lines, blank lines
+ *   included (advice: `info`).
  * - `allowed_tools_list`: `allowed-tools` is a YAML list, where the spec
  *   writes a space-separated string (advice: `info`).
  * - `unknown_field`: a frontmatter key the spec does not define (`info`).

@@ -121,7 +121,8 @@ describe("work on manifests inside the size cap", () => {
         const start = performance.now();
         const report = checkSkills({ paths: [root], home: root });
         best = Math.min(best, performance.now() - start);
-        assert.equal(report.counts.info, keys); // one unknown_field each
+        // One unknown_field a key, and the advice on a SKILL.md over 500 lines.
+        assert.equal(report.counts.info, keys + 1);
       }
       return best;
     };

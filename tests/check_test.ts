@@ -103,7 +103,7 @@ describe("checkSkills()", () => {
       ["field-types/SKILL.md", 4, undefined, "warning", "field_type"],
       ["field-types/SKILL.md", 5, undefined, "error", "field_type"],
       ["field-types/SKILL.md", 6, undefined, "error", "field_type"],
-      ["long-body/SKILL.md", 505, undefined, "info", "body_length"],
+      ["long-body/SKILL.md", 501, undefined, "info", "body_length"],
       [
         "long-compatibility/SKILL.md",
         4,
@@ -377,7 +377,7 @@ describe("checkSkills() severities: the spec's musts are errors, its advice note
 
   it("notes a body over 500 lines, never failing on it", () => {
     const body = Array.from({ length: 501 }, (_, i) => `line ${i}`).join("\n");
-    assert.deepEqual(codesOf("", body), [["info", "body_length", 505]]);
+    assert.deepEqual(codesOf("", body), [["info", "body_length", 501]]);
   });
 });
 
@@ -421,5 +421,53 @@ describe("checkSkills() on Unicode, read the way the reference reads it", () => 
       "error",
       "name_mismatch",
     ], ["error", "name_characters"]]);
+  });
+});
+
+describe("checkSkills() positions", () => {
+  function positions(text: string): unknown[][] {
+    const base = tree({ "s/SKILL.md": text });
+    const report = checkSkills({ paths: [base], home: "/h" });
+    return report.diagnostics.map((d) => [d.code, d.line, d.column]);
+  }
+
+  it("puts a flow mapping's findings on the mapping's line", () => {
+    assert.deepEqual(
+      positions("---\n{name: Bad_Name, description: d}\n---\nbody\n"),
+      [
+        ["name_mismatch", 2, undefined],
+        ["name_case", 2, undefined],
+        ["name_characters", 2, undefined],
+      ],
+    );
+  });
+
+  it("counts the whole SKILL.md, blank lines included, for the 500-line advice", () => {
+    const header = "---\nname: s\ndescription: d\n---\n";
+    const fill = (lines: number): string => "\n".repeat(lines);
+    assert.deepEqual(positions(header + fill(496)), []); // 500 lines
+    assert.deepEqual(positions(header + fill(497)), [[
+      "body_length",
+      501,
+      undefined,
+    ]]);
+  });
+
+  it("keeps lines and columns with a BOM and CRLF line endings", () => {
+    const crlf = (text: string): string => text.replaceAll("\n", "\r\n");
+    assert.deepEqual(
+      positions(
+        crlf("\uFEFF---\nname: s\ndescription: d\nlicense: [a]\n---\n"),
+      ),
+      [["field_type", 4, undefined]],
+    );
+    assert.deepEqual(
+      positions(crlf("\uFEFF---\nname: s\ndescription: d\nx: [a\n---\n")),
+      [["invalid_skill", 4, 6]],
+    );
+    assert.deepEqual(
+      positions(crlf("\uFEFF---\nname: s\nuser-invocable: maybe\n---\n")),
+      [["invalid_skill", 1, undefined], ["invalid_skill", 3, undefined]],
+    );
   });
 });
