@@ -210,11 +210,16 @@ function _checkPath(
     return [];
   }
   const listing = _tryList(root.path);
-  if (listing.ok && listing.value.some((e) => _isManifestName(e.name))) {
+  if (!listing.ok) {
+    // Discovery only warns about an unreadable root; here it checks nothing.
+    fail(_pathFailure(root.path, listing.error));
+    return [];
+  }
+  if (listing.value.some((e) => _isManifestName(e.name))) {
     return _checkSkillDir(scan, root.path);
   }
   const skills = _discoverRoot(scan);
-  if (listing.ok && !_holdsSkillBelow(root.path, listing.value)) {
+  if (!_holdsSkillBelow(root.path, listing.value)) {
     fail(_noSkills(root.path, listing.value));
   }
   return skills;

@@ -11,7 +11,12 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { isAbsolute, relative, resolve } from "node:path";
 import process from "node:process";
 import { createAgentSkills } from "./agent_skills.ts";
-import { checkSkills, type SkillDiagnostic } from "./check.ts";
+import {
+  type CheckReport,
+  checkSkills,
+  type SkillDiagnostic,
+} from "./check.ts";
+import { _RULES } from "./_check_rules.ts";
 import {
   clarvisSkillRoots,
   resolveConfig,
@@ -36,6 +41,9 @@ export interface CliIO {
   /** The directory relative paths resolve against. */
   cwd: string;
 }
+
+/** The output formats of `check`. */
+const FORMATS: readonly string[] = ["text", "json", "github", "sarif"];
 
 /** Exit codes: 0 clean, 1 problems found, 2 usage or startup error. */
 const OK = 0;
@@ -79,6 +87,7 @@ type _Values = {
   home?: string;
   json?: boolean;
   strict?: boolean;
+  format?: string;
   help?: boolean;
 };
 
@@ -107,10 +116,15 @@ const COMMANDS: Record<string, _Command> = {
     run: _path,
   },
   check: {
-    usage: "agent-skills check [DIR]... [--strict] [--json]",
+    usage:
+      "agent-skills check [DIR]... [--strict] [--format text|json|github|sarif]",
     summary:
       "every problem of every skill under the roots or skill directories",
-    options: { ...COMMON_OPTIONS, strict: { type: "boolean" } },
+    options: {
+      ...COMMON_OPTIONS,
+      strict: { type: "boolean" },
+      format: { type: "string" },
+    },
     positionals: [0, Infinity],
     run: _check,
   },
@@ -186,7 +200,9 @@ export function main(args: readonly string[], io: CliIO): number {
     io.stdout(
       `Usage: ${command.usage}\n\n${command.summary}.\n\n${COMMON_HELP}${
         "strict" in (command.options ?? {})
-          ? "\n  --strict          warnings fail the check too (exit 1)"
+          ? `\n  --strict          warnings fail the check too (exit 1)
+  --format FORMAT   text (the default), json (as --json), github (workflow
+                    commands for GitHub Actions) or sarif (SARIF 2.1.0)`
           : ""
       }\n`,
     );
@@ -197,6 +213,13 @@ export function main(args: readonly string[], io: CliIO): number {
     return _usageError(
       io,
       `expected ${_count(min, max)}, got ${parsed.positionals.length}`,
+      name,
+    );
+  }
+  if (values.format !== undefined && !FORMATS.includes(values.format)) {
+    return _usageError(
+      io,
+      `unknown format "${values.format}" (one of ${FORMATS.join(", ")})`,
       name,
     );
   }
@@ -422,7 +445,16 @@ function _check(values: _Values, dirs: string[], io: CliIO): number {
   const report = checkSkills({ paths, ..._placeOptions(values, io) });
   const failed = report.counts.error > 0 ||
     (values.strict === true && report.counts.warning > 0);
-  if (values.json) {
+  const format = _format(values);
+  if (format === "github") {
+    _printGithub(io, report, _summary(report, values));
+    return failed ? PROBLEMS : OK;
+  }
+  if (format === "sarif") {
+    _json(io, _sarif(report, io));
+    return failed ? PROBLEMS : OK;
+  }
+  if (format === "json") {
     _json(io, {
       ok: !failed,
       strict: values.strict === true,
@@ -441,18 +473,102 @@ function _check(values: _Values, dirs: string[], io: CliIO): number {
       } ${_relativeText(diagnostic.message, io)} [${diagnostic.severity}]\n`,
     );
   }
-  const { error, warning, info } = report.counts;
-  const summary = `${_plural(error, "error")}, ${
-    _plural(warning, "warning")
-  }, ${_plural(info, "note")} in ${
-    _plural(report.skills.length, "loadable skill")
-  }`;
-  io.stdout(
-    `${failed ? c.red(summary) : summary}${
-      values.strict ? " (strict: warnings fail)" : ""
-    }\n`,
-  );
+  const summary = _summary(report, values);
+  io.stdout(`${failed ? c.red(summary) : summary}\n`);
   return failed ? PROBLEMS : OK;
+}
+
+/** "N errors, N warnings, N notes in N loadable skills", and the strict mark. */
+function _summary(report: CheckReport, values: _Values): string {
+  const { error, warning, info } = report.counts;
+  return `${_plural(error, "error")}, ${_plural(warning, "warning")}, ${
+    _plural(info, "note")
+  } in ${_plural(report.skills.length, "loadable skill")}${
+    values.strict ? " (strict: warnings fail)" : ""
+  }`;
+}
+
+/** The output format of `check`: `--format`, or `json` for `--json`. */
+function _format(values: _Values): string {
+  return values.format ?? (values.json ? "json" : "text");
+}
+
+/** GitHub Actions workflow commands: one per diagnostic, then the summary. */
+function _printGithub(io: CliIO, report: CheckReport, summary: string): void {
+  const level = { error: "error", warning: "warning", info: "notice" };
+  for (const d of report.diagnostics) {
+    const properties = [
+      `file=${_githubProperty(_display(d.path, io))}`,
+      ...(d.line === undefined ? [] : [`line=${d.line}`]),
+      ...(d.column === undefined ? [] : [`col=${d.column}`]),
+      `title=${_githubProperty(d.code)}`,
+    ].join(",");
+    io.stdout(
+      `::${level[d.severity]} ${properties}::${
+        _githubData(_relativeText(d.message, io))
+      }\n`,
+    );
+  }
+  io.stdout(`::notice title=agent-skills check::${_githubData(summary)}\n`);
+}
+
+/** A workflow command's message, escaped as GitHub reads it. */
+function _githubData(text: string): string {
+  return text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(
+    "\n",
+    "%0A",
+  );
+}
+
+/** A workflow command's property value, escaped as GitHub reads it. */
+function _githubProperty(text: string): string {
+  return _githubData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
+}
+
+/** One SARIF 2.1.0 run: a rule per diagnostic code, a result per diagnostic. */
+function _sarif(report: CheckReport, io: CliIO): unknown {
+  const level = { error: "error", warning: "warning", info: "note" };
+  const codes = [...new Set(report.diagnostics.map((d) => d.code))].sort();
+  return {
+    version: "2.1.0",
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    runs: [{
+      tool: {
+        driver: {
+          name: "agent-skills",
+          informationUri: "https://github.com/clarvis/agent-skills",
+          rules: codes.map((id) => ({
+            id,
+            shortDescription: { text: _ruleText(id) },
+            helpUri:
+              "https://github.com/clarvis/agent-skills/blob/main/docs/cli.md#what-check-reports",
+          })),
+        },
+      },
+      results: report.diagnostics.map((d) => ({
+        ruleId: d.code,
+        level: level[d.severity],
+        message: { text: _relativeText(d.message, io) },
+        locations: [{
+          physicalLocation: {
+            artifactLocation: { uri: _display(d.path, io) },
+            ...(d.line === undefined ? {} : {
+              region: {
+                startLine: d.line,
+                ...(d.column === undefined ? {} : { startColumn: d.column }),
+              },
+            }),
+          },
+        }],
+      })),
+    }],
+  };
+}
+
+/** What a diagnostic code is about: its spec sentence, or its name spelled out. */
+function _ruleText(code: string): string {
+  return _RULES.find((rule) => rule.code === code)?.spec ??
+    code.replaceAll("_", " ");
 }
 
 // ── helpers ─────────────────────────────────────────────────────────────────

@@ -243,6 +243,21 @@ describe("checkSkills() on a path with nothing to check", () => {
     assert.deepEqual(verdict(missing), [["error", "path_not_found", missing]]);
   });
 
+  it("calls a path that cannot be read an error", () => {
+    const base = tree();
+    const loop = join(base, "loop");
+    link(loop, loop);
+    const report = checkSkills({ paths: [loop], home: "/h" });
+    assert.deepEqual(
+      report.diagnostics.map((d) => [d.severity, d.code, d.path]),
+      [["error", "unreadable", loop]],
+    );
+    assert.match(
+      report.diagnostics[0]?.message ?? "",
+      /too many levels of symlinks/,
+    );
+  });
+
   it("calls a file that is not a manifest an error", () => {
     const base = tree({ "notes.txt": "x" });
     const file = join(base, "notes.txt");

@@ -379,6 +379,99 @@ describe("main()", () => {
     );
   });
 
+  it("writes GitHub Actions workflow commands with --format github", () => {
+    const root = tree({
+      "Odd%,x/SKILL.md": manifest("Odd%,x", "A skill."),
+      "long/SKILL.md": manifest("long", "Long.", {
+        body: Array.from({ length: 501 }, () => "line").join("\n"),
+      }),
+    });
+    const out = inProcess(
+      ["check", root, "--format", "github", "--home", root],
+      false,
+      80,
+    );
+    assert.equal(
+      out,
+      [
+        `::error file=${root}/Odd%25%2Cx/SKILL.md,line=2,title=name_case::frontmatter.name: "Odd%25,x" has upper-case letters; the spec allows lower case only`,
+        `::error file=${root}/Odd%25%2Cx/SKILL.md,line=2,title=name_characters::frontmatter.name: "Odd%25,x" has characters other than letters, digits and -`,
+        `::notice file=${root}/long/SKILL.md,line=501,title=body_length::SKILL.md is 505 lines long; the spec advises under 500 (move detail into references/)`,
+        "::notice title=agent-skills check::2 errors, 0 warnings, 1 note in 2 loadable skills",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("writes one SARIF 2.1.0 document with --format sarif", () => {
+    const out = inProcess(
+      [
+        "check",
+        "fixtures/broken/under_score",
+        "fixtures/broken/long-body",
+        "--format",
+        "sarif",
+        ...HOME,
+      ],
+      false,
+      80,
+    );
+    const sarif = JSON.parse(out);
+    assert.equal(sarif.version, "2.1.0");
+    assert.equal(sarif.runs.length, 1);
+    const [run] = sarif.runs;
+    assert.equal(run.tool.driver.name, "agent-skills");
+    assert.deepEqual(
+      run.tool.driver.rules.map((rule: { id: string }) => rule.id),
+      ["body_length", "name_characters"],
+    );
+    for (const rule of run.tool.driver.rules) {
+      assert.equal(typeof rule.shortDescription.text, "string");
+    }
+    assert.deepEqual(
+      run.results.map((result: {
+        ruleId: string;
+        level: string;
+        message: { text: string };
+        locations: Array<{
+          physicalLocation: {
+            artifactLocation: { uri: string };
+            region: { startLine: number };
+          };
+        }>;
+      }) => [
+        result.ruleId,
+        result.level,
+        result.locations[0]?.physicalLocation.artifactLocation.uri,
+        result.locations[0]?.physicalLocation.region.startLine,
+        typeof result.message.text,
+      ]),
+      [
+        [
+          "body_length",
+          "note",
+          "fixtures/broken/long-body/SKILL.md",
+          501,
+          "string",
+        ],
+        [
+          "name_characters",
+          "error",
+          "fixtures/broken/under_score/SKILL.md",
+          2,
+          "string",
+        ],
+      ],
+    );
+  });
+
+  it("refuses an unknown --format as a usage error", () => {
+    assert.equal(
+      inProcess(["check", "--format", "xml"], false, 80),
+      'agent-skills check: unknown format "xml" (one of text, json, github, sarif)\nRun agent-skills check --help for usage.\n',
+    );
+  });
+
   it("cuts descriptions to the terminal width", () => {
     const lines = inProcess(["list", ...DEMO], false, 60).split("\n");
     assert.equal(
