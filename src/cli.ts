@@ -55,6 +55,7 @@ const COMMON_OPTIONS = {
   workspace: { type: "string" },
   preset: { type: "string" },
   home: { type: "string" },
+  "max-manifest-bytes": { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
@@ -68,6 +69,8 @@ const COMMON_HELP = `Roots (ascending precedence, the last wins):
                     (default: the current directory)
   --home DIR        what ~ expands to (default: the user's home directory;
                     under Deno that needs --allow-sys=homedir)
+  --max-manifest-bytes N
+                    the size cap of a SKILL.md (default: 1048576)
 Output:
   --json            one JSON document on stdout, warnings included as data
   -h, --help        this help`;
@@ -85,6 +88,7 @@ type _Values = {
   workspace?: string;
   preset?: string;
   home?: string;
+  "max-manifest-bytes"?: string;
   json?: boolean;
   strict?: boolean;
   format?: string;
@@ -177,11 +181,16 @@ export function main(args: readonly string[], io: CliIO): number {
     (name === undefined ? io.stderr : io.stdout)(`${MAIN_HELP}\n`);
     return name === undefined ? USAGE : OK;
   }
+  // A usage error is one JSON document too when JSON was asked for.
+  const json = rest.includes("--json") || rest.includes("--format=json") ||
+    rest.some((arg, i) => arg === "--format" && rest[i + 1] === "json");
   const command = COMMANDS[name];
   if (command === undefined) {
     return _usageError(
       io,
       `unknown command "${name}"${_hint(name, Object.keys(COMMANDS), "")}`,
+      undefined,
+      json,
     );
   }
   let parsed;
@@ -193,7 +202,7 @@ export function main(args: readonly string[], io: CliIO): number {
       strict: true,
     });
   } catch (error) {
-    return _usageError(io, _parseProblem(error, command, rest), name);
+    return _usageError(io, _parseProblem(error, command, rest), name, json);
   }
   const values = parsed.values as _Values;
   if (values.help) {
@@ -214,6 +223,7 @@ export function main(args: readonly string[], io: CliIO): number {
       io,
       `expected ${_count(min, max)}, got ${parsed.positionals.length}`,
       name,
+      json,
     );
   }
   if (values.format !== undefined && !FORMATS.includes(values.format)) {
@@ -221,6 +231,7 @@ export function main(args: readonly string[], io: CliIO): number {
       io,
       `unknown format "${values.format}" (one of ${FORMATS.join(", ")})`,
       name,
+      json,
     );
   }
   if (values.preset !== undefined && values.preset !== "clarvis") {
@@ -228,6 +239,7 @@ export function main(args: readonly string[], io: CliIO): number {
       io,
       `unknown preset "${values.preset}" (the only preset is clarvis)`,
       name,
+      json,
     );
   }
   try {
@@ -599,15 +611,23 @@ function _presentRoots(
   );
 }
 
-/** cwd, and home and workspace when given: what both commands pass on. */
+/** cwd, and home, workspace and the manifest cap when given: what every command passes on. */
 function _placeOptions(
   values: _Values,
   io: CliIO,
-): { cwd: string; home?: string; workspace?: string } {
+): {
+  cwd: string;
+  home?: string;
+  workspace?: string;
+  maxManifestBytes?: number;
+} {
+  const maxBytes = values["max-manifest-bytes"];
   return {
     cwd: io.cwd,
     ...(values.home === undefined ? {} : { home: values.home }),
     ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
+    // resolveConfig refuses what is not a positive integer, naming the option.
+    ...(maxBytes === undefined ? {} : { maxManifestBytes: Number(maxBytes) }),
   };
 }
 
@@ -644,10 +664,22 @@ function _fail(
   return code;
 }
 
-function _usageError(io: CliIO, problem: string, command?: string): number {
+function _usageError(
+  io: CliIO,
+  problem: string,
+  command?: string,
+  json = false,
+): number {
   const help = command === undefined
     ? "agent-skills --help"
     : `agent-skills ${command} --help`;
+  if (json) {
+    _json(io, {
+      error: { code: "usage", message: `${problem} (see ${help})` },
+      warnings: [],
+    });
+    return USAGE;
+  }
   io.stderr(
     `agent-skills${command === undefined ? "" : ` ${command}`}: ${
       _oneLineSafe(problem)

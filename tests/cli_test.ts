@@ -465,6 +465,58 @@ describe("main()", () => {
     );
   });
 
+  it("answers a usage error with one JSON document when JSON was asked for", () => {
+    for (const json of [["--json"], ["--format", "json"], ["--format=json"]]) {
+      let stdout = "";
+      let stderr = "";
+      const code = main(["check", "--bogus", ...json], {
+        stdout: (text) => (stdout += text),
+        stderr: (text) => (stderr += text),
+        color: false,
+        columns: 80,
+        cwd: ROOT,
+      });
+      assert.equal(code, 2);
+      assert.equal(stderr, "");
+      assert.deepEqual(JSON.parse(stdout), {
+        error: {
+          code: "usage",
+          message: "unknown option --bogus (see agent-skills check --help)",
+        },
+        warnings: [],
+      });
+    }
+  });
+
+  it("passes --max-manifest-bytes on to the library", () => {
+    const small = inProcess(
+      [
+        "check",
+        "fixtures/broken/under_score",
+        "--max-manifest-bytes",
+        "10",
+        ...HOME,
+      ],
+      false,
+      80,
+    );
+    assert.match(small, /invalid_skill: Invalid skill manifest .*10-byte cap/);
+    assert.match(
+      inProcess(
+        [
+          "check",
+          "fixtures/broken/under_score",
+          "--max-manifest-bytes",
+          "x",
+          ...HOME,
+        ],
+        false,
+        80,
+      ),
+      /Option "maxManifestBytes" must be a positive integer, got NaN/,
+    );
+  });
+
   it("refuses an unknown --format as a usage error", () => {
     assert.equal(
       inProcess(["check", "--format", "xml"], false, 80),
