@@ -33,22 +33,23 @@ export function _sortedEntries(path: string): Dirent[] {
   );
 }
 
-/** {@linkcode _sortedEntries}, or the error it threw. */
-export function _tryList(path: string): _Read<Dirent[]> {
+/** What `read` returned, or the error it threw. */
+function _attempt<T>(read: () => T): _Read<T> {
   try {
-    return { ok: true, value: _sortedEntries(path) };
+    return { ok: true, value: read() };
   } catch (error) {
     return { ok: false, error };
   }
 }
 
+/** {@linkcode _sortedEntries}, or the error it threw. */
+export function _tryList(path: string): _Read<Dirent[]> {
+  return _attempt(() => _sortedEntries(path));
+}
+
 /** `statSync` (following symlinks), or the error it threw. */
 export function _tryStat(path: string): _Read<Stats> {
-  try {
-    return { ok: true, value: statSync(path) };
-  } catch (error) {
-    return { ok: false, error };
-  }
+  return _attempt(() => statSync(path));
 }
 
 /** What identifies a directory: a new one at the same path differs in one. */
@@ -67,23 +68,16 @@ export interface _Identity {
  * inode of one just removed.
  */
 export function _tryIdentity(path: string, follow: boolean): _Read<_Identity> {
-  try {
-    const value = follow
+  return _attempt(() =>
+    follow
       ? statSync(path, { bigint: true })
-      : lstatSync(path, { bigint: true });
-    return { ok: true, value };
-  } catch (error) {
-    return { ok: false, error };
-  }
+      : lstatSync(path, { bigint: true })
+  );
 }
 
 /** `realpathSync`, or the error it threw. */
 export function _tryRealpath(path: string): _Read<string> {
-  try {
-    return { ok: true, value: realpathSync(path) };
-  } catch (error) {
-    return { ok: false, error };
-  }
+  return _attempt(() => realpathSync(path));
 }
 
 /**

@@ -226,15 +226,9 @@ export function _deniedProblem(
   dirName: string,
   error: unknown,
 ): _Problem | undefined {
-  if (!_isPermissionDenied(error)) return undefined;
-  return {
-    code: "unreadable",
-    message: `Skipped skill directory ${dir}: ${_reason(error)}`,
-    path: dir,
-    drops: true,
-    skill: dirName,
-    cause: error,
-  };
+  return _isPermissionDenied(error)
+    ? _skillDirProblem(dir, dirName, error)
+    : undefined;
 }
 
 /** The problem of the roots the process may not read, in one line. */

@@ -287,13 +287,7 @@ describe("discovery", () => {
       const root = tree();
       link(join(root, "nowhere.md"), join(root, "dangling", "SKILL.md"));
       assert.throws(
-        () =>
-          createAgentSkills({
-            home: root,
-            cwd: root,
-            roots: [root],
-            strict: true,
-          }),
+        () => createAgentSkills(options(root, { strict: true }).options),
         (error) =>
           error instanceof SkillError && error.code === "not_a_file" &&
           (error.cause as { code?: string }).code === "ENOENT",

@@ -145,16 +145,19 @@ describe("_scanOrder()", () => {
   });
 });
 
+/** Two user roots, the Clarvis one last (and so winning). */
+const AGENTS_THEN_CLARVIS = [
+  { path: "~/.agents/skills", scope: "user", source: "agents" },
+  { path: "~/.clarvis/skills", scope: "user", source: "clarvis" },
+];
+
 describe("roots reached twice", () => {
   it("are scanned once, by real path, at the highest position, and config.roots says so", () => {
     const home = tree({ ".clarvis/skills/one/SKILL.md": manifest("one") });
     link(join(home, ".clarvis", "skills"), join(home, ".agents", "skills"));
     const { options: foldOptions, warnings } = options(home, {
       cwd: "/",
-      roots: [
-        { path: "~/.agents/skills", scope: "user", source: "agents" },
-        { path: "~/.clarvis/skills", scope: "user", source: "clarvis" },
-      ],
+      roots: AGENTS_THEN_CLARVIS,
     });
     const skills = createAgentSkills(foldOptions);
     assert.deepEqual(warnings, []);
@@ -184,10 +187,7 @@ describe("roots reached twice", () => {
     });
     const { options: foldOptions, warnings } = options(home, {
       cwd: "/",
-      roots: [
-        { path: "~/.agents/skills", scope: "user", source: "agents" },
-        { path: "~/.clarvis/skills", scope: "user", source: "clarvis" },
-      ],
+      roots: AGENTS_THEN_CLARVIS,
     });
     const skills = createAgentSkills(foldOptions);
     assert.deepEqual(skills.listOverridden().map((s) => s.source), ["agents"]);

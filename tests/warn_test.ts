@@ -7,7 +7,7 @@ import {
   setWarnSink,
   type SkillWarning,
 } from "@clarvis/agent-skills";
-import { tempTrees, writeTree } from "./_helpers.ts";
+import { options, tempTrees, writeTree } from "./_helpers.ts";
 
 const tree = tempTrees();
 
@@ -126,16 +126,15 @@ describe("onWarning", () => {
     let calls = 0;
     assert.throws(
       () =>
-        createAgentSkills({
-          home: root,
-          cwd: root,
-          roots: [root],
-          maxManifestBytes: 10,
-          onWarning: (warning) => {
-            if (calls++ === 0) throw abort;
-            later.push(warning);
-          },
-        }),
+        createAgentSkills(
+          options(root, {
+            maxManifestBytes: 10,
+            onWarning: (warning) => {
+              if (calls++ === 0) throw abort;
+              later.push(warning);
+            },
+          }).options,
+        ),
       (error) => error === abort,
     );
     assert.deepEqual(later, []); // the scan stopped at the throw
