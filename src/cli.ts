@@ -67,8 +67,9 @@ const COMMON_HELP = `Roots (ascending precedence, the last wins):
                     With neither, the preset is used.
   --workspace DIR   the workspace the preset's relative roots resolve against
                     (default: the current directory)
-  --home DIR        what ~ expands to (default: the user's home directory;
-                    under Deno that needs --allow-sys=homedir)
+  --home DIR        what ~ expands to (default: the user's home directory,
+                    looked up only for a root with ~; under Deno that needs
+                    --allow-sys=homedir)
   --max-manifest-bytes N
                     the size cap of a SKILL.md (default: 1048576)
 Output:
@@ -248,7 +249,10 @@ export function main(args: readonly string[], io: CliIO): number {
     if (error instanceof StartupError) {
       return _fail(io, values, USAGE, {
         code: error.code,
-        message: error.message,
+        // The library names its option; a command-line user passes a flag.
+        message: error.code === "home_unavailable"
+          ? "Cannot find the home directory that ~ in a root stands for: pass --home DIR (under Deno, or grant --allow-sys=homedir)"
+          : error.message,
       });
     }
     throw error;

@@ -60,8 +60,9 @@ export interface SkillRoot {
 /** The options of {@linkcode createAgentSkills} and {@linkcode resolveConfig}. */
 export interface AgentSkillsOptions {
   /**
-   * The home directory that `~` expands to. Only when it is not given is
-   * `os.homedir()` called (under Deno that needs `--allow-sys=homedir`).
+   * The home directory that `~` expands to. Only when it is not given and a
+   * root starts with `~` is `os.homedir()` called (under Deno that needs
+   * `--allow-sys=homedir`).
    *
    * @default {os.homedir()}
    */
@@ -140,7 +141,11 @@ export interface AgentSkillsOptions {
 
 /** The resolved configuration: absolute paths, every default filled in, deeply frozen. */
 export interface SkillConfig {
-  /** The absolute home directory `~` expanded to. */
+  /**
+   * The absolute home directory `~` expands to: the `home` option, else
+   * `os.homedir()`, which is called only when a root starts with `~`. The
+   * empty string when neither was needed (no `home` given, no root with `~`).
+   */
   readonly home: string;
   /** The absolute current directory. */
   readonly cwd: string;
@@ -239,15 +244,15 @@ const DEFAULT_LABEL = "custom";
  */
 export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
   const cwd = resolve(_optionalString(options.cwd, "cwd") ?? process.cwd());
-  const home = resolve(
-    cwd,
-    _optionalString(options.home, "home") ?? _homedir(),
-  );
+  const given = _optionalString(options.home, "home");
+  // os.homedir() only when no home is given and a root starts with `~`.
+  let home = given === undefined ? undefined : resolve(cwd, given);
+  const homeDir = (): string => home ??= resolve(cwd, _homedir());
   const workspace = _resolveWorkspace(options.workspace, cwd);
-  const roots = _resolveRoots(options.roots, home, workspace);
+  const roots = _resolveRoots(options.roots, homeDir, workspace);
   _option(options.onWarning, "onWarning", _isFunction, "a function");
   return Object.freeze({
-    home,
+    home: home ?? "",
     cwd,
     workspace,
     roots,
@@ -297,7 +302,7 @@ function _resolveWorkspace(workspace: unknown, cwd: string): string {
 
 function _resolveRoots(
   roots: AgentSkillsOptions["roots"],
-  home: string,
+  home: () => string,
   workspace: string,
 ): readonly SkillRoot[] {
   const given = roots ?? clarvisSkillRoots();
@@ -330,7 +335,7 @@ function _resolveRoots(
 function _resolveRoot(
   root: unknown,
   index: number,
-  home: string,
+  home: () => string,
   workspace: string,
 ): SkillRoot {
   const where = `roots[${index}]`;
@@ -358,9 +363,13 @@ function _resolveRoot(
   };
 }
 
-function _expandPath(path: string, home: string, workspace: string): string {
-  if (path === "~") return home;
-  if (path.startsWith("~/")) return join(home, path.slice(2));
+function _expandPath(
+  path: string,
+  home: () => string,
+  workspace: string,
+): string {
+  if (path === "~") return home();
+  if (path.startsWith("~/")) return join(home(), path.slice(2));
   return isAbsolute(path) ? resolve(path) : resolve(workspace, path);
 }
 

@@ -517,6 +517,27 @@ describe("main()", () => {
     );
   });
 
+  it("never looks for a home directory without a root that starts with ~", () => {
+    // Under Deno this suite has no --allow-sys: a homedir() call would fail.
+    assert.match(
+      inProcess(["check", "fixtures/broken/ok"], false, 80),
+      /^0 errors, 0 warnings, 0 notes in 1 loadable skill\n$/,
+    );
+  });
+
+  it("names --home when the home directory cannot be found (Deno without --allow-sys)", () => {
+    const out = inProcess(["list", "--workspace", "/"], false, 80);
+    if ("Deno" in globalThis) {
+      assert.equal(
+        out,
+        "agent-skills: home_unavailable: Cannot find the home directory that ~ in a root stands for: pass --home DIR (under Deno, or grant --allow-sys=homedir)\n",
+      );
+    } else {
+      // Node and Bun may always call os.homedir(): the preset resolves.
+      assert.doesNotMatch(out, /home_unavailable/);
+    }
+  });
+
   it("refuses an unknown --format as a usage error", () => {
     assert.equal(
       inProcess(["check", "--format", "xml"], false, 80),

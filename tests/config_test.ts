@@ -114,6 +114,16 @@ describe("resolveConfig()", () => {
     assert.equal(resolveConfig({ home: "/h", cwd: "/" }).home, "/h");
   });
 
+  it("does not call os.homedir() when no root starts with ~", () => {
+    // Under Deno this suite has no --allow-sys: a homedir() call would throw.
+    const config = resolveConfig({ cwd: "/", roots: ["/opt/skills", "rel"] });
+    assert.equal(config.home, "");
+    assert.deepEqual(config.roots.map((root) => root.path), [
+      "/opt/skills",
+      "/rel",
+    ]);
+  });
+
   it("calls os.homedir() when home is absent, and explains a refusal", () => {
     if ("Deno" in globalThis) {
       // This suite runs without --allow-sys, so Deno refuses homedir().
