@@ -163,11 +163,11 @@ function _confinedFile(
     if (_isPermissionDenied(error)) {
       throw _unreadable(skill, rel, lexical, error);
     }
+    // Say why only when it is not just that: "does not exist" once.
+    const why = _errorCode(error) === "ENOENT" ? "" : ` (${_reason(error)})`;
     throw new SkillError(
       "not_found",
-      `Resource "${rel}" of skill "${skill}" does not exist at ${lexical} (${
-        _reason(error)
-      })`,
+      `Resource "${rel}" of skill "${skill}" does not exist at ${lexical}${why}`,
       { skill, path: lexical },
       { cause: error },
     );

@@ -166,7 +166,7 @@ function _parseYaml(
       throw _invalid(path, [{
         line,
         column,
-        message: `invalid YAML: ${error.reason}${hint}`,
+        message: `invalid YAML: ${_yamlReason(yaml, error)}${hint}`,
       }]);
     }
     data = retried.data;
@@ -195,6 +195,15 @@ function _parseYaml(
   }
   const result = { data: json as { [key: string]: JsonValue } };
   return repaired === undefined ? result : { ...result, repaired };
+}
+
+/** js-yaml's reason, with the key named for a duplicate key. */
+function _yamlReason(yaml: string, error: YAMLException): string {
+  if (error.reason !== "duplicated mapping key" || error.mark === undefined) {
+    return error.reason;
+  }
+  const key = _keyOf(yaml.split("\n")[error.mark.line] ?? "");
+  return key === undefined ? error.reason : `duplicated mapping key "${key}"`;
 }
 
 function _tryLoad(yaml: string): { data: unknown } | undefined {

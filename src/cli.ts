@@ -428,9 +428,11 @@ function _path(values: _Values, [name, rel]: string[], io: CliIO): number {
     path = skills.resourcePath(name ?? "", rel ?? "");
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
+    // A one-shot command has no refresh(): say it as `show` does.
+    const unknown = skills.loadSkill(name ?? "") === undefined;
     return _fail(io, values, PROBLEMS, {
       code: error.code,
-      message: error.message,
+      message: unknown ? `Unknown skill "${name}"` : error.message,
     }, warnings);
   }
   if (values.json) {

@@ -538,6 +538,26 @@ describe("main()", () => {
     }
   });
 
+  it("says an unknown skill and a missing file the command-line way", () => {
+    assert.equal(
+      inProcess(["path", "nobody", "x.md", ...DEMO], false, 80),
+      'agent-skills: not_found: Unknown skill "nobody"\n',
+    );
+    const missing = inProcess(
+      ["path", "pdf-forms", "nope.md", ...DEMO],
+      false,
+      80,
+    );
+    assert.match(missing, /does not exist at \S+nope\.md\n$/);
+  });
+
+  it("names the key of a duplicate-key YAML error", () => {
+    assert.match(
+      inProcess(["check", "fixtures/broken/duplicate-key", ...HOME], false, 80),
+      /invalid_skill: invalid YAML: duplicated mapping key "description" \[error\]/,
+    );
+  });
+
   it("refuses an unknown --format as a usage error", () => {
     assert.equal(
       inProcess(["check", "--format", "xml"], false, 80),
