@@ -14,8 +14,13 @@ import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
 import { _RULES } from "../src/_check_rules.ts";
 
-const ROOT = realpathSync(fileURLToPath(new URL("..", import.meta.url)));
-const pages = [
+/** The repository's directory, as a real path. */
+export const ROOT: string = realpathSync(
+  fileURLToPath(new URL("..", import.meta.url)),
+);
+
+/** The pages whose blocks are generated: README.md and docs/*.md. */
+export const PAGES: readonly string[] = [
   "README.md",
   ...readdirSync(`${ROOT}/docs`).filter((f) => f.endsWith(".md")).map((f) =>
     `docs/${f}`
@@ -73,7 +78,7 @@ export function updated(text: string): string {
 }
 
 if (import.meta.main) {
-  for (const page of pages) {
+  for (const page of PAGES) {
     const path = `${ROOT}/${page}`;
     const text = readFileSync(path, "utf8");
     const next = updated(text);

@@ -273,14 +273,7 @@ export function _readResource(
     return bytes;
   } catch (error) {
     if (error instanceof SkillError) throw error;
-    throw new SkillError(
-      "unreadable",
-      `Resource "${rel}" of skill "${skill}" cannot be read (${
-        _reason(error)
-      }): ${real}`,
-      { skill, path: real },
-      { cause: error },
-    );
+    throw _unreadable(skill, rel, real, error);
   } finally {
     closeSync(fd);
   }
@@ -339,14 +332,7 @@ function _openError(
         { cause: error },
       );
     default:
-      return new SkillError(
-        "unreadable",
-        `Resource "${rel}" of skill "${skill}" cannot be opened (${
-          _reason(error)
-        }): ${real}`,
-        details,
-        { cause: error },
-      );
+      return _unreadable(skill, rel, real, error);
   }
 }
 

@@ -263,6 +263,11 @@ export function _skillDirProblem(
   };
 }
 
+/** Whether a file name is a manifest's: `SKILL.md` in any letter case. */
+export function _isManifestName(name: string): boolean {
+  return name.toLowerCase() === "skill.md";
+}
+
 /**
  * Chooses a skill directory's manifest from its entries, matching the name
  * case-insensitively: `SKILL.md` first, else the first in sorted order.
@@ -273,9 +278,7 @@ export function _chooseManifest(
   entries: readonly Dirent[],
   followSymlinks: boolean,
 ): { manifest?: Dirent; problems: _Problem[] } {
-  const candidates = entries.filter((entry) =>
-    entry.name.toLowerCase() === "skill.md"
-  );
+  const candidates = entries.filter((entry) => _isManifestName(entry.name));
   const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
     candidates[0];
   const problems: _Problem[] = [];

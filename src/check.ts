@@ -32,7 +32,12 @@ import {
   _tryStat,
 } from "./_fs.ts";
 import { _scanOrder } from "./_registry.ts";
-import type { _DiscoveredSkill, _Problem, _RootScan } from "./_scan.ts";
+import {
+  type _DiscoveredSkill,
+  _isManifestName,
+  type _Problem,
+  type _RootScan,
+} from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
 import type { SkillWarningCode } from "./warn.ts";
 
@@ -164,11 +169,11 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   const report = (problem: _Problem): void => {
     diagnostics.push(..._problemDiagnostics(problem));
   };
+  const fail = (diagnostic: SkillDiagnostic): void => {
+    diagnostics.push(diagnostic);
+  };
   const skills: SkillInfo[] = [];
   for (const root of _scanOrder(config.roots)) {
-    const fail = (diagnostic: SkillDiagnostic): void => {
-      diagnostics.push(diagnostic);
-    };
     for (const skill of _checkPath({ root, config, report }, fail)) {
       skills.push(skill.info);
       diagnostics.push(..._ruleDiagnostics(skill));
@@ -219,7 +224,8 @@ function _checkPath(
     return _checkSkillDir(scan, root.path);
   }
   const skills = _discoverRoot(scan);
-  if (!_holdsSkillBelow(root.path, listing.value)) {
+  // A skill that loaded had a manifest; only an empty scan lists again.
+  if (skills.length === 0 && !_holdsSkillBelow(root.path, listing.value)) {
     fail(_noSkills(root.path, listing.value));
   }
   return skills;
@@ -235,10 +241,6 @@ function _checkSkillDir(scan: _RootScan, dir: string): _DiscoveredSkill[] {
     viaLink: true,
   });
   return skill === undefined ? [] : [skill];
-}
-
-function _isManifestName(name: string): boolean {
-  return name.toLowerCase() === "skill.md";
 }
 
 function _pathFailure(path: string, error: unknown): SkillDiagnostic {

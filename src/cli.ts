@@ -445,18 +445,15 @@ function _path(values: _Values, [name, rel]: string[], io: CliIO): number {
 }
 
 function _check(values: _Values, dirs: string[], io: CliIO): number {
-  const paths = dirs.length > 0
-    ? dirs.map((dir) => resolve(io.cwd, dir))
+  const { paths, lookedAt } = dirs.length > 0
+    ? { paths: dirs.map((dir) => resolve(io.cwd, dir)), lookedAt: [] }
     : _presentRoots(values, io);
   if (paths.length === 0) {
-    const preset = resolveConfig({
-      roots: clarvisSkillRoots(),
-      ..._placeOptions(values, io),
-    }).roots.map((root) => _display(root.path, io));
+    // Only the preset roots are ever left out, so these are they.
     return _fail(io, values, PROBLEMS, {
       code: "no_skills",
       message: `No skills to check: none of the preset roots exists (${
-        preset.join(", ")
+        lookedAt.map((path) => _display(path, io)).join(", ")
       }); give a DIR or --root`,
     });
   }
@@ -609,12 +606,15 @@ function _roots(values: _Values, io: CliIO): Array<string | SkillRootOptions> {
 function _presentRoots(
   values: _Values,
   io: CliIO,
-): Array<string | SkillRootOptions> {
+): { paths: Array<string | SkillRootOptions>; lookedAt: string[] } {
   const roots = _roots(values, io);
   const resolved = resolveConfig({ roots, ..._placeOptions(values, io) }).roots;
-  return roots.filter((root, index) =>
-    typeof root === "string" || existsSync(resolved[index]?.path ?? "")
-  );
+  return {
+    paths: roots.filter((root, index) =>
+      typeof root === "string" || existsSync(resolved[index]?.path ?? "")
+    ),
+    lookedAt: resolved.map((root) => root.path),
+  };
 }
 
 /** cwd, and home, workspace and the manifest cap when given: what every command passes on. */

@@ -7,22 +7,15 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   output,
+  PAGES,
+  ROOT,
   RULES_BLOCK_REGEXP,
   rulesTable,
 } from "../scripts/update_docs.ts";
-
-const ROOT = realpathSync(fileURLToPath(new URL("..", import.meta.url)));
-const PAGES = [
-  "README.md",
-  ...readdirSync(`${ROOT}/docs`).filter((file) => file.endsWith(".md")).map((
-    file,
-  ) => `docs/${file}`),
-];
 
 let total = 0;
 for (const page of PAGES) {
