@@ -26,6 +26,7 @@ import {
   _linkedManifestProblem,
   _manifestProblem,
   _placeOf,
+  type _Problem,
   _rootProblem,
   type _RootScan,
   _skillDirProblem,
@@ -80,10 +81,9 @@ export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
       }
       where = { realDir: real.value, viaLink: true };
     }
-    const skill = _readSkill(scan, dir, entry.name, where);
-    if (skill === undefined) continue;
-    const duplicate = _admit(byName, skill);
-    if (duplicate !== undefined) report(duplicate);
+    const read = _readSkill(scan, dir, entry.name, where);
+    if (read === undefined) continue;
+    _admit(byName, read.skill, read.findings).forEach(report);
   }
   return [...byName.values()];
 }
@@ -97,14 +97,16 @@ export interface _Where {
 /**
  * Reads one skill directory: finds, reads and parses its manifest, and
  * records the directory's place (real path, device, inode, birth time) for the
- * snapshot.
+ * snapshot. What stops it loading is reported here; the findings about a skill
+ * that loads (a repaired YAML, a name unlike its directory's) are returned
+ * unreported, for the caller to report once the skill is admitted.
  */
 export function _readSkill(
   scan: _RootScan,
   dir: string,
   dirName: string,
   where: _Where,
-): _DiscoveredSkill | undefined {
+): { skill: _DiscoveredSkill; findings: readonly _Problem[] } | undefined {
   const { config, report } = scan;
   const listing = _tryList(dir);
   if (!listing.ok) {
@@ -141,8 +143,10 @@ export function _readSkill(
     return undefined;
   }
   const found = _skillFromText(scan, dir, dirName, path, read.text);
-  found.problems.forEach(report);
-  if (found.skill === undefined) return undefined;
+  if (found.skill === undefined) {
+    found.problems.forEach(report);
+    return undefined;
+  }
   // A symlinked directory is identified by its target, a plain one as it is.
   const identity = _tryIdentity(dir, where.viaLink);
   if (!identity.ok) {
@@ -151,5 +155,8 @@ export function _readSkill(
     if (denied !== undefined) report(denied);
     return undefined;
   }
-  return { ...found.skill, place: _placeOf(where, identity.value) };
+  return {
+    skill: { ...found.skill, place: _placeOf(where, identity.value) },
+    findings: found.problems,
+  };
 }

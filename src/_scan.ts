@@ -528,25 +528,29 @@ export function _placeOf(
 }
 
 /**
- * Admits a skill to its root's map by name, or returns the problem of a
- * name the root already holds (the first directory in sorted order wins).
+ * Admits a skill to its root's map by name, and returns what to report: the
+ * skill's own findings when admitted, or only the duplicate when the root
+ * already holds the name (the first directory in sorted order wins). A
+ * skipped copy's findings are not reported: it loads nowhere, and its name
+ * unlike its directory's is what the duplicate already says.
  */
 export function _admit(
   byName: Map<string, _DiscoveredSkill>,
   skill: _DiscoveredSkill,
-): _Problem | undefined {
+  findings: readonly _Problem[],
+): readonly _Problem[] {
   const { name, path } = skill.info;
   const first = byName.get(name);
   if (first === undefined) {
     byName.set(name, skill);
-    return undefined;
+    return findings;
   }
-  return {
+  return [{
     code: "duplicate_skill",
     message:
       `Skipped ${path}: skill "${name}" is already defined by ${first.info.path} in the same root`,
     path,
     drops: true,
     skill: name,
-  };
+  }];
 }

@@ -236,11 +236,13 @@ function _checkSkillDir(scan: _RootScan, dir: string): _DiscoveredSkill[] {
   const parent: SkillRoot = { ...scan.root, path: dirname(dir) };
   // A path given as a skill directory is followed, like a root.
   const realDir = _tryRealpath(dir);
-  const skill = _readSkill({ ...scan, root: parent }, dir, basename(dir), {
+  const read = _readSkill({ ...scan, root: parent }, dir, basename(dir), {
     realDir: realDir.ok ? realDir.value : dir,
     viaLink: true,
   });
-  return skill === undefined ? [] : [skill];
+  if (read === undefined) return [];
+  read.findings.forEach(scan.report);
+  return [read.skill];
 }
 
 function _pathFailure(path: string, error: unknown): SkillDiagnostic {

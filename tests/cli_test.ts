@@ -213,7 +213,7 @@ describe("agent-skills", () => {
       const run = cli("check", "fixtures/broken", ...HOME);
       assert.equal(run.code, 1);
       const lines = run.stdout.trimEnd().split("\n");
-      assert.equal(lines.length, 34);
+      assert.equal(lines.length, 33);
       assert.ok(lines.includes(
         'fixtures/broken/unquoted-colon/SKILL.md:3:1: yaml_repaired: Loaded fixtures/broken/unquoted-colon/SKILL.md:3 after repairing its YAML: the value of "description" contains ": ", so YAML reads it as a nested key; quote it: description: "Use when: the user asks for it" [error]',
       ));
@@ -225,7 +225,7 @@ describe("agent-skills", () => {
       ));
       assert.equal(
         lines.at(-1),
-        "25 errors, 4 warnings, 4 notes in 16 loadable skills",
+        "24 errors, 4 warnings, 4 notes in 16 loadable skills",
       );
     });
 
@@ -239,8 +239,8 @@ describe("agent-skills", () => {
         skills: number;
       };
       assert.equal(doc.ok, false);
-      assert.deepEqual(doc.counts, { error: 25, warning: 4, info: 4 });
-      assert.equal(doc.diagnostics.length, 33);
+      assert.deepEqual(doc.counts, { error: 24, warning: 4, info: 4 });
+      assert.equal(doc.diagnostics.length, 32);
       assert.equal(doc.skills, 16);
     });
 

@@ -145,17 +145,19 @@ describe("discovery", () => {
       "b-second/SKILL.md": manifest("same", "from b-second"),
     };
 
-    it("keeps the first directory in sorted order and warns duplicate_skill", () => {
+    it("keeps the first directory in sorted order and warns duplicate_skill, not also name_mismatch for the copy", () => {
       const root = tree(files);
       const { options: opts, warnings } = options(root);
       const skills = createAgentSkills(opts);
       assert.equal(skills.loadSkill("same")?.description, "from a-first");
-      assert.deepEqual(codes(warnings), [
-        "name_mismatch",
-        "name_mismatch",
-        "duplicate_skill",
-      ]);
-      const duplicate = warnings[2];
+      assert.deepEqual(
+        warnings.map((warning) => [warning.code, warning.path]),
+        [
+          ["name_mismatch", join(root, "a-first", "SKILL.md")],
+          ["duplicate_skill", join(root, "b-second", "SKILL.md")],
+        ],
+      );
+      const duplicate = warnings[1];
       assert.equal(duplicate?.path, join(root, "b-second", "SKILL.md"));
       assert.ok(duplicate?.message.includes(join(root, "a-first", "SKILL.md")));
     });
