@@ -227,22 +227,8 @@ export function main(args: readonly string[], io: CliIO): number {
       json,
     );
   }
-  if (values.format !== undefined && !FORMATS.includes(values.format)) {
-    return _usageError(
-      io,
-      `unknown format "${values.format}" (one of ${FORMATS.join(", ")})`,
-      name,
-      json,
-    );
-  }
-  if (values.preset !== undefined && values.preset !== "clarvis") {
-    return _usageError(
-      io,
-      `unknown preset "${values.preset}" (the only preset is clarvis)`,
-      name,
-      json,
-    );
-  }
+  const problem = _valueProblem(values);
+  if (problem !== undefined) return _usageError(io, problem, name, json);
   try {
     return command.run(values, parsed.positionals, io);
   } catch (error) {
@@ -257,6 +243,24 @@ export function main(args: readonly string[], io: CliIO): number {
     }
     throw error;
   }
+}
+
+/** What is wrong with an option's value, in the flag's own words. */
+function _valueProblem(values: _Values): string | undefined {
+  if (values.format !== undefined && !FORMATS.includes(values.format)) {
+    return `unknown format "${values.format}" (one of ${FORMATS.join(", ")})`;
+  }
+  if (values.preset !== undefined && values.preset !== "clarvis") {
+    return `unknown preset "${values.preset}" (the only preset is clarvis)`;
+  }
+  const maxBytes = values["max-manifest-bytes"];
+  if (
+    maxBytes !== undefined &&
+    !(/^[1-9][0-9]*$/.test(maxBytes) && Number.isSafeInteger(Number(maxBytes)))
+  ) {
+    return `option --max-manifest-bytes takes a whole number of bytes above 0, got "${maxBytes}"`;
+  }
+  return undefined;
 }
 
 /**
@@ -632,7 +636,7 @@ function _placeOptions(
     cwd: io.cwd,
     ...(values.home === undefined ? {} : { home: values.home }),
     ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
-    // resolveConfig refuses what is not a positive integer, naming the option.
+    // main() has refused what is not a whole number above 0.
     ...(maxBytes === undefined ? {} : { maxManifestBytes: Number(maxBytes) }),
   };
 }

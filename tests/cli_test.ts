@@ -501,20 +501,23 @@ describe("main()", () => {
       80,
     );
     assert.match(small, /invalid_skill: Invalid skill manifest .*10-byte cap/);
-    assert.match(
-      inProcess(
-        [
-          "check",
-          "fixtures/broken/under_score",
-          "--max-manifest-bytes",
-          "x",
-          ...HOME,
-        ],
-        false,
-        80,
-      ),
-      /Option "maxManifestBytes" must be a positive integer, got NaN/,
-    );
+    // A bad value is a usage error in the flag's words, not the option's.
+    for (
+      const value of ["x", "0", "-5", "1.5", "1e3", "99999999999999999999"]
+    ) {
+      assert.equal(
+        inProcess(
+          [
+            "check",
+            "fixtures/broken/under_score",
+            `--max-manifest-bytes=${value}`,
+          ],
+          false,
+          80,
+        ),
+        `agent-skills check: option --max-manifest-bytes takes a whole number of bytes above 0, got "${value}"\nRun agent-skills check --help for usage.\n`,
+      );
+    }
   });
 
   it("never looks for a home directory without a root that starts with ~", () => {
