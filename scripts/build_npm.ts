@@ -238,7 +238,9 @@ function stageTests(dir: string): void {
     join("node_modules", PACKAGE_NAME, "esm", "src"),
     join(dir, "src"),
   );
-  // tests/docs_test.ts reads the pages and follows their links.
+  // tests/docs_test.ts reads the pages and follows their links; cli_test
+  // holds the version the command prints to deno.json's.
+  cpSync(join(ROOT, "deno.json"), join(dir, "deno.json"));
   cpSync(join(ROOT, "README.md"), join(dir, "README.md"));
   cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
   cpSync(join(ROOT, "examples"), join(dir, "examples"), { recursive: true });

@@ -9,7 +9,7 @@
  */
 
 import type { Dirent } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname } from "node:path";
 import {
   type AgentSkillsOptions,
   resolveConfig,
@@ -31,6 +31,7 @@ import {
   _tryRealpath,
   _tryStat,
 } from "./_fs.ts";
+import { _holdsSkillBelow, _nestedRoots } from "./_layout.ts";
 import { _scanOrder } from "./_registry.ts";
 import {
   type _DiscoveredSkill,
@@ -255,41 +256,22 @@ function _pathFailure(path: string, error: unknown): SkillDiagnostic {
     );
 }
 
-/** Whether some directory one level below holds a manifest. */
-function _holdsSkillBelow(path: string, entries: readonly Dirent[]): boolean {
-  return entries.some((entry) =>
-    (entry.isDirectory() || entry.isSymbolicLink()) &&
-    _manifestIn(join(path, entry.name))
-  );
-}
-
-function _manifestIn(dir: string): boolean {
-  const listing = _tryList(dir);
-  return listing.ok && listing.value.some((e) => _isManifestName(e.name));
-}
-
 /**
- * `no_skills` for a path with no manifest in it or one level below; names a
- * manifest two levels down, if there is one, to say where skills must be.
+ * `no_skills` for a path with no manifest in it or one level below; names
+ * the directories that hold skills two levels down, if any, as the roots to
+ * check instead.
  */
 function _noSkills(
   path: string,
   entries: readonly Dirent[],
 ): SkillDiagnostic {
-  let nested: string | undefined;
-  for (const entry of entries) {
-    if (nested !== undefined || !entry.isDirectory()) continue;
-    const below = _tryList(join(path, entry.name));
-    if (!below.ok) continue;
-    const inner = below.value.find((sub) =>
-      sub.isDirectory() && _manifestIn(join(path, entry.name, sub.name))
-    );
-    if (inner !== undefined) nested = `${entry.name}/${inner.name}/SKILL.md`;
-  }
-  const hint = nested === undefined
+  const nested = _nestedRoots(path, entries);
+  const hint = nested.length === 0
     ? ""
-    : `; found ${nested}: skills are one level below a root, so check ${
-      join(path, nested.split("/")[0] ?? "")
+    : `; found ${
+      nested.map((root) => root.example).join(", ")
+    }: skills are one level below a root, so check ${
+      nested.map((root) => root.dir).join(" ")
     } instead`;
   return _pathDiagnostic(
     "no_skills",

@@ -8,7 +8,7 @@
 
 import { existsSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { isAbsolute, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import process from "node:process";
 import { createAgentSkills } from "./agent_skills.ts";
 import {
@@ -25,6 +25,7 @@ import {
 import type { SkillInfo } from "./skill.ts";
 import { SkillError, StartupError } from "./errors.ts";
 import { _FIELDS } from "./_fields.ts";
+import { _emptyRootLayout } from "./_layout.ts";
 import { _oneLineSafe } from "./_text.ts";
 import type { SkillWarning } from "./warn.ts";
 
@@ -36,7 +37,10 @@ export interface CliIO {
   stderr(text: string): void;
   /** Whether to use ANSI colours (a TTY, and `NO_COLOR` unset). */
   color: boolean;
-  /** The terminal width that descriptions are cut to. */
+  /**
+   * The terminal width that `list` fits its lines to; 0 when it is not known
+   * (then 80).
+   */
   columns: number;
   /** The directory relative paths resolve against. */
   cwd: string;
@@ -50,6 +54,12 @@ const OK = 0;
 const PROBLEMS = 1;
 const USAGE = 2;
 
+/** The package's version, as deno.json gives it (a test holds them equal). */
+const VERSION = "0.1.0";
+
+/** The width a line is fitted to when the terminal's is not known. */
+const DEFAULT_COLUMNS = 80;
+
 const COMMON_OPTIONS = {
   root: { type: "string", multiple: true },
   workspace: { type: "string" },
@@ -60,8 +70,9 @@ const COMMON_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
 
-const COMMON_HELP = `Roots (ascending precedence, the last wins):
-  --root DIR        a skill root; repeat for more (relative to the current directory)
+const ROOTS_HELP = `Roots (ascending precedence, the last wins):
+  --root DIR        a skill root; repeat for more (relative to the current
+                    directory)
   --preset clarvis  the Clarvis preset: ~/.agents/skills, <ws>/.agents/skills,
                     ~/.clarvis/skills, <ws>/.clarvis/skills (before any --root)
                     With neither, the preset is used.
@@ -71,14 +82,27 @@ const COMMON_HELP = `Roots (ascending precedence, the last wins):
                     looked up only for a root with ~; under Deno that needs
                     --allow-sys=homedir)
   --max-manifest-bytes N
-                    the size cap of a SKILL.md (default: 1048576)
-Output:
+                    the size cap of a SKILL.md (default: 1048576)`;
+
+const CHECK_HELP = `Check:
+  --strict          warnings fail the check too (exit 1)
+  --format FORMAT   text (the default), json (as --json), github (workflow
+                    commands for GitHub Actions) or sarif (SARIF 2.1.0)`;
+
+const LIST_HELP = `List:
+  DIR               a root, as --root DIR (after any --root)
+  --wide            descriptions and paths in full, never cut to the width
+                    of the terminal (COLUMNS, else the terminal's, else 80)`;
+
+const OUTPUT_HELP = `Output:
   --json            one JSON document on stdout, warnings included as data
   -h, --help        this help`;
 
 interface _Command {
   usage: string;
   summary: string;
+  /** The command's own options, shown between the roots and the output. */
+  help?: string;
   options: ParseArgsConfig["options"];
   positionals: [min: number, max: number];
   run(values: _Values, positionals: string[], io: CliIO): number;
@@ -93,17 +117,18 @@ type _Values = {
   json?: boolean;
   strict?: boolean;
   format?: string;
+  wide?: boolean;
   help?: boolean;
 };
 
 const COMMANDS: Record<string, _Command> = {
   list: {
-    usage:
-      "agent-skills list [--root DIR]... [--workspace DIR] [--preset clarvis] [--json]",
+    usage: "agent-skills list [DIR]... [--root DIR]... [--wide] [--json]",
     summary:
       "the catalog: every skill, its description and where it comes from",
-    options: COMMON_OPTIONS,
-    positionals: [0, 0],
+    help: LIST_HELP,
+    options: { ...COMMON_OPTIONS, wide: { type: "boolean" } },
+    positionals: [0, Infinity],
     run: _list,
   },
   show: {
@@ -125,6 +150,7 @@ const COMMANDS: Record<string, _Command> = {
       "agent-skills check [DIR]... [--strict] [--format text|json|github|sarif]",
     summary:
       "every problem of every skill under the roots or skill directories",
+    help: CHECK_HELP,
     options: {
       ...COMMON_OPTIONS,
       strict: { type: "boolean" },
@@ -148,7 +174,8 @@ ${
     ).join("\n")
   }
 
-Run agent-skills COMMAND --help for a command's options.
+Run agent-skills COMMAND --help for a command's options, and
+agent-skills --version for the version.
 Exit codes: 0 clean, 1 problems found, 2 usage or startup error.`;
 
 /**
@@ -182,6 +209,10 @@ export function main(args: readonly string[], io: CliIO): number {
     (name === undefined ? io.stderr : io.stdout)(`${MAIN_HELP}\n`);
     return name === undefined ? USAGE : OK;
   }
+  if (name === "--version" || name === "-V") {
+    io.stdout(`agent-skills ${VERSION}\n`);
+    return OK;
+  }
   // A usage error is one JSON document too when JSON was asked for.
   const json = rest.includes("--json") || rest.includes("--format=json") ||
     rest.some((arg, i) => arg === "--format" && rest[i + 1] === "json");
@@ -207,13 +238,10 @@ export function main(args: readonly string[], io: CliIO): number {
   }
   const values = parsed.values as _Values;
   if (values.help) {
+    const sections = [ROOTS_HELP, command.help, OUTPUT_HELP];
     io.stdout(
-      `Usage: ${command.usage}\n\n${command.summary}.\n\n${COMMON_HELP}${
-        "strict" in (command.options ?? {})
-          ? `\n  --strict          warnings fail the check too (exit 1)
-  --format FORMAT   text (the default), json (as --json), github (workflow
-                    commands for GitHub Actions) or sarif (SARIF 2.1.0)`
-          : ""
+      `Usage: ${command.usage}\n\n${command.summary}.\n\n${
+        sections.filter((section) => section !== undefined).join("\n")
       }\n`,
     );
     return OK;
@@ -265,7 +293,8 @@ function _valueProblem(values: _Values): string | undefined {
 
 /**
  * Runs the command line on this process: its arguments, standard streams,
- * terminal and current directory. Reads `NO_COLOR` (the library never does).
+ * terminal and current directory. Reads `NO_COLOR` and `COLUMNS` (the
+ * library never reads the environment).
  *
  * @returns The exit code; the caller sets it (`process.exitCode = runCli()`).
  */
@@ -275,7 +304,7 @@ export function runCli(): number {
     stdout: _writer(process.stdout),
     stderr: _writer(process.stderr),
     color: stdout.isTTY === true && !_noColor(),
-    columns: stdout.columns ?? 80,
+    columns: _columns() ?? stdout.columns ?? 0,
     cwd: process.cwd(),
   });
 }
@@ -309,12 +338,41 @@ function _noColor(): boolean {
   return value !== undefined && value !== "";
 }
 
+/**
+ * `COLUMNS` when it is a width (it is set on purpose, as for `ls`), read under
+ * Deno only when it may be read without asking.
+ */
+function _columns(): number | undefined {
+  const deno = (globalThis as { Deno?: _DenoPermissions }).Deno;
+  const readable = deno === undefined ||
+    deno.permissions.querySync({ name: "env", variable: "COLUMNS" }).state ===
+      "granted";
+  const value = readable ? process.env["COLUMNS"] : undefined;
+  return value !== undefined && /^[1-9][0-9]{0,4}$/.test(value)
+    ? Number(value)
+    : undefined;
+}
+
+/** The part of Deno's namespace that says whether a permission is held. */
+interface _DenoPermissions {
+  permissions: {
+    querySync(descriptor: { name: "env"; variable: string }): {
+      state: string;
+    };
+  };
+}
+
 // ── commands ────────────────────────────────────────────────────────────────
 
-function _list(values: _Values, _positionals: string[], io: CliIO): number {
-  const { skills, warnings } = _open(values, io);
+function _list(values: _Values, dirs: string[], io: CliIO): number {
+  const { skills, warnings } = _open(values, io, dirs);
   const catalog = skills.listSkills();
   const overridden = skills.listOverridden();
+  const hints = _emptyRootHints(
+    _givenRoots(values, dirs, io),
+    [...catalog, ...overridden],
+    io,
+  );
   if (values.json) {
     _json(io, {
       skills: catalog.map((skill) => ({
@@ -322,10 +380,12 @@ function _list(values: _Values, _positionals: string[], io: CliIO): number {
         overrides: overridden.filter((other) => other.name === skill.name),
       })),
       warnings,
+      hints,
     });
     return OK;
   }
   _printWarnings(io, warnings);
+  for (const hint of hints) io.stderr(`agent-skills: ${hint}\n`);
   if (catalog.length === 0) {
     io.stdout(
       `No skills in ${
@@ -334,46 +394,128 @@ function _list(values: _Values, _positionals: string[], io: CliIO): number {
     );
     return OK;
   }
+  const c = _colors(io);
+  const table = _catalogTable(catalog, overridden, io, values.wide === true);
+  table.forEach((line, index) => {
+    io.stdout(`${index === 0 ? c.dim(line.text) : _paint(line, c)}\n`);
+  });
+  io.stdout(
+    c.dim(`${catalog.length} skill${catalog.length === 1 ? "" : "s"}`) + "\n",
+  );
+  return OK;
+}
+
+/** One line of the catalog table: its text, and the part printed in bold. */
+interface _Line {
+  text: string;
+  bold?: number;
+  dim?: boolean;
+}
+
+function _paint(line: _Line, c: ReturnType<typeof _colors>): string {
+  if (line.dim) return c.dim(line.text);
+  const cut = line.bold ?? 0;
+  return `${c.bold(line.text.slice(0, cut))}${line.text.slice(cut)}`;
+}
+
+/**
+ * The catalog as lines: NAME, SCOPE/SOURCE (left out when every skill comes
+ * from a custom root, where it says nothing) and DESCRIPTION, then under a
+ * skill what it overrides. Each line fits the width unless `wide`; where the
+ * description column would be narrower than 40, each description goes on
+ * its own line below its name, with the whole width.
+ */
+function _catalogTable(
+  catalog: readonly SkillInfo[],
+  overridden: readonly SkillInfo[],
+  io: CliIO,
+  wide: boolean,
+): _Line[] {
+  const width = io.columns > 0 ? io.columns : DEFAULT_COLUMNS;
+  const fit = (text: string, room: number): string =>
+    wide ? text : _cut(text, room);
   const origin = (skill: SkillInfo): string => `${skill.scope}/${skill.source}`;
   const name = (skill: SkillInfo): string => _oneLineSafe(skill.name);
+  const showOrigin = [...catalog, ...overridden].some((skill) =>
+    origin(skill) !== "custom/custom"
+  );
   const nameWidth = Math.max(4, ...catalog.map((skill) => name(skill).length));
   const originWidth = Math.max(
     12,
     ...catalog.map((skill) => origin(skill).length),
   );
-  const descriptionWidth = Math.max(
-    20,
-    io.columns - nameWidth - originWidth - 4,
-  );
-  const c = _colors(io);
-  io.stdout(
-    c.dim(
-      `${"NAME".padEnd(nameWidth)}  ${
-        "SCOPE/SOURCE".padEnd(originWidth)
-      }  DESCRIPTION`,
-    ) + "\n",
-  );
+  const descriptionAt = nameWidth + 2 + (showOrigin ? originWidth + 2 : 0);
+  const stacked = !wide && width - descriptionAt < 40;
+  const head = (first: string, second: string): string =>
+    `${first.padEnd(nameWidth)}  ${
+      showOrigin ? `${second.padEnd(originWidth)}  ` : ""
+    }`;
+  const lines: _Line[] = [{
+    text: stacked
+      ? head("NAME", "SCOPE/SOURCE").trimEnd()
+      : `${head("NAME", "SCOPE/SOURCE")}DESCRIPTION`,
+  }];
+  if (stacked) lines.push({ text: "  DESCRIPTION" });
   for (const skill of catalog) {
-    io.stdout(
-      `${c.bold(name(skill).padEnd(nameWidth))}  ${
-        origin(skill).padEnd(originWidth)
-      }  ${_cut(_oneLine(skill.description), descriptionWidth)}\n`,
-    );
+    const description = _oneLine(skill.description);
+    const start = head(name(skill), origin(skill));
+    if (stacked) {
+      lines.push({ text: start.trimEnd(), bold: name(skill).length });
+      lines.push({ text: `  ${fit(description, width - 2)}` });
+    } else {
+      lines.push({
+        text: `${start}${fit(description, width - descriptionAt)}`,
+        bold: name(skill).length,
+      });
+    }
+    const indent = stacked ? 2 : nameWidth + 2;
     for (const other of overridden.filter((o) => o.name === skill.name)) {
       const note = `overrides ${origin(other)}: ${_display(other.path, io)}`;
-      io.stdout(
-        c.dim(
-          `${" ".repeat(nameWidth + 2)}${
-            _cut(note, io.columns - nameWidth - 2)
-          }`,
-        ) + "\n",
-      );
+      lines.push({
+        text: `${" ".repeat(indent)}${fit(note, width - indent)}`,
+        dim: true,
+      });
     }
   }
-  io.stdout(
-    c.dim(`${catalog.length} skill${catalog.length === 1 ? "" : "s"}`) + "\n",
-  );
-  return OK;
+  return lines;
+}
+
+/**
+ * For each root the user named that no skill came from, why, where
+ * discovery did not warn: it does not exist, it is a skill directory and not
+ * a root, or its skills are nested a level too deep (and which roots to pass
+ * instead).
+ */
+function _emptyRootHints(
+  given: readonly string[],
+  loaded: readonly SkillInfo[],
+  io: CliIO,
+): string[] {
+  const used = new Set(loaded.map((skill) => skill.root));
+  return given.filter((root) => !used.has(root)).flatMap((root) => {
+    const layout = _emptyRootLayout(root);
+    const shown = _display(root, io);
+    switch (layout.kind) {
+      case "missing":
+        return [`${shown} does not exist`];
+      case "skill_directory":
+        return [
+          `${shown} is a skill directory (it holds SKILL.md), not a root of skills: list its parent, --root ${
+            _display(dirname(root), io)
+          }`,
+        ];
+      case "nested":
+        return [
+          `no skills one level below ${shown}; found ${
+            layout.nested.map((n) => n.example).join(", ")
+          }: skills are one level below a root, so pass ${
+            layout.nested.map((n) => `--root ${_display(n.dir, io)}`).join(" ")
+          }`,
+        ];
+      case "other":
+        return [];
+    }
+  });
 }
 
 function _show(values: _Values, [name]: string[], io: CliIO): number {
@@ -592,14 +734,28 @@ function _ruleText(code: string): string {
 
 // ── helpers ─────────────────────────────────────────────────────────────────
 
-/** The roots: the preset (when asked for, or when no --root is given), then each --root. */
-function _roots(values: _Values, io: CliIO): Array<string | SkillRootOptions> {
-  const roots: Array<string | SkillRootOptions> = (values.root ?? []).map((
-    dir,
-  ) => resolve(io.cwd, dir));
+/**
+ * The roots: the preset (when asked for, or when no root is given), then
+ * each --root, then each DIR of `list`.
+ */
+function _roots(
+  values: _Values,
+  io: CliIO,
+  dirs: readonly string[] = [],
+): Array<string | SkillRootOptions> {
+  const roots = _givenRoots(values, dirs, io);
   return values.preset === "clarvis" || roots.length === 0
     ? [...clarvisSkillRoots(), ...roots]
     : roots;
+}
+
+/** The roots named on the command line (--root, and DIRs of `list`), absolute. */
+function _givenRoots(
+  values: _Values,
+  dirs: readonly string[],
+  io: CliIO,
+): string[] {
+  return [...(values.root ?? []), ...dirs].map((dir) => resolve(io.cwd, dir));
 }
 
 /**
@@ -644,10 +800,11 @@ function _placeOptions(
 function _open(
   values: _Values,
   io: CliIO,
+  dirs: readonly string[] = [],
 ): { skills: ReturnType<typeof createAgentSkills>; warnings: SkillWarning[] } {
   const warnings: SkillWarning[] = [];
   const skills = createAgentSkills({
-    roots: _roots(values, io),
+    roots: _roots(values, io, dirs),
     onWarning: (warning) => warnings.push(warning),
     ..._placeOptions(values, io),
   });

@@ -21,6 +21,7 @@ interface DenoLike {
     stdout: "piped" | "null";
     stderr: "piped" | "inherit";
     signal?: AbortSignal;
+    env?: Record<string, string>;
   }) => {
     outputSync(): { code: number; stdout: Uint8Array; stderr: Uint8Array };
     output(): Promise<{ code: number; stdout: Uint8Array; stderr: Uint8Array }>;
@@ -40,11 +41,21 @@ export function scriptPath(rel: string, base: string): string {
   );
 }
 
-/** Runs a script to completion: Deno with `denoFlags`, Node with `nodeFlags`. */
+/**
+ * Runs a script to completion: Deno with `denoFlags`, Node with `nodeFlags`.
+ * The script sees this process's environment, without `COLUMNS` (so that a
+ * width exported in the shell running the tests cannot change what they
+ * see), plus `env`. Under Deno it may read only what its flags allow.
+ */
 export function runScript(
   script: string,
   args: string[],
-  flags: { deno: string[]; node: string[]; cwd: string },
+  flags: {
+    deno: string[];
+    node: string[];
+    cwd: string;
+    env?: Record<string, string>;
+  },
 ): { code: number; stdout: string; stderr: string } {
   if (RUNTIME === "deno") {
     const result = new (deno().Command)(deno().execPath(), {
@@ -52,6 +63,7 @@ export function runScript(
       cwd: flags.cwd,
       stdout: "piped",
       stderr: "piped",
+      ...(flags.env === undefined ? {} : { env: flags.env }),
     }).outputSync();
     const text = new TextDecoder();
     return {
@@ -67,6 +79,7 @@ export function runScript(
     {
       cwd: flags.cwd,
       encoding: "utf8",
+      env: { ..._withoutColumns(process.env), ...flags.env },
     },
   );
   return {
@@ -74,6 +87,13 @@ export function runScript(
     stdout: result.stdout,
     stderr: result.stderr,
   };
+}
+
+function _withoutColumns(
+  env: Record<string, string | undefined>,
+): Record<string, string | undefined> {
+  const { COLUMNS: _, ...rest } = env;
+  return rest;
 }
 
 /** Starts a script in the background; resolves with its exit code. */

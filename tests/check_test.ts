@@ -311,6 +311,24 @@ describe("checkSkills() on a path with nothing to check", () => {
     );
   });
 
+  it("names every directory that holds skills two levels down, as openai/skills lays them out", () => {
+    const base = tree({
+      ".curated/pdf/SKILL.md": manifest("pdf"),
+      ".curated/zip/SKILL.md": manifest("zip"),
+      ".experimental/draw/SKILL.md": manifest("draw"),
+      ".system/creator/SKILL.md": manifest("creator"),
+      "docs/README.md": "not a skill",
+    });
+    const report = checkSkills({ paths: [base], home: "/h" });
+    assert.deepEqual(report.diagnostics.map((d) => d.code), ["no_skills"]);
+    assert.equal(
+      report.diagnostics[0]?.message,
+      `No skills in ${base}: no SKILL.md in it or in any directory one level below; found .curated/pdf/SKILL.md, .experimental/draw/SKILL.md, .system/creator/SKILL.md: skills are one level below a root, so check ${
+        join(base, ".curated")
+      } ${join(base, ".experimental")} ${join(base, ".system")} instead`,
+    );
+  });
+
   it("does not call a root of invalid skills empty", () => {
     const base = tree({ "bad/SKILL.md": "no frontmatter\n" });
     assert.deepEqual(verdict(base), [[

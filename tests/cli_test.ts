@@ -6,7 +6,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { realpathSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
@@ -91,10 +91,10 @@ describe("agent-skills", () => {
       assert.equal(
         run.stdout,
         [
-          "NAME             SCOPE/SOURCE   DESCRIPTION",
-          "commit-messages  custom/custom  Write commit messages: a short imperative subje…",
-          "pdf-forms        custom/custom  Fill in and flatten PDF forms. Use when the use…",
-          "release-notes    custom/custom  Draft release notes in this project's house sty…",
+          "NAME             DESCRIPTION",
+          "commit-messages  Write commit messages: a short imperative subject, a blank lin…",
+          "pdf-forms        Fill in and flatten PDF forms. Use when the user asks to compl…",
+          "release-notes    Draft release notes in this project's house style.",
           "                 overrides custom/custom: fixtures/demo/user-store/release-note…",
           "3 skills",
           "",
@@ -134,6 +134,109 @@ describe("agent-skills", () => {
           "fixtures/demo/user-store/release-notes/SKILL.md",
         ),
       ]);
+    });
+
+    it("keeps the SCOPE/SOURCE column where a root is not custom", () => {
+      const run = cli(
+        "list",
+        "--home",
+        "fixtures/stores/home",
+        "--workspace",
+        "fixtures/stores/project",
+      );
+      assert.equal(run.code, 0);
+      const lines = run.stdout.split("\n");
+      assert.equal(
+        lines[0],
+        "NAME                 SCOPE/SOURCE       DESCRIPTION",
+      );
+      assert.match(
+        run.stdout,
+        /\ncode-review {10}workspace\/clarvis {2}\S/,
+      );
+      for (const line of lines) assert.ok(line.length <= 80, line);
+    });
+
+    it("takes DIR as a root, after any --root", () => {
+      const run = cli(
+        "list",
+        "fixtures/demo/workspace-store",
+        "--root",
+        "fixtures/demo/user-store",
+        "--json",
+        ...HOME,
+      );
+      const doc = json(run) as {
+        skills: Array<{ name: string; root: string }>;
+      };
+      const notes = doc.skills.find((skill) => skill.name === "release-notes");
+      assert.equal(
+        notes?.root,
+        join(realpathSync(ROOT), "fixtures/demo/workspace-store"),
+      );
+      assert.equal(doc.skills.length, 3);
+    });
+
+    it("says why a root it was given holds no skills, and which roots to pass", () => {
+      const store = tree({
+        "skills/.curated/pdf/SKILL.md": manifest("pdf"),
+        "skills/.curated/zip/SKILL.md": manifest("zip"),
+        "skills/.system/creator/SKILL.md": manifest("creator"),
+      });
+      const skills = join(store, "skills");
+      const nested = cli("list", skills, ...HOME);
+      assert.equal(nested.code, 0);
+      assert.equal(nested.stdout, `No skills in ${skills}\n`);
+      assert.equal(
+        nested.stderr,
+        `agent-skills: no skills one level below ${skills}; found .curated/pdf/SKILL.md, .system/creator/SKILL.md: skills are one level below a root, so pass --root ${skills}/.curated --root ${skills}/.system\n`,
+      );
+      const pdf = join(skills, ".curated", "pdf");
+      assert.deepEqual(json(cli("list", "--root", pdf, "--json", ...HOME)), {
+        skills: [],
+        warnings: [],
+        hints: [
+          `${pdf} is a skill directory (it holds SKILL.md), not a root of skills: list its parent, --root ${skills}/.curated`,
+        ],
+      });
+      assert.equal(
+        cli("list", "no/such/root", ...HOME).stderr,
+        "agent-skills: no/such/root does not exist\n",
+      );
+      // A root whose skills loaded, or failed to with their own warnings, gets no hint.
+      const demo = cli("list", ...DEMO, "--json");
+      assert.deepEqual(json(demo).hints, []);
+      const broken = cli(
+        "list",
+        "--root",
+        tree({ "bad/SKILL.md": "x" }),
+        ...HOME,
+      );
+      assert.doesNotMatch(broken.stderr, /^agent-skills: /m);
+    });
+
+    it("reads COLUMNS for its width; under Deno only where it may be read", () => {
+      const wide = (flags: string[]): string =>
+        runScript(ENTRY, ["list", ...DEMO], {
+          cwd: ROOT,
+          deno: [
+            "--allow-read",
+            `--config=${join(ROOT, "deno.json")}`,
+            ...flags,
+          ],
+          node: [],
+          env: { COLUMNS: "100" },
+        }).stdout.split("\n")[1] ?? "";
+      const full =
+        "commit-messages  Write commit messages: a short imperative subject, a blank line, then why.";
+      if (RUNTIME === "deno") {
+        // The CLI asks nothing of the user: without the grant COLUMNS is not read.
+        assert.equal(wide([]).length, 80);
+        // The command's own grant, for this one variable, as a user would give it.
+        assert.equal(wide(["--allow-env=COLUMNS"]), full);
+      } else {
+        assert.equal(wide([]), full);
+      }
     });
 
     it("writes warnings to stderr in human mode", () => {
@@ -329,6 +432,68 @@ describe("main()", () => {
     return out;
   }
 
+  it("fits the catalog to the width, 80 when it is unknown (0), and never cuts under --wide", () => {
+    const lines = (columns: number, ...flags: string[]): string[] =>
+      inProcess(["list", ...DEMO, ...flags], false, columns).trimEnd().split(
+        "\n",
+      );
+    assert.deepEqual(lines(0), lines(80));
+    for (const columns of [60, 80, 120]) {
+      for (const line of lines(columns)) {
+        assert.ok(line.length <= columns, `${columns}: ${line}`);
+      }
+    }
+    assert.equal(
+      lines(120)[1],
+      "commit-messages  Write commit messages: a short imperative subject, a blank line, then why.",
+    );
+    // Under 40 columns left for descriptions, each gets a line of its own.
+    assert.deepEqual(lines(50).slice(0, 5), [
+      "NAME",
+      "  DESCRIPTION",
+      "commit-messages",
+      "  Write commit messages: a short imperative subje…",
+      "pdf-forms",
+    ]);
+    const wide = lines(20, "--wide");
+    assert.equal(
+      wide[4],
+      "                 overrides custom/custom: fixtures/demo/user-store/release-notes/SKILL.md",
+    );
+    assert.equal(wide[1], lines(120)[1]);
+  });
+
+  it("keeps every help line within 80 columns, with each command's options in their section", () => {
+    const pages = [
+      "--help",
+      ...["list", "show", "path", "check"].map((c) => `${c} --help`),
+    ]
+      .map((args) => inProcess(args.split(" "), false, 80));
+    for (const page of pages) {
+      for (const line of page.split("\n")) assert.ok(line.length <= 80, line);
+    }
+    const check = pages[4] ?? "";
+    assert.match(check, /\nCheck:\n {2}--strict .*\n {2}--format FORMAT /);
+    assert.ok(check.indexOf("Check:") < check.indexOf("Output:"));
+    assert.match(pages[1] ?? "", /\nList:\n {2}DIR .*\n {2}--wide /);
+    assert.doesNotMatch(pages[2] ?? "", /--strict|--wide/);
+  });
+
+  it("prints its version, as deno.json gives it", () => {
+    const config = JSON.parse(
+      readFileSync(join(ROOT, "deno.json"), "utf8"),
+    ) as { version: string };
+    assert.equal(
+      inProcess(["--version"], false, 80),
+      `agent-skills ${config.version}\n`,
+    );
+    assert.equal(
+      inProcess(["-V"], false, 80),
+      `agent-skills ${config.version}\n`,
+    );
+    assert.equal(cli("--version").stdout, `agent-skills ${config.version}\n`);
+  });
+
   it("colours only when asked to", () => {
     const ESC = "\u001b[";
     assert.ok(
@@ -375,7 +540,7 @@ describe("main()", () => {
     assert.equal(listed.length, 5);
     assert.match(
       listed[3] ?? "",
-      /^odd\\nforged {2}custom\/custom {2}Line one /,
+      /^odd\\nforged {2}Line one /,
     );
   });
 
@@ -572,7 +737,7 @@ describe("main()", () => {
     const lines = inProcess(["list", ...DEMO], false, 60).split("\n");
     assert.equal(
       lines[1],
-      "commit-messages  custom/custom  Write commit messages: a sh…",
+      "commit-messages  Write commit messages: a short imperative …",
     );
     for (const line of lines) assert.ok(line.length <= 60, line);
   });

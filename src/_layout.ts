@@ -1,0 +1,92 @@
+/**
+ * What a directory holds when it is given as a root or a skill directory but
+ * no skill loads from it: a manifest of its own, or skills nested one level
+ * too deep. These reads serve the hints of `check` and `list`; discovery never
+ * makes them.
+ *
+ * @module
+ */
+
+import type { Dirent } from "node:fs";
+import { join } from "node:path";
+import { _errorCode, _tryList, _tryStat } from "./_fs.ts";
+import { _isManifestName } from "./_scan.ts";
+
+/** A directory below a root whose own directories hold skills: a root itself. */
+export interface _NestedRoot {
+  /** The directory, to pass as a root instead. */
+  readonly dir: string;
+  /** One manifest in it, relative to the path that was given. */
+  readonly example: string;
+}
+
+/** Whether a directory holds a manifest (any case) of its own. */
+export function _holdsManifest(dir: string): boolean {
+  const listing = _tryList(dir);
+  return listing.ok && listing.value.some((e) => _isManifestName(e.name));
+}
+
+/** Whether some directory one level below `path` holds a manifest. */
+export function _holdsSkillBelow(
+  path: string,
+  entries: readonly Dirent[],
+): boolean {
+  return entries.some((entry) =>
+    (entry.isDirectory() || entry.isSymbolicLink()) &&
+    _holdsManifest(join(path, entry.name))
+  );
+}
+
+/**
+ * The directories one level below `path` that hold skills one level below
+ * them (openai/skills keeps its under `.curated/`, `.experimental/` and
+ * `.system/`), in the sorted order of the listings, each with one manifest
+ * it holds.
+ */
+export function _nestedRoots(
+  path: string,
+  entries: readonly Dirent[],
+): _NestedRoot[] {
+  const nested: _NestedRoot[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const dir = join(path, entry.name);
+    const below = _tryList(dir);
+    if (!below.ok) continue;
+    const skill = below.value.find((sub) =>
+      sub.isDirectory() && _holdsManifest(join(dir, sub.name))
+    );
+    if (skill !== undefined) {
+      nested.push({ dir, example: `${entry.name}/${skill.name}/SKILL.md` });
+    }
+  }
+  return nested;
+}
+
+/** Why a root gave no skills, where discovery has nothing to warn about. */
+export type _EmptyRootLayout =
+  | { readonly kind: "missing" }
+  | { readonly kind: "skill_directory" }
+  | { readonly kind: "nested"; readonly nested: readonly _NestedRoot[] }
+  | { readonly kind: "other" };
+
+/**
+ * What a root that gave no skills holds: nothing at all (it does not exist),
+ * a manifest of its own (a skill directory given as a root), or skills two
+ * levels down. Otherwise `other`: discovery's warnings say why (the root is
+ * unreadable or not a directory, its skills did not load) or it is empty.
+ */
+export function _emptyRootLayout(path: string): _EmptyRootLayout {
+  const stat = _tryStat(path);
+  if (!stat.ok) {
+    return { kind: _errorCode(stat.error) === "ENOENT" ? "missing" : "other" };
+  }
+  const listing = stat.value.isDirectory() ? _tryList(path) : undefined;
+  if (listing === undefined || !listing.ok) return { kind: "other" };
+  if (listing.value.some((entry) => _isManifestName(entry.name))) {
+    return { kind: "skill_directory" };
+  }
+  if (_holdsSkillBelow(path, listing.value)) return { kind: "other" };
+  const nested = _nestedRoots(path, listing.value);
+  return nested.length > 0 ? { kind: "nested", nested } : { kind: "other" };
+}
