@@ -226,7 +226,8 @@ function stageTests(dir: string): void {
       outDir: dir,
     },
     files: [
-      ...readdirSync(join(src, "tests")).map((file) => `tests/${file}`),
+      ...readdirSync(join(src, "tests")).filter((file) => file.endsWith(".ts"))
+        .map((file) => `tests/${file}`),
       "scripts/demo.ts",
       "scripts/demo_main.ts",
       "scripts/update_docs.ts",
@@ -241,6 +242,12 @@ function stageTests(dir: string): void {
   // tests/docs_test.ts reads the pages and follows their links; cli_test
   // holds the version the command prints to deno.json's.
   cpSync(join(ROOT, "deno.json"), join(dir, "deno.json"));
+  // The data the tests read beside them (the reference battery).
+  for (const file of readdirSync(join(ROOT, "tests"))) {
+    if (!file.endsWith(".ts")) {
+      cpSync(join(ROOT, "tests", file), join(dir, "tests", file));
+    }
+  }
   cpSync(join(ROOT, "README.md"), join(dir, "README.md"));
   cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
   cpSync(join(ROOT, "examples"), join(dir, "examples"), { recursive: true });

@@ -1,7 +1,8 @@
 // `deno task docs`: rewrites the output of every ```console block that starts
 // with `$ agent-skills ...` in README.md and docs/*.md with what the command
-// prints now, and the check rules table of docs/cli.md from the rules the
-// code runs. tests/docs_test.ts fails when a block and the library drift
+// prints now, the check rules table of docs/cli.md from the rules the code
+// runs, and README's table of where check differs from the reference
+// validator from tests/reference_battery.json. tests/docs_test.ts fails when a block and the library drift
 // apart; this script is how to bring them back together.
 
 import {
@@ -48,10 +49,74 @@ export const RULES_BLOCK_REGEXP: RegExp =
 
 /** The rules table, padded as `deno fmt` pads a markdown table. */
 export function rulesTable(): string {
-  const rows = [
+  return _table([
     ["code", "severity", "the skill keeps it when"],
     ..._RULES.map((rule) => [`\`${rule.code}\``, rule.severity, rule.spec]),
+  ]);
+}
+
+/** The markers around the generated table of differences from the reference. */
+export const DIFFERENCES_BLOCK_REGEXP: RegExp =
+  /<!-- differences:start -->\n[\s\S]*?<!-- differences:end -->/;
+
+/** One case of the battery, as tests/reference_battery.json records it. */
+export interface BatteryCase {
+  /** A short name, unique in the battery. */
+  id: string;
+  /** What the case tries: a rule of the reference, or a behaviour of check. */
+  item: string;
+  /** The path given to both validators, relative to the case's directory. */
+  path: string;
+  /** The files of the case's directory (relative path to text). */
+  files: Record<string, string>;
+  /** Why check's verdict differs from the reference's, on purpose. */
+  differs?: string;
+  /** The reference validator's messages; none when the skill is valid. */
+  reference: string[];
+  /** check's diagnostics: severity, code, path and line (when it has one). */
+  ours: Array<[string, string, string, number?]>;
+}
+
+/** The battery of tests/reference_battery.json. */
+export function battery(): BatteryCase[] {
+  const file = `${ROOT}/tests/reference_battery.json`;
+  return (JSON.parse(readFileSync(file, "utf8")) as { cases: BatteryCase[] })
+    .cases;
+}
+
+/** README's table of the battery's cases where check differs on purpose. */
+export function differencesTable(): string {
+  return _table([
+    ["case", "the reference validator", "agent-skills check", "why"],
+    ...battery().filter((c) => c.differs !== undefined).map((c) => [
+      `\`${c.id}\`: ${c.item.replace(/^[^:]*: /, "")}`,
+      c.reference.length === 0
+        ? "passes"
+        : `fails: ${_cut(c.reference[0]!.split("\n")[0]!, 48)}`,
+      _ourVerdict(c),
+      c.differs!,
+    ]),
+  ]);
+}
+
+function _ourVerdict(c: BatteryCase): string {
+  const codes = (severity: string): string[] => [
+    ...new Set(
+      c.ours.filter((d) => d[0] === severity).map((d) => `\`${d[1]}\``),
+    ),
   ];
+  const errors = codes("error");
+  if (errors.length > 0) return `fails: ${errors.join(", ")}`;
+  const notes = [...codes("warning"), ...codes("info")];
+  return notes.length === 0 ? "passes" : `passes, with ${notes.join(", ")}`;
+}
+
+function _cut(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+}
+
+/** A markdown table, padded as `deno fmt` pads one. */
+function _table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) =>
     Math.max(...rows.map((row) => row[column]!.length))
   );
@@ -74,6 +139,9 @@ export function updated(text: string): string {
   ).replace(
     RULES_BLOCK_REGEXP,
     `<!-- rules:start -->\n\n${rulesTable()}\n\n<!-- rules:end -->`,
+  ).replace(
+    DIFFERENCES_BLOCK_REGEXP,
+    `<!-- differences:start -->\n\n${differencesTable()}\n\n<!-- differences:end -->`,
   );
 }
 

@@ -10,6 +10,8 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import {
+  DIFFERENCES_BLOCK_REGEXP,
+  differencesTable,
   output,
   PAGES,
   ROOT,
@@ -102,6 +104,15 @@ describe("docs", () => {
     assert.equal(
       RULES_BLOCK_REGEXP.exec(text)?.[0],
       `<!-- rules:start -->\n\n${rulesTable()}\n\n<!-- rules:end -->`,
+      "run `deno task docs` to update the table",
+    );
+  });
+
+  it("keeps README's table of differences from the reference the battery's", () => {
+    const text = readFileSync(`${ROOT}/README.md`, "utf8");
+    assert.equal(
+      DIFFERENCES_BLOCK_REGEXP.exec(text)?.[0],
+      `<!-- differences:start -->\n\n${differencesTable()}\n\n<!-- differences:end -->`,
       "run `deno task docs` to update the table",
     );
   });
