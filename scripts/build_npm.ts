@@ -26,6 +26,11 @@ import { type DenoConfig, packagePlan } from "./_package_plan.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TOOLS = join(ROOT, "scripts", "npm_tools");
+/**
+ * What the test suite imports besides the package: property tests, and the
+ * SARIF 2.1.0 schema (shipped by @microsoft/jest-sarif) with its validator.
+ */
+const SUITE_DEPENDENCIES = ["fast-check", "ajv", "@microsoft/jest-sarif"];
 const BIN = join(TOOLS, "node_modules", ".bin");
 const OUT = join(ROOT, "npm");
 const BUILD = join(ROOT, "build");
@@ -364,14 +369,16 @@ function main(): void {
   run(join(BIN, "attw"), [tarball, "--profile", "esm-only"]);
 
   step("test suite under Node, against the installed tarball");
-  // The suite's own dev dependency, at the version the tools pin.
+  // The suite's own dev dependencies, at the versions the tools pin.
   const tools = JSON.parse(
     readFileSync(join(TOOLS, "package.json"), "utf8"),
   ) as {
     devDependencies: Record<string, string>;
   };
-  const fastCheck = `fast-check@${tools.devDependencies["fast-check"]}`;
-  const tests = projectWithTarball("node-test", tarball, [fastCheck]);
+  const devDependencies = SUITE_DEPENDENCIES.map((name) =>
+    `${name}@${tools.devDependencies[name]}`
+  );
+  const tests = projectWithTarball("node-test", tarball, devDependencies);
   stageTests(tests);
   run("node", ["--test", "tests/"], tests);
 

@@ -10,6 +10,13 @@ import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
+import Ajv from "ajv";
+import draft04 from "ajv/lib/refs/json-schema-draft-04.json" with {
+  type: "json",
+};
+import sarifSchema from "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json" with {
+  type: "json",
+};
 import { manifest, tempTrees } from "./_helpers.ts";
 import { runScript, RUNTIME } from "./_spawn.ts";
 
@@ -23,6 +30,17 @@ const DEMO = [
   ...HOME,
 ];
 const tree = tempTrees();
+
+/**
+ * The SARIF 2.1.0 JSON schema (its final draft, rtm.5, as
+ * @microsoft/jest-sarif ships it; a draft-04 schema, read as that package's
+ * own matcher reads it).
+ */
+const VALID_SARIF = (() => {
+  const ajv = new Ajv({ schemaId: "auto", validateSchema: false });
+  ajv.addMetaSchema(draft04);
+  return ajv.compile(sarifSchema);
+})();
 
 type Run = ReturnType<typeof runScript>;
 
@@ -582,6 +600,17 @@ describe("main()", () => {
       80,
     );
     const sarif = JSON.parse(out);
+    assert.ok(VALID_SARIF(sarif), JSON.stringify(VALID_SARIF.errors, null, 2));
+    // Every kind of diagnostic, with a line or without, is valid SARIF too.
+    const every = JSON.parse(
+      inProcess(
+        ["check", "fixtures/broken", "--format", "sarif", ...HOME],
+        false,
+        80,
+      ),
+    );
+    assert.equal(every.runs[0].results.length, 32);
+    assert.ok(VALID_SARIF(every), JSON.stringify(VALID_SARIF.errors, null, 2));
     assert.equal(sarif.version, "2.1.0");
     assert.equal(sarif.runs.length, 1);
     const [run] = sarif.runs;
