@@ -405,10 +405,12 @@ function _list(values: _Values, dirs: string[], io: CliIO): number {
   return OK;
 }
 
-/** One line of the catalog table: its text, and the part printed in bold. */
+/** One line of the catalog table, and how it is painted. */
 interface _Line {
   text: string;
+  /** How many of its first characters are bold (a skill's name). */
   bold?: number;
+  /** Whether the whole line is dim (what a skill overrides). */
   dim?: boolean;
 }
 
@@ -421,9 +423,10 @@ function _paint(line: _Line, c: ReturnType<typeof _colors>): string {
 /**
  * The catalog as lines: NAME, SCOPE/SOURCE (left out when every skill comes
  * from a custom root, where it says nothing) and DESCRIPTION, then under a
- * skill what it overrides. Each line fits the width unless `wide`; where the
- * description column would be narrower than 40, each description goes on
- * its own line below its name, with the whole width.
+ * skill what it overrides. Descriptions and overrides are cut to the width
+ * unless `wide`; where the description column would be narrower than 40,
+ * each description goes on its own line below its name, with the whole
+ * width.
  */
 function _catalogTable(
   catalog: readonly SkillInfo[],
