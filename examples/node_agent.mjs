@@ -20,9 +20,7 @@ const skills = createAgentSkills({
 });
 
 function skillsSection(catalog) {
-  const invocable = catalog.filter((skill) =>
-    skill.metadata["disable-model-invocation"] !== true
-  );
+  const invocable = catalog.filter((skill) => !skill.disableModelInvocation);
   return [
     "## Skills",
     "Call load_skill(name) before using a skill, and read_resource(name, path) for its files.",

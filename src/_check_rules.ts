@@ -117,6 +117,22 @@ function _lengthRule(
   };
 }
 
+/** A note for each value discovery read as hosts do (see `_coerce`). */
+function _coercionRule(
+  code: "coerced_value" | "empty_field",
+  spec: string,
+): _Rule {
+  return {
+    code,
+    severity: "info",
+    spec,
+    test: ({ coercions }) =>
+      coercions.filter((coercion) => coercion.code === code).map((
+        { key, message },
+      ) => ({ key, message })),
+  };
+}
+
 /** A rule that a metadata field, when present, has the expected type. */
 function _typeRule(
   key: string,
@@ -227,8 +243,10 @@ export const _RULES: readonly _Rule[] = [
     severity: "info",
     spec:
       "`allowed-tools` is a space-separated string (`Bash(git:*) Read`), not a YAML list.",
-    test: ({ frontmatter }) => {
+    test: ({ frontmatter, coercions }) => {
       if (!_startsLine(frontmatter, "allowed-tools")) return [];
+      // Empty, it is absent (an empty_field note), not a list.
+      if (coercions.some((c) => c.key === "allowed-tools")) return [];
       const line = _lineOfKey(frontmatter, "allowed-tools");
       const text = frontmatter.split("\n")[line - 2] ?? "";
       const value = text.slice(text.indexOf(":") + 1).trim();
@@ -257,6 +275,14 @@ export const _RULES: readonly _Rule[] = [
         : [];
     },
   },
+  _coercionRule(
+    "coerced_value",
+    'A string field holds a string (`name: 2048` is read as "2048"), a boolean field `true` or `false` (`no` is read as false).',
+  ),
+  _coercionRule(
+    "empty_field",
+    "An optional field has a value or is left out; an empty one (`license:`) is read as absent.",
+  ),
   {
     code: "unknown_field",
     severity: "info",

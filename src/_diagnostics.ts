@@ -23,6 +23,9 @@ import type { SkillWarning } from "./warn.ts";
  */
 const ERRORS_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set([
   "yaml_repaired",
+  "yaml_indicator",
+  "yaml_flow_text",
+  "yaml_continuation",
   // The spec requires the name to equal the directory's; discovery tolerates it.
   "name_mismatch",
 ]);

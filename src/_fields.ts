@@ -17,7 +17,8 @@ export type _FieldProperty =
   | "name"
   | "description"
   | "allowedTools"
-  | "userInvocable";
+  | "userInvocable"
+  | "disableModelInvocation";
 
 /** One frontmatter field. */
 export interface _Field {
@@ -43,6 +44,18 @@ export interface _Field {
   readonly default?: unknown;
   /** How `agent-skills show` prints the property; absent: not shown there. */
   readonly show?: { readonly label: string; format(value: unknown): string };
+  /**
+   * What a value of another type is read as, as the reference validator and
+   * Claude Code read it: `string`, a number or boolean becomes its source
+   * text; `boolean`, `yes`/`no`/`on`/`off` (any case) become true or false.
+   * Checks note each such value (`coerced_value`).
+   */
+  readonly coerce?: "string" | "boolean";
+  /**
+   * Whether an empty value (`license:`) means the field is absent, as for an
+   * optional field it does (checks note it: `empty_field`).
+   */
+  readonly emptyIsAbsent?: boolean;
 }
 
 const STRING_OR_LIST: z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]> = z
@@ -56,6 +69,18 @@ function _requiredString(): z.ZodString {
   }).trim().min(1, { error: "must not be empty" });
 }
 
+/** A boolean host field: absent or empty is `fallback`. */
+function _flag(label: string, fallback: boolean): Partial<_Field> {
+  return {
+    schema: z.boolean({ error: "expected true or false" }).nullable()
+      .optional(),
+    default: fallback,
+    coerce: "boolean",
+    emptyIsAbsent: true,
+    show: { label, format: (value) => value ? "yes" : "no" },
+  };
+}
+
 /** `allowed-tools` and `tools` as a frozen list of tool names. */
 function _tools(value: unknown): readonly string[] {
   return Object.freeze(_toolList(value as string | string[]));
@@ -63,22 +88,31 @@ function _tools(value: unknown): readonly string[] {
 
 /** Every frontmatter field, in the order `show` prints them. */
 export const _FIELDS: readonly _Field[] = [
-  { key: "name", spec: true, schema: _requiredString(), property: "name" },
+  {
+    key: "name",
+    spec: true,
+    schema: _requiredString(),
+    property: "name",
+    coerce: "string",
+  },
   {
     key: "description",
     spec: true,
     schema: _requiredString(),
     property: "description",
+    coerce: "string",
   },
-  { key: "license", spec: true },
-  { key: "compatibility", spec: true },
-  { key: "metadata", spec: true },
+  { key: "license", spec: true, coerce: "string", emptyIsAbsent: true },
+  // Empty, it stays: the spec wants 1-500 characters, and check says so.
+  { key: "compatibility", spec: true, coerce: "string" },
+  { key: "metadata", spec: true, emptyIsAbsent: true },
   {
     key: "allowed-tools",
     spec: true,
     schema: STRING_OR_LIST.nullable().optional(),
     property: "allowedTools",
     normalise: _tools,
+    emptyIsAbsent: true,
     show: {
       label: "allowed tools",
       format: (value) => (value as readonly string[]).join(", ") || "(none)",
@@ -90,18 +124,19 @@ export const _FIELDS: readonly _Field[] = [
     schema: STRING_OR_LIST.nullable().optional(),
     property: "allowedTools",
     normalise: _tools,
+    emptyIsAbsent: true,
   },
   {
     key: "user-invocable",
     spec: false,
-    schema: z.boolean({ error: "expected true or false" }).nullable()
-      .optional(),
     property: "userInvocable",
-    default: true,
-    show: {
-      label: "user-invocable",
-      format: (value) => value ? "yes" : "no",
-    },
+    ..._flag("user-invocable", true),
+  },
+  {
+    key: "disable-model-invocation",
+    spec: false,
+    property: "disableModelInvocation",
+    ..._flag("disable-model-invocation", false),
   },
 ];
 

@@ -1,8 +1,9 @@
 /**
  * A manifest's text in, its normalised fields and body out: split the `---`
- * fence, parse the YAML (repairing one unquoted colon when asked), validate
- * it with {@linkcode skillFrontmatterSchema} and fill the fields of the
- * fields table. Pure: no I/O.
+ * fence, parse the YAML (repairing the top-level lines authors get wrong,
+ * when asked), read the harmless typing of YAML 1.2 as hosts do, validate
+ * with {@linkcode skillFrontmatterSchema} and fill the fields of the fields
+ * table. Pure: no I/O.
  *
  * @module
  */
@@ -12,6 +13,7 @@ import type { z } from "zod";
 import { SkillError } from "./errors.ts";
 import { type JsonValue, skillFrontmatterSchema } from "./frontmatter.ts";
 import {
+  _FIELDS,
   type _FieldValues,
   _fieldValues,
   _NORMALISED_KEYS,
@@ -56,20 +58,56 @@ export class _InvalidManifest extends SkillError {
   }
 }
 
-/** A top-level line whose unquoted `: ` was quoted to make the YAML parse. */
+/**
+ * What was wrong with a top-level line that YAML refused: a plain value with
+ * `: ` in it (`colon`), a value that starts with a character YAML reserves
+ * (`indicator`: `@` or a backtick), a flow list or mapping with more text
+ * after it (`flow_text`: `[file] [options]`), or a quoted value that goes on
+ * at column 0 (`continuation`).
+ */
+export type _RepairKind = "colon" | "indicator" | "flow_text" | "continuation";
+
+/** A top-level line changed (quoted, or its value indented) so that the YAML parses. */
 export interface _Repair {
+  readonly kind: _RepairKind;
+  /** The 1-based file line YAML failed at. */
+  readonly line: number;
+  /** The key whose value was repaired. */
+  readonly key: string;
+  /** The key's line as it should be written, on one line. */
+  readonly fix: string;
+}
+
+/** A plain value that YAML cut at ` #`, reading the rest as a comment. */
+export interface _Truncation {
   /** The 1-based file line. */
   readonly line: number;
-  /** The key on that line. */
   readonly key: string;
-  /** The line as it should be written. */
-  readonly quoted: string;
+  /** What YAML kept. */
+  readonly kept: string;
+  /** The line as it should be written if the rest is part of the value. */
+  readonly fix: string;
+}
+
+/**
+ * A value read other than as YAML 1.2 types it, as the reference validator
+ * and Claude Code read it: a scalar where a string is wanted, a YAML 1.1
+ * boolean, an empty optional field (absent).
+ */
+export interface _Coercion {
+  readonly code: "coerced_value" | "empty_field";
+  readonly key: string;
+  readonly message: string;
 }
 
 /** A manifest, parsed: the normalised frontmatter fields and the body. */
 export interface _ParsedManifest extends _FieldValues {
-  /** Set when the YAML parsed only after quoting one value (repair mode). */
-  repaired?: _Repair;
+  /** The lines repaired so that the YAML parses (repair mode), in order. */
+  repairs: readonly _Repair[];
+  /** The plain values YAML cut at ` #`. */
+  truncations: readonly _Truncation[];
+  /** The values read as hosts read them, not as YAML 1.2 types them. */
+  coercions: readonly _Coercion[];
   /** The frontmatter's YAML text, as it stands between the fences. */
   yaml: string;
   /** Every frontmatter key without a property of its own, as JSON data. */
@@ -83,7 +121,7 @@ export interface _ParsedManifest extends _FieldValues {
  *
  * @param text The file's content, decoded.
  * @param path The file's path, for error messages.
- * @param repair Whether to retry a YAML error by quoting one unquoted colon.
+ * @param repair Whether to retry a YAML error by repairing the line it is on.
  * @throws {SkillError} `invalid_skill`, naming the path, the line (and the
  * column, for YAML) and what was expected.
  */
@@ -93,16 +131,19 @@ export function _parseManifest(
   repair = false,
 ): _ParsedManifest {
   const { yaml, body } = _splitFence(text, path);
-  const { data, repaired } = _parseYaml(yaml, path, repair);
+  const { data: parsed, repairs } = _parseYaml(yaml, path, repair);
+  const { data, coercions } = _coerce(parsed, yaml);
   const result = skillFrontmatterSchema.safeParse(data);
   if (!result.success) throw _schemaError(result.error, yaml, path);
-  const parsed: _ParsedManifest = {
+  return {
     yaml,
     ..._fieldValues(result.data),
     metadata: _metadataOf(data),
     body,
+    repairs,
+    truncations: _truncations(yaml, data),
+    coercions,
   };
-  return repaired === undefined ? parsed : { ...parsed, repaired };
 }
 
 /**
@@ -134,11 +175,14 @@ function _splitFence(
   };
 }
 
+/** The most lines one manifest may have repaired. */
+const MAX_REPAIRS = 10;
+
 function _parseYaml(
   yaml: string,
   path: string,
   repair: boolean,
-): { data: { [key: string]: JsonValue }; repaired?: _Repair } {
+): { data: { [key: string]: JsonValue }; repairs: readonly _Repair[] } {
   if (yaml.trim() === "") {
     throw _invalid(path, [{
       line: 2,
@@ -147,30 +191,23 @@ function _parseYaml(
     }]);
   }
   let data: unknown;
-  let repaired: _Repair | undefined;
-  try {
-    data = load(yaml, { maxAliases: MAX_YAML_ALIASES });
-  } catch (error) {
-    if (!(error instanceof YAMLException)) throw error;
-    const fix = _unquotedColon(yaml, error);
-    const retried = repair && fix !== undefined
-      ? _tryLoad(fix.yaml)
-      : undefined;
-    if (retried === undefined) {
-      // Positions are relative to the YAML; the fence line comes first.
-      const line = error.mark === undefined ? 2 : error.mark.line + 2;
-      const column = error.mark === undefined
-        ? undefined
-        : error.mark.column + 1;
-      const hint = fix === undefined ? "" : ` (${_quoteHint(fix.repair)})`;
-      throw _invalid(path, [{
-        line,
-        column,
-        message: `invalid YAML: ${_yamlReason(yaml, error)}${hint}`,
-      }]);
+  let current = yaml;
+  const repairs: _Repair[] = [];
+  for (;;) {
+    try {
+      data = load(current, { maxAliases: MAX_YAML_ALIASES });
+      break;
+    } catch (error) {
+      if (!(error instanceof YAMLException)) throw error;
+      const fix = repairs.length < MAX_REPAIRS
+        ? _repairFor(current, error)
+        : undefined;
+      if (!repair || fix === undefined) {
+        throw _yamlError(path, current, error, fix);
+      }
+      current = fix.yaml;
+      repairs.push(fix.repair);
     }
-    data = retried.data;
-    repaired = fix?.repair;
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     const kind = Array.isArray(data)
@@ -185,7 +222,7 @@ function _parseYaml(
     }]);
   }
   const budget = { left: MAX_FRONTMATTER_VALUES };
-  const json = _toJson(data, budget);
+  const json = _toJson(data, budget) as { [key: string]: JsonValue };
   if (budget.left < 0) {
     throw _invalid(path, [{
       line: 2,
@@ -193,8 +230,25 @@ function _parseYaml(
         `frontmatter expands to more than ${MAX_FRONTMATTER_VALUES} values (through YAML aliases?)`,
     }]);
   }
-  const result = { data: json as { [key: string]: JsonValue } };
-  return repaired === undefined ? result : { ...result, repaired };
+  return { data: json, repairs };
+}
+
+/** `invalid_skill` for a YAML error, with the hint of the repair it needs. */
+function _yamlError(
+  path: string,
+  yaml: string,
+  error: YAMLException,
+  fix: { repair: _Repair } | undefined,
+): _InvalidManifest {
+  // Positions are relative to the YAML; the fence line comes first.
+  const line = error.mark === undefined ? 2 : error.mark.line + 2;
+  const column = error.mark === undefined ? undefined : error.mark.column + 1;
+  const hint = fix === undefined ? "" : ` (${_repairHint(fix.repair)})`;
+  return _invalid(path, [{
+    line,
+    column,
+    message: `invalid YAML: ${_yamlReason(yaml, error)}${hint}`,
+  }]);
 }
 
 /** js-yaml's reason, with the key named for a duplicate key. */
@@ -206,14 +260,6 @@ function _yamlReason(yaml: string, error: YAMLException): string {
   return key === undefined ? error.reason : `duplicated mapping key "${key}"`;
 }
 
-function _tryLoad(yaml: string): { data: unknown } | undefined {
-  try {
-    return { data: load(yaml, { maxAliases: MAX_YAML_ALIASES }) };
-  } catch {
-    return undefined;
-  }
-}
-
 /** The start of a top-level `key: value` line: the key, `:` and blanks. */
 const KEY_REGEXP = /^([A-Za-z0-9_.-]+):[ \t]+/;
 
@@ -221,11 +267,11 @@ const KEY_REGEXP = /^([A-Za-z0-9_.-]+):[ \t]+/;
 const NON_PLAIN_STARTS: ReadonlySet<string> = new Set(" \t\"'[{|>&*!%@`#");
 
 /**
- * A top-level `key: value` line whose value is plain (not quoted, not a block
- * or flow), trailing blanks cut. Linear in the line's length: one anchored
- * match with no nested quantifiers, then a scan back over the blanks.
+ * A top-level `key: value` line: the key and the value's text, trailing
+ * blanks cut. Linear in the line's length: one anchored match with no nested
+ * quantifiers, then a scan back over the blanks.
  */
-function _plainLine(line: string): { key: string; value: string } | undefined {
+function _keyLine(line: string): { key: string; value: string } | undefined {
   const match = KEY_REGEXP.exec(line);
   const key = match?.[1];
   if (match === null || key === undefined) return undefined;
@@ -236,37 +282,305 @@ function _plainLine(line: string): { key: string; value: string } | undefined {
     end--;
   }
   const value = line.slice(match[0].length, end);
-  if (value === "" || NON_PLAIN_STARTS.has(value[0] ?? "")) return undefined;
-  return { key, value };
+  return value === "" ? undefined : { key, value };
+}
+
+/** A top-level `key: value` line whose value is plain (not quoted, not a block or flow). */
+function _plainLine(line: string): { key: string; value: string } | undefined {
+  const found = _keyLine(line);
+  return found === undefined || NON_PLAIN_STARTS.has(found.value[0] ?? "")
+    ? undefined
+    : found;
 }
 
 /**
- * When a YAML error sits on a top-level `key: value` line whose plain value
- * contains `: ` (`description: Use when: the user asks`), the YAML with that
- * one value double-quoted. Nothing else is ever repaired, and only the line
- * the error is on is looked at.
+ * The repair for a YAML error, on the line the error is on: that one value
+ * double-quoted, or the continuation lines of a quoted value indented.
+ * Nothing else is ever repaired: never a nested key, a block scalar or a
+ * value that is already quoted.
  */
-function _unquotedColon(
+function _repairFor(
   yaml: string,
   error: YAMLException,
 ): { yaml: string; repair: _Repair } | undefined {
   const index = error.mark?.line;
   if (index === undefined) return undefined;
   const lines = yaml.split("\n");
-  const plain = _plainLine(lines[index] ?? "");
-  if (plain === undefined || !plain.value.includes(": ")) return undefined;
-  const { key, value } = plain;
-  const quoted = `${key}: ${JSON.stringify(value)}`;
-  lines[index] = quoted;
-  return { yaml: lines.join("\n"), repair: { line: index + 2, key, quoted } };
+  const fix = _quotedLine(lines, index) ?? _indented(lines, index);
+  if (fix === undefined) return undefined;
+  for (const [at, text] of fix.lines) lines[at] = text;
+  return {
+    yaml: lines.join("\n"),
+    repair: { kind: fix.kind, line: index + 2, key: fix.key, fix: fix.fix },
+  };
+}
+
+interface _LineFix {
+  kind: _RepairKind;
+  key: string;
+  fix: string;
+  /** The lines to replace, by index. */
+  lines: Array<[number, string]>;
+}
+
+/** A top-level line whose value YAML refuses, with that value double-quoted. */
+function _quotedLine(
+  lines: readonly string[],
+  index: number,
+): _LineFix | undefined {
+  const found = _keyLine(lines[index] ?? "");
+  if (found === undefined) return undefined;
+  const { key, value } = found;
+  const kind = _quoteKind(value);
+  if (kind === undefined) return undefined;
+  const fix = `${key}: ${JSON.stringify(value)}`;
+  return { kind, key, fix, lines: [[index, fix]] };
+}
+
+/** Why a value needs quoting, or nothing when quoting is not the repair. */
+function _quoteKind(value: string): _RepairKind | undefined {
+  const first = value[0] ?? "";
+  if (first === "@" || first === "`") return "indicator";
+  if (first === "[" || first === "{") {
+    const end = _flowEnd(value);
+    const rest = end === undefined ? "" : value.slice(end + 1).trim();
+    return rest !== "" && !rest.startsWith("#") ? "flow_text" : undefined;
+  }
+  return !NON_PLAIN_STARTS.has(first) && value.includes(": ")
+    ? "colon"
+    : undefined;
+}
+
+/** The index of the bracket that closes the flow collection `value` opens. */
+function _flowEnd(value: string): number | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const char = value[i];
+    if (quote !== undefined) {
+      if (char === "\\" && quote === '"') i++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") {
+      quote = char;
+    } else if (char === "[" || char === "{") {
+      depth++;
+    } else if ((char === "]" || char === "}") && --depth === 0) {
+      return i;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A quoted top-level value that goes on at column 0, which YAML refuses and
+ * PyYAML reads: its continuation lines indented by two blanks, which reads
+ * the same value (the blanks a folded line starts with are dropped). `index`
+ * is the line YAML failed at, inside the value.
+ */
+function _indented(
+  lines: readonly string[],
+  index: number,
+): _LineFix | undefined {
+  let start = index - 1;
+  while (start >= 0 && _keyLine(lines[start] ?? "") === undefined) start--;
+  const found = _keyLine(lines[start] ?? "");
+  const quote = found?.value[0];
+  if (found === undefined || (quote !== '"' && quote !== "'")) return undefined;
+  const opening = (lines[start] ?? "").indexOf(found.value);
+  const end = _closingLine(lines, start, opening, quote);
+  if (end === undefined || end < index) return undefined;
+  const changed: Array<[number, string]> = [];
+  for (let at = start + 1; at <= end; at++) {
+    const text = lines[at] ?? "";
+    if (text !== "" && text[0] !== " " && text[0] !== "\t") {
+      changed.push([at, `  ${text}`]);
+    }
+  }
+  if (changed.length === 0) return undefined;
+  // The fix: the value on one line, as YAML reads the repaired lines alone.
+  const repaired = lines.slice(start, end + 1).map((text, i) =>
+    changed.find(([at]) => at === start + i)?.[1] ?? text
+  );
+  const value = _tryLoadValue(repaired.join("\n"), found.key);
+  return {
+    kind: "continuation",
+    key: found.key,
+    fix: value === undefined ? "" : `${found.key}: ${JSON.stringify(value)}`,
+    lines: changed,
+  };
+}
+
+/** The string `key` holds in a YAML document, if it parses and holds one. */
+function _tryLoadValue(yaml: string, key: string): string | undefined {
+  try {
+    const data = load(yaml) as Record<string, unknown> | null;
+    const value = data?.[key];
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The line that closes the quoted value opening at `lines[start][column]`. */
+function _closingLine(
+  lines: readonly string[],
+  start: number,
+  column: number,
+  quote: string,
+): number | undefined {
+  for (let at = start; at < lines.length; at++) {
+    const text = lines[at] ?? "";
+    for (let i = at === start ? column + 1 : 0; i < text.length; i++) {
+      if (quote === '"' && text[i] === "\\") i++;
+      else if (text[i] === quote) {
+        if (quote === "'" && text[i + 1] === "'") i++;
+        else return at;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** How to write the line so that no repair is needed. */
-export function _quoteHint(repair: _Repair): string {
-  const shown = repair.quoted.length > 70
-    ? `${repair.quoted.slice(0, 69)}…`
-    : repair.quoted;
-  return `the value of "${repair.key}" contains ": ", so YAML reads it as a nested key; quote it: ${shown}`;
+export function _repairHint(repair: _Repair): string {
+  const shown = repair.fix.length > 70
+    ? `${repair.fix.slice(0, 69)}…`
+    : repair.fix;
+  const { key } = repair;
+  switch (repair.kind) {
+    case "colon":
+      return `the value of "${key}" contains ": ", so YAML reads it as a nested key; quote it: ${shown}`;
+    case "indicator":
+      return `the value of "${key}" starts with a character YAML reserves; quote it: ${shown}`;
+    case "flow_text":
+      return `the value of "${key}" starts as a YAML list or mapping and goes on after it; quote it: ${shown}`;
+    case "continuation":
+      return `the quoted value of "${key}" goes on at the start of a line, where YAML wants it indented; indent it, or write it on one line${
+        shown === "" ? "" : `: ${shown}`
+      }`;
+  }
+}
+
+/**
+ * The top-level plain values that YAML cut at ` #`: `description: Fix bugs
+ * #123 first` keeps "Fix bugs". A `#` with no blank before it (`C#`) is text.
+ */
+function _truncations(
+  yaml: string,
+  data: { readonly [key: string]: JsonValue },
+): _Truncation[] {
+  if (!yaml.includes(" #") && !yaml.includes("\t#")) return [];
+  const found: _Truncation[] = [];
+  yaml.split("\n").forEach((line, index) => {
+    const plain = _plainLine(line);
+    if (plain === undefined || !/[ \t]#/.test(plain.value)) return;
+    const kept = data[plain.key];
+    if (typeof kept !== "string" || kept === plain.value) return;
+    found.push({
+      line: index + 2,
+      key: plain.key,
+      kept,
+      fix: `${plain.key}: ${JSON.stringify(plain.value)}`,
+    });
+  });
+  return found;
+}
+
+/** The YAML 1.1 booleans that YAML 1.2 reads as strings. */
+const YAML_11_BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ["yes", true],
+  ["on", true],
+  ["no", false],
+  ["off", false],
+]);
+
+/**
+ * The mapping with the harmless typing of YAML 1.2 read as the reference
+ * validator and Claude Code read it, each change noted: a number or boolean
+ * where the fields table wants a string becomes its source text (`2048`, not
+ * JavaScript's rendering of it), `yes`/`no`/`on`/`off` where it wants a
+ * boolean become true or false, and an empty optional field is absent. A
+ * list or a mapping is left for the schema to refuse.
+ */
+function _coerce(
+  data: { readonly [key: string]: JsonValue },
+  yaml: string,
+): { data: { readonly [key: string]: JsonValue }; coercions: _Coercion[] } {
+  const coercions: _Coercion[] = [];
+  let copy: { [key: string]: JsonValue } | undefined;
+  const set = (key: string, value: JsonValue | undefined): void => {
+    copy ??= { ...data };
+    if (value === undefined) delete copy[key];
+    else copy[key] = value;
+  };
+  for (const field of _FIELDS) {
+    const { key } = field;
+    if (!Object.hasOwn(data, key)) continue;
+    const value = data[key];
+    if (value === null && field.emptyIsAbsent === true) {
+      set(key, undefined);
+      coercions.push({
+        code: "empty_field",
+        key,
+        message:
+          `frontmatter.${key}: has no value, so it is read as absent; give it a value or remove the line`,
+      });
+    } else if (
+      field.coerce === "string" &&
+      (typeof value === "number" || typeof value === "boolean")
+    ) {
+      const text = _sourceText(yaml, key, value);
+      set(key, text);
+      coercions.push({
+        code: "coerced_value",
+        key,
+        message:
+          `frontmatter.${key}: YAML reads ${text} as a ${typeof value}; read as the string "${text}" (quote it to say so)`,
+      });
+    } else if (field.coerce === "boolean" && typeof value === "string") {
+      const flag = YAML_11_BOOLEANS.get(value.toLowerCase());
+      if (flag === undefined) continue;
+      set(key, flag);
+      coercions.push({
+        code: "coerced_value",
+        key,
+        message:
+          `frontmatter.${key}: "${value}" is a YAML 1.1 boolean that YAML 1.2 reads as a string; read as ${flag} (write ${flag})`,
+      });
+    }
+  }
+  return { data: copy === undefined ? data : Object.freeze(copy), coercions };
+}
+
+/**
+ * A scalar's text as written: the value of `key:` on its line, when that text
+ * reads back as the same value; else JavaScript's rendering of it.
+ */
+function _sourceText(
+  yaml: string,
+  key: string,
+  value: number | boolean,
+): string {
+  const line = yaml.split("\n")[_lineOfKey(yaml, key) - 2] ?? "";
+  const at = line.search(new RegExp(`(?:^|[{,\\s])${_escapeRegExp(key)}\\s*:`));
+  if (at !== -1) {
+    const rest = line.slice(line.indexOf(":", at) + 1);
+    const text = /^\s*([^,}#\s](?:[^,}#]*[^,}#\s])?)/.exec(rest)?.[1];
+    if (text !== undefined && _loadsAs(text, value)) return text;
+  }
+  return String(value);
+}
+
+function _loadsAs(text: string, value: number | boolean): boolean {
+  try {
+    return load(text) === value;
+  } catch {
+    return false;
+  }
+}
+
+function _escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**

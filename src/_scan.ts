@@ -12,12 +12,15 @@ import { join } from "node:path";
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { SkillError, type SkillErrorCode } from "./errors.ts";
 import {
+  type _Coercion,
   _InvalidManifest,
   _lineOfKey,
   type _ManifestProblem,
   _parseManifest,
-  _quoteHint,
   type _Repair,
+  _repairHint,
+  type _RepairKind,
+  type _Truncation,
 } from "./_manifest.ts";
 import {
   _errorCode,
@@ -59,8 +62,12 @@ export interface _ParsedSkill {
   readonly source: string;
   /** The frontmatter's YAML text (a slice of `source` too), for checks. */
   readonly frontmatter: string;
-  /** Set when the YAML parsed only after quoting one value. */
-  readonly repaired?: _Repair;
+  /** The lines repaired so that its YAML parses, in order. */
+  readonly repairs: readonly _Repair[];
+  /** The plain values its YAML cut at ` #`. */
+  readonly truncations: readonly _Truncation[];
+  /** The values read as hosts read them (notes in a check). */
+  readonly coercions: readonly _Coercion[];
 }
 
 /** A discovered skill: its catalog entry, its body and its directory's place. */
@@ -410,8 +417,8 @@ export function _manifestProblem(
 /**
  * A skill from its manifest's text: the previous run's entry when the text
  * and the root are unchanged, else a fresh parse; with the problems to
- * report (the manifest's own, a repaired YAML line, a name that differs
- * from the directory's).
+ * report (the manifest's own, each repaired YAML line, each value YAML cut
+ * at ` #`, a name that differs from the directory's).
  */
 export function _skillFromText(
   scan: _RootScan,
@@ -430,20 +437,10 @@ export function _skillFromText(
     : _parseSkill(root, dir, dirName, path, text, !scan.config.strict);
   const { skill } = parsed;
   if (skill === undefined) return { problems: [parsed.problem] };
-  const problems: _Problem[] = [];
-  if (skill.repaired !== undefined) {
-    const { line } = skill.repaired;
-    problems.push({
-      code: "yaml_repaired",
-      message: `Loaded ${path}:${line} after repairing its YAML: ${
-        _quoteHint(skill.repaired)
-      }`,
-      path,
-      drops: false,
-      skill: skill.info.name,
-      line,
-    });
-  }
+  const problems: _Problem[] = [
+    ...skill.repairs.map((repair) => _repairProblem(path, skill, repair)),
+    ...skill.truncations.map((cut) => _truncationProblem(path, skill, cut)),
+  ];
   // Names match as the reference validator compares them: NFKC forms.
   if (skill.info.name.normalize("NFKC") !== dirName.normalize("NFKC")) {
     problems.push({
@@ -457,6 +454,50 @@ export function _skillFromText(
     });
   }
   return { skill, problems };
+}
+
+/** The warning code of each kind of YAML repair. */
+const REPAIR_CODES: Readonly<Record<_RepairKind, SkillWarningCode>> = {
+  colon: "yaml_repaired",
+  indicator: "yaml_indicator",
+  flow_text: "yaml_flow_text",
+  continuation: "yaml_continuation",
+};
+
+function _repairProblem(
+  path: string,
+  skill: _ParsedSkill,
+  repair: _Repair,
+): _Problem {
+  const { line } = repair;
+  return {
+    code: REPAIR_CODES[repair.kind],
+    message: `Loaded ${path}:${line} after repairing its YAML: ${
+      _repairHint(repair)
+    }`,
+    path,
+    drops: false,
+    skill: skill.info.name,
+    line,
+  };
+}
+
+function _truncationProblem(
+  path: string,
+  skill: _ParsedSkill,
+  cut: _Truncation,
+): _Problem {
+  const { line, key, kept, fix } = cut;
+  const shown = fix.length > 70 ? `${fix.slice(0, 69)}…` : fix;
+  return {
+    code: "yaml_comment",
+    message:
+      `${path}:${line}: YAML reads "${key}" as "${kept}" and the rest of the line, from " #", as a comment; if it is part of the value, quote it: ${shown}`,
+    path,
+    drops: false,
+    skill: skill.info.name,
+    line,
+  };
 }
 
 function _parseSkill(
@@ -490,8 +531,17 @@ function _parseSkill(
       },
     };
   }
-  const { yaml, body, repaired, name, description, metadata, ...fields } =
-    parsed;
+  const {
+    yaml,
+    body,
+    repairs,
+    truncations,
+    coercions,
+    name,
+    description,
+    metadata,
+    ...fields
+  } = parsed;
   const info: SkillInfo = {
     // The catalog's key order: metadata follows the description.
     name,
@@ -504,13 +554,17 @@ function _parseSkill(
     dir,
     path,
   };
-  const skill = {
-    info: Object.freeze(info),
-    body,
-    source: text,
-    frontmatter: yaml,
+  return {
+    skill: {
+      info: Object.freeze(info),
+      body,
+      source: text,
+      frontmatter: yaml,
+      repairs,
+      truncations,
+      coercions,
+    },
   };
-  return { skill: repaired === undefined ? skill : { ...skill, repaired } };
 }
 
 /** A skill directory's place, from where it was found and its identity. */

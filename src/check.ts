@@ -81,9 +81,13 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  * - `no_skills`: a path given to check holds no skill: no manifest in it, or
  *   in any directory one level below.
  *
+ * - `coerced_value`, `empty_field`: a value discovery read as the reference
+ *   validator and Claude Code read it, not as YAML 1.2 types it (notes).
+ *
  * A discovery code may be more severe in a check than in discovery:
- * `yaml_repaired` is an error (every other host drops such a skill), and
- * `root_not_directory` is an error for a path given to check.
+ * `yaml_repaired`, `yaml_indicator`, `yaml_flow_text` and `yaml_continuation`
+ * are errors (every other host drops such a skill), and `root_not_directory`
+ * is an error for a path given to check.
  */
 export type DiagnosticCode =
   | SkillWarningCode
@@ -99,6 +103,8 @@ export type DiagnosticCode =
   | "field_type"
   | "body_length"
   | "allowed_tools_list"
+  | "coerced_value"
+  | "empty_field"
   | "unknown_field";
 
 /** One problem, at a file position where one is known. */

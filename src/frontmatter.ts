@@ -23,11 +23,15 @@ export type JsonValue =
  *
  * - `name`, `description`: required, non-empty after trimming.
  * - `allowed-tools`, `tools`: optional; a string or a list of strings.
- * - `user-invocable`: optional boolean.
+ * - `user-invocable`, `disable-model-invocation`: optional booleans.
  *
  * A missing optional field may also be written as an empty value (`null`).
  * Discovery validates with this schema, then normalises the result into a
- * {@linkcode SkillInfo}.
+ * {@linkcode SkillInfo}. Before it validates, discovery reads the harmless
+ * typing of YAML 1.2 as the reference validator and Claude Code do: a
+ * number or boolean where a string is wanted (`name: 2048`) as its source
+ * text, `yes`/`no`/`on`/`off` in a boolean field as true or false, and an
+ * empty optional field as absent. The schema alone does not.
  *
  * @example Validate a frontmatter object yourself
  * ```ts
@@ -49,6 +53,7 @@ export const skillFrontmatterSchema: z.ZodObject<{
     z.ZodNullable<z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]>>
   >;
   "user-invocable": z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
+  "disable-model-invocation": z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
 }, z.core.$loose> = z.looseObject(
   _fieldShape(),
   // The shape is the fields table's; tests/fields_test.ts holds the declared

@@ -17,7 +17,8 @@ export interface SkillInfo {
    * Every other frontmatter key, as plain JSON data in its original
    * spelling (`license`, `compatibility`, `metadata`, `argument-hint`, ...).
    * The keys that have a field of their own (`name`, `description`,
-   * `allowed-tools`, `tools`, `user-invocable`) are not repeated here.
+   * `allowed-tools`, `tools`, `user-invocable`, `disable-model-invocation`)
+   * are not repeated here; an empty `license` or `metadata` is left out.
    */
   readonly metadata: { readonly [key: string]: JsonValue };
   /**
@@ -25,8 +26,17 @@ export interface SkillInfo {
    * Absent when neither key is set.
    */
   readonly allowedTools?: readonly string[];
-  /** The frontmatter `user-invocable`; `true` when absent. */
+  /**
+   * The frontmatter `user-invocable` (Claude Code's): whether a user may
+   * invoke the skill by name; `true` when absent.
+   */
   readonly userInvocable: boolean;
+  /**
+   * The frontmatter `disable-model-invocation` (Claude Code's): `true` when
+   * only a user, never the model, should choose the skill, so a host leaves
+   * it out of the catalog it shows the model; `false` when absent.
+   */
+  readonly disableModelInvocation: boolean;
   /** The `scope` label of the root the skill came from. */
   readonly scope: string;
   /** The `source` label of the root the skill came from. */

@@ -35,6 +35,17 @@ import { _setGlobalSink } from "./_warn_sink.ts";
  * - `yaml_repaired`: a top-level `key: value` line had an unquoted `: ` in its
  *   value (`description: Use when: ...`); the skill was loaded as if the value
  *   were quoted. Quote it to silence the warning (`strict` refuses the skill).
+ * - `yaml_indicator`: a top-level value started with a character YAML
+ *   reserves (`@`, a backtick); loaded as if quoted (`strict` refuses it).
+ * - `yaml_flow_text`: a top-level value started as a YAML list or mapping and
+ *   went on after it (`argument-hint: [file] [options]`); loaded as if quoted
+ *   (`strict` refuses it).
+ * - `yaml_continuation`: a quoted top-level value went on at the start of a
+ *   line, which YAML refuses and PyYAML reads; loaded as PyYAML reads it
+ *   (`strict` refuses it).
+ * - `yaml_comment`: YAML cut a top-level plain value at ` #`, reading the rest
+ *   as a comment (`description: Fix bugs #123 first` is "Fix bugs"); loaded
+ *   as YAML reads it. Quote the value if the rest is part of it.
  */
 export type SkillWarningCode =
   | "invalid_skill"
@@ -48,7 +59,11 @@ export type SkillWarningCode =
   | "dangling_symlink"
   | "resource_limit"
   | "unrepresentable_name"
-  | "yaml_repaired";
+  | "yaml_repaired"
+  | "yaml_indicator"
+  | "yaml_flow_text"
+  | "yaml_continuation"
+  | "yaml_comment";
 
 /** One warning: a code to filter on, a readable message, and the path. */
 export interface SkillWarning {

@@ -392,7 +392,7 @@ describe("checkSkills() severities: the spec's musts are errors, its advice note
   });
 
   it("calls metadata that is not a map of strings an error, a license that is not a string a warning", () => {
-    assert.deepEqual(codesOf("metadata: [a, b]\nlicense: 3\n"), [
+    assert.deepEqual(codesOf("metadata: [a, b]\nlicense: [MIT]\n"), [
       ["error", "field_type", 4],
       ["warning", "field_type", 5],
     ]);

@@ -118,6 +118,7 @@ describe("discovery", () => {
       description: "Fill forms.",
       metadata: { license: "MIT" },
       userInvocable: true,
+      disableModelInvocation: false,
       scope: "user",
       source: "agents",
       root,

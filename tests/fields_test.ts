@@ -18,12 +18,14 @@ const DECLARED_KEYS: Record<keyof typeof skillFrontmatterSchema.shape, true> = {
   "allowed-tools": true,
   tools: true,
   "user-invocable": true,
+  "disable-model-invocation": true,
 };
 const PROPERTIES: Record<_FieldProperty, true> = {
   name: true,
   description: true,
   allowedTools: true,
   userInvocable: true,
+  disableModelInvocation: true,
 };
 
 describe("_FIELDS", () => {
@@ -80,6 +82,7 @@ describe("_FIELDS", () => {
       "allowed-tools",
       "tools",
       "user-invocable",
+      "disable-model-invocation",
     ]);
   });
 });
@@ -99,6 +102,7 @@ describe("_fieldValues()", () => {
         ["description", "D"],
         ["allowedTools", ["Bash(git add:*)", "Edit"]],
         ["userInvocable", false],
+        ["disableModelInvocation", false],
       ],
     );
   });
@@ -121,6 +125,7 @@ describe("_fieldValues()", () => {
       name: "n",
       description: "d",
       userInvocable: true,
+      disableModelInvocation: false,
     });
   });
 

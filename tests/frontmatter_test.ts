@@ -45,7 +45,11 @@ describe("_parseManifest()", () => {
       description: "Fill PDF forms.",
       metadata: {},
       userInvocable: true,
+      disableModelInvocation: false,
       body: "# PDF\n\nSteps.",
+      repairs: [],
+      truncations: [],
+      coercions: [],
     });
   });
 
@@ -133,9 +137,10 @@ describe("_parseManifest()", () => {
   });
 
   it("names the field, its line and what was expected for schema failures", () => {
-    assertInvalid("---\nname: a\ndescription: 42\n---\n", {
+    // A number there is read as its text; a list or a mapping is refused.
+    assertInvalid("---\nname: a\ndescription: [4, 2]\n---\n", {
       line: 3,
-      includes: ["frontmatter.description: expected string, received number"],
+      includes: ["frontmatter.description: expected string, received array"],
     });
     assertInvalid("---\ndescription: no name\n---\n", {
       line: 1,
@@ -173,7 +178,7 @@ describe("_parseManifest()", () => {
   });
 
   it("reports every schema problem, not just the first", () => {
-    assertInvalid("---\nname: 1\ndescription: 2\n---\n", {
+    assertInvalid("---\nname: [1]\ndescription: {a: 2}\n---\n", {
       line: 2,
       includes: [
         "frontmatter.name: expected string",
@@ -184,18 +189,18 @@ describe("_parseManifest()", () => {
 
   it("lists each schema problem at its own line in problems", () => {
     assert.throws(
-      () => parse("---\nname: 1\nlicense: MIT\ndescription: 2\n---\n"),
+      () => parse("---\nname: [1]\nlicense: MIT\ndescription:\n  a: 2\n---\n"),
       (error) => {
         assert.ok(error instanceof _InvalidManifest);
         assert.deepEqual(error.problems, [
           {
             line: 2,
-            message: "frontmatter.name: expected string, received number",
+            message: "frontmatter.name: expected string, received array",
           },
           {
             line: 4,
             message:
-              "frontmatter.description: expected string, received number",
+              "frontmatter.description: expected string, received object",
           },
         ]);
         return true;
@@ -275,7 +280,6 @@ describe("_parseManifest()", () => {
       "  short-description: Fills forms",
       "  version: 1.2",
       "released: 2024-01-31",
-      "disable-model-invocation: true",
       "argument-hint: '[file]'",
       "weight: .inf",
       "empty:",
@@ -287,7 +291,6 @@ describe("_parseManifest()", () => {
       license: "Complete terms in LICENSE.txt",
       metadata: { "short-description": "Fills forms", version: 1.2 },
       released: "2024-01-31",
-      "disable-model-invocation": true,
       "argument-hint": "[file]",
       weight: ".inf",
       empty: null,
