@@ -43,9 +43,15 @@ export type {
   DiagnosticSeverity,
   SkillDiagnostic,
 } from "./src/check.ts";
-export { clarvisSkillRoots, resolveConfig } from "./src/config.ts";
+export {
+  clarvisSkillRoots,
+  claudeSkillRoots,
+  codexSkillRoots,
+  resolveConfig,
+} from "./src/config.ts";
 export type {
   AgentSkillsOptions,
+  CodexSkillRootsOptions,
   SkillConfig,
   SkillRoot,
   SkillRootOptions,

@@ -19,6 +19,8 @@ import {
 import { _RULES } from "./_check_rules.ts";
 import {
   clarvisSkillRoots,
+  claudeSkillRoots,
+  codexSkillRoots,
   resolveConfig,
   type SkillRootOptions,
 } from "./config.ts";
@@ -45,6 +47,13 @@ export interface CliIO {
   /** The directory relative paths resolve against. */
   cwd: string;
 }
+
+/** The presets `--preset` names, each a host's own roots. */
+const PRESETS: Readonly<Record<string, () => SkillRootOptions[]>> = {
+  clarvis: clarvisSkillRoots,
+  claude: claudeSkillRoots,
+  codex: () => codexSkillRoots(),
+};
 
 /** The output formats of `check`. */
 const FORMATS: readonly string[] = ["text", "json", "github", "sarif"];
@@ -73,9 +82,13 @@ const COMMON_OPTIONS = {
 const ROOTS_HELP = `Roots (ascending precedence, the last wins):
   --root DIR        a skill root; repeat for more (relative to the current
                     directory)
-  --preset clarvis  the Clarvis preset: ~/.agents/skills, <ws>/.agents/skills,
-                    ~/.clarvis/skills, <ws>/.clarvis/skills (before any --root)
-                    With neither, the preset is used.
+  --preset NAME     a host's roots, before any --root (ascending):
+                    clarvis  ~/.agents/skills, <ws>/.agents/skills,
+                             ~/.clarvis/skills, <ws>/.clarvis/skills
+                    claude   <ws>/.claude/skills, ~/.claude/skills
+                    codex    ~/.agents/skills, ~/.codex/skills,
+                             <ws>/.agents/skills, <ws>/.codex/skills
+                    With no root and no preset, clarvis is used.
   --workspace DIR   the workspace the preset's relative roots resolve against
                     (default: the current directory)
   --home DIR        what ~ expands to (default: the user's home directory,
@@ -132,14 +145,14 @@ const COMMANDS: Record<string, _Command> = {
     run: _list,
   },
   show: {
-    usage: "agent-skills show NAME [--root DIR]... [--json]",
+    usage: "agent-skills show NAME [--root DIR]... [--preset NAME] [--json]",
     summary: "one skill: its catalog entry, resources and body",
     options: COMMON_OPTIONS,
     positionals: [1, 1],
     run: _show,
   },
   path: {
-    usage: "agent-skills path NAME REL [--root DIR]... [--json]",
+    usage: "agent-skills path NAME REL [--root DIR]... [--preset NAME]",
     summary: "the confined absolute path of one of a skill's files",
     options: COMMON_OPTIONS,
     positionals: [2, 2],
@@ -278,8 +291,10 @@ function _valueProblem(values: _Values): string | undefined {
   if (values.format !== undefined && !FORMATS.includes(values.format)) {
     return `unknown format "${values.format}" (one of ${FORMATS.join(", ")})`;
   }
-  if (values.preset !== undefined && values.preset !== "clarvis") {
-    return `unknown preset "${values.preset}" (the only preset is clarvis)`;
+  if (values.preset !== undefined && !Object.hasOwn(PRESETS, values.preset)) {
+    return `unknown preset "${values.preset}" (one of ${
+      Object.keys(PRESETS).join(", ")
+    })`;
   }
   const maxBytes = values["max-manifest-bytes"];
   if (
@@ -738,8 +753,8 @@ function _ruleText(code: string): string {
 // ── helpers ─────────────────────────────────────────────────────────────────
 
 /**
- * The roots: the preset (when asked for, or when no root is given), then
- * each --root, then each DIR of `list`.
+ * The roots: the preset (when asked for, or clarvis when no root is given),
+ * then each --root, then each DIR of `list`.
  */
 function _roots(
   values: _Values,
@@ -747,9 +762,10 @@ function _roots(
   dirs: readonly string[] = [],
 ): Array<string | SkillRootOptions> {
   const roots = _givenRoots(values, dirs, io);
-  return values.preset === "clarvis" || roots.length === 0
-    ? [...clarvisSkillRoots(), ...roots]
-    : roots;
+  // main() has refused a preset it does not know.
+  const name = values.preset ?? (roots.length === 0 ? "clarvis" : undefined);
+  const preset = name === undefined ? [] : PRESETS[name]?.() ?? [];
+  return [...preset, ...roots];
 }
 
 /** The roots named on the command line (--root, and DIRs of `list`), absolute. */

@@ -257,6 +257,48 @@ describe("agent-skills", () => {
       }
     });
 
+    it("serves the skills of Claude Code's and Codex's folders with --preset", () => {
+      const home = tree({
+        ".claude/skills/mine/SKILL.md": manifest("mine", "Personal."),
+        ".codex/skills/cx/SKILL.md": manifest("cx", "From Codex."),
+        ".agents/skills/shared/SKILL.md": manifest("shared", "Shared."),
+      });
+      const work = tree({
+        ".claude/skills/mine/SKILL.md": manifest("mine", "Project."),
+        ".codex/skills/shared/SKILL.md": manifest("shared", "Repo."),
+      });
+      const listed = (preset: string): unknown =>
+        (json(
+          cli(
+            "list",
+            "--preset",
+            preset,
+            "--home",
+            home,
+            "--workspace",
+            work,
+            "--json",
+          ),
+        ).skills as Array<
+          { name: string; description: string; scope: string; source: string }
+        >).map((s) => [s.name, s.description, `${s.scope}/${s.source}`]);
+      // Claude Code: a personal skill wins over the project's.
+      assert.deepEqual(listed("claude"), [[
+        "mine",
+        "Personal.",
+        "user/claude",
+      ]]);
+      // Codex: the repository's folders come last.
+      assert.deepEqual(listed("codex"), [
+        ["cx", "From Codex.", "user/codex"],
+        ["shared", "Repo.", "workspace/codex"],
+      ]);
+      assert.equal(
+        cli("list", "--preset", "vscode", ...HOME).stderr,
+        'agent-skills list: unknown preset "vscode" (one of clarvis, claude, codex)\nRun agent-skills list --help for usage.\n',
+      );
+    });
+
     it("writes warnings to stderr in human mode", () => {
       const root = tree({ "bad/SKILL.md": "no fence" });
       const run = cli("list", "--root", root, ...HOME);

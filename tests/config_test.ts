@@ -5,6 +5,8 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import {
   clarvisSkillRoots,
+  claudeSkillRoots,
+  codexSkillRoots,
   createAgentSkills,
   resolveConfig,
   StartupError,
@@ -62,6 +64,49 @@ describe("clarvisSkillRoots()", () => {
     const first = clarvisSkillRoots();
     first.pop();
     assert.equal(clarvisSkillRoots().length, 4);
+  });
+});
+
+describe("claudeSkillRoots()", () => {
+  it("returns Claude Code's roots, a personal skill winning over a project's", () => {
+    assert.deepEqual(claudeSkillRoots(), [
+      { path: ".claude/skills", scope: "workspace", source: "claude" },
+      { path: "~/.claude/skills", scope: "user", source: "claude" },
+    ]);
+    const config = resolveConfig({
+      roots: claudeSkillRoots(),
+      home: "/home/ada",
+      cwd: "/work/app",
+    });
+    assert.deepEqual(config.roots.map((root) => root.path), [
+      "/work/app/.claude/skills",
+      "/home/ada/.claude/skills",
+    ]);
+  });
+});
+
+describe("codexSkillRoots()", () => {
+  it("returns Codex's user and repository roots, the repository's last", () => {
+    assert.deepEqual(codexSkillRoots(), [
+      { path: "~/.agents/skills", scope: "user", source: "agents" },
+      { path: "~/.codex/skills", scope: "user", source: "codex" },
+      { path: ".agents/skills", scope: "workspace", source: "agents" },
+      { path: ".codex/skills", scope: "workspace", source: "codex" },
+    ]);
+  });
+
+  it("puts the user skills under codexHome when it is given", () => {
+    const config = resolveConfig({
+      roots: codexSkillRoots({ codexHome: "/opt/codex" }),
+      home: "/home/ada",
+      cwd: "/work/app",
+    });
+    assert.deepEqual(config.roots.map((root) => root.path), [
+      "/home/ada/.agents/skills",
+      "/opt/codex/skills",
+      "/work/app/.agents/skills",
+      "/work/app/.codex/skills",
+    ]);
   });
 });
 
