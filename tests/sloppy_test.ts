@@ -354,3 +354,28 @@ describe("fixtures/sloppy", () => {
     );
   });
 });
+
+describe("the real stores", () => {
+  it("load with zero warnings, as before the repairs", () => {
+    const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
+    for (
+      const store of [
+        "stores/user-store",
+        "stores/workspace-store",
+        "demo/user-store",
+        "demo/workspace-store",
+      ]
+    ) {
+      const root = join(fixtures, store);
+      const warnings: SkillWarning[] = [];
+      const skills = createAgentSkills({
+        roots: [root],
+        home: root,
+        strict: true,
+        onWarning: (w) => warnings.push(w),
+      });
+      assert.ok(skills.listSkills().length > 0, store);
+      assert.deepEqual(warnings, [], store);
+    }
+  });
+});
