@@ -69,6 +69,18 @@ describe("unquoted colons", () => {
     ],
     ["a quoted value", "---\nname: colon\ndescription: 'Use when': x\n---\n"],
     ["a flow collection", "---\nname: colon\ndescription: [a: b: c\n---\n"],
+    [
+      "a nested value starting with @",
+      "---\nname: colon\ndescription: ok\nmetadata:\n  note: @me\n---\n",
+    ],
+    [
+      "a nested flow list followed by text",
+      "---\nname: colon\ndescription: ok\nmetadata:\n  hint: [a] [b]\n---\n",
+    ],
+    [
+      "a nested quoted value continued at column 0",
+      '---\nname: colon\ndescription: ok\nmetadata:\n  note: "a\nb"\n---\n',
+    ],
   ];
   for (const [where, text] of notRepaired) {
     it(`are not repaired in ${where}: the skill stays invalid_skill`, () => {
