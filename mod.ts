@@ -34,7 +34,7 @@
  */
 
 export { createAgentSkills } from "./src/agent_skills.ts";
-export type { AgentSkills } from "./src/agent_skills.ts";
+export type { AgentSkills, SkillChanges } from "./src/agent_skills.ts";
 export { checkSkills } from "./src/check.ts";
 export type {
   CheckReport,

@@ -24,7 +24,7 @@ import {
   _readAtMost,
   _reason,
   _sortedEntries,
-  _tryIdentity,
+  _tryStatus,
   _unrepresentable,
 } from "./_fs.ts";
 import type { _SkillPlace } from "./_scan.ts";
@@ -63,7 +63,7 @@ export interface _ConfinedSkill {
  * when the process may not look at it.
  */
 function _changeOf({ info, place }: _ConfinedSkill): string | undefined {
-  const read = _tryIdentity(info.dir, place.viaLink);
+  const read = _tryStatus(info.dir, place.viaLink);
   if (!read.ok && _isPermissionDenied(read.error)) {
     throw new SkillError(
       "unreadable",
@@ -85,11 +85,11 @@ function _changeOf({ info, place }: _ConfinedSkill): string | undefined {
     );
   }
   const stat = read.value;
-  if (stat.isSymbolicLink()) return "it has become a symlink";
-  if (!stat.isDirectory()) return "it is no longer a directory";
+  if (stat.kind === "symlink") return "it has become a symlink";
+  if (stat.kind !== "directory") return "it is no longer a directory";
   if (
     stat.dev !== place.dev || stat.ino !== place.ino ||
-    stat.birthtimeNs !== place.birthtimeNs
+    stat.birthtimeMs !== place.birthtimeMs
   ) {
     return `it is no longer the directory discovered at ${place.realDir}`;
   }

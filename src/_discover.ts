@@ -9,11 +9,14 @@
 import { join } from "node:path";
 import {
   _isPermissionDenied,
-  _readTextFile,
-  _tryIdentity,
+  _kindOf,
+  _readKnownFile,
+  type _Status,
+  _statusKind,
   _tryList,
   _tryRealpath,
   _tryStat,
+  _tryStatus,
   _unrepresentable,
 } from "./_fs.ts";
 import {
@@ -22,15 +25,19 @@ import {
   _deniedProblem,
   type _DiscoveredSkill,
   _entryKind,
+  _findingsOf,
   _followedDirectory,
   _linkedManifestProblem,
   _manifestProblem,
+  _manifestRead,
+  type _ParsedSkill,
   _placeOf,
   type _Problem,
   _rootProblem,
   type _RootScan,
   _skillDirProblem,
   _skillFromText,
+  _unchanged,
   _unrepresentableSkill,
 } from "./_scan.ts";
 
@@ -95,11 +102,14 @@ export interface _Where {
 }
 
 /**
- * Reads one skill directory: finds, reads and parses its manifest, and
- * records the directory's place (real path, device, inode, birth time) for the
- * snapshot. What stops it loading is reported here; the findings about a skill
- * that loads (a repaired YAML, a name unlike its directory's) are returned
- * unreported, for the caller to report once the skill is admitted.
+ * Reads one skill directory: finds its manifest (`<dir>/SKILL.md` first; the
+ * directory is listed only when that is not a regular file, or when the scan
+ * lists every skill), reads and parses it, or reuses the previous run's
+ * entry when the manifest's status is unchanged and was settled, and records
+ * the directory's place (real path, device, inode, birth time) for the
+ * snapshot. What stops it loading is reported here; the findings about a
+ * skill that loads (a repaired YAML, a name unlike its directory's) are
+ * returned unreported, for the caller to report once the skill is admitted.
  */
 export function _readSkill(
   scan: _RootScan,
@@ -107,6 +117,60 @@ export function _readSkill(
   dirName: string,
   where: _Where,
 ): { skill: _DiscoveredSkill; findings: readonly _Problem[] } | undefined {
+  const { config, report } = scan;
+  const found =
+    (scan.listEachSkill !== true && config.followSymlinks
+      ? _exactManifest(dir)
+      : undefined) ?? _listedManifest(scan, dir, dirName);
+  if (found === undefined) return undefined;
+  const { path, status } = found;
+  const read = _manifestRead(status, scan.startedMs);
+  const parsed = _unchanged(scan, path, read) ??
+    _parsedManifest(scan, dir, dirName, found);
+  if (parsed === undefined) return undefined;
+  // A symlinked directory is identified by its target, a plain one as it is.
+  const identity = _tryStatus(dir, where.viaLink);
+  if (!identity.ok) {
+    // Gone since it was read, or its target may not be read.
+    const denied = _deniedProblem(dir, dirName, identity.error);
+    if (denied !== undefined) report(denied);
+    return undefined;
+  }
+  return {
+    skill: { ...parsed, place: _placeOf(where, identity.value), read },
+    findings: _findingsOf(path, dirName, parsed),
+  };
+}
+
+/** A manifest found, with its status (its target's, for a symlink). */
+interface _Found {
+  readonly path: string;
+  readonly status: _Status;
+  readonly isLink: boolean;
+}
+
+/**
+ * `<dir>/SKILL.md` when it is a regular file (a symlink to one included):
+ * one status call, no listing. Anything else is left to the listing, which
+ * says what it is.
+ */
+function _exactManifest(dir: string): _Found | undefined {
+  const path = join(dir, "SKILL.md");
+  const status = _tryStatus(path, true);
+  return status.ok && status.value.kind === "file"
+    ? { path, status: status.value, isLink: false }
+    : undefined;
+}
+
+/**
+ * The manifest of a listed skill directory, matched case-insensitively, and
+ * its status; a special file is never opened.
+ */
+function _listedManifest(
+  scan: _RootScan,
+  dir: string,
+  dirName: string,
+): _Found | undefined {
   const { config, report } = scan;
   const listing = _tryList(dir);
   if (!listing.ok) {
@@ -123,40 +187,56 @@ export function _readSkill(
   problems.forEach(report);
   if (manifest === undefined) return undefined;
   const path = join(dir, manifest.name);
-  if (manifest.isSymbolicLink()) {
-    const linked = _linkedManifestProblem(path, dirName, _tryStat(path));
-    if (linked !== undefined) {
-      report(linked);
-      return undefined;
-    }
+  const isLink = manifest.isSymbolicLink();
+  const status = _tryStatus(path, true);
+  const kind = status.ok ? _statusKind(status.value) : undefined;
+  const problem = isLink && kind !== undefined
+    ? _linkedManifestProblem(path, dirName, { ok: true, value: kind })
+    : undefined;
+  if (problem !== undefined) {
+    report(problem);
+    return undefined;
   }
-  const read = _readTextFile(path, config.maxManifestBytes);
+  if (!status.ok || kind === undefined || !kind.isFile()) {
+    const unread = !status.ok
+      ? _manifestProblem(
+        path,
+        dirName,
+        { kind: "unopenable", error: status.error },
+        isLink,
+        config.maxManifestBytes,
+      )
+      : _manifestProblem(
+        path,
+        dirName,
+        { kind: "not_a_file", what: _kindOf(_statusKind(status.value)) },
+        isLink,
+        config.maxManifestBytes,
+      );
+    if (unread !== undefined) report(unread);
+    return undefined;
+  }
+  return { path, status: status.value, isLink };
+}
+
+/** Reads and parses a found manifest (the size cap checked before it is opened). */
+function _parsedManifest(
+  scan: _RootScan,
+  dir: string,
+  dirName: string,
+  { path, status, isLink }: _Found,
+): _ParsedSkill | undefined {
+  const { config, report } = scan;
+  const cap = config.maxManifestBytes;
+  const read = status.size > cap
+    ? { kind: "too_large" as const }
+    : _readKnownFile(path, status.size, cap);
   if (read.kind !== "text") {
-    const problem = _manifestProblem(
-      path,
-      dirName,
-      read,
-      manifest.isSymbolicLink(),
-      config.maxManifestBytes,
-    );
+    const problem = _manifestProblem(path, dirName, read, isLink, cap);
     if (problem !== undefined) report(problem);
     return undefined;
   }
   const found = _skillFromText(scan, dir, dirName, path, read.text);
-  if (found.skill === undefined) {
-    found.problems.forEach(report);
-    return undefined;
-  }
-  // A symlinked directory is identified by its target, a plain one as it is.
-  const identity = _tryIdentity(dir, where.viaLink);
-  if (!identity.ok) {
-    // Gone since it was read, or its target may not be read.
-    const denied = _deniedProblem(dir, dirName, identity.error);
-    if (denied !== undefined) report(denied);
-    return undefined;
-  }
-  return {
-    skill: { ...found.skill, place: _placeOf(where, identity.value) },
-    findings: found.problems,
-  };
+  if (found.skill === undefined) found.problems.forEach(report);
+  return found.skill;
 }

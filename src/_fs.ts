@@ -52,27 +52,128 @@ export function _tryStat(path: string): _Read<Stats> {
   return _attempt(() => statSync(path));
 }
 
-/** What identifies a directory: a new one at the same path differs in one. */
-export interface _Identity {
-  readonly dev: bigint;
-  readonly ino: bigint;
-  /** When it was made (0 where the file system does not say). */
-  readonly birthtimeNs: bigint;
-  isDirectory(): boolean;
-  isSymbolicLink(): boolean;
+/** What a path is, as a status call tells. */
+export type _StatusKind =
+  | "file"
+  | "directory"
+  | "symlink"
+  | "fifo"
+  | "socket"
+  | "device";
+
+/**
+ * What discovery reads of a path's status: its kind and size, what
+ * identifies it (a new file or directory at the same path differs in device,
+ * inode or birth time, since a file system may give it the inode of one just
+ * removed) and when it last changed. Times are milliseconds (0 where the
+ * file system does not say); under Deno they are whole milliseconds, and the
+ * change time whole seconds.
+ */
+export interface _Status {
+  readonly kind: _StatusKind;
+  readonly size: number;
+  readonly dev: number;
+  readonly ino: number;
+  readonly birthtimeMs: number;
+  readonly mtimeMs: number;
+  readonly ctimeMs: number;
+}
+
+/** The status calls of Deno's own namespace, where it has them. */
+interface _DenoStat {
+  statSync(path: string): _DenoFileInfo;
+  lstatSync(path: string): _DenoFileInfo;
+}
+
+interface _DenoFileInfo {
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymlink: boolean;
+  isFifo: boolean | null;
+  isSocket: boolean | null;
+  size: number;
+  dev: number;
+  ino: number | null;
+  birthtime: Date | null;
+  mtime: Date | null;
+  ctime: Date | null;
 }
 
 /**
- * The identity of `path` (its target when `follow`), or the error: device,
- * inode and birth time, since a file system may give a new directory the
- * inode of one just removed.
+ * Deno's own status calls: node:fs builds a Node `Stats` object on top of
+ * them, which costs more than the call itself.
  */
-export function _tryIdentity(path: string, follow: boolean): _Read<_Identity> {
+const DENO_STAT: _DenoStat | undefined = (() => {
+  const deno = (globalThis as { Deno?: Partial<_DenoStat> }).Deno;
+  return typeof deno?.statSync === "function" &&
+      typeof deno.lstatSync === "function"
+    ? deno as _DenoStat
+    : undefined;
+})();
+
+/** The status of `path` (its target when `follow`), or the error it threw. */
+export function _tryStatus(path: string, follow: boolean): _Read<_Status> {
   return _attempt(() =>
-    follow
-      ? statSync(path, { bigint: true })
-      : lstatSync(path, { bigint: true })
+    DENO_STAT === undefined
+      ? _fromNode(follow ? statSync(path) : lstatSync(path))
+      : _fromDeno(
+        follow ? DENO_STAT.statSync(path) : DENO_STAT.lstatSync(path),
+      )
   );
+}
+
+function _fromNode(stat: Stats): _Status {
+  return {
+    kind: stat.isFile()
+      ? "file"
+      : stat.isDirectory()
+      ? "directory"
+      : stat.isSymbolicLink()
+      ? "symlink"
+      : stat.isFIFO()
+      ? "fifo"
+      : stat.isSocket()
+      ? "socket"
+      : "device",
+    size: stat.size,
+    dev: stat.dev,
+    ino: stat.ino,
+    birthtimeMs: stat.birthtimeMs,
+    mtimeMs: stat.mtimeMs,
+    ctimeMs: stat.ctimeMs,
+  };
+}
+
+function _fromDeno(info: _DenoFileInfo): _Status {
+  return {
+    kind: info.isFile
+      ? "file"
+      : info.isDirectory
+      ? "directory"
+      : info.isSymlink
+      ? "symlink"
+      : info.isFifo
+      ? "fifo"
+      : info.isSocket
+      ? "socket"
+      : "device",
+    size: info.size,
+    dev: info.dev,
+    ino: info.ino ?? 0,
+    birthtimeMs: info.birthtime?.getTime() ?? 0,
+    mtimeMs: info.mtime?.getTime() ?? 0,
+    ctimeMs: info.ctime?.getTime() ?? 0,
+  };
+}
+
+/** What `_kindOf` needs of a status: its kind, as Stats and Dirents say it. */
+export function _statusKind(status: _Status): _FileKind {
+  return {
+    isFile: () => status.kind === "file",
+    isDirectory: () => status.kind === "directory",
+    isFIFO: () => status.kind === "fifo",
+    isSocket: () => status.kind === "socket",
+  };
 }
 
 /** `realpathSync`, or the error it threw. */
@@ -151,6 +252,36 @@ export function _readTextFile(path: string, maxBytes: number): _FileRead {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { kind: "not_a_file", what: _kindOf(stat) };
     const bytes = _readAtMost(fd, stat.size, maxBytes + 1);
+    if (bytes.length > maxBytes) return { kind: "too_large" };
+    return { kind: "text", text: UTF8.decode(bytes) };
+  } catch (error) {
+    return error instanceof TypeError
+      ? { kind: "not_utf8" }
+      : { kind: "unreadable", error };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Reads a manifest whose status was just taken (a regular file of `size`
+ * bytes, within the cap), without asking its status again: it is opened
+ * non-blocking, so a file swapped for a FIFO since cannot hang the scan, and
+ * read no further than the cap, so one swapped for a device cannot run on.
+ */
+export function _readKnownFile(
+  path: string,
+  size: number,
+  maxBytes: number,
+): _FileRead {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (error) {
+    return { kind: "unopenable", error };
+  }
+  try {
+    const bytes = _readAtMost(fd, size, maxBytes + 1);
     if (bytes.length > maxBytes) return { kind: "too_large" };
     return { kind: "text", text: UTF8.decode(bytes) };
   } catch (error) {

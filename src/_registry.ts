@@ -60,8 +60,16 @@ export function _buildSnapshot(
   const byPath = new Map<string, _DiscoveredSkill>();
   const overridden: SkillInfo[] = [];
   const denied: string[] = [];
+  const startedMs = Date.now();
   for (const root of _scanOrder(config.roots)) {
-    const scan = { root, config, report, previous: previous?.byPath, denied };
+    const scan = {
+      root,
+      config,
+      report,
+      previous: previous?.byPath,
+      denied,
+      startedMs,
+    };
     for (const skill of _discoverRoot(scan)) {
       byPath.set(skill.info.path, skill);
       const earlier = merged.get(skill.info.name);
@@ -79,6 +87,38 @@ export function _buildSnapshot(
     overridden: Object.freeze(overridden.sort(_byName)),
     denied: Object.freeze(denied),
   };
+}
+
+/** What changed from one snapshot to the next, by skill name (sorted). */
+export function _changes(
+  before: _Snapshot,
+  after: _Snapshot,
+): { added: string[]; removed: string[]; changed: string[] } {
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const [name, entry] of after.byName) {
+    const earlier = before.byName.get(name);
+    if (earlier === undefined) added.push(name);
+    else if (!_sameSkill(earlier, entry)) changed.push(name);
+  }
+  const removed = [...before.byName.keys()].filter((name) =>
+    !after.byName.has(name)
+  );
+  return {
+    added: added.sort(),
+    removed: removed.sort(),
+    changed: changed.sort(),
+  };
+}
+
+/**
+ * Whether two entries serve the same: the same body and catalog entry, the
+ * root that serves it included (an entry reused by refresh() is the same
+ * object, so most comparisons stop at the first test).
+ */
+function _sameSkill(a: _DiscoveredSkill, b: _DiscoveredSkill): boolean {
+  return a.body === b.body &&
+    (a.info === b.info || JSON.stringify(a.info) === JSON.stringify(b.info));
 }
 
 function _byName(a: SkillInfo, b: SkillInfo): number {

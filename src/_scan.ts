@@ -26,11 +26,11 @@ import {
   _errorCode,
   type _FileKind,
   type _FileRead,
-  type _Identity,
   _isPermissionDenied,
   _kindOf,
   type _Read,
   _reason,
+  type _Status,
 } from "./_fs.ts";
 import type { SkillInfo } from "./skill.ts";
 import type { SkillWarningCode, WarnSink } from "./warn.ts";
@@ -44,9 +44,9 @@ export interface _SkillPlace {
   /** The real path of the skill directory when it was discovered. */
   readonly realDir: string;
   /** Its device, inode and birth time then. */
-  readonly dev: bigint;
-  readonly ino: bigint;
-  readonly birthtimeNs: bigint;
+  readonly dev: number;
+  readonly ino: number;
+  readonly birthtimeMs: number;
   /** Whether the skill directory was a symlink (followed) then. */
   readonly viaLink: boolean;
 }
@@ -73,6 +73,58 @@ export interface _ParsedSkill {
 /** A discovered skill: its catalog entry, its body and its directory's place. */
 export interface _DiscoveredSkill extends _ParsedSkill {
   readonly place: _SkillPlace;
+  /** The manifest's status when it was read, for refresh() to go by. */
+  readonly read: _ManifestRead;
+}
+
+/**
+ * What refresh() goes by to reuse a skill without reading its manifest: the
+ * manifest's device, inode, size and modification and change times, and
+ * whether those times were settled when it was read. A time not older than
+ * the start of the scan that read the file (less a margin for coarse clocks)
+ * is not settled: the file may have been written again within the same tick,
+ * so the next scan reads it whatever its key says (as git does for its index).
+ */
+export interface _ManifestRead {
+  readonly key: string;
+  readonly settled: boolean;
+}
+
+/** How far back from a scan's start a file's times count as not settled. */
+const RACY_MARGIN_MS = 2000;
+
+/** What a manifest's status says for refresh(): its key, and whether it is settled. */
+export function _manifestRead(
+  status: _Status,
+  startedMs: number,
+): _ManifestRead {
+  const { dev, ino, size, mtimeMs, ctimeMs } = status;
+  return {
+    key: `${dev}:${ino}:${size}:${mtimeMs}:${ctimeMs}`,
+    settled: Math.max(mtimeMs, ctimeMs) < startedMs - RACY_MARGIN_MS,
+  };
+}
+
+/**
+ * The previous run's skill at `path`, to serve again without reading its
+ * manifest: only when the manifest's key is unchanged and was settled when
+ * it was read, and the root that serves it has the same labels.
+ */
+export function _unchanged(
+  scan: _RootScan,
+  path: string,
+  read: _ManifestRead,
+): _DiscoveredSkill | undefined {
+  const earlier = scan.previous?.get(path);
+  return earlier !== undefined && earlier.read.settled &&
+      earlier.read.key === read.key && _sameRoot(earlier.info, scan.root)
+    ? earlier
+    : undefined;
+}
+
+function _sameRoot(info: SkillInfo, root: SkillRoot): boolean {
+  return info.root === root.path && info.scope === root.scope &&
+    info.source === root.source;
 }
 
 /** The previous run's skills by manifest path, for reuse by refresh(). */
@@ -111,8 +163,16 @@ export interface _RootScan {
   readonly root: SkillRoot;
   readonly config: SkillConfig;
   readonly report: _Report;
-  /** The previous run's skills, for content-keyed reuse. */
+  /** The previous run's skills, for reuse by status key and by content. */
   readonly previous?: _Previous | undefined;
+  /** When the scan started (`Date.now()`): what a manifest's times are settled against. */
+  readonly startedMs: number;
+  /**
+   * Whether to list every skill directory, so that case variants of the
+   * manifest side by side are seen (check does); otherwise `<dir>/SKILL.md`
+   * is opened first and a directory listed only when that fails.
+   */
+  readonly listEachSkill?: boolean | undefined;
   /**
    * Where roots the process may not read are collected, to be reported in
    * one line; absent: each is reported on its own.
@@ -430,13 +490,25 @@ export function _skillFromText(
   const { root } = scan;
   const earlier = scan.previous?.get(path);
   const reused = earlier !== undefined && earlier.source === text &&
-    earlier.info.root === root.path && earlier.info.scope === root.scope &&
-    earlier.info.source === root.source;
+    _sameRoot(earlier.info, root);
   const parsed = reused
     ? { skill: earlier }
     : _parseSkill(root, dir, dirName, path, text, !scan.config.strict);
   const { skill } = parsed;
   if (skill === undefined) return { problems: [parsed.problem] };
+  return { skill, problems: _findingsOf(path, dirName, skill) };
+}
+
+/**
+ * What to report about a skill that loads, each time it is discovered: each
+ * repaired YAML line, each value YAML cut at ` #`, a name that differs from
+ * the directory's.
+ */
+export function _findingsOf(
+  path: string,
+  dirName: string,
+  skill: _ParsedSkill,
+): _Problem[] {
   const problems: _Problem[] = [
     ...skill.repairs.map((repair) => _repairProblem(path, skill, repair)),
     ...skill.truncations.map((cut) => _truncationProblem(path, skill, cut)),
@@ -453,7 +525,7 @@ export function _skillFromText(
       line: _lineOfKey(skill.frontmatter, "name"),
     });
   }
-  return { skill, problems };
+  return problems;
 }
 
 /** The warning code of each kind of YAML repair. */
@@ -570,13 +642,13 @@ function _parseSkill(
 /** A skill directory's place, from where it was found and its identity. */
 export function _placeOf(
   where: { readonly realDir: string; readonly viaLink: boolean },
-  identity: _Identity,
+  identity: _Status,
 ): _SkillPlace {
   return Object.freeze({
     realDir: where.realDir,
     dev: identity.dev,
     ino: identity.ino,
-    birthtimeNs: identity.birthtimeNs,
+    birthtimeMs: identity.birthtimeMs,
     viaLink: where.viaLink,
   });
 }

@@ -11,7 +11,12 @@ import {
   type SkillConfig,
 } from "./config.ts";
 import { _listResources, _readResource, _resolveResource } from "./_confine.ts";
-import { _buildSnapshot, type _Entry, type _Snapshot } from "./_registry.ts";
+import {
+  _buildSnapshot,
+  _changes,
+  type _Entry,
+  type _Snapshot,
+} from "./_registry.ts";
 import { _deniedRootsProblem, _reporter } from "./_scan.ts";
 import { _warnerFor } from "./_warn_sink.ts";
 import { SkillError } from "./errors.ts";
@@ -65,15 +70,37 @@ export interface AgentSkills {
   readResource(name: string, rel: string): Uint8Array;
   /**
    * Scans the configured roots again and swaps in the new snapshot: every
-   * root is listed and every manifest read again, so added, edited and
-   * removed skills are all seen. A manifest whose text is byte for byte what
-   * it was reuses its parsed entry (content-keyed, never by size or mtime, so
-   * an edit that keeps both is still seen). Nothing else re-scans. When it
-   * throws (under strict), the previous snapshot stays in place.
+   * root is listed again, so added and removed skills are seen, and each
+   * manifest's status is taken. A manifest whose device, inode, size,
+   * modification and change times are what they were when it was last read
+   * is served again without being read; an edit always changes its change
+   * time, which no writer can set back, so an edit that keeps the size and
+   * restores the modification time is still seen. A manifest whose times
+   * were not older than 2 seconds before the scan that read it is read again
+   * whatever its status says (a clock that ticks in seconds cannot tell two
+   * writes in one tick apart), and reuses its parsed entry when its text is
+   * byte for byte what it was. Nothing else re-scans. When it throws (under
+   * strict), the previous snapshot stays in place.
    *
+   * @returns The names of the skills that were added, removed or changed
+   * (their catalog entry or body differs, or another root serves them), each
+   * sorted: what tells a long-lived agent to rebuild its prompt.
    * @throws {SkillError} Under `strict: true`, as construction does.
    */
-  refresh(): void;
+  refresh(): SkillChanges;
+}
+
+/** What one {@linkcode AgentSkills.refresh} changed, by skill name. */
+export interface SkillChanges {
+  /** The skills that were not in the previous snapshot, sorted. */
+  readonly added: readonly string[];
+  /** The skills that are no longer served, sorted. */
+  readonly removed: readonly string[];
+  /**
+   * The skills whose catalog entry or body changed, or that another root
+   * serves now (an override appeared or went away), sorted.
+   */
+  readonly changed: readonly string[];
 }
 
 /**
@@ -158,8 +185,15 @@ export function createAgentSkills(
       _resolveResource(known(name), rel),
     readResource: (name: string, rel: string): Uint8Array =>
       _readResource(known(name), rel, config.maxResourceBytes),
-    refresh: (): void => {
-      snapshot = scan(snapshot);
+    refresh: (): SkillChanges => {
+      const next = scan(snapshot);
+      const changes = _changes(snapshot, next);
+      snapshot = next;
+      return Object.freeze({
+        added: Object.freeze(changes.added),
+        removed: Object.freeze(changes.removed),
+        changed: Object.freeze(changes.changed),
+      });
     },
   });
 }

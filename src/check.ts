@@ -180,8 +180,11 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
     diagnostics.push(diagnostic);
   };
   const skills: SkillInfo[] = [];
+  const startedMs = Date.now();
   for (const root of _scanOrder(config.roots)) {
-    for (const skill of _checkPath({ root, config, report }, fail)) {
+    // Every skill directory is listed, so case variants side by side are seen.
+    const scan = { root, config, report, startedMs, listEachSkill: true };
+    for (const skill of _checkPath(scan, fail)) {
       skills.push(skill.info);
       diagnostics.push(..._ruleDiagnostics(skill));
       _listResources(skill, config, (warning) => {

@@ -192,4 +192,54 @@ describe("refresh()", () => {
     assert.equal(skills.resourcePath("a", "r.txt"), join(root, "a", "r.txt"));
     assert.equal(skills.loadSkill("b"), undefined);
   });
+
+  it("says which skills were added, removed and changed", () => {
+    const root = tree({
+      "keep/SKILL.md": manifest("keep"),
+      "edit/SKILL.md": manifest("edit", "v1"),
+      "drop/SKILL.md": manifest("drop"),
+    });
+    const { options: opts } = options(root);
+    const skills = createAgentSkills(opts);
+    assert.deepEqual(skills.refresh(), { added: [], removed: [], changed: [] });
+    writeTree(root, {
+      "edit/SKILL.md": manifest("edit", "v2"),
+      "new-b/SKILL.md": manifest("new-b"),
+      "new-a/SKILL.md": manifest("new-a"),
+    });
+    rmSync(join(root, "drop"), { recursive: true });
+    assert.deepEqual(skills.refresh(), {
+      added: ["new-a", "new-b"],
+      removed: ["drop"],
+      changed: ["edit"],
+    });
+    // A body alone is a change too.
+    writeTree(root, {
+      "keep/SKILL.md": manifest("keep", undefined, { body: "new body" }),
+    });
+    assert.deepEqual(skills.refresh().changed, ["keep"]);
+  });
+
+  it("calls a skill changed when an override appears or goes away", () => {
+    const base = tree({
+      "low/x/SKILL.md": manifest("x", "low"),
+      "high/README.md": "later: an override",
+    });
+    const { options: opts } = options(join(base, "low"));
+    const skills = createAgentSkills({
+      ...opts,
+      roots: [join(base, "low"), join(base, "high")],
+    });
+    writeTree(base, { "high/x/SKILL.md": manifest("x", "low") });
+    // The same text, but another root serves it now.
+    assert.deepEqual(skills.refresh(), {
+      added: [],
+      removed: [],
+      changed: ["x"],
+    });
+    assert.equal(skills.listSkills()[0]?.root, join(base, "high"));
+    rmSync(join(base, "high", "x"), { recursive: true });
+    assert.deepEqual(skills.refresh().changed, ["x"]);
+    assert.equal(skills.listSkills()[0]?.root, join(base, "low"));
+  });
 });

@@ -454,6 +454,7 @@ describe("readResource()", () => {
         root: rootConfig,
         config,
         report: () => assert.fail("no problem expected"),
+        startedMs: Date.now(),
       });
       assert.ok(skill !== undefined);
       const sub = join(root, "x", "sub");

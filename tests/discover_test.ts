@@ -2,7 +2,11 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
+import {
+  checkSkills,
+  createAgentSkills,
+  SkillError,
+} from "@clarvis/agent-skills";
 import { _reporter } from "../src/_scan.ts";
 import {
   codes,
@@ -63,7 +67,7 @@ describe("discovery", () => {
     assert.deepEqual(names(root).names, ["lower", "title", "upper"]);
   });
 
-  it("prefers SKILL.md among case variants and warns ambiguous_manifest", () => {
+  it("opens SKILL.md first, without looking for case variants beside it", () => {
     const root = tree({
       "multi/skill.md": manifest("multi", "lower case"),
       "multi/SKILL.md": manifest("multi", "upper case"),
@@ -75,12 +79,18 @@ describe("discovery", () => {
     assert.equal(skills.loadSkill("multi")?.description, "upper case");
     // Without SKILL.md, the first in code-unit order wins: "Skill.md" < "skill.md".
     assert.equal(skills.loadSkill("other")?.description, "title case");
-    assert.deepEqual(codes(warnings), [
-      "ambiguous_manifest",
-      "ambiguous_manifest",
-    ]);
-    assert.ok(warnings[0]?.message.includes("SKILL.md, skill.md"));
-    assert.equal(warnings[0]?.path, join(root, "multi"));
+    // Only the directory that was listed says it holds several.
+    assert.deepEqual(codes(warnings), ["ambiguous_manifest"]);
+    assert.ok(warnings[0]?.message.includes("Skill.md, skill.md"));
+    assert.equal(warnings[0]?.path, join(root, "other"));
+    // checkSkills lists every skill directory, so it sees both.
+    const report = checkSkills({ paths: [root], home: root });
+    assert.deepEqual(
+      report.diagnostics
+        .filter((d) => d.code === "ambiguous_manifest")
+        .map((d) => [d.severity, d.path]),
+      [["warning", join(root, "multi")], ["warning", join(root, "other")]],
+    );
   });
 
   it("ignores a directory without a manifest silently", () => {

@@ -334,7 +334,7 @@ describe("hostile trees and manifests", () => {
     assert.ok(rootConfig !== undefined);
     assert.equal(
       _readSkill(
-        { root: rootConfig, config, report },
+        { root: rootConfig, config, report, startedMs: Date.now() },
         join(root, "gone"),
         "gone",
         { realDir: join(root, "gone"), viaLink: false },
