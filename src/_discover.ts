@@ -37,6 +37,7 @@ import {
   type _RootScan,
   _skillDirProblem,
   _skillFromText,
+  type _SkillPlace,
   _unchanged,
   _unrepresentableSkill,
 } from "./_scan.ts";
@@ -125,21 +126,43 @@ export function _readSkill(
   if (found === undefined) return undefined;
   const { path, status } = found;
   const read = _manifestRead(status, scan.startedMs);
-  const parsed = _unchanged(scan, path, read) ??
-    _parsedManifest(scan, dir, dirName, found);
+  const unchanged = _unchanged(scan, path, read);
+  const parsed = unchanged ?? _parsedManifest(scan, dir, dirName, found);
   if (parsed === undefined) return undefined;
-  // A symlinked directory is identified by its target, a plain one as it is.
+  // An unchanged manifest reached the same way is in the same directory: a
+  // manifest cannot move into another one without its change time changing.
+  const place = unchanged !== undefined && _samePlace(unchanged.place, where)
+    ? unchanged.place
+    : _placeFound(scan, dir, dirName, where);
+  if (place === undefined) return undefined;
+  return {
+    skill: { ...parsed, place, read },
+    findings: _findingsOf(path, dirName, parsed),
+  };
+}
+
+function _samePlace(place: _SkillPlace, where: _Where): boolean {
+  return place.realDir === where.realDir && place.viaLink === where.viaLink;
+}
+
+/**
+ * The place of a skill directory, from its identity now (a symlinked
+ * directory is identified by its target, a plain one as it is).
+ */
+function _placeFound(
+  scan: _RootScan,
+  dir: string,
+  dirName: string,
+  where: _Where,
+): _SkillPlace | undefined {
   const identity = _tryStatus(dir, where.viaLink);
   if (!identity.ok) {
     // Gone since it was read, or its target may not be read.
     const denied = _deniedProblem(dir, dirName, identity.error);
-    if (denied !== undefined) report(denied);
+    if (denied !== undefined) scan.report(denied);
     return undefined;
   }
-  return {
-    skill: { ...parsed, place: _placeOf(where, identity.value), read },
-    findings: _findingsOf(path, dirName, parsed),
-  };
+  return _placeOf(where, identity.value);
 }
 
 /** A manifest found, with its status (its target's, for a symlink). */

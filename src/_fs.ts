@@ -267,7 +267,10 @@ export function _readTextFile(path: string, maxBytes: number): _FileRead {
  * Reads a manifest whose status was just taken (a regular file of `size`
  * bytes, within the cap), without asking its status again: it is opened
  * non-blocking, so a file swapped for a FIFO since cannot hang the scan, and
- * read no further than the cap, so one swapped for a device cannot run on.
+ * read up to the size its status gave (to the cap when that is 0, as for a
+ * file whose size is not known ahead), so a file swapped for a device cannot
+ * run on. A file that grew meanwhile is read as it was: its status has
+ * changed, so the next refresh reads it again.
  */
 export function _readKnownFile(
   path: string,
@@ -281,15 +284,41 @@ export function _readKnownFile(
     return { kind: "unopenable", error };
   }
   try {
-    const bytes = _readAtMost(fd, size, maxBytes + 1);
+    const bytes = size > 0
+      ? _readUpTo(fd, size)
+      : _readAtMost(fd, 0, maxBytes + 1);
     if (bytes.length > maxBytes) return { kind: "too_large" };
-    return { kind: "text", text: UTF8.decode(bytes) };
+    return _decoded(bytes);
   } catch (error) {
-    return error instanceof TypeError
-      ? { kind: "not_utf8" }
-      : { kind: "unreadable", error };
+    return { kind: "unreadable", error };
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Reads until `size` bytes or the end of the file, with no read past them. */
+function _readUpTo(fd: number, size: number): Uint8Array {
+  const buffer = new Uint8Array(size);
+  let length = 0;
+  while (length < size) {
+    const read = readSync(fd, buffer, length, size - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return length === size ? buffer : buffer.subarray(0, length);
+}
+
+/**
+ * Bytes as UTF-8 text, or `not_utf8`: a lossy decode first (the fast path),
+ * and a strict one only when the text holds U+FFFD, which may be a real one.
+ */
+function _decoded(bytes: Uint8Array): _FileRead {
+  const text = UTF8_LOOSE.decode(bytes);
+  if (!text.includes("\uFFFD")) return { kind: "text", text };
+  try {
+    return { kind: "text", text: UTF8.decode(bytes) };
+  } catch {
+    return { kind: "not_utf8" };
   }
 }
 

@@ -514,7 +514,10 @@ export function _findingsOf(
     ...skill.truncations.map((cut) => _truncationProblem(path, skill, cut)),
   ];
   // Names match as the reference validator compares them: NFKC forms.
-  if (skill.info.name.normalize("NFKC") !== dirName.normalize("NFKC")) {
+  const { name } = skill.info;
+  if (
+    name !== dirName && name.normalize("NFKC") !== dirName.normalize("NFKC")
+  ) {
     problems.push({
       code: "name_mismatch",
       message:

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { renameSync, rmSync } from "node:fs";
+import { readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   createAgentSkills,
@@ -387,6 +387,22 @@ describe("a skill directory changed since the snapshot", () => {
       join(root, "x", "notes.md"),
     );
     assert.deepEqual(skills.loadSkill("x")?.resources, ["notes.md"]);
+  });
+
+  it("is served from its new directory after refresh() when the same manifest was moved into it", () => {
+    const root = tree({ "x/SKILL.md": manifest("x"), "x/notes.md": "old" });
+    const { options: opts, warnings } = options(root);
+    const skills = createAgentSkills(opts);
+    renameSync(join(root, "x"), join(root, "x.old"));
+    writeTree(root, { "x/notes.md": "new" });
+    // The manifest file itself moves: its status key changes with it.
+    renameSync(join(root, "x.old", "SKILL.md"), join(root, "x", "SKILL.md"));
+    assertRefused(skills, warnings, "notes.md");
+    skills.refresh();
+    assert.equal(
+      readFileSync(skills.resourcePath("x", "notes.md"), "utf8"),
+      "new",
+    );
   });
 
   it("is refused once a plain skill directory becomes a symlink to itself moved", () => {
