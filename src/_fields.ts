@@ -20,6 +20,9 @@ export type _FieldProperty =
   | "userInvocable"
   | "disableModelInvocation";
 
+/** What a field with a schema accepts (see {@linkcode _Field.type}). */
+export type _FieldType = "text" | "tools" | "flag";
+
 /** One frontmatter field. */
 export interface _Field {
   /** The key as written in the YAML. */
@@ -32,6 +35,13 @@ export interface _Field {
    * `metadata`); their advice comes from check's rules.
    */
   readonly schema?: z.ZodType;
+  /**
+   * What the schema accepts, for the check discovery runs on every skill
+   * without zod (zod runs only to word a failure): `text`, a string that is
+   * not blank (read trimmed); `tools`, a string or a list of strings; `flag`,
+   * a boolean. `tools` and `flag` may be absent or empty.
+   */
+  readonly type?: _FieldType;
   /**
    * The {@linkcode SkillInfo} property the field fills. A field with one is
    * kept out of `metadata`. Two rows may fill one property: the first row
@@ -74,6 +84,7 @@ function _flag(label: string, fallback: boolean): Partial<_Field> {
   return {
     schema: z.boolean({ error: "expected true or false" }).nullable()
       .optional(),
+    type: "flag",
     default: fallback,
     coerce: "boolean",
     emptyIsAbsent: true,
@@ -92,6 +103,7 @@ export const _FIELDS: readonly _Field[] = [
     key: "name",
     spec: true,
     schema: _requiredString(),
+    type: "text",
     property: "name",
     coerce: "string",
   },
@@ -99,6 +111,7 @@ export const _FIELDS: readonly _Field[] = [
     key: "description",
     spec: true,
     schema: _requiredString(),
+    type: "text",
     property: "description",
     coerce: "string",
   },
@@ -110,6 +123,7 @@ export const _FIELDS: readonly _Field[] = [
     key: "allowed-tools",
     spec: true,
     schema: STRING_OR_LIST.nullable().optional(),
+    type: "tools",
     property: "allowedTools",
     normalise: _tools,
     emptyIsAbsent: true,
@@ -122,6 +136,7 @@ export const _FIELDS: readonly _Field[] = [
     key: "tools",
     spec: false,
     schema: STRING_OR_LIST.nullable().optional(),
+    type: "tools",
     property: "allowedTools",
     normalise: _tools,
     emptyIsAbsent: true,
@@ -157,6 +172,50 @@ export function _fieldShape(): Record<string, z.ZodType> {
     if (field.schema !== undefined) shape[field.key] = field.schema;
   }
   return shape;
+}
+
+/** The rows that have a schema: what a frontmatter mapping is validated by. */
+const TYPED: readonly (_Field & { type: _FieldType })[] = _FIELDS.filter((
+  field,
+): field is _Field & { type: _FieldType } => field.type !== undefined);
+
+/** Marks a value its field's type refuses. */
+const REFUSED: unique symbol = Symbol("refused");
+
+/**
+ * What the schema makes of a frontmatter mapping, found without zod: the
+ * validated fields (strings trimmed, as the schema trims them), or
+ * `undefined` when one breaks its type, for zod to word why. Equal to the
+ * schema's verdict on every mapping (tests/fields_test.ts holds the two to
+ * each other on random mappings).
+ */
+export function _validFields(
+  data: Readonly<Record<string, unknown>>,
+): Record<string, unknown> | undefined {
+  const valid: Record<string, unknown> = {};
+  for (const field of TYPED) {
+    const value = _accepted(field.type, data[field.key]);
+    if (value === REFUSED) return undefined;
+    if (value !== undefined) valid[field.key] = value;
+  }
+  return valid;
+}
+
+function _accepted(type: _FieldType, value: unknown): unknown {
+  switch (type) {
+    case "text": {
+      const text = typeof value === "string" ? value.trim() : "";
+      return text === "" ? REFUSED : text;
+    }
+    case "tools":
+      return value == null || typeof value === "string" ||
+          (Array.isArray(value) &&
+            value.every((item) => typeof item === "string"))
+        ? value
+        : REFUSED;
+    case "flag":
+      return value == null || typeof value === "boolean" ? value : REFUSED;
+  }
 }
 
 /** The properties a validated frontmatter mapping fills, defaults applied. */

@@ -267,10 +267,9 @@ export function _readTextFile(path: string, maxBytes: number): _FileRead {
  * Reads a manifest whose status was just taken (a regular file of `size`
  * bytes, within the cap), without asking its status again: it is opened
  * non-blocking, so a file swapped for a FIFO since cannot hang the scan, and
- * read up to the size its status gave (to the cap when that is 0, as for a
- * file whose size is not known ahead), so a file swapped for a device cannot
- * run on. A file that grew meanwhile is read as it was: its status has
- * changed, so the next refresh reads it again.
+ * read no further than the cap, so one swapped for a device cannot run on.
+ * A file replaced meanwhile is read whole as it is now: its status has
+ * changed too, so the next refresh reads it again.
  */
 export function _readKnownFile(
   path: string,
@@ -284,9 +283,7 @@ export function _readKnownFile(
     return { kind: "unopenable", error };
   }
   try {
-    const bytes = size > 0
-      ? _readUpTo(fd, size)
-      : _readAtMost(fd, 0, maxBytes + 1);
+    const bytes = _readToEnd(fd, size, maxBytes + 1);
     if (bytes.length > maxBytes) return { kind: "too_large" };
     return _decoded(bytes);
   } catch (error) {
@@ -296,16 +293,24 @@ export function _readKnownFile(
   }
 }
 
-/** Reads until `size` bytes or the end of the file, with no read past them. */
-function _readUpTo(fd: number, size: number): Uint8Array {
-  const buffer = new Uint8Array(size);
+/**
+ * Reads a regular file to its end, up to `limit` bytes, asking for one byte
+ * more than `size` (its status's guess) so that a file of that size is read
+ * in one call: a read shorter than asked for is the end of a regular file.
+ */
+function _readToEnd(fd: number, size: number, limit: number): Uint8Array {
+  let buffer = new Uint8Array(Math.min(size + 1, limit));
   let length = 0;
-  while (length < size) {
-    const read = readSync(fd, buffer, length, size - length, null);
-    if (read === 0) break;
+  for (;;) {
+    const wanted = buffer.length - length;
+    const read = readSync(fd, buffer, length, wanted, null);
     length += read;
+    if (read < wanted || length >= limit) break;
+    const grown = new Uint8Array(Math.min(buffer.length * 2, limit));
+    grown.set(buffer);
+    buffer = grown;
   }
-  return length === size ? buffer : buffer.subarray(0, length);
+  return buffer.subarray(0, length);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type _FieldValues,
   _fieldValues,
   _NORMALISED_KEYS,
+  _validFields,
 } from "./_fields.ts";
 
 /** The most values a frontmatter may expand to (YAML aliases multiply them). */
@@ -133,11 +134,9 @@ export function _parseManifest(
   const { yaml, body } = _splitFence(text, path);
   const { data: parsed, repairs } = _parseYaml(yaml, path, repair);
   const { data, coercions } = _coerce(parsed, yaml);
-  const result = skillFrontmatterSchema.safeParse(data);
-  if (!result.success) throw _schemaError(result.error, yaml, path);
   return {
     yaml,
-    ..._fieldValues(result.data),
+    ..._fieldValues(_validFields(data) ?? _schemaValid(data, yaml, path)),
     metadata: _metadataOf(data),
     body,
     repairs,
@@ -222,7 +221,12 @@ function _parseYaml(
     }]);
   }
   const budget = { left: MAX_FRONTMATTER_VALUES };
-  const json = _toJson(data, budget) as { [key: string]: JsonValue };
+  // Without an anchor there is no alias: the YAML is a tree already, and is
+  // frozen where it stands; with one, it is copied, each alias apart.
+  const json =
+    (current.includes("&")
+      ? _toJson(data, budget)
+      : _frozenTree(data, budget)) as { [key: string]: JsonValue };
   if (budget.left < 0) {
     throw _invalid(path, [{
       line: 2,
@@ -608,6 +612,28 @@ function _toJson(value: unknown, budget: { left: number }): JsonValue {
   return Object.freeze(Object.fromEntries(entries));
 }
 
+/**
+ * {@linkcode _toJson} for parsed YAML that is a tree (it has no alias): the
+ * same frozen JSON data, made in place rather than copied.
+ */
+function _frozenTree(value: unknown, budget: { left: number }): JsonValue {
+  if (--budget.left < 0) return null;
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    return Number.isNaN(value) ? ".nan" : value > 0 ? ".inf" : "-.inf";
+  }
+  if (typeof value !== "object" || value === null) {
+    return value as string | number | boolean | null;
+  }
+  const node = value as Record<string, unknown>;
+  // Own keys only: a "__proto__" key that js-yaml defined stays a plain key.
+  for (const key of Object.keys(node)) {
+    const item = node[key];
+    const frozen = _frozenTree(item, budget);
+    if (frozen !== item) node[key] = frozen;
+  }
+  return Object.freeze(node) as JsonValue;
+}
+
 function _metadataOf(
   data: { [key: string]: JsonValue },
 ): { readonly [key: string]: JsonValue } {
@@ -616,6 +642,20 @@ function _metadataOf(
       Object.entries(data).filter(([key]) => !_NORMALISED_KEYS.has(key)),
     ),
   );
+}
+
+/**
+ * The mapping as {@linkcode skillFrontmatterSchema} validates it: zod runs
+ * only when the check without it refused a field, to say why.
+ */
+function _schemaValid(
+  data: { readonly [key: string]: JsonValue },
+  yaml: string,
+  path: string,
+): Record<string, unknown> {
+  const result = skillFrontmatterSchema.safeParse(data);
+  if (!result.success) throw _schemaError(result.error, yaml, path);
+  return result.data;
 }
 
 function _schemaError(

@@ -1,5 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { skillFrontmatterSchema } from "@clarvis/agent-skills";
 import {
   type _FieldProperty,
@@ -7,6 +8,7 @@ import {
   _fieldValues,
   _NORMALISED_KEYS,
   _SPEC_KEYS,
+  _validFields,
 } from "../src/_fields.ts";
 
 // The keys of the schema's declared type and the properties the table may
@@ -136,5 +138,49 @@ describe("_fieldValues()", () => {
       "allowed-tools": "Read",
     });
     assert.ok(Object.isFrozen(allowedTools));
+  });
+});
+
+describe("_validFields()", () => {
+  const VALUE = fc.oneof(
+    fc.constantFrom("", " ", "\t x \n", "pdf", "  pdf  ", "\u00a0", "\u2028"),
+    fc.string(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.array(fc.oneof(fc.string(), fc.integer(), fc.constant(null)), {
+      maxLength: 3,
+    }),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+  );
+  const KEYS = _FIELDS.map((field) => field.key);
+
+  it("gives the schema's verdict and output on random mappings", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...KEYS, "other"), VALUE, {
+          maxKeys: 8,
+        }),
+        (data) => {
+          const fast = _validFields(data);
+          const result = skillFrontmatterSchema.safeParse(data);
+          assert.equal(
+            fast !== undefined,
+            result.success,
+            JSON.stringify(data),
+          );
+          if (fast === undefined || !result.success) return;
+          for (const field of _FIELDS) {
+            if (field.schema === undefined) continue;
+            const output: Record<string, unknown> = result.data;
+            const parsed: unknown = output[field.key];
+            assert.deepEqual(fast[field.key], parsed, field.key);
+          }
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });

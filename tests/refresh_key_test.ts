@@ -9,7 +9,7 @@ import { utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveConfig } from "@clarvis/agent-skills";
 import { _discoverRoot } from "../src/_discover.ts";
-import { _tryStatus } from "../src/_fs.ts";
+import { _readKnownFile, _tryStatus } from "../src/_fs.ts";
 import {
   type _DiscoveredSkill,
   _manifestRead,
@@ -131,5 +131,17 @@ describe("reuse by status", () => {
     const root = tree({ "a/SKILL.md": manifest("a") });
     const [skill] = scan(root, Date.now());
     assert.equal(skill?.read.settled, false);
+  });
+});
+
+describe("_readKnownFile()", () => {
+  it("reads a manifest whole when it was replaced by a larger one since its status was taken", () => {
+    const root = tree({ "a/SKILL.md": "0123456789".repeat(100) });
+    const path = join(root, "a", "SKILL.md");
+    for (const size of [0, 1, 10, 999, 1000, 1001]) {
+      const read = _readKnownFile(path, size, 1 << 20);
+      assert.deepEqual(read, { kind: "text", text: "0123456789".repeat(100) });
+    }
+    assert.deepEqual(_readKnownFile(path, 10, 999), { kind: "too_large" });
   });
 });
