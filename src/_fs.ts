@@ -293,24 +293,40 @@ export function _readKnownFile(
   }
 }
 
+/** The buffer manifests are read into, one after another (at most 1 MiB is kept). */
+let shared = new Uint8Array(64 * 1024);
+const SHARED_MAX = 1024 * 1024 + 1;
+
 /**
  * Reads a regular file to its end, up to `limit` bytes, asking for one byte
  * more than `size` (its status's guess) so that a file of that size is read
  * in one call: a read shorter than asked for is the end of a regular file.
+ * The bytes are in a buffer shared by every read: decode them before the
+ * next read.
  */
 function _readToEnd(fd: number, size: number, limit: number): Uint8Array {
-  let buffer = new Uint8Array(Math.min(size + 1, limit));
+  let buffer = _bufferOf(Math.min(size + 1, limit));
   let length = 0;
   for (;;) {
-    const wanted = buffer.length - length;
+    const wanted = Math.min(buffer.length, limit) - length;
     const read = readSync(fd, buffer, length, wanted, null);
     length += read;
     if (read < wanted || length >= limit) break;
-    const grown = new Uint8Array(Math.min(buffer.length * 2, limit));
-    grown.set(buffer);
+    const grown = _bufferOf(Math.min(buffer.length * 2, limit));
+    grown.set(buffer.subarray(0, length));
     buffer = grown;
   }
   return buffer.subarray(0, length);
+}
+
+/** A buffer of at least `bytes`: the shared one, grown up to its maximum. */
+function _bufferOf(bytes: number): Uint8Array {
+  if (bytes <= shared.length) return shared;
+  if (bytes > SHARED_MAX) return new Uint8Array(bytes);
+  shared = new Uint8Array(
+    Math.min(Math.max(bytes, shared.length * 2), SHARED_MAX),
+  );
+  return shared;
 }
 
 /**
