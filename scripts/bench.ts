@@ -129,6 +129,105 @@ async function peerSkillTools(tree: BenchTree): Promise<number> {
   return skills;
 }
 
+/** Runs a command to completion; its wall time in ms, and its stdout. */
+function timed(
+  command: string,
+  args: string[],
+  cwd?: string,
+): { ms: number; out: string } {
+  const start = performance.now();
+  const result = new Deno.Command(command, {
+    args,
+    ...(cwd === undefined ? {} : { cwd }),
+    stdout: "piped",
+    stderr: "inherit",
+  }).outputSync();
+  const ms = performance.now() - start;
+  if (result.code !== 0) {
+    throw new Error(
+      `bench: ${command} ${args.join(" ")} exited ${result.code}`,
+    );
+  }
+  return { ms, out: new TextDecoder().decode(result.stdout).trim() };
+}
+
+/** What a process pays to import and to list 100 skills, next to its floors. */
+interface ProcessRow {
+  imports: Record<string, Sample>;
+  list: Sample;
+  read: Sample;
+}
+
+const DENO = Deno.execPath();
+const PROCESS_SCRIPT = new URL("./bench_process.ts", import.meta.url).pathname;
+const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const CONFIG = new URL("../deno.json", import.meta.url).pathname;
+/** The installed package of the npm build, when build:npm has run. */
+const NODE_PACKAGE = new URL("../build/node-test/", import.meta.url).pathname;
+
+function measureProcesses(tree: BenchTree, runs: number): ProcessRow {
+  const imports: Record<string, Sample> = {};
+  const deno = (what: string) => () =>
+    Number(
+      timed(DENO, [
+        "run",
+        "--quiet",
+        "--allow-read",
+        `--config=${CONFIG}`,
+        PROCESS_SCRIPT,
+        "import",
+        what,
+      ]).out,
+    );
+  for (const what of ["mod", "node:fs", "js-yaml", "zod"]) {
+    imports[`deno ${what}`] = summarise(
+      Array.from({ length: runs }, deno(what)),
+    );
+  }
+  try {
+    statSync(join(NODE_PACKAGE, "node_modules", "@clarvis", "agent-skills"));
+    for (const what of ["@clarvis/agent-skills", "js-yaml", "zod"]) {
+      const code = `const t = performance.now(); await import(${
+        JSON.stringify(what)
+      }); console.log(performance.now() - t);`;
+      imports[`node ${what}`] = summarise(
+        Array.from({ length: runs }, () =>
+          Number(
+            timed("node", ["--input-type=module", "-e", code], NODE_PACKAGE)
+              .out,
+          )),
+      );
+    }
+  } catch {
+    // No npm build here: the Deno rows only.
+  }
+  const rootArgs = tree.roots.flatMap((root) => ["--root", root]);
+  const list = sample(runs, () => {
+    timed(DENO, [
+      "run",
+      "--quiet",
+      "--allow-read",
+      `--config=${CONFIG}`,
+      CLI,
+      "list",
+      ...rootArgs,
+      "--home",
+      BASE,
+    ]);
+  });
+  const read = sample(runs, () => {
+    timed(DENO, [
+      "run",
+      "--quiet",
+      "--allow-read",
+      PROCESS_SCRIPT,
+      "read",
+      ...tree.roots,
+    ]);
+  });
+  return { imports, list, read };
+}
+
 interface Row {
   size: number;
   cases: Record<string, Sample>;
@@ -351,7 +450,25 @@ function svg(rows: Row[]): string {
   return parts.join("\n") + "\n";
 }
 
-function report(rows: Row[]): string {
+function processReport(row: ProcessRow): string[] {
+  const names = Object.keys(row.imports);
+  return [
+    "",
+    "Import, in a fresh process (ms; each module with what it imports, so the rows overlap):",
+    "",
+    `| ${names.map((name) => `\`import\` ${name}`).join(" | ")} |`,
+    `|${names.map(() => "---:").join("|")}|`,
+    `| ${names.map((name) => cell(row.imports[name])).join(" | ")} |`,
+    "",
+    "A whole short-lived process over the 100-skill store (ms, wall time, Deno startup included):",
+    "",
+    "| `agent-skills list` (4 roots) | floor: a process that reads each SKILL.md | ratio |",
+    "|---:|---:|---:|",
+    `| ${cell(row.list)} | ${cell(row.read)} | ${ratio(row.list, row.read)} |`,
+  ];
+}
+
+function report(rows: Row[], processes?: ProcessRow): string {
   const cpu = cpus()[0]?.model ?? "unknown CPU";
   const lines = [
     `Machine: ${cpus().length} × ${cpu}, ${
@@ -397,6 +514,7 @@ function report(rows: Row[]): string {
     } skills): ours ${exponent(rows, (r) => r.cases.cold)}, floor ${
       exponent(rows, (r) => r.floors.discovery)
     }.`,
+    ...(processes === undefined ? [] : processReport(processes)),
   ];
   return lines.join("\n") + "\n";
 }
@@ -407,7 +525,11 @@ for (const size of SIZES) {
   console.error(`bench: ${size} skills...`);
   rows.push(await measure(size));
 }
-const text = report(rows);
+const processes = measureProcesses(
+  benchTree(BASE, 100),
+  smoke ? 2 : 9,
+);
+const text = report(rows, processes);
 console.log(text);
 if (smoke) {
   const row = rows[0];

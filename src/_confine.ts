@@ -6,7 +6,6 @@
  */
 
 import {
-  type BigIntStats,
   closeSync,
   constants,
   type Dirent,
@@ -24,6 +23,7 @@ import {
   _readAtMost,
   _reason,
   _sortedEntries,
+  type _Status,
   _tryStatus,
   _unrepresentable,
 } from "./_fs.ts";
@@ -116,11 +116,11 @@ export function _resolveResource(
   return _confinedFile(confined, rel).real;
 }
 
-/** {@linkcode _resolveResource}, with the file's `stat` (as bigints). */
+/** {@linkcode _resolveResource}, with the file's status. */
 function _confinedFile(
   confined: _ConfinedSkill,
   rel: unknown,
-): { real: string; stat: BigIntStats } {
+): { real: string; stat: _Status } {
   const { info } = confined;
   const skill = info.name;
   if (typeof rel !== "string" || rel === "" || rel.includes("\0")) {
@@ -179,25 +179,24 @@ function _confinedFile(
       { skill, path: lexical },
     );
   }
-  let stat: BigIntStats | undefined;
-  try {
-    stat = statSync(real, { bigint: true, throwIfNoEntry: false });
-  } catch (error) {
-    if (!_isPermissionDenied(error)) throw error;
-    throw _unreadable(skill, rel, real, error);
-  }
-  if (stat === undefined) {
+  const read = _tryStatus(real, true);
+  if (!read.ok) {
+    if (_isPermissionDenied(read.error)) {
+      throw _unreadable(skill, rel, real, read.error);
+    }
+    if (_errorCode(read.error) !== "ENOENT") throw read.error;
     throw new SkillError(
       "not_found",
       `Resource "${rel}" of skill "${skill}" vanished from ${real}`,
       { skill, path: real },
     );
   }
-  if (!stat.isFile()) {
+  const stat = read.value;
+  if (stat.kind !== "file") {
     throw new SkillError(
       "not_a_file",
       `Resource "${rel}" of skill "${skill}" is ${
-        stat.isDirectory() ? "a directory" : "not a regular file"
+        stat.kind === "directory" ? "a directory" : "not a regular file"
       }: ${real}`,
       { skill, path: real },
     );
@@ -253,7 +252,8 @@ export function _readResource(
     const again = _confinedFile(confined, rel);
     if (
       (where !== undefined && !_isInside(where, confined.place.realDir)) ||
-      opened.dev !== again.stat.dev || opened.ino !== again.stat.ino
+      Number(opened.dev) !== again.stat.dev ||
+      Number(opened.ino) !== again.stat.ino
     ) {
       throw new SkillError(
         "path_escape",

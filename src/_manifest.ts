@@ -139,10 +139,17 @@ export function _parseManifest(
     ..._fieldValues(_validFields(data) ?? _schemaValid(data, yaml, path)),
     metadata: _metadataOf(data),
     body,
-    repairs,
-    truncations: _truncations(yaml, data),
-    coercions,
+    // Most manifests have none: one shared empty list, not three per skill.
+    repairs: _orNone(repairs),
+    truncations: _orNone(_truncations(yaml, data)),
+    coercions: _orNone(coercions),
   };
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+function _orNone<T>(items: readonly T[]): readonly T[] {
+  return items.length === 0 ? NONE : items;
 }
 
 /**
