@@ -118,7 +118,7 @@ export function _readSkill(
   dirName: string,
   where: _Where,
 ): { skill: _DiscoveredSkill; findings: readonly _Problem[] } | undefined {
-  const { config, report } = scan;
+  const { config } = scan;
   const found =
     (scan.listEachSkill !== true && config.followSymlinks
       ? _exactManifest(dir)
