@@ -109,11 +109,13 @@ describe("reuse by status", () => {
   it("reads a manifest again whose key changed: an edit that restores the mtime changes the ctime", () => {
     const root = tree({ "a/SKILL.md": manifest("a", "version one") });
     const path = join(root, "a", "SKILL.md");
+    // A whole-millisecond mtime, which utimes can set back exactly.
+    const mtime = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    utimesSync(path, mtime, mtime);
     const before = _tryStatus(path, true);
     assert.ok(before.ok);
     const first = scan(root, FUTURE);
     writeFileSync(path, manifest("a", "version two"));
-    const mtime = new Date(before.value.mtimeMs);
     utimesSync(path, mtime, mtime);
     const after = _tryStatus(path, true);
     assert.ok(after.ok);
