@@ -10,7 +10,6 @@ import {
   closeSync,
   constants,
   type Dirent,
-  fstatSync,
   lstatSync,
   openSync,
   readdirSync,
@@ -235,33 +234,6 @@ export type _FileRead =
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
-
-/**
- * Reads a text file without ever blocking: it is opened non-blocking (so a
- * FIFO cannot hang the scan), then checked to be a regular file within the
- * size cap through its descriptor, then decoded as strict UTF-8.
- */
-export function _readTextFile(path: string, maxBytes: number): _FileRead {
-  let fd: number;
-  try {
-    fd = openSync(path, OPEN_FLAGS);
-  } catch (error) {
-    return { kind: "unopenable", error };
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return { kind: "not_a_file", what: _kindOf(stat) };
-    const bytes = _readAtMost(fd, stat.size, maxBytes + 1);
-    if (bytes.length > maxBytes) return { kind: "too_large" };
-    return { kind: "text", text: UTF8.decode(bytes) };
-  } catch (error) {
-    return error instanceof TypeError
-      ? { kind: "not_utf8" }
-      : { kind: "unreadable", error };
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /**
  * Reads a manifest whose status was just taken (a regular file of `size`
