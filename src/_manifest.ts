@@ -601,12 +601,7 @@ function _escapeRegExp(text: string): string {
  */
 function _toJson(value: unknown, budget: { left: number }): JsonValue {
   if (--budget.left < 0) return null;
-  if (typeof value === "number" && !Number.isFinite(value)) {
-    return Number.isNaN(value) ? ".nan" : value > 0 ? ".inf" : "-.inf";
-  }
-  if (typeof value !== "object" || value === null) {
-    return value as string | number | boolean | null;
-  }
+  if (typeof value !== "object" || value === null) return _jsonScalar(value);
   if (Array.isArray(value)) {
     return Object.freeze(
       value.map((item) => _toJson(item, budget)),
@@ -619,18 +614,21 @@ function _toJson(value: unknown, budget: { left: number }): JsonValue {
   return Object.freeze(Object.fromEntries(entries));
 }
 
+/** A YAML scalar as JSON data: `.inf` and `.nan` in their YAML spelling. */
+function _jsonScalar(value: unknown): JsonValue {
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    return Number.isNaN(value) ? ".nan" : value > 0 ? ".inf" : "-.inf";
+  }
+  return value as string | number | boolean | null;
+}
+
 /**
  * {@linkcode _toJson} for parsed YAML that is a tree (it has no alias): the
  * same frozen JSON data, made in place rather than copied.
  */
 function _frozenTree(value: unknown, budget: { left: number }): JsonValue {
   if (--budget.left < 0) return null;
-  if (typeof value === "number" && !Number.isFinite(value)) {
-    return Number.isNaN(value) ? ".nan" : value > 0 ? ".inf" : "-.inf";
-  }
-  if (typeof value !== "object" || value === null) {
-    return value as string | number | boolean | null;
-  }
+  if (typeof value !== "object" || value === null) return _jsonScalar(value);
   const node = value as Record<string, unknown>;
   // Own keys only: a "__proto__" key that js-yaml defined stays a plain key.
   for (const key of Object.keys(node)) {
