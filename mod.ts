@@ -7,7 +7,9 @@
  * catalog), {@linkcode AgentSkills.loadSkill} (one skill's body and resource
  * list) and {@linkcode AgentSkills.resourcePath} (a path that never leaves
  * the skill's directory). The library runs nothing, writes nothing and reads
- * no environment variable.
+ * no environment variable. The zod schema of a frontmatter mapping is its own
+ * entry point, `@clarvis/agent-skills/schema`, so that this one does not load
+ * zod.
  *
  * @example Build a registry and read the three tiers
  * ```ts
@@ -57,8 +59,7 @@ export type {
   SkillRootOptions,
 } from "./src/config.ts";
 export type { SkillContent, SkillInfo } from "./src/skill.ts";
-export { skillFrontmatterSchema } from "./src/frontmatter.ts";
-export type { JsonValue, SkillFrontmatter } from "./src/frontmatter.ts";
+export type { JsonValue } from "./src/frontmatter.ts";
 export { SkillError, StartupError } from "./src/errors.ts";
 export type {
   SkillErrorCode,

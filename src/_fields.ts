@@ -1,15 +1,16 @@
 /**
- * The frontmatter fields this library knows, as one table. The schema
- * ({@linkcode skillFrontmatterSchema}), the keys kept out of `metadata`, the
- * {@linkcode SkillInfo} build, check's `unknown_field` rule and the CLI's
- * `show` all derive from it. Adding a field is one row here, its property
- * on {@linkcode SkillInfo} and its line in the schema's declared type (the
- * compiler and tests/fields_test.ts point at both), plus docs and tests.
+ * The frontmatter fields this library knows, as one table. Discovery's
+ * validation and its messages, the keys kept out of `metadata`, the
+ * {@linkcode SkillInfo} build, check's `unknown_field` rule, the CLI's `show`
+ * and the zod schema of the `./schema` entry point all derive from it. Adding
+ * a field is one row here, its property on {@linkcode SkillInfo} and its line
+ * in the schema's declared type (the compiler and tests/fields_test.ts point
+ * at both), plus docs and tests. Nothing here loads zod: discovery never
+ * needs it.
  *
  * @module
  */
 
-import { z } from "zod";
 import type { SkillInfo } from "./skill.ts";
 
 /** The {@linkcode SkillInfo} properties that frontmatter fields fill. */
@@ -20,7 +21,7 @@ export type _FieldProperty =
   | "userInvocable"
   | "disableModelInvocation";
 
-/** What a field with a schema accepts (see {@linkcode _Field.type}). */
+/** What a field that is validated accepts (see {@linkcode _Field.type}). */
 export type _FieldType = "text" | "tools" | "flag";
 
 /** One frontmatter field. */
@@ -30,16 +31,11 @@ export interface _Field {
   /** Whether the Agent Skills spec defines the key. */
   readonly spec: boolean;
   /**
-   * The zod schema the value must pass. Absent for a spec field this
+   * What the value must be: `text`, a string that is not blank (read
+   * trimmed); `tools`, a string or a list of strings; `flag`, a boolean.
+   * `tools` and `flag` may be absent or empty. Absent for a spec field this
    * library keeps in `metadata` as it stands (`license`, `compatibility`,
    * `metadata`); their advice comes from check's rules.
-   */
-  readonly schema?: z.ZodType;
-  /**
-   * What the schema accepts, for the check discovery runs on every skill
-   * without zod (zod runs only to word a failure): `text`, a string that is
-   * not blank (read trimmed); `tools`, a string or a list of strings; `flag`,
-   * a boolean. `tools` and `flag` may be absent or empty.
    */
   readonly type?: _FieldType;
   /**
@@ -68,22 +64,9 @@ export interface _Field {
   readonly emptyIsAbsent?: boolean;
 }
 
-const STRING_OR_LIST: z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]> = z
-  .union([z.string(), z.array(z.string())], {
-    error: "expected a string or a list of strings",
-  });
-
-function _requiredString(): z.ZodString {
-  return z.string({
-    error: (issue) => issue.input === undefined ? "is required" : undefined,
-  }).trim().min(1, { error: "must not be empty" });
-}
-
 /** A boolean host field: absent or empty is `fallback`. */
 function _flag(label: string, fallback: boolean): Partial<_Field> {
   return {
-    schema: z.boolean({ error: "expected true or false" }).nullable()
-      .optional(),
     type: "flag",
     default: fallback,
     coerce: "boolean",
@@ -102,7 +85,6 @@ export const _FIELDS: readonly _Field[] = [
   {
     key: "name",
     spec: true,
-    schema: _requiredString(),
     type: "text",
     property: "name",
     coerce: "string",
@@ -110,7 +92,6 @@ export const _FIELDS: readonly _Field[] = [
   {
     key: "description",
     spec: true,
-    schema: _requiredString(),
     type: "text",
     property: "description",
     coerce: "string",
@@ -122,7 +103,6 @@ export const _FIELDS: readonly _Field[] = [
   {
     key: "allowed-tools",
     spec: true,
-    schema: STRING_OR_LIST.nullable().optional(),
     type: "tools",
     property: "allowedTools",
     normalise: _tools,
@@ -135,7 +115,6 @@ export const _FIELDS: readonly _Field[] = [
   {
     key: "tools",
     spec: false,
-    schema: STRING_OR_LIST.nullable().optional(),
     type: "tools",
     property: "allowedTools",
     normalise: _tools,
@@ -165,35 +144,27 @@ export const _SPEC_KEYS: ReadonlySet<string> = new Set(
   _FIELDS.filter((field) => field.spec).map((field) => field.key),
 );
 
-/** The zod shape of the fields that have a schema, by key. */
-export function _fieldShape(): Record<string, z.ZodType> {
-  const shape: Record<string, z.ZodType> = {};
-  for (const field of _FIELDS) {
-    if (field.schema !== undefined) shape[field.key] = field.schema;
-  }
-  return shape;
-}
-
-/** The rows that have a schema: what a frontmatter mapping is validated by. */
-const TYPED: readonly (_Field & { type: _FieldType })[] = _FIELDS.filter((
-  field,
-): field is _Field & { type: _FieldType } => field.type !== undefined);
+/** The rows that have a type: what a frontmatter mapping is validated by. */
+export const _TYPED: readonly (_Field & { type: _FieldType })[] = _FIELDS
+  .filter((
+    field,
+  ): field is _Field & { type: _FieldType } => field.type !== undefined);
 
 /** Marks a value its field's type refuses. */
 const REFUSED: unique symbol = Symbol("refused");
 
 /**
- * What the schema makes of a frontmatter mapping, found without zod: the
- * validated fields (strings trimmed, as the schema trims them), or
- * `undefined` when one breaks its type, for zod to word why. Equal to the
- * schema's verdict on every mapping (tests/fields_test.ts holds the two to
- * each other on random mappings).
+ * The validated fields of a frontmatter mapping (strings trimmed), or
+ * `undefined` when one breaks its type ({@linkcode _fieldProblems} says how).
+ * The zod schema of the `./schema` entry point gives the same verdict and
+ * output on every mapping (tests/fields_test.ts holds the two to each other
+ * on random mappings).
  */
 export function _validFields(
   data: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> | undefined {
   const valid: Record<string, unknown> = {};
-  for (const field of TYPED) {
+  for (const field of _TYPED) {
     const value = _accepted(field.type, data[field.key]);
     if (value === REFUSED) return undefined;
     if (value !== undefined) valid[field.key] = value;
@@ -277,4 +248,64 @@ function _splitTools(text: string): string[] {
   }
   items.push(current);
   return items;
+}
+
+/** Why one field breaks its type: the path into the value, and the reason. */
+export interface _FieldProblem {
+  /** The field's key. */
+  readonly key: string;
+  /** `frontmatter.<key>`, with the index of a bad list item. */
+  readonly where: string;
+  readonly reason: string;
+}
+
+/**
+ * Every field that breaks its type, in table order, worded as the zod schema
+ * words it: `is required`, `must not be empty`, `expected string, received
+ * number`, `expected a string or a list of strings` (or the first list item
+ * that is not a string), `expected true or false`.
+ */
+export function _fieldProblems(
+  data: Readonly<Record<string, unknown>>,
+): _FieldProblem[] {
+  const problems: _FieldProblem[] = [];
+  for (const { key, type } of _TYPED) {
+    const value = data[key];
+    if (_accepted(type, value) !== REFUSED) continue;
+    const at = (reason: string, index?: number): _FieldProblem => ({
+      key,
+      where: index === undefined
+        ? `frontmatter.${key}`
+        : `frontmatter.${key}[${index}]`,
+      reason,
+    });
+    if (type === "text") {
+      problems.push(
+        value === undefined
+          ? at("is required")
+          : typeof value === "string"
+          ? at("must not be empty")
+          : at(`expected string, received ${_received(value)}`),
+      );
+    } else if (type === "flag") {
+      problems.push(at("expected true or false"));
+    } else if (Array.isArray(value)) {
+      const index = value.findIndex((item) => typeof item !== "string");
+      problems.push(
+        at(`expected string, received ${_received(value[index])}`, index),
+      );
+    } else {
+      problems.push(at("expected a string or a list of strings"));
+    }
+  }
+  return problems;
+}
+
+/** What zod calls a value's type in "received ...". */
+function _received(value: unknown): string {
+  return value === null
+    ? "null"
+    : Array.isArray(value)
+    ? "array"
+    : typeof value;
 }

@@ -2,17 +2,16 @@
  * A manifest's text in, its normalised fields and body out: split the `---`
  * fence, parse the YAML (repairing the top-level lines authors get wrong,
  * when asked), read the harmless typing of YAML 1.2 as hosts do, validate
- * with {@linkcode skillFrontmatterSchema} and fill the fields of the fields
- * table. Pure: no I/O.
+ * against the fields table and fill its fields. Pure: no I/O.
  *
  * @module
  */
 
 import { load, YAMLException } from "js-yaml";
-import type { z } from "zod";
 import { SkillError } from "./errors.ts";
-import { type JsonValue, skillFrontmatterSchema } from "./frontmatter.ts";
+import type { JsonValue } from "./frontmatter.ts";
 import {
+  _fieldProblems,
   _FIELDS,
   type _FieldValues,
   _fieldValues,
@@ -136,7 +135,7 @@ export function _parseManifest(
   const { data, coercions } = _coerce(parsed, yaml);
   return {
     yaml,
-    ..._fieldValues(_validFields(data) ?? _schemaValid(data, yaml, path)),
+    ..._fieldValues(_validFields(data) ?? _invalidFields(data, yaml, path)),
     metadata: _metadataOf(data),
     body,
     // Most manifests have none: one shared empty list, not three per skill.
@@ -649,58 +648,19 @@ function _metadataOf(
   );
 }
 
-/**
- * The mapping as {@linkcode skillFrontmatterSchema} validates it: zod runs
- * only when the check without it refused a field, to say why.
- */
-function _schemaValid(
+/** `invalid_skill` for the fields that break their type, each at its key's line. */
+function _invalidFields(
   data: { readonly [key: string]: JsonValue },
   yaml: string,
   path: string,
-): Record<string, unknown> {
-  const result = skillFrontmatterSchema.safeParse(data);
-  if (!result.success) throw _schemaError(result.error, yaml, path);
-  return result.data;
-}
-
-function _schemaError(
-  error: z.ZodError,
-  yaml: string,
-  path: string,
-): _InvalidManifest {
-  return _invalid(
+): never {
+  throw _invalid(
     path,
-    error.issues.map((issue) => {
-      const key = issue.path[0];
-      return {
-        line: typeof key === "string" ? _lineOfKey(yaml, key) : 1,
-        message: _describeIssue(issue),
-      };
-    }),
+    _fieldProblems(data).map(({ key, where, reason }) => ({
+      line: _lineOfKey(yaml, key),
+      message: `${where}: ${reason}`,
+    })),
   );
-}
-
-function _describeIssue(issue: z.core.$ZodIssue): string {
-  // A union reports each branch; show the branch that matched the input's kind.
-  if (issue.code === "invalid_union" && issue.errors.length > 0) {
-    const nested = issue.errors.find((branch) =>
-      branch.some((inner) => inner.path.length > 0)
-    );
-    const inner = nested?.[0];
-    if (inner !== undefined) {
-      return _describeIssue({ ...inner, path: [...issue.path, ...inner.path] });
-    }
-  }
-  const message = issue.message.replace(/^Invalid input: /, "");
-  return `${_fieldPath(issue.path)}: ${message}`;
-}
-
-function _fieldPath(path: readonly PropertyKey[]): string {
-  let text = "frontmatter";
-  for (const part of path) {
-    text += typeof part === "number" ? `[${part}]` : `.${String(part)}`;
-  }
-  return text;
 }
 
 /** The frontmatter whose key lines were indexed last, and that index. */

@@ -6,7 +6,7 @@
  */
 
 import { z } from "zod";
-import { _fieldShape } from "./_fields.ts";
+import { type _FieldType, _TYPED } from "./_fields.ts";
 
 /** A JSON value: what skill metadata is made of. */
 export type JsonValue =
@@ -19,7 +19,10 @@ export type JsonValue =
 
 /**
  * The zod schema of a SKILL.md frontmatter mapping, in passthrough (loose)
- * mode: keys it does not name are kept, never rejected.
+ * mode: keys it does not name are kept, never rejected. It is exported from
+ * `@clarvis/agent-skills/schema`, so that importing the library does not load
+ * zod: discovery validates the same rules without it (and gives the same
+ * verdict on every mapping).
  *
  * - `name`, `description`: required, non-empty after trimming.
  * - `allowed-tools`, `tools`: optional; a string or a list of strings.
@@ -35,7 +38,7 @@ export type JsonValue =
  *
  * @example Validate a frontmatter object yourself
  * ```ts
- * import { skillFrontmatterSchema } from "@clarvis/agent-skills";
+ * import { skillFrontmatterSchema } from "@clarvis/agent-skills/schema";
  * import assert from "node:assert/strict";
  *
  * const result = skillFrontmatterSchema.safeParse({ name: "pdf" });
@@ -55,10 +58,27 @@ export const skillFrontmatterSchema: z.ZodObject<{
   "user-invocable": z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
   "disable-model-invocation": z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
 }, z.core.$loose> = z.looseObject(
-  _fieldShape(),
+  Object.fromEntries(_TYPED.map((field) => [field.key, _schemaOf(field.type)])),
   // The shape is the fields table's; tests/fields_test.ts holds the declared
   // type above to it, key by key.
 ) as unknown as typeof skillFrontmatterSchema;
 
 /** A frontmatter mapping as {@linkcode skillFrontmatterSchema} accepts it. */
 export type SkillFrontmatter = z.infer<typeof skillFrontmatterSchema>;
+
+/** The zod schema of one type of the fields table. */
+function _schemaOf(type: _FieldType): z.ZodType {
+  switch (type) {
+    case "text":
+      return z.string({
+        error: (issue) => issue.input === undefined ? "is required" : undefined,
+      }).trim().min(1, { error: "must not be empty" });
+    case "tools":
+      return z.union([z.string(), z.array(z.string())], {
+        error: "expected a string or a list of strings",
+      }).nullable().optional();
+    case "flag":
+      return z.boolean({ error: "expected true or false" }).nullable()
+        .optional();
+  }
+}

@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { SkillError, skillFrontmatterSchema } from "@clarvis/agent-skills";
+import { SkillError } from "@clarvis/agent-skills";
+import { skillFrontmatterSchema } from "@clarvis/agent-skills/schema";
 import { _InvalidManifest, _parseManifest } from "../src/_manifest.ts";
 
 const PATH = "/skills/demo/SKILL.md";
