@@ -131,14 +131,14 @@ export function _readSkill(
   if (parsed === undefined) return undefined;
   // An unchanged manifest reached the same way is in the same directory: a
   // manifest cannot move into another one without its change time changing.
-  const place = unchanged !== undefined && _samePlace(unchanged.place, where)
-    ? unchanged.place
-    : _placeFound(scan, dir, dirName, where);
+  const findings = _findingsOf(path, dirName, parsed);
+  if (unchanged !== undefined && _samePlace(unchanged.place, where)) {
+    // The same manifest, read in the same place: the same skill, as it was.
+    return { skill: unchanged, findings };
+  }
+  const place = _placeFound(scan, dir, dirName, where);
   if (place === undefined) return undefined;
-  return {
-    skill: { ...parsed, place, read },
-    findings: _findingsOf(path, dirName, parsed),
-  };
+  return { skill: { ...parsed, place, read }, findings };
 }
 
 function _samePlace(place: _SkillPlace, where: _Where): boolean {

@@ -12,25 +12,22 @@ import type { _DiscoveredSkill, _Report } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /**
- * One skill of a snapshot. Its resources are listed on first load, then
- * kept; its directory's place was recorded at discovery.
- */
-export interface _Entry extends _DiscoveredSkill {
-  resources?: readonly string[];
-}
-
-/**
  * What one discovery run found: the map by name, the sorted catalog, and the
  * skills a later root replaced (sorted by name, then by precedence).
  */
 export interface _Snapshot {
-  readonly byName: ReadonlyMap<string, _Entry>;
+  readonly byName: ReadonlyMap<string, _DiscoveredSkill>;
   /** Every skill discovered, overridden ones included, for reuse by refresh(). */
   readonly byPath: ReadonlyMap<string, _DiscoveredSkill>;
   readonly catalog: readonly SkillInfo[];
   readonly overridden: readonly SkillInfo[];
   /** The roots the process may not read, in scan order. */
   readonly denied: readonly string[];
+  /**
+   * Each served skill's resources, by name, listed on its first load in this
+   * snapshot and then kept (a new snapshot lists them anew).
+   */
+  readonly resources: Map<string, readonly string[]>;
 }
 
 /**
@@ -56,7 +53,7 @@ export function _buildSnapshot(
   report: _Report,
   previous?: _Snapshot,
 ): _Snapshot {
-  const merged = new Map<string, _Entry>();
+  const merged = new Map<string, _DiscoveredSkill>();
   const byPath = new Map<string, _DiscoveredSkill>();
   const overridden: SkillInfo[] = [];
   const denied: string[] = [];
@@ -74,8 +71,7 @@ export function _buildSnapshot(
       byPath.set(skill.info.path, skill);
       const earlier = merged.get(skill.info.name);
       if (earlier !== undefined) overridden.push(earlier.info);
-      // A fresh entry: resources are listed anew.
-      merged.set(skill.info.name, { ...skill });
+      merged.set(skill.info.name, skill);
     }
   }
   const catalog = [...merged.values()].map((entry) => entry.info);
@@ -86,6 +82,7 @@ export function _buildSnapshot(
     // A stable sort keeps each name's overridden skills in precedence order.
     overridden: Object.freeze(overridden.sort(_byName)),
     denied: Object.freeze(denied),
+    resources: new Map(),
   };
 }
 

@@ -11,13 +11,12 @@ import {
   type SkillConfig,
 } from "./config.ts";
 import { _listResources, _readResource, _resolveResource } from "./_confine.ts";
+import { _buildSnapshot, _changes, type _Snapshot } from "./_registry.ts";
 import {
-  _buildSnapshot,
-  _changes,
-  type _Entry,
-  type _Snapshot,
-} from "./_registry.ts";
-import { _deniedRootsProblem, _reporter } from "./_scan.ts";
+  _deniedRootsProblem,
+  type _DiscoveredSkill,
+  _reporter,
+} from "./_scan.ts";
 import { _warnerFor } from "./_warn_sink.ts";
 import { SkillError } from "./errors.ts";
 import type { SkillContent, SkillInfo } from "./skill.ts";
@@ -153,7 +152,7 @@ export function createAgentSkills(
   let snapshot = scan();
 
   /** The entry of a skill of the current snapshot, or `not_found`. */
-  const known = (name: string): _Entry => {
+  const known = (name: string): _DiscoveredSkill => {
     const entry = snapshot.byName.get(name);
     if (entry === undefined) {
       throw new SkillError(
@@ -172,13 +171,15 @@ export function createAgentSkills(
     loadSkill: (name: string): SkillContent | undefined => {
       const entry = snapshot.byName.get(name);
       if (entry === undefined) return undefined;
-      entry.resources ??= Object.freeze(
-        _listResources(entry, config, warn),
-      );
+      let resources = snapshot.resources.get(name);
+      if (resources === undefined) {
+        resources = Object.freeze(_listResources(entry, config, warn));
+        snapshot.resources.set(name, resources);
+      }
       return Object.freeze({
         ...entry.info,
         body: entry.body,
-        resources: entry.resources,
+        resources,
       });
     },
     resourcePath: (name: string, rel: string): string =>
