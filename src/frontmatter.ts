@@ -29,8 +29,8 @@ export type JsonValue =
  * - `user-invocable`, `disable-model-invocation`: optional booleans.
  *
  * A missing optional field may also be written as an empty value (`null`).
- * Discovery validates with this schema, then normalises the result into a
- * {@linkcode SkillInfo}. Before it validates, discovery reads the harmless
+ * Discovery checks these rules (without zod), then normalises the result
+ * into a {@linkcode SkillInfo}. Before it checks them, discovery reads the harmless
  * typing of YAML 1.2 as the reference validator and Claude Code do: a
  * number or boolean where a string is wanted (`name: 2048`) as its source
  * text, `yes`/`no`/`on`/`off` in a boolean field as true or false, and an
