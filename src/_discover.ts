@@ -14,6 +14,7 @@ import {
   type _Status,
   _statusKind,
   _tryList,
+  _tryListRoot,
   _tryRealpath,
   _tryStat,
   _tryStatus,
@@ -50,7 +51,7 @@ import {
  */
 export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
   const { root, config, report } = scan;
-  const listing = _tryList(root.path);
+  const listing = _tryListRoot(root.path);
   if (!listing.ok) {
     if (scan.denied !== undefined && _isPermissionDenied(listing.error)) {
       scan.denied.push(root.path); // reported once, with the others

@@ -46,6 +46,46 @@ export function _tryList(path: string): _Read<Dirent[]> {
   return _attempt(() => _sortedEntries(path));
 }
 
+/** A root's entry: its name, and whether it is a directory or a symlink. */
+export interface _RootEntry {
+  readonly name: string;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+/** Deno's own directory listing, where it has one. */
+const DENO_READ_DIR:
+  | ((path: string) => Iterable<{
+    name: string;
+    isDirectory: boolean;
+    isSymlink: boolean;
+  }>)
+  | undefined = (() => {
+    const deno = (globalThis as {
+      Deno?: { readDirSync?: (path: string) => Iterable<never> };
+    }).Deno;
+    return typeof deno?.readDirSync === "function"
+      ? deno.readDirSync.bind(deno)
+      : undefined;
+  })();
+
+/**
+ * A root's entries in code-unit order, or the error: through Deno's own
+ * listing where it has one (node:fs builds a `Dirent` for each entry and
+ * sorts them, which costs more than the listing), else as
+ * {@linkcode _tryList}.
+ */
+export function _tryListRoot(path: string): _Read<_RootEntry[]> {
+  if (DENO_READ_DIR === undefined) return _tryList(path);
+  return _attempt(() =>
+    Array.from(DENO_READ_DIR(path), ({ name, isDirectory, isSymlink }) => ({
+      name,
+      isDirectory: () => isDirectory,
+      isSymbolicLink: () => isSymlink,
+    })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  );
+}
+
 /** `statSync` (following symlinks), or the error it threw. */
 export function _tryStat(path: string): _Read<Stats> {
   return _attempt(() => statSync(path));

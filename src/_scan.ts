@@ -237,7 +237,7 @@ export function _rootProblem(
  * before it counts (only when symlinks are followed), or `"other"` (skipped).
  */
 export function _entryKind(
-  entry: Dirent,
+  entry: { isDirectory(): boolean; isSymbolicLink(): boolean },
   followSymlinks: boolean,
 ): "directory" | "symlink" | "other" {
   if (entry.isDirectory()) return "directory";
