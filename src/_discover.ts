@@ -16,7 +16,6 @@ import {
   _tryList,
   _tryListRoot,
   _tryRealpath,
-  _tryStat,
   _tryStatus,
   _unrepresentable,
 } from "./_fs.ts";
@@ -78,7 +77,7 @@ export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
       viaLink: false,
     };
     if (kind === "symlink") {
-      const followed = _followedDirectory(dir, _tryStat(dir));
+      const followed = _followedDirectory(dir, _tryStatus(dir, true));
       if (followed.problem !== undefined) report(followed.problem);
       if (!followed.isDirectory) continue;
       const real = _tryRealpath(dir);

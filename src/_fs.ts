@@ -86,11 +86,6 @@ export function _tryListRoot(path: string): _Read<_RootEntry[]> {
   );
 }
 
-/** `statSync` (following symlinks), or the error it threw. */
-export function _tryStat(path: string): _Read<Stats> {
-  return _attempt(() => statSync(path));
-}
-
 /** What a path is, as a status call tells. */
 export type _StatusKind =
   | "file"

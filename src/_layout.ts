@@ -9,7 +9,7 @@
 
 import type { Dirent } from "node:fs";
 import { join } from "node:path";
-import { _errorCode, _tryList, _tryStat } from "./_fs.ts";
+import { _errorCode, _tryList, _tryStatus } from "./_fs.ts";
 import { _isManifestName } from "./_scan.ts";
 
 /** A directory below a root whose own directories hold skills: a root itself. */
@@ -77,11 +77,11 @@ export type _EmptyRootLayout =
  * unreadable or not a directory, its skills did not load) or it is empty.
  */
 export function _emptyRootLayout(path: string): _EmptyRootLayout {
-  const stat = _tryStat(path);
+  const stat = _tryStatus(path, true);
   if (!stat.ok) {
     return { kind: _errorCode(stat.error) === "ENOENT" ? "missing" : "other" };
   }
-  const listing = stat.value.isDirectory() ? _tryList(path) : undefined;
+  const listing = stat.value.kind === "directory" ? _tryList(path) : undefined;
   if (listing === undefined || !listing.ok) return { kind: "other" };
   if (listing.value.some((entry) => _isManifestName(entry.name))) {
     return { kind: "skill_directory" };

@@ -250,9 +250,9 @@ export function _entryKind(
  */
 export function _followedDirectory(
   dir: string,
-  stat: _Read<{ isDirectory(): boolean }>,
+  stat: _Read<_Status>,
 ): { isDirectory: boolean; problem?: _Problem } {
-  if (stat.ok) return { isDirectory: stat.value.isDirectory() };
+  if (stat.ok) return { isDirectory: stat.value.kind === "directory" };
   return {
     isDirectory: false,
     problem: {

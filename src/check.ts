@@ -29,7 +29,7 @@ import {
   _reason,
   _tryList,
   _tryRealpath,
-  _tryStat,
+  _tryStatus,
 } from "./_fs.ts";
 import { _holdsSkillBelow, _nestedRoots } from "./_layout.ts";
 import { _scanOrder } from "./_registry.ts";
@@ -208,12 +208,12 @@ function _checkPath(
   fail: (diagnostic: SkillDiagnostic) => void,
 ): _DiscoveredSkill[] {
   const { root } = scan;
-  const stat = _tryStat(root.path);
+  const stat = _tryStatus(root.path, true);
   if (!stat.ok) {
     fail(_pathFailure(root.path, stat.error));
     return [];
   }
-  if (!stat.value.isDirectory()) {
+  if (stat.value.kind !== "directory") {
     if (_isManifestName(basename(root.path))) {
       return _checkSkillDir(scan, dirname(root.path));
     }
