@@ -290,7 +290,7 @@ export function _readKnownFile(
     return { kind: "unopenable", error };
   }
   try {
-    const bytes = _readToEnd(fd, size, maxBytes + 1);
+    const bytes = _readAtMost(fd, size, maxBytes + 1, _bufferOf);
     if (bytes.length > maxBytes) return { kind: "too_large" };
     return _decoded(bytes);
   } catch (error) {
@@ -308,18 +308,23 @@ const SHARED_MAX = 1024 * 1024 + 1;
  * Reads a regular file to its end, up to `limit` bytes, asking for one byte
  * more than `size` (its status's guess) so that a file of that size is read
  * in one call: a read shorter than asked for is the end of a regular file.
- * The bytes are in a buffer shared by every read: decode them before the
- * next read.
+ * The bytes are in a buffer from `bufferOf` (for manifests, the shared one:
+ * decode them before the next read).
  */
-function _readToEnd(fd: number, size: number, limit: number): Uint8Array {
-  let buffer = _bufferOf(Math.min(size + 1, limit));
+export function _readAtMost(
+  fd: number,
+  size: number,
+  limit: number,
+  bufferOf: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes),
+): Uint8Array {
+  let buffer = bufferOf(Math.min(size + 1, limit));
   let length = 0;
   for (;;) {
     const wanted = Math.min(buffer.length, limit) - length;
     const read = readSync(fd, buffer, length, wanted, null);
     length += read;
     if (read < wanted || length >= limit) break;
-    const grown = _bufferOf(Math.min(buffer.length * 2, limit));
+    const grown = bufferOf(Math.min(buffer.length * 2, limit));
     grown.set(buffer.subarray(0, length));
     buffer = grown;
   }
@@ -348,30 +353,6 @@ function _decoded(bytes: Uint8Array): _FileRead {
   } catch {
     return { kind: "not_utf8" };
   }
-}
-
-/**
- * Reads up to `limit` bytes. `size` (from fstat) is only the first guess: one
- * spare byte sees the end of the file without growing the buffer.
- */
-export function _readAtMost(
-  fd: number,
-  size: number,
-  limit: number,
-): Uint8Array {
-  let buffer = new Uint8Array(Math.min(size + 1, limit));
-  let length = 0;
-  while (length < limit) {
-    if (length === buffer.length) {
-      const grown = new Uint8Array(Math.min(buffer.length * 2, limit));
-      grown.set(buffer);
-      buffer = grown;
-    }
-    const read = readSync(fd, buffer, length, buffer.length - length, null);
-    if (read === 0) break;
-    length += read;
-  }
-  return buffer.subarray(0, length);
 }
 
 /** What `_kindOf` reads of a `stat` or a directory entry. */
