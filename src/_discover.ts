@@ -211,32 +211,28 @@ function _listedManifest(
   if (manifest === undefined) return undefined;
   const path = join(dir, manifest.name);
   const isLink = manifest.isSymbolicLink();
+  const cap = config.maxManifestBytes;
   const status = _tryStatus(path, true);
-  const kind = status.ok ? _statusKind(status.value) : undefined;
-  const problem = isLink && kind !== undefined
-    ? _linkedManifestProblem(path, dirName, { ok: true, value: kind })
-    : undefined;
-  if (problem !== undefined) {
-    report(problem);
+  if (!status.ok) {
+    const unopenable = { kind: "unopenable" as const, error: status.error };
+    const problem = _manifestProblem(path, dirName, unopenable, isLink, cap);
+    if (problem !== undefined) report(problem);
     return undefined;
   }
-  if (!status.ok || kind === undefined || !kind.isFile()) {
-    const unread = !status.ok
-      ? _manifestProblem(
-        path,
-        dirName,
-        { kind: "unopenable", error: status.error },
-        isLink,
-        config.maxManifestBytes,
-      )
+  const kind = _statusKind(status.value);
+  if (!kind.isFile()) {
+    // Never opened: a link to a special file, or a file replaced by one
+    // since the listing.
+    const problem = isLink
+      ? _linkedManifestProblem(path, dirName, { ok: true, value: kind })
       : _manifestProblem(
         path,
         dirName,
-        { kind: "not_a_file", what: _kindOf(_statusKind(status.value)) },
+        { kind: "not_a_file", what: _kindOf(kind) },
         isLink,
-        config.maxManifestBytes,
+        cap,
       );
-    if (unread !== undefined) report(unread);
+    if (problem !== undefined) report(problem);
     return undefined;
   }
   return { path, status: status.value, isLink };
