@@ -422,10 +422,17 @@ function _indented(
 
 /** The string `key` holds in a YAML document, if it parses and holds one. */
 function _tryLoadValue(yaml: string, key: string): string | undefined {
+  const data = _tryLoad(yaml);
+  const value = typeof data === "object" && data !== null
+    ? (data as Record<string, unknown>)[key]
+    : undefined;
+  return typeof value === "string" ? value : undefined;
+}
+
+/** What js-yaml reads of `text`, or `undefined` where it refuses it. */
+function _tryLoad(text: string): unknown {
   try {
-    const data = load(yaml) as Record<string, unknown> | null;
-    const value = data?.[key];
-    return typeof value === "string" ? value : undefined;
+    return load(text);
   } catch {
     return undefined;
   }
@@ -576,17 +583,9 @@ function _sourceText(
   if (at !== -1) {
     const rest = line.slice(line.indexOf(":", at) + 1);
     const text = /^\s*([^,}#\s](?:[^,}#]*[^,}#\s])?)/.exec(rest)?.[1];
-    if (text !== undefined && _loadsAs(text, value)) return text;
+    if (text !== undefined && _tryLoad(text) === value) return text;
   }
   return String(value);
-}
-
-function _loadsAs(text: string, value: number | boolean): boolean {
-  try {
-    return load(text) === value;
-  } catch {
-    return false;
-  }
 }
 
 function _escapeRegExp(text: string): string {
