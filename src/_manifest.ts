@@ -9,6 +9,7 @@
 
 import { load, YAMLException } from "js-yaml";
 import { SkillError } from "./errors.ts";
+import { _simpleYaml } from "./_simple_yaml.ts";
 import type { JsonValue } from "./frontmatter.ts";
 import {
   _fieldProblems,
@@ -195,25 +196,11 @@ function _parseYaml(
         "empty frontmatter: expected a YAML mapping with name and description",
     }]);
   }
-  let data: unknown;
-  let current = yaml;
-  const repairs: _Repair[] = [];
-  for (;;) {
-    try {
-      data = load(current, { maxAliases: MAX_YAML_ALIASES });
-      break;
-    } catch (error) {
-      if (!(error instanceof YAMLException)) throw error;
-      const fix = repairs.length < MAX_REPAIRS
-        ? _repairFor(current, error)
-        : undefined;
-      if (!repair || fix === undefined) {
-        throw _yamlError(path, current, error, fix);
-      }
-      current = fix.yaml;
-      repairs.push(fix.repair);
-    }
-  }
+  // The frontmatter most skills have needs no YAML parser: a tree of strings.
+  const simple = _simpleYaml(yaml);
+  const { data, repairs, current } = simple === undefined
+    ? _loadYaml(yaml, path, repair)
+    : { data: simple, repairs: NONE, current: yaml };
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     const kind = Array.isArray(data)
       ? "a list"
@@ -230,7 +217,7 @@ function _parseYaml(
   // Without an anchor there is no alias: the YAML is a tree already, and is
   // frozen where it stands; with one, it is copied, each alias apart.
   const json =
-    (current.includes("&")
+    (simple === undefined && current.includes("&")
       ? _toJson(data, budget)
       : _frozenTree(data, budget)) as { [key: string]: JsonValue };
   if (budget.left < 0) {
@@ -241,6 +228,35 @@ function _parseYaml(
     }]);
   }
   return { data: json, repairs };
+}
+
+/**
+ * What js-yaml reads of the frontmatter, repairing the line each error is on
+ * (when asked) until it parses, and the YAML as repaired.
+ */
+function _loadYaml(
+  yaml: string,
+  path: string,
+  repair: boolean,
+): { data: unknown; repairs: readonly _Repair[]; current: string } {
+  let current = yaml;
+  const repairs: _Repair[] = [];
+  for (;;) {
+    try {
+      const data = load(current, { maxAliases: MAX_YAML_ALIASES });
+      return { data, repairs, current };
+    } catch (error) {
+      if (!(error instanceof YAMLException)) throw error;
+      const fix = repairs.length < MAX_REPAIRS
+        ? _repairFor(current, error)
+        : undefined;
+      if (!repair || fix === undefined) {
+        throw _yamlError(path, current, error, fix);
+      }
+      current = fix.yaml;
+      repairs.push(fix.repair);
+    }
+  }
 }
 
 /** `invalid_skill` for a YAML error, with the hint of the repair it needs. */

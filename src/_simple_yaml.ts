@@ -1,0 +1,232 @@
+/**
+ * A fast path for the frontmatter most skills have: top-level `key: value`
+ * lines whose values are plain or simply quoted strings, `|` and `>` block
+ * scalars, lists of such strings and one level of `key: value` mapping. It
+ * gives what js-yaml gives for that text, or `undefined` for anything else
+ * (a number, a boolean, an escape, a comment after a value, a tab, a
+ * duplicate key...), which is then js-yaml's to read. The agreement is held
+ * by a differential fuzz test against js-yaml (`tests/simple_yaml_test.ts`).
+ * Pure: no I/O.
+ *
+ * @module
+ */
+
+import type { JsonValue } from "./frontmatter.ts";
+
+/** A value of the subset: a string, a list of strings, or a mapping of them. */
+type _Value = string | string[] | { [key: string]: string };
+
+/**
+ * The mapping js-yaml reads from `yaml` when it is in the subset this file
+ * reads, else `undefined`. Line endings are already LF.
+ */
+export function _simpleYaml(
+  yaml: string,
+): { [key: string]: JsonValue } | undefined {
+  if (UNSAFE_REGEXP.test(yaml)) return undefined;
+  const lines = yaml.split("\n");
+  const data: { [key: string]: _Value } = {};
+  for (let at = 0; at < lines.length;) {
+    const line = lines[at] as string;
+    if (line === "" || line[0] === "#") {
+      at++;
+      continue;
+    }
+    const entry = _keyEntry(line);
+    if (entry === undefined || Object.hasOwn(data, entry.key)) return undefined;
+    const read = entry.rest === ""
+      ? _nested(lines, at + 1)
+      : BLOCK_HEADERS.has(entry.rest)
+      ? _blockScalar(lines, at + 1, entry.rest)
+      : { value: _scalar(entry.rest), next: at + 1 };
+    if (read?.value === undefined) return undefined;
+    data[entry.key] = read.value;
+    at = read.next;
+  }
+  // Comments alone are no mapping: js-yaml reads nothing, and says so.
+  return Object.keys(data).length === 0 ? undefined : data;
+}
+
+/**
+ * What the subset never holds: a tab or a carriage return, a control
+ * character, a BOM or noncharacter js-yaml refuses, a lone surrogate.
+ */
+const UNSAFE_REGEXP = /[^\P{Cc}\n]|[\uFEFF\uFFFE\uFFFF]|\p{Cs}/u;
+
+/** A key of the subset at the start of a line, `:`, then a blank or the end. */
+const KEY_REGEXP = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*))?$/;
+
+/** Words YAML reads as something other than a string, as a key or a value. */
+const RESERVED: ReadonlySet<string> = new Set([
+  "null",
+  "Null",
+  "NULL",
+  "true",
+  "True",
+  "TRUE",
+  "false",
+  "False",
+  "FALSE",
+  "__proto__",
+]);
+
+/** The block scalar headers of the subset: literal or folded, clipped or stripped. */
+const BLOCK_HEADERS: ReadonlySet<string> = new Set(["|", "|-", ">", ">-"]);
+
+/**
+ * The first characters of a plain value that are left to js-yaml: indicators,
+ * and what may start a number, a null or a special float.
+ */
+const NON_STRING_STARTS: ReadonlySet<string> = new Set(
+  "-?:,[]{}#&*!|>'\"%@` 0123456789+.~",
+);
+
+function _keyEntry(line: string): { key: string; rest: string } | undefined {
+  const match = KEY_REGEXP.exec(line);
+  const key = match?.[1];
+  if (key === undefined || RESERVED.has(key)) return undefined;
+  return { key, rest: _trimBlanks(match?.[2] ?? "") };
+}
+
+/** `text` without the spaces at either end (YAML's blanks; not Unicode's). */
+function _trimBlanks(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (text[start] === " ") start++;
+  while (end > start && text[end - 1] === " ") end--;
+  return text.slice(start, end);
+}
+
+/**
+ * A one-line value: double-quoted without escapes, single-quoted, or plain
+ * and sure to be a string. `text` has no blanks at either end.
+ */
+function _scalar(text: string): string | undefined {
+  const first = text[0];
+  if (first === '"') {
+    const inner = text.slice(1, -1);
+    return text.length >= 2 && text.endsWith('"') && !/["\\]/.test(inner)
+      ? inner
+      : undefined;
+  }
+  if (first === "'") {
+    const inner = text.slice(1, -1);
+    return text.length >= 2 && text.endsWith("'") &&
+        !inner.replaceAll("''", "").includes("'")
+      ? inner.replaceAll("''", "'")
+      : undefined;
+  }
+  if (
+    first === undefined || NON_STRING_STARTS.has(first) ||
+    RESERVED.has(text) || text.includes(": ") || text.includes(" #") ||
+    text.endsWith(":")
+  ) {
+    return undefined;
+  }
+  return text;
+}
+
+/** The number of blanks a line starts with. */
+function _indent(line: string): number {
+  let count = 0;
+  while (line[count] === " ") count++;
+  return count;
+}
+
+/**
+ * The block under a `key:` line, from line `at`: a list of one-line values
+ * (indented, or at column 0), a mapping of `key: value` lines one level in,
+ * or nothing (null, left to js-yaml).
+ */
+function _nested(
+  lines: readonly string[],
+  at: number,
+): { value: _Value | undefined; next: number } | undefined {
+  const first = lines[at];
+  if (first === undefined || first === "") return undefined;
+  const indent = _indent(first);
+  if (first.startsWith("-", indent)) return _list(lines, at, indent);
+  return indent === 0 ? undefined : _mapping(lines, at, indent);
+}
+
+function _list(
+  lines: readonly string[],
+  at: number,
+  indent: number,
+): { value: string[] | undefined; next: number } {
+  const items: string[] = [];
+  let next = at;
+  for (; next < lines.length; next++) {
+    const line = lines[next] as string;
+    if (_indent(line) !== indent || !line.startsWith("- ", indent)) break;
+    const item = _scalar(_trimBlanks(line.slice(indent + 2)));
+    if (item === undefined) return { value: undefined, next };
+    items.push(item);
+  }
+  return { value: _endsBlock(lines[next]) ? items : undefined, next };
+}
+
+function _mapping(
+  lines: readonly string[],
+  at: number,
+  indent: number,
+): { value: { [key: string]: string } | undefined; next: number } {
+  const map: { [key: string]: string } = {};
+  let next = at;
+  for (; next < lines.length; next++) {
+    const line = lines[next] as string;
+    if (_indent(line) !== indent) break;
+    const entry = _keyEntry(line.slice(indent));
+    const value = entry === undefined ? undefined : _scalar(entry.rest);
+    if (entry === undefined || value === undefined || entry.key in map) {
+      return { value: undefined, next };
+    }
+    map[entry.key] = value;
+  }
+  return { value: _endsBlock(lines[next]) ? map : undefined, next };
+}
+
+/** Whether a line may follow a block: the end, or a top-level key or comment. */
+function _endsBlock(line: string | undefined): boolean {
+  return line === undefined || (line !== "" && line[0] !== " " &&
+    line[0] !== "-");
+}
+
+/**
+ * A `|` or `>` block scalar from line `at`: its lines all at one indent
+ * (more only in a literal one), no line of blanks alone, no trailing blank,
+ * empty lines only at the end (and inside a literal one).
+ */
+function _blockScalar(
+  lines: readonly string[],
+  at: number,
+  header: string,
+): { value: string | undefined; next: number } {
+  const first = lines[at];
+  const indent = first === undefined ? 0 : _indent(first);
+  if (indent === 0) return { value: undefined, next: at };
+  const literal = header[0] === "|";
+  const content: string[] = [];
+  let next = at;
+  for (; next < lines.length; next++) {
+    const line = lines[next] as string;
+    if (line === "") {
+      content.push("");
+      continue;
+    }
+    const own = _indent(line);
+    if (own === 0) break;
+    if (
+      own < indent || (!literal && own > indent) || line.endsWith(" ")
+    ) {
+      return { value: undefined, next };
+    }
+    content.push(line.slice(indent));
+  }
+  let end = content.length;
+  while (end > 0 && content[end - 1] === "") end--;
+  const kept = content.slice(0, end);
+  if (!literal && kept.includes("")) return { value: undefined, next };
+  const text = kept.join(literal ? "\n" : " ");
+  return { value: header.endsWith("-") ? text : `${text}\n`, next };
+}
