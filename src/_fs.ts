@@ -18,7 +18,7 @@ import {
   type Stats,
   statSync,
 } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 
 /** What a read returned, or the error it threw. */
 export type _Read<T> =
@@ -78,12 +78,44 @@ const DENO_READ_DIR:
 export function _tryListRoot(path: string): _Read<_RootEntry[]> {
   if (DENO_READ_DIR === undefined) return _tryList(path);
   return _attempt(() =>
-    Array.from(DENO_READ_DIR(path), ({ name, isDirectory, isSymlink }) => ({
-      name,
-      isDirectory: () => isDirectory,
-      isSymbolicLink: () => isSymlink,
-    })).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+    Array.from(DENO_READ_DIR(path), (entry) => new _DenoEntry(entry)).sort((
+      a,
+      b,
+    ) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
   );
+}
+
+/** A root entry from Deno's listing: its methods shared, not made per entry. */
+class _DenoEntry implements _RootEntry {
+  readonly name: string;
+  readonly #isDirectory: boolean;
+  readonly #isSymlink: boolean;
+
+  constructor(
+    entry: { name: string; isDirectory: boolean; isSymlink: boolean },
+  ) {
+    this.name = entry.name;
+    this.#isDirectory = entry.isDirectory;
+    this.#isSymlink = entry.isSymlink;
+  }
+
+  isDirectory(): boolean {
+    return this.#isDirectory;
+  }
+
+  isSymbolicLink(): boolean {
+    return this.#isSymlink;
+  }
+}
+
+/**
+ * The path of `name` in the directory `dir`: `join(dir, name)` for an entry
+ * name a listing gave (never empty, `.` or `..`, and without a separator),
+ * made without `join`'s normalising pass over the whole path, and flat (an
+ * array's join, where `+` would keep a tree of the parts in memory).
+ */
+export function _childPath(dir: string, name: string): string {
+  return dir.endsWith(sep) ? [dir, name].join("") : [dir, name].join(sep);
 }
 
 /** What a path is, as a status call tells. */

@@ -74,16 +74,32 @@ export function _buildSnapshot(
       merged.set(skill.info.name, skill);
     }
   }
-  const catalog = [...merged.values()].map((entry) => entry.info);
   return {
     byName: merged,
     byPath,
-    catalog: Object.freeze(catalog.sort(_byName)),
+    catalog: _sameEntries(previous?.byName, merged)
+      ? previous.catalog
+      : Object.freeze([...merged.values()].map((e) => e.info).sort(_byName)),
     // A stable sort keeps each name's overridden skills in precedence order.
     overridden: Object.freeze(overridden.sort(_byName)),
     denied: Object.freeze(denied),
     resources: new Map(),
   };
+}
+
+/**
+ * Whether a refresh serves the very entries the snapshot before it served
+ * (reused, not read again), so that its sorted catalog holds as it is.
+ */
+function _sameEntries(
+  before: ReadonlyMap<string, _DiscoveredSkill> | undefined,
+  after: ReadonlyMap<string, _DiscoveredSkill>,
+): before is ReadonlyMap<string, _DiscoveredSkill> {
+  if (before === undefined || before.size !== after.size) return false;
+  for (const [name, entry] of after) {
+    if (before.get(name) !== entry) return false;
+  }
+  return true;
 }
 
 /** What changed from one snapshot to the next, by skill name (sorted). */
