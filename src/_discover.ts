@@ -8,6 +8,7 @@
 
 import { join } from "node:path";
 import {
+  _childPath,
   _isPermissionDenied,
   _kindOf,
   _readKnownFile,
@@ -29,6 +30,7 @@ import {
   _followedDirectory,
   _linkedManifestProblem,
   _manifestProblem,
+  type _ManifestRead,
   _manifestRead,
   type _ParsedSkill,
   _placeOf,
@@ -71,9 +73,12 @@ export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
       report(_unrepresentableSkill(root.path, bytes));
       continue;
     }
-    const dir = join(root.path, entry.name);
+    const dir = _childPath(root.path, entry.name);
     let where: _Where = {
-      realDir: join(realRoot.ok ? realRoot.value : root.path, entry.name),
+      // The same string as `dir` where the root is its own real path.
+      realDir: !realRoot.ok || realRoot.value === root.path
+        ? dir
+        : _childPath(realRoot.value, entry.name),
       viaLink: false,
     };
     if (kind === "symlink") {
@@ -138,7 +143,30 @@ export function _readSkill(
   }
   const place = _placeFound(scan, dir, dirName, where);
   if (place === undefined) return undefined;
-  return { skill: { ...parsed, place, read }, findings };
+  return { skill: _discovered(parsed, place, read), findings };
+}
+
+/**
+ * A parsed skill with its place and read, written out property by property:
+ * a spread (`{ ...parsed, place, read }`) gives each object a hidden class of
+ * its own, some hundreds of bytes a skill.
+ */
+function _discovered(
+  parsed: _ParsedSkill,
+  place: _SkillPlace,
+  read: _ManifestRead,
+): _DiscoveredSkill {
+  return {
+    info: parsed.info,
+    body: parsed.body,
+    source: parsed.source,
+    frontmatter: parsed.frontmatter,
+    repairs: parsed.repairs,
+    truncations: parsed.truncations,
+    coercions: parsed.coercions,
+    place,
+    read,
+  };
 }
 
 function _samePlace(place: _SkillPlace, where: _Where): boolean {
@@ -178,7 +206,7 @@ interface _Found {
  * says what it is.
  */
 function _exactManifest(dir: string): _Found | undefined {
-  const path = join(dir, "SKILL.md");
+  const path = _childPath(dir, "SKILL.md");
   const status = _tryStatus(path, true);
   return status.ok && status.value.kind === "file"
     ? { path, status: status.value, isLink: false }

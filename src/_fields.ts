@@ -229,7 +229,9 @@ export function _fieldValues(
  */
 function _toolList(tools: string | string[]): string[] {
   const items = typeof tools === "string" ? _splitTools(tools) : tools;
-  return items.map((item) => item.trim()).filter((item) => item !== "");
+  const trimmed = items.map((item) => item.trim());
+  // A list that filter() grows keeps spare room; map()'s is exact.
+  return trimmed.includes("") ? trimmed.filter((item) => item !== "") : trimmed;
 }
 
 function _splitTools(text: string): string[] {

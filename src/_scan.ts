@@ -86,7 +86,12 @@ export interface _DiscoveredSkill extends _ParsedSkill {
  * so the next scan reads it whatever its key says (as git does for its index).
  */
 export interface _ManifestRead {
-  readonly key: string;
+  /** The key: the manifest's device, inode, size, modification and change time. */
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ctimeMs: number;
   readonly settled: boolean;
 }
 
@@ -100,9 +105,19 @@ export function _manifestRead(
 ): _ManifestRead {
   const { dev, ino, size, mtimeMs, ctimeMs } = status;
   return {
-    key: `${dev}:${ino}:${size}:${mtimeMs}:${ctimeMs}`,
+    dev,
+    ino,
+    size,
+    mtimeMs,
+    ctimeMs,
     settled: Math.max(mtimeMs, ctimeMs) < startedMs - RACY_MARGIN_MS,
   };
+}
+
+/** Whether two reads have the same key (compared as numbers, not as a string kept per skill). */
+export function _sameKey(a: _ManifestRead, b: _ManifestRead): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size &&
+    a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
 /**
@@ -117,7 +132,7 @@ export function _unchanged(
 ): _DiscoveredSkill | undefined {
   const earlier = scan.previous?.get(path);
   return earlier !== undefined && earlier.read.settled &&
-      earlier.read.key === read.key && _sameRoot(earlier.info, scan.root)
+      _sameKey(earlier.read, read) && _sameRoot(earlier.info, scan.root)
     ? earlier
     : undefined;
 }
@@ -486,7 +501,7 @@ export function _skillFromText(
   dirName: string,
   path: string,
   text: string,
-): { skill?: _ParsedSkill; problems: _Problem[] } {
+): { skill?: _ParsedSkill; problems: readonly _Problem[] } {
   const { root } = scan;
   const earlier = scan.previous?.get(path);
   const reused = earlier !== undefined && earlier.source === text &&
@@ -508,7 +523,14 @@ export function _findingsOf(
   path: string,
   dirName: string,
   skill: _ParsedSkill,
-): _Problem[] {
+): readonly _Problem[] {
+  const { repairs, truncations } = skill;
+  if (
+    repairs.length === 0 && truncations.length === 0 &&
+    skill.info.name === dirName
+  ) {
+    return NO_PROBLEMS; // most skills, on every scan
+  }
   const problems: _Problem[] = [
     ...skill.repairs.map((repair) => _repairProblem(path, skill, repair)),
     ...skill.truncations.map((cut) => _truncationProblem(path, skill, cut)),
@@ -530,6 +552,8 @@ export function _findingsOf(
   }
   return problems;
 }
+
+const NO_PROBLEMS: readonly _Problem[] = Object.freeze([]);
 
 /** The warning code of each kind of YAML repair. */
 const REPAIR_CODES: Readonly<Record<_RepairKind, SkillWarningCode>> = {
