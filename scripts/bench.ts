@@ -58,6 +58,28 @@ function sample(runs: number, fn: () => void, setup?: () => void): Sample {
   return summarise(times);
 }
 
+/**
+ * Samples of several functions whose ratio is reported, their runs taken in
+ * turn (a, b, a, b, ...), so that a slower spell of a shared machine falls on
+ * each of them alike rather than on whichever ran then.
+ */
+function sampleInTurn(
+  runs: number,
+  fns: ReadonlyArray<() => void>,
+  setup?: () => void,
+): Sample[] {
+  const times = fns.map((): number[] => []);
+  for (let i = 0; i < runs; i++) {
+    fns.forEach((fn, index) => {
+      setup?.();
+      const start = performance.now();
+      fn();
+      times[index]?.push(performance.now() - start);
+    });
+  }
+  return times.map(summarise);
+}
+
 async function sampleAsync(
   runs: number,
   fn: () => Promise<void>,
@@ -258,8 +280,10 @@ async function measure(size: number): Promise<Row> {
   // Each run starts from a collected heap, so that no run pays for the
   // garbage of the one before (an instance keeps every body: 140 MiB at
   // 10,000 skills); what a run allocates itself, it still pays for.
-  floors.discovery = sample(runs, () => floorDiscovery(tree), gc);
-  cases.cold = sample(runs, () => createAgentSkills(options(tree)), gc);
+  [floors.discovery, cases.cold] = sampleInTurn(runs, [
+    () => floorDiscovery(tree),
+    () => createAgentSkills(options(tree)),
+  ], gc) as [Sample, Sample];
   const skills = createAgentSkills(options(tree));
   cases.refreshUnchanged = sample(runs, () => skills.refresh(), gc);
   let edit = 0;
