@@ -532,8 +532,8 @@ export function _findingsOf(
     return NO_PROBLEMS; // most skills, on every scan
   }
   const problems: _Problem[] = [
-    ...skill.repairs.map((repair) => _repairProblem(path, skill, repair)),
-    ...skill.truncations.map((cut) => _truncationProblem(path, skill, cut)),
+    ...repairs.map((repair) => _repairProblem(path, skill, repair)),
+    ...truncations.map((cut) => _truncationProblem(path, skill, cut)),
   ];
   // Names match as the reference validator compares them: NFKC forms.
   const { name } = skill.info;

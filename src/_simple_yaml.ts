@@ -178,7 +178,10 @@ function _mapping(
     if (_indent(line) !== indent) break;
     const entry = _keyEntry(line.slice(indent));
     const value = entry === undefined ? undefined : _scalar(entry.rest);
-    if (entry === undefined || value === undefined || entry.key in map) {
+    if (
+      entry === undefined || value === undefined ||
+      Object.hasOwn(map, entry.key)
+    ) {
       return { value: undefined, next };
     }
     map[entry.key] = value;
