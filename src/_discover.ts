@@ -6,7 +6,6 @@
  * @module
  */
 
-import { join } from "node:path";
 import {
   _childPath,
   _isPermissionDenied,
@@ -237,7 +236,7 @@ function _listedManifest(
   );
   problems.forEach(report);
   if (manifest === undefined) return undefined;
-  const path = join(dir, manifest.name);
+  const path = _childPath(dir, manifest.name);
   const isLink = manifest.isSymbolicLink();
   const cap = config.maxManifestBytes;
   const status = _tryStatus(path, true);
@@ -284,6 +283,6 @@ function _parsedManifest(
     return undefined;
   }
   const found = _skillFromText(scan, dir, dirName, path, read.text);
-  if (found.skill === undefined) found.problems.forEach(report);
+  if (found.problem !== undefined) report(found.problem);
   return found.skill;
 }

@@ -491,9 +491,9 @@ export function _manifestProblem(
 
 /**
  * A skill from its manifest's text: the previous run's entry when the text
- * and the root are unchanged, else a fresh parse; with the problems to
- * report (the manifest's own, each repaired YAML line, each value YAML cut
- * at ` #`, a name that differs from the directory's).
+ * and the root are unchanged, else a fresh parse; or the problem that makes
+ * the manifest unusable. The findings about a skill that loads are the
+ * caller's to take, once, with {@linkcode _findingsOf}.
  */
 export function _skillFromText(
   scan: _RootScan,
@@ -501,17 +501,17 @@ export function _skillFromText(
   dirName: string,
   path: string,
   text: string,
-): { skill?: _ParsedSkill; problems: readonly _Problem[] } {
+): { skill: _ParsedSkill; problem?: never } | {
+  skill?: never;
+  problem: _Problem;
+} {
   const { root } = scan;
   const earlier = scan.previous?.get(path);
   const reused = earlier !== undefined && earlier.source === text &&
     _sameRoot(earlier.info, root);
-  const parsed = reused
+  return reused
     ? { skill: earlier }
     : _parseSkill(root, dir, dirName, path, text, !scan.config.strict);
-  const { skill } = parsed;
-  if (skill === undefined) return { problems: [parsed.problem] };
-  return { skill, problems: _findingsOf(path, dirName, skill) };
 }
 
 /**
