@@ -5,29 +5,26 @@
  * @module
  */
 
-import {
-  closeSync,
-  constants,
-  type Dirent,
-  fstatSync,
-  openSync,
-  readlinkSync,
-  realpathSync,
-  statSync,
-} from "node:fs";
-import { basename, isAbsolute, join, resolve, sep } from "node:path";
+import { closeSync } from "node:fs";
+import { basename, isAbsolute, resolve, sep } from "node:path";
 import { SkillError } from "./errors.ts";
 import {
+  _childPath,
   _errorCode,
   _isPermissionDenied,
+  _listOwnDirectory,
+  _openedPath,
+  _openRegular,
   _readAtMost,
+  _readGranted,
   _reason,
-  _sortedEntries,
+  _sameFile,
   type _Status,
+  _tryRealpath,
   _tryStatus,
-  _unrepresentable,
 } from "./_fs.ts";
 import type { _SkillPlace } from "./_scan.ts";
+import { _describe } from "./_text.ts";
 import type { SkillInfo } from "./skill.ts";
 import type { SkillConfig } from "./config.ts";
 import type { WarnSink } from "./warn.ts";
@@ -64,7 +61,10 @@ export interface _ConfinedSkill {
  */
 function _changeOf({ info, place }: _ConfinedSkill): string | undefined {
   const read = _tryStatus(info.dir, place.viaLink);
-  if (!read.ok && _isPermissionDenied(read.error)) {
+  if (
+    !read.ok &&
+    (_isPermissionDenied(read.error) || !_readGranted(place.realDir))
+  ) {
     throw new SkillError(
       "unreadable",
       `The directory ${info.dir} of skill "${info.name}" cannot be read (${
@@ -116,7 +116,11 @@ export function _resolveResource(
   return _confinedFile(confined, rel).real;
 }
 
-/** {@linkcode _resolveResource}, with the file's status. */
+/**
+ * {@linkcode _resolveResource}, with the file's status: an `lstat` of its
+ * real path, so that a file that has become a symlink since it was resolved
+ * is refused, not followed.
+ */
 function _confinedFile(
   confined: _ConfinedSkill,
   rel: unknown,
@@ -127,7 +131,7 @@ function _confinedFile(
     throw new SkillError(
       "invalid_input",
       `Resource path ${
-        JSON.stringify(rel)
+        _describe(rel)
       } of skill "${skill}" must be a non-empty relative path without NUL bytes`,
       { skill },
     );
@@ -156,22 +160,14 @@ function _confinedFile(
       { skill, path: lexical },
     );
   }
-  let real: string;
-  try {
-    real = realpathSync(lexical);
-  } catch (error) {
-    if (_isPermissionDenied(error)) {
-      throw _unreadable(skill, rel, lexical, error);
-    }
-    // Say why only when it is not just that: "does not exist" once.
-    const why = _errorCode(error) === "ENOENT" ? "" : ` (${_reason(error)})`;
-    throw new SkillError(
-      "not_found",
-      `Resource "${rel}" of skill "${skill}" does not exist at ${lexical}${why}`,
-      { skill, path: lexical },
-      { cause: error },
+  const resolved = _tryRealpath(lexical);
+  if (!resolved.ok) {
+    throw _missing(
+      { skill, rel, path: lexical, error: resolved.error },
+      `does not exist at ${lexical}`,
     );
   }
+  const real = resolved.value;
   if (!_isInside(real, dir)) {
     throw new SkillError(
       "path_escape",
@@ -179,19 +175,21 @@ function _confinedFile(
       { skill, path: lexical },
     );
   }
-  const read = _tryStatus(real, true);
+  const read = _tryStatus(real, false);
   if (!read.ok) {
-    if (_isPermissionDenied(read.error)) {
-      throw _unreadable(skill, rel, real, read.error);
-    }
-    if (_errorCode(read.error) !== "ENOENT") throw read.error;
-    throw new SkillError(
-      "not_found",
-      `Resource "${rel}" of skill "${skill}" vanished from ${real}`,
-      { skill, path: real },
+    throw _missing(
+      { skill, rel, path: real, error: read.error },
+      `vanished from ${real}`,
     );
   }
   const stat = read.value;
+  if (stat.kind === "symlink") {
+    throw new SkillError(
+      "path_escape",
+      `Resource "${rel}" of skill "${skill}" became a symlink after it was resolved (${real}); it is not followed`,
+      { skill, path: real },
+    );
+  }
   if (stat.kind !== "file") {
     throw new SkillError(
       "not_a_file",
@@ -204,29 +202,58 @@ function _confinedFile(
   return { real, stat };
 }
 
+/**
+ * The error for a resource whose path could not be resolved or looked at:
+ * `unreadable` where the process may not read it, or where the runtime's
+ * permissions do not grant it (so that `not_found` never tells whether an
+ * ungranted file exists); else `not_found`, with the reason when it is not
+ * simply that nothing is there (a loop, a file where a directory was).
+ */
+function _missing(
+  { skill, rel, path, error }: {
+    skill: string;
+    rel: string;
+    path: string;
+    error: unknown;
+  },
+  what: string,
+): SkillError {
+  if (_isPermissionDenied(error) || !_readGranted(path)) {
+    return _unreadable(skill, rel, path, error);
+  }
+  const why = _errorCode(error) === "ENOENT" ? "" : ` (${_reason(error)})`;
+  return new SkillError(
+    "not_found",
+    `Resource "${rel}" of skill "${skill}" ${what}${why}`,
+    { skill, path },
+    { cause: error },
+  );
+}
+
 /** Where tests step into {@linkcode _readResource}: a swap at each step. */
 export interface _ReadSeams {
   beforeOpen?: () => void;
   afterOpen?: () => void;
   /** Stands in for the kernel's path of an open descriptor. */
   openedPath?: (fd: number) => string | undefined;
+  /** Stands in for the open, as a runtime that follows a final symlink anyway (Deno short of --allow-all) opens it. */
+  noFollow?: boolean;
 }
-
-/** Opened read-only; never through a final symlink, never blocking. */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) |
-  (constants.O_NONBLOCK ?? 0);
 
 /**
  * Reads a resource so that what is read is the confined file: it resolves
  * `rel` as {@linkcode _resolveResource} does, opens the file (never through
- * a final symlink), then checks the open descriptor: the kernel's path for
- * it must be inside the skill (where the runtime can read `/proc/self/fd`),
- * and `rel` resolved again must be that same file (device and inode). A swap
- * between the check and the open is refused, not read.
+ * a final symlink where the runtime honours that, never blocking), and
+ * checks the open descriptor before a byte is read: it must be a regular
+ * file; the kernel's path for it must be inside the skill (where the runtime
+ * can read `/proc/self/fd`); and `rel` resolved again must lead to it, as an
+ * `lstat` of that real path, a regular file with the descriptor's device and
+ * inode. A swap between the check and the open is refused, not read.
  *
  * @throws {SkillError} As `_resolveResource`; `path_escape` for a file
- * swapped while it was opened; `too_large` past `maxBytes`; `unreadable`
- * when the file exists but cannot be read.
+ * swapped while it was opened; `not_a_file` for a special file swapped in;
+ * `too_large` past `maxBytes`; `unreadable` when the file exists but cannot
+ * be read.
  */
 export function _readResource(
   confined: _ConfinedSkill,
@@ -237,23 +264,25 @@ export function _readResource(
   const { real } = _confinedFile(confined, rel);
   const skill = confined.info.name;
   seams.beforeOpen?.();
-  let fd: number;
-  try {
-    fd = openSync(real, OPEN_FLAGS);
-  } catch (error) {
-    throw _openError(skill, rel, real, error);
+  const opened = _openRegular(real, seams.noFollow ?? true);
+  if (opened.kind === "unopenable") {
+    throw _openError(skill, rel, real, opened.error);
   }
+  if (opened.kind === "not_a_file") {
+    throw new SkillError(
+      "not_a_file",
+      `Resource "${rel}" of skill "${skill}" was replaced by ${opened.what} after it was checked (${real}); nothing was read`,
+      { skill, path: real },
+    );
+  }
+  const { fd, status } = opened;
   try {
     seams.afterOpen?.();
-    const opened = fstatSync(fd, { bigint: true });
-    // The kernel's own name for the open file, where it tells (Linux): a
-    // swap of any directory on the way cannot fake it.
     const where = (seams.openedPath ?? _openedPath)(fd);
     const again = _confinedFile(confined, rel);
     if (
       (where !== undefined && !_isInside(where, confined.place.realDir)) ||
-      Number(opened.dev) !== again.stat.dev ||
-      Number(opened.ino) !== again.stat.ino
+      !_sameFile(status, again.stat)
     ) {
       throw new SkillError(
         "path_escape",
@@ -267,8 +296,8 @@ export function _readResource(
         `Resource "${rel}" of skill "${skill}" is larger than the ${maxBytes}-byte cap (option maxResourceBytes): ${real}`,
         { skill, path: real },
       );
-    if (opened.size > BigInt(maxBytes)) throw tooLarge();
-    const bytes = _readAtMost(fd, Number(opened.size), maxBytes + 1);
+    if (status.size > maxBytes) throw tooLarge();
+    const bytes = _readAtMost(fd, status.size, maxBytes + 1);
     if (bytes.length > maxBytes) throw tooLarge();
     return bytes;
   } catch (error) {
@@ -276,18 +305,6 @@ export function _readResource(
     throw _unreadable(skill, rel, real, error);
   } finally {
     closeSync(fd);
-  }
-}
-
-/**
- * The path the kernel gives an open descriptor (`/proc/self/fd/N`), or
- * `undefined` where it gives none (no `/proc`, or no read access to it).
- */
-function _openedPath(fd: number): string | undefined {
-  try {
-    return readlinkSync(`/proc/self/fd/${fd}`);
-  } catch {
-    return undefined;
   }
 }
 
@@ -391,49 +408,58 @@ class _ResourceWalk {
   }
 
   /**
-   * Lists one directory. A directory reached by its own name is always
-   * listed (the tree cannot loop); one reached through a symlink only when
-   * its real path has not been listed yet, so links to ancestors end and
-   * each directory is listed under its own name.
+   * Lists one directory, by its real path, proven to be the directory there
+   * (see `_listOwnDirectory`): one swapped for a symlink or a file meanwhile
+   * is not listed. A directory reached by its own name is always listed (the
+   * tree cannot loop); one reached through a symlink only when its real path
+   * has not been listed yet, so links to ancestors end and each directory
+   * is listed under its own name.
    */
   visit(realDir: string, rel: string, depth: number, viaLink = false): void {
     if (viaLink && this.#visited.has(realDir)) return;
     this.#visited.add(realDir);
-    let entries: Dirent[];
-    try {
-      entries = _sortedEntries(realDir);
-    } catch (error) {
-      if (_errorCode(error) === "ENOENT") return;
+    const listed = _listOwnDirectory(realDir);
+    if (listed.kind === "failed") {
+      if (_errorCode(listed.error) === "ENOENT") return;
       this.warn({
         code: "unreadable",
         message:
           `Skipped resources under ${realDir} of skill "${this.info.name}": ${
-            _reason(error)
+            _reason(listed.error)
           }`,
         path: realDir,
       });
       return;
     }
+    if (listed.kind === "moved") {
+      this.warn({
+        code: "resource_escape",
+        message:
+          `Skipped resources under ${realDir} of skill "${this.info.name}": it changed while it was listed (a symlink or another file stands there now); loadSkill() after refresh() lists it again`,
+        path: realDir,
+      });
+      return;
+    }
+    const { entries, unrepresentable } = listed.listing;
+    for (const entry of unrepresentable) {
+      if (this.#stopped || !this.#count(realDir)) return;
+      this.warn({
+        code: "unrepresentable_name",
+        message:
+          `Skipped a resource in ${realDir} of skill "${this.info.name}": its name is not valid UTF-8 (bytes ${entry.bytes}), so it cannot be opened by name; rename it`,
+        path: realDir,
+      });
+    }
     for (const entry of entries) {
       if (this.#stopped || !this.#count(realDir)) return;
       if (rel === "" && entry.name === this.#manifest) continue;
-      const bytes = _unrepresentable(realDir, entry.name);
-      if (bytes !== undefined) {
-        this.warn({
-          code: "unrepresentable_name",
-          message:
-            `Skipped a resource in ${realDir} of skill "${this.info.name}": its name is not valid UTF-8 (bytes ${bytes}), so it cannot be opened by name; rename it`,
-          path: realDir,
-        });
-        continue;
-      }
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      const childPath = join(realDir, entry.name);
-      if (entry.isDirectory()) {
+      const childPath = _childPath(realDir, entry.name);
+      if (entry.kind === "directory") {
         this.#enter(childPath, childRel, entry.name, depth);
-      } else if (entry.isFile()) {
+      } else if (entry.kind === "file") {
         this.files.push(childRel);
-      } else if (entry.isSymbolicLink()) {
+      } else if (entry.kind === "symlink") {
         this.#follow(childPath, childRel, entry.name, depth);
       }
     }
@@ -475,10 +501,7 @@ class _ResourceWalk {
   }
 
   #follow(link: string, rel: string, name: string, depth: number): void {
-    let real: string;
-    try {
-      real = realpathSync(link);
-    } catch (error) {
+    const dangling = (error: unknown): void =>
       this.warn({
         code: "dangling_symlink",
         message:
@@ -487,8 +510,9 @@ class _ResourceWalk {
           })`,
         path: link,
       });
-      return;
-    }
+    const resolved = _tryRealpath(link);
+    if (!resolved.ok) return dangling(resolved.error);
+    const real = resolved.value;
     if (!_isInside(real, this.dir)) {
       this.warn({
         code: "resource_escape",
@@ -498,8 +522,15 @@ class _ResourceWalk {
       });
       return;
     }
-    const stat = statSync(real, { throwIfNoEntry: false });
-    if (stat?.isFile()) this.files.push(rel);
-    else if (stat?.isDirectory()) this.#enter(real, rel, name, depth, true);
+    const stat = _tryStatus(real, false);
+    if (!stat.ok) {
+      // Gone since it was resolved is simply gone.
+      if (_errorCode(stat.error) !== "ENOENT") dangling(stat.error);
+      return;
+    }
+    if (stat.value.kind === "file") this.files.push(rel);
+    else if (stat.value.kind === "directory") {
+      this.#enter(real, rel, name, depth, true);
+    }
   }
 }

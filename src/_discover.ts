@@ -12,12 +12,9 @@ import {
   _kindOf,
   _readKnownFile,
   type _Status,
-  _statusKind,
   _tryList,
-  _tryListRoot,
   _tryRealpath,
   _tryStatus,
-  _unrepresentable,
 } from "./_fs.ts";
 import {
   _admit,
@@ -51,7 +48,7 @@ import {
  */
 export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
   const { root, config, report } = scan;
-  const listing = _tryListRoot(root.path);
+  const listing = _tryList(root.path);
   if (!listing.ok) {
     if (scan.denied !== undefined && _isPermissionDenied(listing.error)) {
       scan.denied.push(root.path); // reported once, with the others
@@ -61,17 +58,18 @@ export function _discoverRoot(scan: _RootScan): _DiscoveredSkill[] {
     if (problem !== undefined) report(problem);
     return [];
   }
+  const { entries, unrepresentable } = listing.value;
+  for (const entry of unrepresentable) {
+    if (_entryKind(entry.kind, config.followSymlinks) !== "other") {
+      report(_unrepresentableSkill(root.path, entry.bytes));
+    }
+  }
   // The real path the skill directories are under, as of this scan.
   const realRoot = _tryRealpath(root.path);
   const byName = new Map<string, _DiscoveredSkill>();
-  for (const entry of listing.value) {
-    const kind = _entryKind(entry, config.followSymlinks);
+  for (const entry of entries) {
+    const kind = _entryKind(entry.kind, config.followSymlinks);
     if (kind === "other") continue;
-    const bytes = _unrepresentable(root.path, entry.name);
-    if (bytes !== undefined) {
-      report(_unrepresentableSkill(root.path, bytes));
-      continue;
-    }
     const dir = _childPath(root.path, entry.name);
     let where: _Where = {
       // The same string as `dir` where the root is its own real path.
@@ -109,12 +107,12 @@ export interface _Where {
 /**
  * Reads one skill directory: finds its manifest (`<dir>/SKILL.md` first; the
  * directory is listed only when that is not a regular file, or when the scan
- * lists every skill), reads and parses it, or reuses the previous run's
- * entry when the manifest's status is unchanged and was settled, and records
- * the directory's place (real path, device, inode, birth time) for the
- * snapshot. What stops it loading is reported here; the findings about a
- * skill that loads (a repaired YAML, a name unlike its directory's) are
- * returned unreported, for the caller to report once the skill is admitted.
+ * lists every skill), reuses the previous run's entry when the manifest's
+ * status is unchanged and was settled, or else records the directory's place
+ * (real path, device, inode, birth time) and reads and parses the manifest.
+ * What stops it loading is reported here; the findings about a skill that
+ * loads (a repaired YAML, a name unlike its directory's) are returned
+ * unreported, for the caller to report once the skill is admitted.
  */
 export function _readSkill(
   scan: _RootScan,
@@ -129,20 +127,30 @@ export function _readSkill(
       : undefined) ?? _listedManifest(scan, dir, dirName);
   if (found === undefined) return undefined;
   const { path, status } = found;
-  const read = _manifestRead(status, scan.startedMs);
-  const unchanged = _unchanged(scan, path, read);
-  const parsed = unchanged ?? _parsedManifest(scan, dir, dirName, found);
-  if (parsed === undefined) return undefined;
+  const unchanged = _unchanged(
+    scan,
+    path,
+    _manifestRead(status, scan.startedMs),
+  );
   // An unchanged manifest reached the same way is in the same directory: a
   // manifest cannot move into another one without its change time changing.
-  const findings = _findingsOf(path, dirName, parsed);
   if (unchanged !== undefined && _samePlace(unchanged.place, where)) {
     // The same manifest, read in the same place: the same skill, as it was.
-    return { skill: unchanged, findings };
+    return {
+      skill: unchanged,
+      findings: _findingsOf(path, dirName, unchanged),
+    };
   }
   const place = _placeFound(scan, dir, dirName, where);
   if (place === undefined) return undefined;
-  return { skill: _discovered(parsed, place, read), findings };
+  const parsed = unchanged === undefined
+    ? _parsedManifest(scan, { dir, dirName, place }, found)
+    : { skill: unchanged, read: unchanged.read };
+  if (parsed === undefined) return undefined;
+  return {
+    skill: _discovered(parsed.skill, place, parsed.read),
+    findings: _findingsOf(path, dirName, parsed.skill),
+  };
 }
 
 /**
@@ -174,7 +182,9 @@ function _samePlace(place: _SkillPlace, where: _Where): boolean {
 
 /**
  * The place of a skill directory, from its identity now (a symlinked
- * directory is identified by its target, a plain one as it is).
+ * directory is identified by its target, a plain one as it is). When
+ * symlinks are not followed, a plain directory that has become one since the
+ * root was listed is left out, as a symlink listed there would be.
  */
 function _placeFound(
   scan: _RootScan,
@@ -189,12 +199,16 @@ function _placeFound(
     if (denied !== undefined) scan.report(denied);
     return undefined;
   }
+  if (!scan.config.followSymlinks && identity.value.kind !== "directory") {
+    return undefined;
+  }
   return _placeOf(where, identity.value);
 }
 
-/** A manifest found, with its status (its target's, for a symlink). */
+/** A manifest found, with its status (its target's, for a followed symlink). */
 interface _Found {
   readonly path: string;
+  readonly name: string;
   readonly status: _Status;
   readonly isLink: boolean;
 }
@@ -208,13 +222,14 @@ function _exactManifest(dir: string): _Found | undefined {
   const path = _childPath(dir, "SKILL.md");
   const status = _tryStatus(path, true);
   return status.ok && status.value.kind === "file"
-    ? { path, status: status.value, isLink: false }
+    ? { path, name: "SKILL.md", status: status.value, isLink: false }
     : undefined;
 }
 
 /**
  * The manifest of a listed skill directory, matched case-insensitively, and
- * its status; a special file is never opened.
+ * its status (an `lstat` when symlinks are not followed); a special file is
+ * never opened.
  */
 function _listedManifest(
   scan: _RootScan,
@@ -231,27 +246,29 @@ function _listedManifest(
   const { manifest, problems } = _chooseManifest(
     dir,
     dirName,
-    listing.value,
+    listing.value.entries,
     config.followSymlinks,
   );
   problems.forEach(report);
   if (manifest === undefined) return undefined;
   const path = _childPath(dir, manifest.name);
-  const isLink = manifest.isSymbolicLink();
+  const isLink = manifest.kind === "symlink";
   const cap = config.maxManifestBytes;
-  const status = _tryStatus(path, true);
+  const status = _tryStatus(path, config.followSymlinks);
   if (!status.ok) {
     const unopenable = { kind: "unopenable" as const, error: status.error };
     const problem = _manifestProblem(path, dirName, unopenable, isLink, cap);
     if (problem !== undefined) report(problem);
     return undefined;
   }
-  const kind = _statusKind(status.value);
-  if (!kind.isFile()) {
+  const { kind } = status.value;
+  if (kind !== "file") {
     // Never opened: a link to a special file, or a file replaced by one
-    // since the listing.
+    // since the listing (a symlink, when they are not followed: left out).
     const problem = isLink
-      ? _linkedManifestProblem(path, dirName, { ok: true, value: kind })
+      ? _linkedManifestProblem(path, dirName, kind)
+      : kind === "symlink"
+      ? undefined
       : _manifestProblem(
         path,
         dirName,
@@ -262,21 +279,34 @@ function _listedManifest(
     if (problem !== undefined) report(problem);
     return undefined;
   }
-  return { path, status: status.value, isLink };
+  return { path, name: manifest.name, status: status.value, isLink };
 }
 
-/** Reads and parses a found manifest (the size cap checked before it is opened). */
+/**
+ * Reads and parses a found manifest (the size cap checked before it is
+ * opened), and says what was read for refresh() to go by: the status of the
+ * file the text came from. When symlinks are not followed, the manifest must
+ * be proven to be the directory's own entry, or the skill is left out.
+ */
 function _parsedManifest(
   scan: _RootScan,
-  dir: string,
-  dirName: string,
-  { path, status, isLink }: _Found,
-): _ParsedSkill | undefined {
+  { dir, dirName, place }: {
+    dir: string;
+    dirName: string;
+    place: _SkillPlace;
+  },
+  { path, name, status, isLink }: _Found,
+): { skill: _ParsedSkill; read: _ManifestRead } | undefined {
   const { config, report } = scan;
   const cap = config.maxManifestBytes;
+  const own = config.followSymlinks ? undefined : {
+    dir,
+    dirStatus: place,
+    realPath: _childPath(place.realDir, name),
+  };
   const read = status.size > cap
     ? { kind: "too_large" as const }
-    : _readKnownFile(path, status.size, cap);
+    : _readKnownFile(path, cap, own);
   if (read.kind !== "text") {
     const problem = _manifestProblem(path, dirName, read, isLink, cap);
     if (problem !== undefined) report(problem);
@@ -284,5 +314,7 @@ function _parsedManifest(
   }
   const found = _skillFromText(scan, dir, dirName, path, read.text);
   if (found.problem !== undefined) report(found.problem);
-  return found.skill;
+  return found.skill === undefined
+    ? undefined
+    : { skill: found.skill, read: _manifestRead(read.status, scan.startedMs) };
 }

@@ -1,7 +1,9 @@
 /**
  * The filesystem reads of discovery and confinement, kept thin: each reads
- * and returns what it found (or the error), and decides nothing. The
- * decisions on what was read live in `_scan.ts`.
+ * and returns what it found (or the error), and decides nothing about
+ * skills. The decisions on what was read live in `_scan.ts`. What a read
+ * guarantees under a concurrent swap (descriptor status, kernel paths, the
+ * `lstat` checks) is said at each function and in docs/security.md.
  *
  * @module
  */
@@ -10,29 +12,26 @@ import {
   closeSync,
   constants,
   type Dirent,
+  fstatSync,
   lstatSync,
   openSync,
   readdirSync,
+  readlinkSync,
   readSync,
   realpathSync,
   type Stats,
   statSync,
 } from "node:fs";
-import { join, sep } from "node:path";
+import type { Buffer } from "node:buffer";
+import { sep } from "node:path";
+import process from "node:process";
 
 /** What a read returned, or the error it threw. */
 export type _Read<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: unknown };
 
-/** Directory entries in code-unit order: stable and locale-independent. */
-export function _sortedEntries(path: string): Dirent[] {
-  return readdirSync(path, { withFileTypes: true }).sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0
-  );
-}
-
-/** What `read` returned, or the error it threw. */
+/** What a read returned, or the error it threw. */
 function _attempt<T>(read: () => T): _Read<T> {
   try {
     return { ok: true, value: read() };
@@ -41,22 +40,34 @@ function _attempt<T>(read: () => T): _Read<T> {
   }
 }
 
-/** {@linkcode _sortedEntries}, or the error it threw. */
-export function _tryList(path: string): _Read<Dirent[]> {
-  return _attempt(() => _sortedEntries(path));
+/** A directory entry: its name, and what the listing says it is. */
+export interface _Entry {
+  readonly name: string;
+  readonly kind: _StatusKind;
 }
 
-/** A root's entry: its name, and whether it is a directory or a symlink. */
-export interface _RootEntry {
-  readonly name: string;
-  isDirectory(): boolean;
-  isSymbolicLink(): boolean;
+/** An entry whose name on disk is not valid UTF-8, so no string opens it. */
+export interface _Unrepresentable {
+  /**
+   * Its name's bytes as hex where the runtime gives them (Deno decodes them
+   * away: then the decoded name, quoted).
+   */
+  readonly bytes: string;
+  readonly kind: _StatusKind;
+}
+
+/** A directory's entries, each openable by its name, and those that are not. */
+export interface _Listing {
+  /** In code-unit order: stable and locale-independent. */
+  readonly entries: readonly _Entry[];
+  readonly unrepresentable: readonly _Unrepresentable[];
 }
 
 /** Deno's own directory listing, where it has one. */
 const DENO_READ_DIR:
   | ((path: string) => Iterable<{
     name: string;
+    isFile: boolean;
     isDirectory: boolean;
     isSymlink: boolean;
   }>)
@@ -69,43 +80,143 @@ const DENO_READ_DIR:
       : undefined;
   })();
 
-/**
- * A root's entries in code-unit order, or the error: through Deno's own
- * listing where it has one (node:fs builds a `Dirent` for each entry and
- * sorts them, which costs more than the listing), else as
- * {@linkcode _tryList}.
- */
-export function _tryListRoot(path: string): _Read<_RootEntry[]> {
-  if (DENO_READ_DIR === undefined) return _tryList(path);
-  return _attempt(() =>
-    Array.from(DENO_READ_DIR(path), (entry) => new _DenoEntry(entry)).sort((
-      a,
-      b,
-    ) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-  );
+/** {@linkcode _listDirectory}, or the error it threw. */
+export function _tryList(path: string): _Read<_Listing> {
+  return _attempt(() => _listDirectory(path));
 }
 
-/** A root entry from Deno's listing: its methods shared, not made per entry. */
-class _DenoEntry implements _RootEntry {
-  readonly name: string;
-  readonly #isDirectory: boolean;
-  readonly #isSymlink: boolean;
+/**
+ * A directory's entries in code-unit order. A name the listing decoded with
+ * U+FFFD is decided from the entry's own bytes: one listing as bytes for the
+ * whole directory, and one status call per such name, so two entries that
+ * decode alike (`x\uFFFD` and its non-UTF-8 twin `x\xFE`) are told apart and
+ * each is seen once.
+ */
+export function _listDirectory(path: string): _Listing {
+  const entries = _entriesOf(path).sort(_byName);
+  return entries.some((entry) => entry.name.includes("\uFFFD"))
+    ? _representable(path, entries)
+    : { entries, unrepresentable: NONE };
+}
 
-  constructor(
-    entry: { name: string; isDirectory: boolean; isSymlink: boolean },
-  ) {
-    this.name = entry.name;
-    this.#isDirectory = entry.isDirectory;
-    this.#isSymlink = entry.isSymlink;
-  }
+function _byName(a: _Entry, b: _Entry): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
 
-  isDirectory(): boolean {
-    return this.#isDirectory;
-  }
+const NONE: readonly never[] = Object.freeze([]);
 
-  isSymbolicLink(): boolean {
-    return this.#isSymlink;
+/**
+ * The entries of a listing: through Deno's own listing where it has one
+ * (node:fs builds a `Dirent` for each entry first, which costs more than the
+ * listing), else node:fs's.
+ */
+function _entriesOf(path: string): _Entry[] {
+  if (DENO_READ_DIR === undefined) {
+    return readdirSync(path, { withFileTypes: true }).map((entry) => ({
+      name: entry.name,
+      kind: _direntKind(entry),
+    }));
   }
+  return Array.from(DENO_READ_DIR(path), (entry) => ({
+    name: entry.name,
+    kind: entry.isFile
+      ? "file"
+      : entry.isDirectory
+      ? "directory"
+      : entry.isSymlink
+      ? "symlink"
+      : _specialKind(_childPath(path, entry.name)),
+  }));
+}
+
+function _direntKind(entry: Dirent | Dirent<Buffer>): _StatusKind {
+  return entry.isFile()
+    ? "file"
+    : entry.isDirectory()
+    ? "directory"
+    : entry.isSymbolicLink()
+    ? "symlink"
+    : entry.isFIFO()
+    ? "fifo"
+    : entry.isSocket()
+    ? "socket"
+    : "device";
+}
+
+/** What a special file is, where the listing says only that it is one. */
+function _specialKind(path: string): _StatusKind {
+  const status = _tryStatus(path, false);
+  return status.ok ? status.value.kind : "device";
+}
+
+/**
+ * The listing with each name that holds U+FFFD decided: kept once where a
+ * file of that name exists (a real U+FFFD, in valid UTF-8), and every other
+ * entry that decodes to it reported as unrepresentable, with its bytes where
+ * the byte listing gives them.
+ */
+function _representable(path: string, entries: readonly _Entry[]): _Listing {
+  const groups = new Map<string, _Entry[]>();
+  for (const entry of entries) {
+    if (!entry.name.includes("\uFFFD")) continue;
+    const group = groups.get(entry.name);
+    if (group === undefined) groups.set(entry.name, [entry]);
+    else group.push(entry);
+  }
+  const invalid = _invalidNames(path);
+  const kept: _Entry[] = [];
+  const unrepresentable: _Unrepresentable[] = [];
+  const decided = new Set<string>();
+  for (const entry of entries) {
+    const group = groups.get(entry.name);
+    if (group === undefined) {
+      kept.push(entry);
+      continue;
+    }
+    if (decided.has(entry.name)) continue; // decided at its first entry
+    decided.add(entry.name);
+    const named = _tryStatus(_childPath(path, entry.name), false);
+    if (named.ok) kept.push({ name: entry.name, kind: named.value.kind });
+    const count = group.length - (named.ok ? 1 : 0);
+    const raw = invalid.get(entry.name) ?? [];
+    if (raw.length === count) {
+      unrepresentable.push(...raw);
+      continue;
+    }
+    // The runtime decoded the bytes away: the listing's own kinds, less
+    // the one entry the name opens.
+    const kinds = group.map((member) => member.kind);
+    if (named.ok) kinds.splice(Math.max(kinds.indexOf(named.value.kind), 0), 1);
+    const bytes = JSON.stringify(entry.name);
+    for (const kind of kinds) unrepresentable.push({ bytes, kind });
+  }
+  return { entries: kept, unrepresentable };
+}
+
+/**
+ * The entries of a directory whose names are not valid UTF-8, by the name
+ * they decode to: one listing as bytes (empty where the runtime decodes the
+ * bytes away, or the directory is gone).
+ */
+function _invalidNames(path: string): Map<string, _Unrepresentable[]> {
+  const found = new Map<string, _Unrepresentable[]>();
+  let raw: Dirent<Buffer>[];
+  try {
+    raw = readdirSync(path, { encoding: "buffer", withFileTypes: true });
+  } catch {
+    return found;
+  }
+  for (const entry of raw) {
+    const bytes = new Uint8Array(entry.name);
+    if (_isUtf8(bytes)) continue;
+    const name = UTF8_LOOSE.decode(bytes);
+    const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0"))
+      .join(" ");
+    const list = found.get(name) ?? [];
+    list.push({ bytes: hex, kind: _direntKind(entry) });
+    found.set(name, list);
+  }
+  return found;
 }
 
 /**
@@ -232,52 +343,35 @@ function _fromDeno(info: _DenoFileInfo): _Status {
   };
 }
 
-/** What `_kindOf` needs of a status: its kind, as Stats and Dirents say it. */
-export function _statusKind(status: _Status): _FileKind {
-  return {
-    isFile: () => status.kind === "file",
-    isDirectory: () => status.kind === "directory",
-    isFIFO: () => status.kind === "fifo",
-    isSocket: () => status.kind === "socket",
-  };
-}
-
 /** `realpathSync`, or the error it threw. */
 export function _tryRealpath(path: string): _Read<string> {
   return _attempt(() => realpathSync(path));
 }
 
+/** Whether two statuses are of one file: the same device and inode. */
+export function _sameFile(
+  a: Pick<_Status, "dev" | "ino">,
+  b: Pick<_Status, "dev" | "ino">,
+): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
 /**
- * When a directory entry's name is not the name on disk (its bytes are not
- * valid UTF-8, so the decoded name has U+FFFD where they were), the bytes as
- * hex where the runtime gives them (Deno decodes them away: then the decoded
- * name); `undefined` for a name that can be opened as it reads.
+ * The path the kernel gives an open descriptor (`/proc/self/fd/N` on Linux),
+ * or `undefined` where the runtime may not read it (Deno short of
+ * `--allow-all`, Node's permission model without a grant) or there is none.
+ * No swap of any directory on the way can fake it.
  */
-export function _unrepresentable(
-  dir: string,
-  name: string,
-): string | undefined {
-  if (!name.includes("\uFFFD")) return undefined;
+export function _openedPath(fd: number): string | undefined {
   try {
-    lstatSync(join(dir, name));
-    return undefined; // a real U+FFFD in a valid name
+    return readlinkSync(`/proc/self/fd/${fd}`);
   } catch {
-    // Not there under this name: find its bytes.
+    return undefined;
   }
-  try {
-    for (const raw of readdirSync(dir, { encoding: "buffer" })) {
-      const bytes = new Uint8Array(raw);
-      if (UTF8_LOOSE.decode(bytes) !== name || _isUtf8(bytes)) continue;
-      return [...bytes].map((byte) => byte.toString(16).padStart(2, "0"))
-        .join(" ");
-    }
-  } catch {
-    // Gone, or unlistable: the decoded name is all there is.
-  }
-  return JSON.stringify(name);
 }
 
 const UTF8_LOOSE = new TextDecoder("utf-8");
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 function _isUtf8(bytes: Uint8Array): boolean {
   try {
@@ -288,48 +382,124 @@ function _isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
-/** What reading a manifest found. */
-export type _FileRead =
-  | { readonly kind: "text"; readonly text: string }
+/** A file opened to be read, or why it was not (nothing of it read). */
+export type _Opened =
+  | { readonly kind: "open"; readonly fd: number; readonly status: _Status }
   /** `open` failed (missing, unreadable, a dangling or looping symlink). */
   | { readonly kind: "unopenable"; readonly error: unknown }
-  /** Not a regular file: `what` is "a directory", "a FIFO", ... */
-  | { readonly kind: "not_a_file"; readonly what: string }
+  /** The descriptor is not a regular file: `what` is "a directory", "a FIFO", ... */
+  | { readonly kind: "not_a_file"; readonly what: string };
+
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+const NO_FOLLOW_FLAGS = READ_FLAGS | (constants.O_NOFOLLOW ?? 0);
+const DIRECTORY_FLAGS = NO_FOLLOW_FLAGS | (constants.O_DIRECTORY ?? 0);
+
+/**
+ * Opens `path` read-only and non-blocking, so that a FIFO swapped in cannot
+ * hang the call, and takes the descriptor's own status: anything but a
+ * regular file is closed again unread, whatever the path's status said a
+ * moment before. With `noFollow`, the open asks not to follow a final
+ * symlink; Deno short of `--allow-all` opens the target anyway, so callers
+ * that must not follow one also compare an `lstat` of the path with the
+ * descriptor's status.
+ */
+export function _openRegular(path: string, noFollow: boolean): _Opened {
+  let fd: number;
+  try {
+    fd = openSync(path, noFollow ? NO_FOLLOW_FLAGS : READ_FLAGS);
+  } catch (error) {
+    return { kind: "unopenable", error };
+  }
+  let status: _Status;
+  try {
+    status = _fromNode(fstatSync(fd));
+  } catch (error) {
+    closeSync(fd);
+    return { kind: "unopenable", error };
+  }
+  if (status.kind !== "file") {
+    closeSync(fd);
+    return { kind: "not_a_file", what: _kindOf(status.kind) };
+  }
+  return { kind: "open", fd, status };
+}
+
+/** What reading a manifest found. */
+export type _FileRead =
+  /** The text, and the status of the file it was read from (its descriptor's). */
+  | { readonly kind: "text"; readonly text: string; readonly status: _Status }
+  | Exclude<_Opened, { kind: "open" }>
+  /** Not proven to be its directory's own entry: a symlink stood there, or the directory was swapped. */
+  | { readonly kind: "not_own" }
   | { readonly kind: "too_large" }
   | { readonly kind: "not_utf8" }
   | { readonly kind: "unreadable"; readonly error: unknown };
 
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+/**
+ * What proves a manifest is its skill directory's own entry, reached without
+ * a symlink (when symlinks are not followed).
+ */
+export interface _OwnEntry {
+  /** The skill directory as discovery reaches it. */
+  readonly dir: string;
+  /** Its identity (from an `lstat`: a directory) before the manifest was opened. */
+  readonly dirStatus: Pick<_Status, "dev" | "ino" | "birthtimeMs">;
+  /** The manifest's real path: what the kernel must call the descriptor. */
+  readonly realPath: string;
+}
 
 /**
- * Reads a manifest whose status was just taken (a regular file of `size`
- * bytes, within the cap), without asking its status again: it is opened
- * non-blocking, so a file swapped for a FIFO since cannot hang the scan, and
- * read no further than the cap, so one swapped for a device cannot run on.
- * A file replaced meanwhile is read whole as it is now: its status has
- * changed too, so the next refresh reads it again.
+ * Reads a manifest: opened as {@linkcode _openRegular} opens it, so that a
+ * special file is never read; no further than `maxBytes`, so that nothing
+ * runs on. With `own`, it must be proven to be the directory's own entry: by
+ * the kernel's path for the descriptor where the runtime can read it, else
+ * by an `lstat` of the path (a regular file, the descriptor's device and
+ * inode) and of the directory (the one it was before the open).
  */
 export function _readKnownFile(
   path: string,
-  size: number,
   maxBytes: number,
+  own?: _OwnEntry,
 ): _FileRead {
-  let fd: number;
-  try {
-    fd = openSync(path, OPEN_FLAGS);
-  } catch (error) {
-    return { kind: "unopenable", error };
+  const opened = _openRegular(path, own !== undefined);
+  if (opened.kind === "unopenable" && own !== undefined) {
+    // A symlink refused by O_NOFOLLOW is not the directory's own entry.
+    if (_errorCode(opened.error) === "ELOOP") return { kind: "not_own" };
   }
+  if (opened.kind !== "open") return opened;
+  const { fd, status } = opened;
   try {
-    const bytes = _readAtMost(fd, size, maxBytes + 1, _bufferOf);
+    if (own !== undefined && !_isOwnEntry(fd, status, path, own)) {
+      return { kind: "not_own" };
+    }
+    if (status.size > maxBytes) return { kind: "too_large" };
+    const bytes = _readAtMost(fd, status.size, maxBytes + 1, _bufferOf);
     if (bytes.length > maxBytes) return { kind: "too_large" };
-    return _decoded(bytes);
+    const text = _decoded(bytes);
+    return text === undefined
+      ? { kind: "not_utf8" }
+      : { kind: "text", text, status };
   } catch (error) {
     return { kind: "unreadable", error };
   } finally {
     closeSync(fd);
   }
+}
+
+function _isOwnEntry(
+  fd: number,
+  status: _Status,
+  path: string,
+  own: _OwnEntry,
+): boolean {
+  const kernel = _openedPath(fd);
+  if (kernel !== undefined) return kernel === own.realPath;
+  const entry = _tryStatus(path, false);
+  const dir = _tryStatus(own.dir, false);
+  return entry.ok && entry.value.kind === "file" &&
+    _sameFile(entry.value, status) && dir.ok &&
+    dir.value.kind === "directory" && _sameFile(dir.value, own.dirStatus) &&
+    dir.value.birthtimeMs === own.dirStatus.birthtimeMs;
 }
 
 /** The buffer manifests are read into, one after another (at most 1 MiB is kept). */
@@ -374,33 +544,118 @@ function _bufferOf(bytes: number): Uint8Array {
 }
 
 /**
- * Bytes as UTF-8 text, or `not_utf8`: a lossy decode first (the fast path),
- * and a strict one only when the text holds U+FFFD, which may be a real one.
+ * Bytes as UTF-8 text, or `undefined` when they are not UTF-8: a lossy
+ * decode first (the fast path), and a strict one only when the text holds
+ * U+FFFD, which may be a real one.
  */
-function _decoded(bytes: Uint8Array): _FileRead {
+function _decoded(bytes: Uint8Array): string | undefined {
   const text = UTF8_LOOSE.decode(bytes);
-  if (!text.includes("\uFFFD")) return { kind: "text", text };
+  if (!text.includes("\uFFFD")) return text;
   try {
-    return { kind: "text", text: UTF8.decode(bytes) };
+    return UTF8.decode(bytes);
   } catch {
-    return { kind: "not_utf8" };
+    return undefined;
   }
 }
 
-/** What `_kindOf` reads of a `stat` or a directory entry. */
-export interface _FileKind {
-  isFile(): boolean;
-  isDirectory(): boolean;
-  isFIFO(): boolean;
-  isSocket(): boolean;
+/** How a directory reached by name was listed, or why it was not. */
+export type _OwnListing =
+  | { readonly kind: "listed"; readonly listing: _Listing }
+  /** No longer the directory at that path: a symlink or another file stands there now. */
+  | { readonly kind: "moved" }
+  | { readonly kind: "failed"; readonly error: unknown };
+
+const MOVED: _OwnListing = Object.freeze({ kind: "moved" });
+
+/**
+ * Lists the directory at the real path `path`, proven to be the directory
+ * there and not reached through a symlink. Where the kernel names open
+ * descriptors, the directory is opened (never through a final symlink), the
+ * kernel must call it `path`, and it is listed through its descriptor, so
+ * no swap on the way can redirect the listing. Elsewhere it is listed by
+ * path between two `lstat` calls that must find the same directory: a swap
+ * still in place at either is refused, one undone in between is not seen.
+ */
+export function _listOwnDirectory(path: string): _OwnListing {
+  let fd: number;
+  try {
+    fd = openSync(path, DIRECTORY_FLAGS);
+  } catch (error) {
+    const code = _errorCode(error);
+    // A symlink (ELOOP) or a file (ENOTDIR) where the directory was.
+    return code === "ELOOP" || code === "ENOTDIR"
+      ? MOVED
+      : { kind: "failed", error };
+  }
+  try {
+    const kernel = _openedPath(fd);
+    if (kernel !== undefined) {
+      if (kernel !== path) return MOVED;
+      const listed = _tryList(`/proc/self/fd/${fd}`);
+      return listed.ok
+        ? { kind: "listed", listing: listed.value }
+        : { kind: "failed", error: listed.error };
+    }
+  } finally {
+    closeSync(fd);
+  }
+  const before = _tryStatus(path, false);
+  if (!before.ok) return { kind: "failed", error: before.error };
+  if (before.value.kind !== "directory") return MOVED;
+  const listed = _tryList(path);
+  if (!listed.ok) return { kind: "failed", error: listed.error };
+  const after = _tryStatus(path, false);
+  return after.ok && after.value.kind === "directory" &&
+      _sameFile(after.value, before.value)
+    ? { kind: "listed", listing: listed.value }
+    : MOVED;
 }
 
-/** "a directory", "a FIFO", "a socket" or "a device": what a non-file is. */
-export function _kindOf(stat: _FileKind): string {
-  if (stat.isDirectory()) return "a directory";
-  if (stat.isFIFO()) return "a FIFO";
-  if (stat.isSocket()) return "a socket";
-  return "a device";
+/** "a directory", "a FIFO", "a socket", "a device" or "a symlink": what a non-file is. */
+export function _kindOf(kind: _StatusKind): string {
+  switch (kind) {
+    case "directory":
+      return "a directory";
+    case "fifo":
+      return "a FIFO";
+    case "socket":
+      return "a socket";
+    case "symlink":
+      return "a symlink";
+    default:
+      return "a device";
+  }
+}
+
+/** The permission queries of Deno's namespace and of Node's permission model. */
+interface _Permissions {
+  Deno?: {
+    permissions?: {
+      querySync?(descriptor: { name: "read"; path: string }): {
+        state: string;
+      };
+    };
+  };
+}
+
+/**
+ * Whether the runtime's permissions let this process read `path`: Deno's
+ * `--allow-read` grant, Node's permission model (`--permission`); `true`
+ * where there is none (Bun, Node without it). Asking reads nothing.
+ */
+export function _readGranted(path: string): boolean {
+  try {
+    const query = (globalThis as _Permissions).Deno?.permissions?.querySync;
+    if (query !== undefined) {
+      return query({ name: "read", path }).state === "granted";
+    }
+    const model = (process as {
+      permission?: { has(scope: string, reference?: string): boolean };
+    }).permission;
+    return model === undefined || model.has("fs.read", path);
+  } catch {
+    return true;
+  }
 }
 
 /** The `code` of a Node-style filesystem error, if it has one. */

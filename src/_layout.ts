@@ -7,9 +7,13 @@
  * @module
  */
 
-import type { Dirent } from "node:fs";
-import { join } from "node:path";
-import { _errorCode, _tryList, _tryStatus } from "./_fs.ts";
+import {
+  _childPath,
+  type _Entry,
+  _errorCode,
+  _tryList,
+  _tryStatus,
+} from "./_fs.ts";
 import { _isManifestName } from "./_scan.ts";
 
 /** A directory below a root whose own directories hold skills: a root itself. */
@@ -23,17 +27,18 @@ export interface _NestedRoot {
 /** Whether a directory holds a manifest (any case) of its own. */
 export function _holdsManifest(dir: string): boolean {
   const listing = _tryList(dir);
-  return listing.ok && listing.value.some((e) => _isManifestName(e.name));
+  return listing.ok &&
+    listing.value.entries.some((e) => _isManifestName(e.name));
 }
 
 /** Whether some directory one level below `path` holds a manifest. */
 export function _holdsSkillBelow(
   path: string,
-  entries: readonly Dirent[],
+  entries: readonly _Entry[],
 ): boolean {
   return entries.some((entry) =>
-    (entry.isDirectory() || entry.isSymbolicLink()) &&
-    _holdsManifest(join(path, entry.name))
+    (entry.kind === "directory" || entry.kind === "symlink") &&
+    _holdsManifest(_childPath(path, entry.name))
   );
 }
 
@@ -45,16 +50,16 @@ export function _holdsSkillBelow(
  */
 export function _nestedRoots(
   path: string,
-  entries: readonly Dirent[],
+  entries: readonly _Entry[],
 ): _NestedRoot[] {
   const nested: _NestedRoot[] = [];
   for (const entry of entries) {
-    if (!entry.isDirectory()) continue;
-    const dir = join(path, entry.name);
+    if (entry.kind !== "directory") continue;
+    const dir = _childPath(path, entry.name);
     const below = _tryList(dir);
     if (!below.ok) continue;
-    const skill = below.value.find((sub) =>
-      sub.isDirectory() && _holdsManifest(join(dir, sub.name))
+    const skill = below.value.entries.find((sub) =>
+      sub.kind === "directory" && _holdsManifest(_childPath(dir, sub.name))
     );
     if (skill !== undefined) {
       nested.push({ dir, example: `${entry.name}/${skill.name}/SKILL.md` });
@@ -83,10 +88,11 @@ export function _emptyRootLayout(path: string): _EmptyRootLayout {
   }
   const listing = stat.value.kind === "directory" ? _tryList(path) : undefined;
   if (listing === undefined || !listing.ok) return { kind: "other" };
-  if (listing.value.some((entry) => _isManifestName(entry.name))) {
+  const { entries } = listing.value;
+  if (entries.some((entry) => _isManifestName(entry.name))) {
     return { kind: "skill_directory" };
   }
-  if (_holdsSkillBelow(path, listing.value)) return { kind: "other" };
-  const nested = _nestedRoots(path, listing.value);
+  if (_holdsSkillBelow(path, entries)) return { kind: "other" };
+  const nested = _nestedRoots(path, entries);
   return nested.length > 0 ? { kind: "nested", nested } : { kind: "other" };
 }

@@ -424,9 +424,8 @@ function _indented(
   }
   if (changed.length === 0) return undefined;
   // The fix: the value on one line, as YAML reads the repaired lines alone.
-  const repaired = lines.slice(start, end + 1).map((text, i) =>
-    changed.find(([at]) => at === start + i)?.[1] ?? text
-  );
+  const repaired = lines.slice(start, end + 1);
+  for (const [at, text] of changed) repaired[at - start] = text;
   const value = _tryLoadValue(repaired.join("\n"), found.key);
   return {
     kind: "continuation",

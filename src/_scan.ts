@@ -7,8 +7,6 @@
  * @module
  */
 
-import type { Dirent } from "node:fs";
-import { join } from "node:path";
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { SkillError, type SkillErrorCode } from "./errors.ts";
 import {
@@ -23,14 +21,16 @@ import {
   type _Truncation,
 } from "./_manifest.ts";
 import {
+  _childPath,
+  type _Entry,
   _errorCode,
-  type _FileKind,
   type _FileRead,
   _isPermissionDenied,
   _kindOf,
   type _Read,
   _reason,
   type _Status,
+  type _StatusKind,
 } from "./_fs.ts";
 import type { SkillInfo } from "./skill.ts";
 import type { SkillWarningCode, WarnSink } from "./warn.ts";
@@ -252,11 +252,11 @@ export function _rootProblem(
  * before it counts (only when symlinks are followed), or `"other"` (skipped).
  */
 export function _entryKind(
-  entry: { isDirectory(): boolean; isSymbolicLink(): boolean },
+  kind: _StatusKind,
   followSymlinks: boolean,
 ): "directory" | "symlink" | "other" {
-  if (entry.isDirectory()) return "directory";
-  return entry.isSymbolicLink() && followSymlinks ? "symlink" : "other";
+  if (kind === "directory") return "directory";
+  return kind === "symlink" && followSymlinks ? "symlink" : "other";
 }
 
 /**
@@ -283,7 +283,7 @@ export function _followedDirectory(
 
 /**
  * The problem of a root entry whose name on disk is not valid UTF-8: never a
- * silent drop. `bytes` is what `_unrepresentable` found.
+ * silent drop. `bytes` is what the listing found.
  */
 export function _unrepresentableSkill(
   rootPath: string,
@@ -357,9 +357,9 @@ export function _isManifestName(name: string): boolean {
 export function _chooseManifest(
   dir: string,
   dirName: string,
-  entries: readonly Dirent[],
+  entries: readonly _Entry[],
   followSymlinks: boolean,
-): { manifest?: Dirent; problems: _Problem[] } {
+): { manifest?: _Entry; problems: _Problem[] } {
   const candidates = entries.filter((entry) => _isManifestName(entry.name));
   const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
     candidates[0];
@@ -376,9 +376,9 @@ export function _chooseManifest(
       skill: dirName,
     });
   }
-  if (chosen.isSymbolicLink() && !followSymlinks) return { problems };
-  const path = join(dir, chosen.name);
-  if (chosen.isDirectory()) {
+  if (chosen.kind === "symlink" && !followSymlinks) return { problems };
+  const path = _childPath(dir, chosen.name);
+  if (chosen.kind === "directory") {
     problems.push({
       code: "not_a_file",
       message: `Skipped ${path}: the manifest is a directory`,
@@ -388,9 +388,9 @@ export function _chooseManifest(
     });
     return { problems };
   }
-  if (!chosen.isFile() && !chosen.isSymbolicLink()) {
+  if (chosen.kind !== "file" && chosen.kind !== "symlink") {
     // A FIFO, socket or device: never opened (opening one may block or act).
-    problems.push(_specialFileProblem(path, dirName, chosen));
+    problems.push(_specialFileProblem(path, dirName, chosen.kind));
     return { problems };
   }
   return { manifest: chosen, problems };
@@ -398,23 +398,20 @@ export function _chooseManifest(
 
 /**
  * The problem of a manifest symlink whose target is not a regular file, from
- * the target's `stat`, so that a special file is never opened. A `stat` that
- * failed decides nothing: opening the path reports why.
+ * the target's `stat`, so that a special file is never opened.
  */
 export function _linkedManifestProblem(
   path: string,
   dirName: string,
-  stat: _Read<_FileKind>,
+  kind: _StatusKind,
 ): _Problem | undefined {
-  return stat.ok && !stat.value.isFile()
-    ? _specialFileProblem(path, dirName, stat.value)
-    : undefined;
+  return kind === "file" ? undefined : _specialFileProblem(path, dirName, kind);
 }
 
 function _specialFileProblem(
   path: string,
   dirName: string,
-  kind: _FileKind,
+  kind: _StatusKind,
 ): _Problem {
   return {
     code: "not_a_file",
@@ -463,8 +460,13 @@ export function _manifestProblem(
         })`,
       );
     }
+    case "not_own":
+      // A symlink stood there while it was read, when they are not
+      // followed: left out, as a symlink listed there would be.
+      return undefined;
     case "not_a_file":
-      // Replaced by a special file since its directory was listed.
+      // Replaced by a special file since its status was taken: the
+      // descriptor's own status says so, and nothing was read.
       return problem(
         "not_a_file",
         `Skipped ${path}: the manifest is not a regular file (${read.what})`,

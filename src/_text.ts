@@ -25,3 +25,30 @@ export function _oneLineSafe(text: string): string {
       NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }
+
+/**
+ * A short description of any value for a message, that never runs the
+ * value's own code (a getter, `toString`, a proxy's trap): a string quoted,
+ * a number, boolean, bigint, symbol or null as written, else its kind.
+ */
+export function _describe(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "bigint":
+      return `${value}n`;
+    case "symbol":
+      return value.toString();
+    case "function":
+      return "a function";
+    case "object":
+      if (value === null) return "null";
+      try {
+        return Array.isArray(value) ? "an array" : "an object";
+      } catch {
+        return "an object"; // a revoked proxy
+      }
+    default:
+      return String(value);
+  }
+}

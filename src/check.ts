@@ -8,7 +8,6 @@
  * @module
  */
 
-import type { Dirent } from "node:fs";
 import { basename, dirname } from "node:path";
 import {
   type AgentSkillsOptions,
@@ -25,6 +24,7 @@ import {
 } from "./_diagnostics.ts";
 import { _discoverRoot, _readSkill } from "./_discover.ts";
 import {
+  type _Entry,
   _errorCode,
   _reason,
   _tryList,
@@ -230,13 +230,14 @@ function _checkPath(
     fail(_pathFailure(root.path, listing.error));
     return [];
   }
-  if (listing.value.some((e) => _isManifestName(e.name))) {
+  const { entries } = listing.value;
+  if (entries.some((e) => _isManifestName(e.name))) {
     return _checkSkillDir(scan, root.path);
   }
   const skills = _discoverRoot(scan);
   // A skill that loaded had a manifest; only an empty scan lists again.
-  if (skills.length === 0 && !_holdsSkillBelow(root.path, listing.value)) {
-    fail(_noSkills(root.path, listing.value));
+  if (skills.length === 0 && !_holdsSkillBelow(root.path, entries)) {
+    fail(_noSkills(root.path, entries));
   }
   return skills;
 }
@@ -272,7 +273,7 @@ function _pathFailure(path: string, error: unknown): SkillDiagnostic {
  */
 function _noSkills(
   path: string,
-  entries: readonly Dirent[],
+  entries: readonly _Entry[],
 ): SkillDiagnostic {
   const nested = _nestedRoots(path, entries);
   const hint = nested.length === 0

@@ -134,3 +134,28 @@ export function makeNonUtf8(
     execFileSync("/bin/sh", args);
   }
 }
+
+/**
+ * Creates `count` entries `<dir>/<prefix><i><byte>` whose names are not valid
+ * UTF-8, in one shell: directories, or empty files when `files`.
+ */
+export function makeManyNonUtf8(
+  dir: string,
+  prefix: string,
+  count: number,
+  { byte = 0xfe, files = false }: { byte?: number; files?: boolean } = {},
+): void {
+  const make =
+    `awk -v dir="$1" -v prefix="$2" -v n="$3" 'BEGIN { for (i = 0; i < n; i++) printf "%s/%s%d\\${
+      byte.toString(8)
+    }\\n", dir, prefix, i }' | xargs ${files ? "touch" : "mkdir"}`;
+  const args = ["-c", make, "sh", dir, prefix, String(count)];
+  const deno = (globalThis as { Deno?: DenoLike }).Deno;
+  if (deno !== undefined) {
+    const result = new deno.Command("/bin/sh", { args, clearEnv: true })
+      .outputSync();
+    if (result.code !== 0) throw new Error(`sh ${make} failed`);
+  } else {
+    execFileSync("/bin/sh", args, { env: {} });
+  }
+}

@@ -49,6 +49,39 @@ describe("names that are not UTF-8", () => {
     );
   });
 
+  it("tell a valid x\uFFFD from its non-UTF-8 twin by their bytes, each once", () => {
+    const root = tree({
+      "x\uFFFD/SKILL.md": manifest("x\uFFFD"),
+      "x\uFFFD/r\uFFFD.txt": "a valid name",
+    });
+    // The twin is empty: opened by the name it decodes to, it would be the
+    // valid one again, a duplicate of itself.
+    makeNonUtf8(root, "x", 0xfe);
+    makeNonUtf8(join(root, "x\uFFFD"), "r", 0xfe, "bad name");
+    const { options: opts, warnings } = options(root);
+    const skills = createAgentSkills(opts);
+    assert.deepEqual(skills.listSkills().map((skill) => skill.name), [
+      "x\uFFFD",
+    ]);
+    assert.deepEqual(codes(warnings), ["unrepresentable_name"]);
+    assert.match(warnings[0]?.message ?? "", /\(bytes (78 fe|"x\uFFFD")\)/);
+    assert.deepEqual(skills.loadSkill("x\uFFFD")?.resources, ["r\uFFFD.txt"]);
+    assert.deepEqual(codes(warnings), [
+      "unrepresentable_name",
+      "unrepresentable_name",
+    ]);
+    assert.match(warnings[1]?.message ?? "", /\(bytes (72 fe|"r\uFFFD")\)/);
+    const report = checkSkills({ paths: [root], home: root });
+    assert.deepEqual(
+      report.diagnostics.map((d) => [d.severity, d.code]),
+      [
+        ["error", "unrepresentable_name"],
+        ["warning", "unrepresentable_name"],
+        ["error", "name_characters"],
+      ],
+    );
+  });
+
   it("leave out a resource so named with a warning, and keep a real U+FFFD", () => {
     const root = tree({
       "tool/SKILL.md": manifest("tool"),

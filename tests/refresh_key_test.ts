@@ -5,11 +5,11 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { utimesSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveConfig } from "@clarvis/agent-skills";
 import { _discoverRoot } from "../src/_discover.ts";
-import { _readKnownFile, _tryStatus } from "../src/_fs.ts";
+import { _readAtMost, _readKnownFile, _tryStatus } from "../src/_fs.ts";
 import {
   type _DiscoveredSkill,
   _manifestRead,
@@ -144,14 +144,39 @@ describe("reuse by status", () => {
   });
 });
 
-describe("_readKnownFile()", () => {
-  it("reads a manifest whole when it was replaced by a larger one since its status was taken", () => {
+describe("_readAtMost()", () => {
+  it("reads a file whole whatever size its status guessed, up to its limit", () => {
     const root = tree({ "a/SKILL.md": "0123456789".repeat(100) });
     const path = join(root, "a", "SKILL.md");
+    const read = (size: number, limit: number): Uint8Array => {
+      const fd = openSync(path, "r");
+      try {
+        return _readAtMost(fd, size, limit);
+      } finally {
+        closeSync(fd);
+      }
+    };
     for (const size of [0, 1, 10, 999, 1000, 1001]) {
-      const read = _readKnownFile(path, size, 1 << 20);
-      assert.deepEqual(read, { kind: "text", text: "0123456789".repeat(100) });
+      assert.equal(
+        new TextDecoder().decode(read(size, 1 << 20)),
+        "0123456789".repeat(100),
+      );
     }
-    assert.deepEqual(_readKnownFile(path, 10, 999), { kind: "too_large" });
+    assert.equal(read(10, 999).length, 999);
+  });
+});
+
+describe("_readKnownFile()", () => {
+  it("reads a manifest whole, and keys it by the status of what it read", () => {
+    const root = tree({ "a/SKILL.md": "0123456789".repeat(100) });
+    const path = join(root, "a", "SKILL.md");
+    const read = _readKnownFile(path, 1 << 20);
+    assert.equal(read.kind, "text");
+    assert.equal(read.kind === "text" && read.text, "0123456789".repeat(100));
+    const status = _tryStatus(path, false);
+    assert.ok(status.ok && read.kind === "text");
+    assert.equal(read.status.ino, status.value.ino);
+    assert.equal(read.status.size, 1000);
+    assert.deepEqual(_readKnownFile(path, 999), { kind: "too_large" });
   });
 });
