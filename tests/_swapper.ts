@@ -1,20 +1,65 @@
-// The second process of tests/race_test.ts: swaps a directory inside a skill
-// for a symlink to a directory outside it and back, SWAPS times, then writes
-// <skill>/../done.
+// The second process of the race tests (tests/race_test.ts and
+// tests/race_proc_test.ts): swaps one path, as fast as it can, for SECONDS
+// seconds, then leaves the path as it found it and writes the file DONE.
 //
-// Usage: <runtime> tests/_swapper.ts SKILL_DIR OUTSIDE_DIR SWAPS
+// Usage: <runtime> tests/_swapper.ts MODE SECONDS DONE PATH [TARGET]
+//
+// MODE:
+//   link    PATH (a file or directory) and a symlink to TARGET, in turn
+//           (PATH is parked two levels up meanwhile)
+//   rotate  the file PATH, then PATH.zero (a symlink to /dev/zero) and then
+//           PATH.fifo (a FIFO), each renamed over PATH and back (the test
+//           makes both beside it)
+//   flip    the directory PATH, a file, and a symlink to itself, in turn
 
-import { renameSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import {
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
 import process from "node:process";
 
-const [skill = "", outside = "", swaps = "0"] = process.argv.slice(2);
-const inside = join(skill, "sub");
-const parked = join(skill, "sub.real");
-for (let i = 0; i < Number(swaps); i++) {
-  renameSync(inside, parked);
-  symlinkSync(outside, inside);
-  unlinkSync(inside);
-  renameSync(parked, inside);
+const [mode = "", seconds = "0", done = "", path = "", target = ""] = process
+  .argv.slice(2);
+// Parked outside the directory it is swapped in, so that it is never seen
+// there under another name.
+const parked = join(dirname(dirname(path)), `${basename(path)}.parked`);
+const until = Date.now() + Number(seconds) * 1000;
+let swaps = 0;
+
+const steps: Record<string, () => void> = {
+  link: () => {
+    renameSync(path, parked);
+    symlinkSync(target, path);
+    unlinkSync(path);
+    renameSync(parked, path);
+  },
+  rotate: () => {
+    renameSync(path, parked);
+    for (const other of [`${path}.zero`, `${path}.fifo`]) {
+      renameSync(other, path);
+      renameSync(path, other);
+    }
+    renameSync(parked, path);
+  },
+  flip: () => {
+    renameSync(path, parked);
+    writeFileSync(path, "a file now");
+    rmSync(path);
+    symlinkSync(path, path);
+    unlinkSync(path);
+    renameSync(parked, path);
+  },
+};
+
+const step = steps[mode];
+if (step === undefined) throw new Error(`unknown mode ${mode}`);
+rmSync(parked, { recursive: true, force: true });
+while (Date.now() < until) {
+  step();
+  swaps++;
 }
-writeFileSync(join(dirname(skill), "done"), "");
+writeFileSync(done, String(swaps));

@@ -1,87 +1,201 @@
-// Time of check to time of use: a second process (tests/_swapper.ts) swaps a
-// directory inside a skill for a symlink to outside and back while this one
-// reads the file below it. A path from resourcePath() can be read outside by
-// its caller in that window, and the test counts how often; readResource()
-// must never return the outside file's bytes.
-//
-// That holds where the runtime can read the kernel's path of an open file
-// (/proc/self/fd on Linux): Node and Bun, which run this file on every CI run
-// against the built package. Deno refuses /proc/self/fd to anything short of
-// --allow-all, which tests never get; there readResource re-resolves the path
-// after the open, which a writer swapping back and forth faster than that
-// check can still beat (docs/confinement.md says so), and tests/confine_test.ts
-// covers both ways step by step.
+// Swaps under the library's feet, each for two seconds from a second process
+// (tests/_swapper.ts), that must never make it read outside a skill, read a
+// special file, or throw anything but a SkillError. These hold in every
+// runtime and permission mode, Deno with --allow-read scoped included (this
+// file runs under it): they rest on the descriptor's own status and on
+// `lstat`, not on O_NOFOLLOW, which Deno short of --allow-all ignores.
+// tests/race_proc_test.ts holds the races that need the kernel's path of an
+// open file.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
-import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
-import { manifest, tempTrees } from "./_helpers.ts";
-import { scriptPath, startScript } from "./_spawn.ts";
+import {
+  createAgentSkills,
+  SkillError,
+  type SkillWarning,
+} from "@clarvis/agent-skills";
+import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
+import { race } from "./_race.ts";
 
 const tree = tempTrees();
+const TIMEOUT = { timeout: 90_000 };
+const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
-/** Whether this runtime may read the kernel's path of an open descriptor. */
-function kernelPaths(): boolean {
+/** Calls `call`; a SkillError with one of `codes` is counted, anything else thrown. */
+function refusedWith(codes: readonly string[], call: () => void): boolean {
   try {
-    readlinkSync("/proc/self/fd/0");
-    return true;
-  } catch {
+    call();
     return false;
+  } catch (error) {
+    if (error instanceof SkillError && codes.includes(error.code)) return true;
+    throw error;
   }
 }
-const SWAPS = 5000;
-/** What a read under a swap may be refused with. */
-const REFUSED: ReadonlySet<string> = new Set(["not_found", "path_escape"]);
 
-describe("readResource() under a concurrent swap", () => {
-  it("never reads outside the skill, while a path may be", {
-    timeout: 120_000,
-    skip: kernelPaths()
-      ? false
-      : "no kernel path for open files here (Deno without --allow-all)",
-  }, async () => {
-    const base = tree({
-      "root/x/SKILL.md": manifest("x"),
-      "root/x/sub/file.txt": "inside",
-      "outside/file.txt": "OUTSIDE",
-    });
-    const skills = createAgentSkills({
-      home: base,
-      cwd: base,
-      roots: [join(base, "root")],
-      onWarning: () => {},
-    });
-    const exited = startScript(
-      scriptPath("./_swapper.ts", import.meta.url),
-      [join(base, "root", "x"), join(base, "outside"), String(SWAPS)],
-      ["--allow-read", "--allow-write"],
-    );
-    const counts = { reads: 0, refused: 0, pathsReadOutside: 0 };
-    const deadline = Date.now() + 90_000;
-    while (!existsSync(join(base, "root", "done")) && Date.now() < deadline) {
-      try {
-        const bytes = skills.readResource("x", "sub/file.txt");
-        assert.equal(new TextDecoder().decode(bytes), "inside");
-        counts.reads++;
-      } catch (error) {
-        if (!(error instanceof SkillError) || !REFUSED.has(error.code)) {
-          throw error;
+describe("swaps during a read", () => {
+  it(
+    "readResource() never returns a file swapped in as a symlink to outside",
+    TIMEOUT,
+    async () => {
+      const base = tree({
+        "root/x/SKILL.md": manifest("x"),
+        "root/x/file.txt": "inside",
+        "outside.txt": "OUTSIDE",
+      });
+      const skills = createAgentSkills({
+        home: base,
+        cwd: base,
+        roots: [join(base, "root")],
+      });
+      const counts = { read: 0, refused: 0 };
+      const { swaps } = await race({
+        mode: "link",
+        path: join(base, "root", "x", "file.txt"),
+        target: join(base, "outside.txt"),
+      }, () => {
+        let text = "";
+        const refused = refusedWith(
+          ["not_found", "path_escape"],
+          () => (text = decode(skills.readResource("x", "file.txt"))),
+        );
+        if (refused) counts.refused++;
+        else {
+          assert.equal(text, "inside");
+          counts.read++;
         }
-        counts.refused++;
-      }
-      try {
-        const path = skills.resourcePath("x", "sub/file.txt");
-        if (readFileSync(path, "utf8") === "OUTSIDE") counts.pathsReadOutside++;
-      } catch {
-        // Refused, or gone by the time it was read: not what is counted.
-      }
-    }
-    assert.equal(await exited, 0);
-    console.log(
-      `race: ${SWAPS} swaps; readResource read ${counts.reads} times inside, refused ${counts.refused}, outside 0; paths from resourcePath read outside ${counts.pathsReadOutside} times`,
-    );
-    assert.ok(counts.reads > 0, "no read succeeded");
-  });
+      });
+      console.log(
+        `race: ${swaps} swaps of a file and a symlink; readResource read ${counts.read} times inside, refused ${counts.refused}, outside 0`,
+      );
+      // The swaps were seen, and the file reads once they stop.
+      assert.ok(counts.refused > 0, JSON.stringify(counts));
+      assert.equal(decode(skills.readResource("x", "file.txt")), "inside");
+    },
+  );
+
+  it(
+    "discovery never reads a manifest swapped for a FIFO or a link to /dev/zero",
+    TIMEOUT,
+    async () => {
+      const base = tree({ "root/x/SKILL.md": manifest("x", "inside") });
+      const path = join(base, "root", "x", "SKILL.md");
+      link("/dev/zero", `${path}.zero`);
+      makeFifo(`${path}.fifo`);
+      const warnings: SkillWarning[] = [];
+      const skills = createAgentSkills({
+        home: base,
+        cwd: base,
+        roots: [join(base, "root")],
+        onWarning: (warning) => warnings.push(warning),
+      });
+      const counts = { loaded: 0, refused: 0 };
+      const { swaps } = await race({ mode: "rotate", path }, () => {
+        warnings.length = 0;
+        skills.refresh();
+        for (const warning of warnings) {
+          // Never "larger than the cap" (a device read) or "missing
+          // frontmatter" (a FIFO read): a special file is never read.
+          assert.equal(warning.code, "not_a_file", warning.message);
+          assert.match(
+            warning.message,
+            /not a regular file|symlink that cannot be followed/,
+          );
+          counts.refused++;
+        }
+        const [skill] = skills.listSkills();
+        if (skill !== undefined) {
+          assert.equal(skill.description, "inside");
+          counts.loaded++;
+        }
+      });
+      console.log(
+        `race: ${swaps} rotations of a file, a FIFO and a link to /dev/zero; ${counts.loaded} loads, ${counts.refused} special files refused unread`,
+      );
+      assert.ok(counts.refused > 0, JSON.stringify(counts));
+      skills.refresh();
+      assert.equal(skills.listSkills()[0]?.description, "inside");
+    },
+  );
+
+  it(
+    "with followSymlinks: false, never serves a manifest swapped for a symlink",
+    TIMEOUT,
+    async () => {
+      const base = tree({
+        "root/x/SKILL.md": manifest("x", "inside"),
+        "outside/SKILL.md": manifest("x", "OUTSIDE"),
+      });
+      const skills = createAgentSkills({
+        home: base,
+        cwd: base,
+        roots: [join(base, "root")],
+        followSymlinks: false,
+        onWarning: () => {},
+      });
+      const counts = { loaded: 0, left: 0 };
+      const { swaps } = await race({
+        mode: "link",
+        path: join(base, "root", "x", "SKILL.md"),
+        target: join(base, "outside", "SKILL.md"),
+      }, () => {
+        skills.refresh();
+        const skill = skills.loadSkill("x");
+        if (skill === undefined) counts.left++;
+        else {
+          assert.equal(skill.description, "inside");
+          counts.loaded++;
+        }
+      });
+      console.log(
+        `race: ${swaps} swaps of a manifest and a symlink; ${counts.loaded} loads, ${counts.left} left out, 0 from outside`,
+      );
+      assert.ok(counts.left > 0, JSON.stringify(counts));
+      skills.refresh();
+      assert.equal(skills.loadSkill("x")?.description, "inside");
+    },
+  );
+
+  it(
+    "throws only SkillErrors while a directory flips to a file and a symlink loop",
+    TIMEOUT,
+    async () => {
+      const base = tree({
+        "root/x/SKILL.md": manifest("x"),
+        "root/x/sub/file.txt": "inside",
+      });
+      const skills = createAgentSkills({
+        home: base,
+        cwd: base,
+        roots: [join(base, "root")],
+        onWarning: () => {},
+      });
+      const codes = ["not_found", "not_a_file", "path_escape", "unreadable"];
+      const counts = { served: 0, refused: 0 };
+      const { swaps } = await race({
+        mode: "flip",
+        path: join(base, "root", "x", "sub"),
+      }, () => {
+        const calls = [
+          () => skills.resourcePath("x", "sub/file.txt"),
+          () => skills.readResource("x", "sub/file.txt"),
+          () => {
+            skills.refresh(); // a new snapshot lists resources again
+            skills.loadSkill("x");
+          },
+        ];
+        for (const call of calls) {
+          if (refusedWith(codes, call)) counts.refused++;
+          else counts.served++;
+        }
+      });
+      console.log(
+        `race: ${swaps} flips of a directory, a file and a symlink loop; ${counts.served} calls served, ${counts.refused} refused with a SkillError, 0 raw errors`,
+      );
+      assert.ok(counts.refused > 0, JSON.stringify(counts));
+      assert.equal(decode(skills.readResource("x", "sub/file.txt")), "inside");
+      skills.refresh();
+      assert.deepEqual(skills.loadSkill("x")?.resources, ["sub/file.txt"]);
+    },
+  );
 });
