@@ -6,8 +6,8 @@
  */
 
 import {
+  _resolveOptions,
   type AgentSkillsOptions,
-  resolveConfig,
   type SkillConfig,
 } from "./config.ts";
 import { _listResources, _readResource, _resolveResource } from "./_confine.ts";
@@ -19,6 +19,7 @@ import {
 } from "./_scan.ts";
 import { _warnerFor } from "./_warn_sink.ts";
 import { SkillError } from "./errors.ts";
+import { _describe } from "./_text.ts";
 import type { SkillContent, SkillInfo } from "./skill.ts";
 
 /** A registry of skills over a fixed set of roots. */
@@ -40,6 +41,8 @@ export interface AgentSkills {
    * One skill's body and resources, or `undefined` for an unknown name. The
    * body comes from the snapshot; resources are listed on the first call for
    * a skill, and later calls for it do no filesystem I/O.
+   *
+   * @throws {SkillError} `invalid_input` for a name that is not a string.
    */
   loadSkill(name: string): SkillContent | undefined;
   /**
@@ -47,7 +50,8 @@ export interface AgentSkills {
    * directory.
    *
    * @throws {SkillError} `invalid_input` for an empty, absolute or NUL-bearing
-   * `rel`; `not_found` for an unknown skill or missing file; `path_escape` for
+   * `rel`, or a `name` or `rel` that is not a string; `not_found` for an
+   * unknown skill or missing file; `path_escape` for
    * a path that leaves the directory, lexically or through a symlink, or for
    * a skill directory that changed since the snapshot; `not_a_file` for a
    * directory or special file; `unreadable` for a file the process may not
@@ -133,8 +137,8 @@ export interface SkillChanges {
 export function createAgentSkills(
   options: AgentSkillsOptions = {},
 ): AgentSkills {
-  const config = resolveConfig(options);
-  const warn = _warnerFor(options.onWarning);
+  const { config, onWarning } = _resolveOptions(options);
+  const warn = _warnerFor(onWarning);
   const report = _reporter(config.strict, warn);
   // Roots the process may not read are said in one line, and again only
   // when they change: a preset root that is neither there nor granted would
@@ -152,7 +156,8 @@ export function createAgentSkills(
   let snapshot = scan();
 
   /** The entry of a skill of the current snapshot, or `not_found`. */
-  const known = (name: string): _DiscoveredSkill => {
+  const known = (given: unknown): _DiscoveredSkill => {
+    const name = _skillName(given);
     const entry = snapshot.byName.get(name);
     if (entry === undefined) {
       throw new SkillError(
@@ -169,7 +174,7 @@ export function createAgentSkills(
     listSkills: (): SkillInfo[] => [...snapshot.catalog],
     listOverridden: (): SkillInfo[] => [...snapshot.overridden],
     loadSkill: (name: string): SkillContent | undefined => {
-      const entry = snapshot.byName.get(name);
+      const entry = snapshot.byName.get(_skillName(name));
       if (entry === undefined) return undefined;
       let resources = snapshot.resources.get(name);
       if (resources === undefined) {
@@ -197,4 +202,13 @@ export function createAgentSkills(
       });
     },
   });
+}
+
+/** A skill name as a caller passed it: a string, or `invalid_input`. */
+function _skillName(name: unknown): string {
+  if (typeof name === "string") return name;
+  throw new SkillError(
+    "invalid_input",
+    `A skill name must be a string, got ${_describe(name)}`,
+  );
 }

@@ -10,11 +10,13 @@
 
 import { basename, dirname } from "node:path";
 import {
+  _resolveOptions,
   type AgentSkillsOptions,
-  resolveConfig,
   type SkillRoot,
   type SkillRootOptions,
 } from "./config.ts";
+import { StartupError } from "./errors.ts";
+import { _describe } from "./_text.ts";
 import { _listResources } from "./_confine.ts";
 import {
   _pathDiagnostic,
@@ -156,7 +158,8 @@ export interface CheckReport {
  *
  * @param options The paths to check, and the discovery options to use.
  * @returns The diagnostics, the skills that would load, and counts.
- * @throws {StartupError} When the options cannot work (see {@linkcode resolveConfig}).
+ * @throws {StartupError} When the options cannot work (see {@linkcode resolveConfig}):
+ * `paths` missing, empty or not an array of paths among them.
  *
  * @example Fail a CI job on errors
  * ```ts
@@ -170,8 +173,7 @@ export interface CheckReport {
  * ```
  */
 export function checkSkills(options: CheckSkillsOptions): CheckReport {
-  const { paths, ...rest } = options;
-  const config = resolveConfig({ ...rest, roots: paths, strict: false });
+  const { config } = _resolveOptions(_checkOptions(options), "paths");
   const diagnostics: SkillDiagnostic[] = [];
   const report = (problem: _Problem): void => {
     diagnostics.push(..._problemDiagnostics(problem));
@@ -196,6 +198,31 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   const counts = { error: 0, warning: 0, info: 0 };
   for (const diagnostic of diagnostics) counts[diagnostic.severity]++;
   return { diagnostics, skills, counts };
+}
+
+/**
+ * The options of a check as discovery takes them: `paths` (required) as the
+ * roots, never strict. Each option is read once.
+ */
+function _checkOptions(options: unknown): AgentSkillsOptions {
+  if (
+    typeof options !== "object" || options === null || Array.isArray(options)
+  ) {
+    throw new StartupError(
+      "invalid_option",
+      `The options of checkSkills must be an object with "paths", got ${
+        _describe(options)
+      }`,
+    );
+  }
+  const { paths, ...rest } = options as CheckSkillsOptions;
+  if (paths === undefined) {
+    throw new StartupError(
+      "invalid_option",
+      'Option "paths" is required: give the skill roots, skill directories or SKILL.md files to check',
+    );
+  }
+  return { ...rest, roots: paths, strict: false };
 }
 
 /**

@@ -7,10 +7,11 @@
 
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import { statSync } from "node:fs";
 import process from "node:process";
 import { StartupError } from "./errors.ts";
+import { _isPermissionDenied, _reason, _tryStatus } from "./_fs.ts";
 import { _realPathOrSelf, _winners } from "./_roots.ts";
+import { _describe } from "./_text.ts";
 import type { WarnSink } from "./warn.ts";
 
 /** A skill root as a caller writes it: a path, or a path with labels. */
@@ -305,6 +306,24 @@ const COUNT_DEFAULTS = {
 } as const;
 const DEFAULT_LABEL = "custom";
 
+/** Every option {@linkcode resolveConfig} reads. */
+const OPTION_KEYS = [
+  "home",
+  "cwd",
+  "workspace",
+  "roots",
+  "strict",
+  "followSymlinks",
+  "maxManifestBytes",
+  "maxResourceEntries",
+  "maxResourceDepth",
+  "maxResourceBytes",
+  "onWarning",
+] as const satisfies ReadonlyArray<keyof AgentSkillsOptions>;
+
+/** The options as read, each once: what is validated is what is used. */
+type _Given = { readonly [key in (typeof OPTION_KEYS)[number]]?: unknown };
+
 /**
  * Resolves options into the frozen configuration an instance runs on. Called
  * by {@linkcode createAgentSkills}; call it directly to see what a set of
@@ -315,9 +334,11 @@ const DEFAULT_LABEL = "custom";
  *
  * @param options The options to resolve.
  * @returns The deeply frozen configuration.
- * @throws {StartupError} When `workspace` is not an existing directory, when
- * `roots` is empty, or when an option has the wrong type (`onWarning`
- * included).
+ * @throws {StartupError} When `workspace` is not an existing directory
+ * (one the process may not look at is taken as given), when `roots` is
+ * empty or has a hole, or when `options` or an option has the wrong type
+ * (`onWarning` included). Each option is read once, so a getter cannot
+ * change a value after it was checked.
  *
  * @example See where the preset points
  * ```ts
@@ -334,28 +355,80 @@ const DEFAULT_LABEL = "custom";
  * ```
  */
 export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
-  const cwd = resolve(_optionalString(options.cwd, "cwd") ?? process.cwd());
-  const given = _optionalString(options.home, "home");
+  return _resolveOptions(options).config;
+}
+
+/**
+ * {@linkcode resolveConfig}, with the `onWarning` sink read in the same pass
+ * (for {@linkcode createAgentSkills}), and the name the roots were given
+ * under (`paths`, for {@linkcode checkSkills}).
+ */
+export function _resolveOptions(
+  options: unknown,
+  rootsName = "roots",
+): { config: SkillConfig; onWarning: WarnSink | undefined } {
+  const given = _readOptions(options);
+  const cwd = resolve(_optionalString(given.cwd, "cwd") ?? process.cwd());
+  const home = _optionalString(given.home, "home");
   // os.homedir() only when no home is given and a root starts with `~`.
-  let home = given === undefined ? undefined : resolve(cwd, given);
-  const homeDir = (): string => home ??= resolve(cwd, _homedir());
-  const workspace = _resolveWorkspace(options.workspace, cwd);
-  const roots = _resolveRoots(options.roots, homeDir, workspace);
-  _option(options.onWarning, "onWarning", _isFunction, "a function");
-  return Object.freeze({
-    home: home ?? "",
+  let homePath = home === undefined ? undefined : resolve(cwd, home);
+  const homeDir = (): string => homePath ??= resolve(cwd, _homedir());
+  const workspace = _resolveWorkspace(given.workspace, cwd);
+  const roots = _resolveRoots(
+    given.roots,
+    { home: homeDir, workspace, name: rootsName },
+  );
+  const onWarning = _option(
+    given.onWarning,
+    "onWarning",
+    _isFunction,
+    "a function",
+  );
+  const config = Object.freeze({
+    home: homePath ?? "",
     cwd,
     workspace,
     roots,
-    strict: _optionalBoolean(options.strict, "strict") ?? false,
-    followSymlinks:
-      _optionalBoolean(options.followSymlinks, "followSymlinks") ??
-        true,
-    maxManifestBytes: _countOption(options, "maxManifestBytes"),
-    maxResourceEntries: _countOption(options, "maxResourceEntries"),
-    maxResourceDepth: _countOption(options, "maxResourceDepth"),
-    maxResourceBytes: _countOption(options, "maxResourceBytes"),
+    strict: _optionalBoolean(given.strict, "strict") ?? false,
+    followSymlinks: _optionalBoolean(given.followSymlinks, "followSymlinks") ??
+      true,
+    maxManifestBytes: _countOption(given, "maxManifestBytes"),
+    maxResourceEntries: _countOption(given, "maxResourceEntries"),
+    maxResourceDepth: _countOption(given, "maxResourceDepth"),
+    maxResourceBytes: _countOption(given, "maxResourceBytes"),
   });
+  return { config, onWarning };
+}
+
+/**
+ * Reads each option once, into a plain record: `options` must be an object
+ * (or absent); an option whose getter throws is `invalid_option`.
+ */
+function _readOptions(options: unknown): _Given {
+  if (options === undefined) return {};
+  if (
+    typeof options !== "object" || options === null || Array.isArray(options)
+  ) {
+    throw new StartupError(
+      "invalid_option",
+      `The options must be an object, got ${_describe(options)}`,
+    );
+  }
+  const given: { [key: string]: unknown } = {};
+  for (const key of OPTION_KEYS) {
+    try {
+      given[key] = (options as { [key: string]: unknown })[key];
+    } catch (error) {
+      throw new StartupError(
+        "invalid_option",
+        `Option "${key}" could not be read (${
+          error instanceof Error ? error.message : _describe(error)
+        })`,
+        { cause: error },
+      );
+    }
+  }
+  return given;
 }
 
 function _homedir(): string {
@@ -372,46 +445,62 @@ function _homedir(): string {
   }
 }
 
+/**
+ * The workspace: `cwd`, or the given directory, which must exist. One the
+ * process may not look at (outside Deno's `--allow-read`, Node's permission
+ * model) is taken as given: only the roots under it need reading, and each
+ * that cannot be read is reported when it is scanned.
+ */
 function _resolveWorkspace(workspace: unknown, cwd: string): string {
   const given = _optionalString(workspace, "workspace");
   if (given === undefined) return cwd;
   const path = resolve(cwd, given);
-  let isDirectory = false;
-  try {
-    isDirectory = statSync(path).isDirectory();
-  } catch {
-    // Missing or unreadable: reported below.
-  }
-  if (!isDirectory) {
-    throw new StartupError(
-      "invalid_workspace",
-      `Workspace "${given}" (resolved to ${path}) is not an existing directory`,
-    );
-  }
-  return path;
+  const status = _tryStatus(path, true);
+  if (status.ok && status.value.kind === "directory") return path;
+  if (!status.ok && _isPermissionDenied(status.error)) return path;
+  const why = status.ok ? "it is not a directory" : _reason(status.error);
+  throw new StartupError(
+    "invalid_workspace",
+    `Workspace "${given}" (resolved to ${path}) is not an existing directory (${why})`,
+  );
 }
 
 function _resolveRoots(
-  roots: AgentSkillsOptions["roots"],
-  home: () => string,
-  workspace: string,
+  roots: unknown,
+  { home, workspace, name }: {
+    home: () => string;
+    workspace: string;
+    name: string;
+  },
 ): readonly SkillRoot[] {
   const given = roots ?? clarvisSkillRoots();
   if (!Array.isArray(given)) {
     throw new StartupError(
       "invalid_option",
-      `Option "roots" must be an array, got ${_describe(given)}`,
+      `Option "${name}" must be an array, got ${_describe(given)}`,
     );
   }
-  if (given.length === 0) {
+  const length = given.length;
+  if (length === 0) {
     throw new StartupError(
       "empty_roots",
-      'Option "roots" is an empty list: give at least one skill root',
+      `Option "${name}" is an empty list: give at least one ${
+        name === "roots" ? "skill root" : "path to check"
+      }`,
     );
   }
-  const resolved = given.map((root, index) =>
-    _resolveRoot(root, index, home, workspace)
-  );
+  const resolved: SkillRoot[] = [];
+  for (let index = 0; index < length; index++) {
+    if (!(index in given)) {
+      throw new StartupError(
+        "invalid_option",
+        `Option "${name}[${index}]" is a hole in the array: give a path there, or leave it out`,
+      );
+    }
+    resolved.push(
+      _resolveRoot(given[index], `${name}[${index}]`, home, workspace),
+    );
+  }
   const winners = _winners(resolved.map((root) => root.realPath));
   return Object.freeze(resolved.map((root, index) => {
     const winner = resolved[winners[index] ?? index];
@@ -425,18 +514,17 @@ function _resolveRoots(
 
 function _resolveRoot(
   root: unknown,
-  index: number,
+  where: string,
   home: () => string,
   workspace: string,
 ): SkillRoot {
-  const where = `roots[${index}]`;
-  const options: Partial<Record<keyof SkillRootOptions, unknown>> =
-    typeof root === "string"
-      ? { path: root }
-      : typeof root === "object" && root !== null
-      ? root
-      : {};
-  if (typeof options.path !== "string" || options.path === "") {
+  // Each field read once.
+  const { path, scope, source } = typeof root === "string"
+    ? { path: root, scope: undefined, source: undefined }
+    : typeof root === "object" && root !== null
+    ? _rootFields(root, where)
+    : { path: undefined, scope: undefined, source: undefined };
+  if (typeof path !== "string" || path === "") {
     throw new StartupError(
       "invalid_option",
       `Option "${where}" must be a non-empty path or { path, scope?, source? }, got ${
@@ -444,14 +532,31 @@ function _resolveRoot(
       }`,
     );
   }
-  const path = _expandPath(options.path, home, workspace);
+  const absolute = _expandPath(path, home, workspace);
   return {
-    path,
-    realPath: _realPathOrSelf(path),
-    scope: _optionalString(options.scope, `${where}.scope`) ?? DEFAULT_LABEL,
-    source: _optionalString(options.source, `${where}.source`) ??
-      DEFAULT_LABEL,
+    path: absolute,
+    realPath: _realPathOrSelf(absolute),
+    scope: _optionalString(scope, `${where}.scope`) ?? DEFAULT_LABEL,
+    source: _optionalString(source, `${where}.source`) ?? DEFAULT_LABEL,
   };
+}
+
+function _rootFields(
+  root: object,
+  where: string,
+): { path: unknown; scope: unknown; source: unknown } {
+  try {
+    const { path, scope, source } = root as { [key: string]: unknown };
+    return { path, scope, source };
+  } catch (error) {
+    throw new StartupError(
+      "invalid_option",
+      `Option "${where}" could not be read (${
+        error instanceof Error ? error.message : _describe(error)
+      })`,
+      { cause: error },
+    );
+  }
 }
 
 function _expandPath(
@@ -487,10 +592,10 @@ function _optionalBoolean(value: unknown, name: string): boolean | undefined {
 
 /** A count option, validated, or its default. */
 function _countOption(
-  options: AgentSkillsOptions,
+  given: _Given,
   name: keyof typeof COUNT_DEFAULTS,
 ): number {
-  return _optionalCount(options[name], name) ?? COUNT_DEFAULTS[name];
+  return _optionalCount(given[name], name) ?? COUNT_DEFAULTS[name];
 }
 
 function _optionalCount(value: unknown, name: string): number | undefined {
@@ -501,10 +606,4 @@ function _optionalCount(value: unknown, name: string): number | undefined {
 
 function _isFunction(value: unknown): value is WarnSink {
   return typeof value === "function";
-}
-
-function _describe(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (value === null || typeof value !== "object") return String(value);
-  return Array.isArray(value) ? "an array" : "an object";
 }

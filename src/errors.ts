@@ -9,9 +9,13 @@
  * Why {@linkcode createAgentSkills} or {@linkcode resolveConfig} refused the
  * options it was given.
  *
- * - `invalid_workspace`: the explicit `workspace` is not an existing directory.
- * - `empty_roots`: `roots` was given as an empty list.
- * - `invalid_option`: an option has the wrong type or an impossible value.
+ * - `invalid_workspace`: the explicit `workspace` is not an existing directory
+ *   (one the process may not look at is taken as given).
+ * - `empty_roots`: `roots` (or `checkSkills`'s `paths`) was given as an empty
+ *   list.
+ * - `invalid_option`: the options are not an object, an option has the wrong
+ *   type or an impossible value, a list of roots has a hole, or `checkSkills`
+ *   was given no `paths`.
  * - `home_unavailable`: `home` was not given and `os.homedir()` failed (under
  *   Deno: `--allow-sys=homedir` was not granted).
  */
@@ -69,7 +73,7 @@ export class StartupError extends Error {
  *   (`../`) or through a symlink; or the skill's directory changed since the
  *   snapshot; or, for `readResource()`, the file was swapped while opened.
  * - `invalid_input`: a resource path that is empty, absolute, not a string or
- *   contains a NUL byte.
+ *   contains a NUL byte, or a skill name that is not a string.
  * - `not_found`: an unknown skill, or a resource that does not exist.
  * - `not_a_file`: a resource (or, under `strict: true`, a manifest) that is a
  *   directory, FIFO, socket or device rather than a regular file.

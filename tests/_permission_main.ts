@@ -2,23 +2,48 @@
 // that covers ROOT (a symlink to a store) but not the store itself, and
 // prints what the library made of it as one JSON line.
 //
-// Usage: <runtime> tests/_permission_main.ts ROOT HOME
+// Usage: <runtime> tests/_permission_main.ts ROOT HOME UNGRANTED
+//
+// UNGRANTED is an existing directory outside the grant, given as the
+// workspace: it must not stop the granted root from loading.
 
 import process from "node:process";
 import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
 
-const [root = "", home = ""] = process.argv.slice(2);
+const [root = "", home = "", ungranted = ""] = process.argv.slice(2);
 const warnings: string[] = [];
 const onWarning = (warning: { code: string }) => warnings.push(warning.code);
 const skills = createAgentSkills({ home, cwd: home, roots: [root], onWarning });
 const names = skills.listSkills().map((skill) => skill.name);
 const resources = skills.loadSkill("x")?.resources;
-let resourcePath = "ok";
+/** What resourcePath() says of `rel`: "ok", or the code it threw. */
+function codeOf(rel: string): string {
+  try {
+    skills.resourcePath("x", rel);
+    return "ok";
+  } catch (error) {
+    if (!(error instanceof SkillError)) throw error;
+    return error.code;
+  }
+}
+const resourcePath = codeOf("scripts/run.sh");
+// A file that does not exist, under the same ungranted directory: the same
+// answer, so that the answer does not tell whether an ungranted file exists.
+const missing = codeOf("scripts/missing.sh");
+// An explicit workspace outside the grant: the root (absolute) still loads.
+let workspace: string[] | string;
 try {
-  skills.resourcePath("x", "scripts/run.sh");
+  workspace = createAgentSkills({
+    home,
+    cwd: home,
+    workspace: ungranted,
+    roots: [root],
+    onWarning: () => {},
+  }).listSkills().map((skill) => skill.name);
 } catch (error) {
-  if (!(error instanceof SkillError)) throw error;
-  resourcePath = error.code;
+  workspace = error instanceof Error && "code" in error
+    ? String(error.code)
+    : String(error);
 }
 // The preset under a home nobody granted: one line, not one per root or run.
 const preset: string[] = [];
@@ -29,5 +54,13 @@ const presetSkills = createAgentSkills({
 });
 presetSkills.refresh();
 console.log(
-  JSON.stringify({ names, resources, warnings, resourcePath, preset }),
+  JSON.stringify({
+    names,
+    resources,
+    warnings,
+    resourcePath,
+    missing,
+    workspace,
+    preset,
+  }),
 );

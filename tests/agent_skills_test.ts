@@ -84,6 +84,31 @@ describe("loadSkill()", () => {
     assert.equal(createAgentSkills(opts).loadSkill("b"), undefined);
   });
 
+  it("refuses a name or a path that is not a string with invalid_input", () => {
+    const root = tree({ "a/SKILL.md": manifest("a"), "a/x.txt": "x" });
+    const skills = createAgentSkills(options(root).options);
+    const wrong = [Symbol("a"), 7, 10n, null, undefined, {}, ["a"]];
+    for (const value of wrong) {
+      const given = value as unknown as string;
+      for (
+        const call of [
+          () => skills.loadSkill(given),
+          () => skills.resourcePath(given, "x.txt"),
+          () => skills.readResource(given, "x.txt"),
+          () => skills.resourcePath("a", given),
+          () => skills.readResource("a", given),
+        ]
+      ) {
+        assert.throws(
+          call,
+          (error) =>
+            error instanceof SkillError && error.code === "invalid_input",
+          String(typeof value),
+        );
+      }
+    }
+  });
+
   it("serves a loaded skill without filesystem I/O", () => {
     const root = tree({ "a/SKILL.md": manifest("a"), "a/x.txt": "x" });
     const { options: opts } = options(root);

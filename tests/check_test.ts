@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   checkSkills,
+  type CheckSkillsOptions,
   createAgentSkills,
   type SkillDiagnostic,
   StartupError,
@@ -226,8 +227,31 @@ describe("checkSkills()", () => {
   it("passes bad options on as StartupError", () => {
     assert.throws(
       () => checkSkills({ paths: [], home: "/h" }),
-      (error) => error instanceof StartupError && error.code === "empty_roots",
+      (error) =>
+        error instanceof StartupError && error.code === "empty_roots" &&
+        error.message.includes('"paths"'),
     );
+  });
+
+  it("refuses options that are not an object, or without paths, never checking a preset", () => {
+    const cases: Array<[unknown, string]> = [
+      [null, "must be an object"],
+      ["skills", "must be an object"],
+      [{}, 'Option "paths" is required'],
+      [{ home: "/h" }, 'Option "paths" is required'],
+      // deno-lint-ignore no-sparse-arrays
+      [{ paths: [, "/a"], home: "/h" }, '"paths[0]" is a hole'],
+      [{ paths: "/a", home: "/h" }, '"paths" must be an array'],
+    ];
+    for (const [options, message] of cases) {
+      assert.throws(
+        () => checkSkills(options as CheckSkillsOptions),
+        (error) =>
+          error instanceof StartupError && error.code === "invalid_option" &&
+          error.message.includes(message),
+        String(message),
+      );
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import {
+  type AgentSkillsOptions,
   clarvisSkillRoots,
   claudeSkillRoots,
   codexSkillRoots,
@@ -323,5 +324,91 @@ describe("resolveConfig()", () => {
         name,
       );
     }
+  });
+
+  it("throws invalid_option for options that are not an object, or a root that is a hole", () => {
+    for (const options of [null, "opts", 42, ["/a"]]) {
+      for (
+        const call of [
+          () => resolveConfig(options as unknown as AgentSkillsOptions),
+          () => createAgentSkills(options as unknown as AgentSkillsOptions),
+        ]
+      ) {
+        assertStartupError(call, "invalid_option", "must be an object");
+      }
+    }
+    // deno-lint-ignore no-sparse-arrays
+    const holed = [, "/a"] as string[];
+    assertStartupError(
+      () => resolveConfig({ home: "/h", cwd: "/", roots: holed }),
+      "invalid_option",
+      '"roots[0]" is a hole',
+    );
+  });
+
+  it("reads each option once, so a getter cannot change a value after it was checked", () => {
+    const reads = new Map<string, number>();
+    const sink = (): void => {};
+    const changing = (key: string, first: unknown, later: unknown) => ({
+      get(): unknown {
+        const count = (reads.get(key) ?? 0) + 1;
+        reads.set(key, count);
+        return count === 1 ? first : later;
+      },
+      enumerable: true,
+    });
+    const root = Object.defineProperties({}, {
+      path: changing("path", "/nonexistent/skills", 7),
+      scope: changing("scope", "user", 7),
+    });
+    const options = Object.defineProperties({}, {
+      home: changing("home", "/h", 7),
+      cwd: changing("cwd", "/", 7),
+      roots: changing("roots", [root], 7),
+      strict: changing("strict", false, "yes"),
+      onWarning: changing("onWarning", sink, "not a function"),
+    }) as AgentSkillsOptions;
+    const skills = createAgentSkills(options);
+    assert.deepEqual(skills.config.roots.map((r) => [r.path, r.scope]), [[
+      "/nonexistent/skills",
+      "user",
+    ]]);
+    assert.deepEqual(Object.fromEntries(reads), {
+      home: 1,
+      cwd: 1,
+      roots: 1,
+      strict: 1,
+      onWarning: 1,
+      path: 1,
+      scope: 1,
+    });
+  });
+
+  it("throws invalid_option for an option whose getter throws", () => {
+    const options = Object.defineProperty({}, "strict", {
+      get(): never {
+        throw new Error("no");
+      },
+      enumerable: true,
+    }) as AgentSkillsOptions;
+    assertStartupError(
+      () => resolveConfig(options),
+      "invalid_option",
+      '"strict" could not be read (no)',
+    );
+  });
+
+  it("takes a workspace it may not look at as given, and says why one is refused", () => {
+    const dir = tree({ file: "" });
+    assertStartupError(
+      () => resolveConfig({ home: "/h", cwd: dir, workspace: "file" }),
+      "invalid_workspace",
+      "(it is not a directory)",
+    );
+    assertStartupError(
+      () => resolveConfig({ home: "/h", cwd: dir, workspace: "none" }),
+      "invalid_workspace",
+      "(it does not exist)",
+    );
   });
 });

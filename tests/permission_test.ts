@@ -1,7 +1,8 @@
 // A read grant that covers a root but not what its symlink leads to (Deno's
 // --allow-read, Node's permission model): the catalog loads, and every
 // resource refusal says "unreadable" with what the grant must cover, never
-// "not_found". Preset roots that are neither there nor granted take one
+// "not_found", whether the file exists or not. An explicit workspace outside
+// the grant does not stop a granted root from loading. Preset roots that are neither there nor granted take one
 // warning line per instance, not one per root and per refresh. Bun has no
 // permission model: there everything is readable, and the test says so.
 
@@ -25,7 +26,11 @@ describe("a read grant that stops at a root's symlink", () => {
     const granted = [join(base, "roots"), dirname(HERE)];
     const run = runScript(
       scriptPath("./_permission_main.ts", import.meta.url),
-      [join(base, "roots", "linked"), join(base, "no-home")],
+      [
+        join(base, "roots", "linked"),
+        join(base, "no-home"),
+        join(base, "store"),
+      ],
       {
         cwd: HERE,
         deno: [`--allow-read=${granted.join(",")}`],
@@ -45,6 +50,8 @@ describe("a read grant that stops at a root's symlink", () => {
         resources: ["scripts/run.sh"],
         warnings: [],
         resourcePath: "ok",
+        missing: "not_found",
+        workspace: ["x"],
         preset: [],
       });
     } else {
@@ -53,6 +60,8 @@ describe("a read grant that stops at a root's symlink", () => {
         resources: [],
         warnings: ["unreadable"],
         resourcePath: "unreadable",
+        missing: "unreadable",
+        workspace: ["x"],
         preset: ["unreadable"],
       });
     }
