@@ -522,6 +522,45 @@ describe("readResource()", () => {
       });
     }
 
+    for (const [mode, seams] of modes) {
+      it(`refuses a file swapped for a symlink to outside, opened anyway as scoped Deno does, by ${mode}`, () => {
+        const { skill } = swappable();
+        const file = join(skill.place.realDir, "sub", "file.txt");
+        const outside = join(skill.place.realDir, "..", "..", "outside");
+        const error = assertCode(
+          () =>
+            _readResource(skill, "sub/file.txt", 100, {
+              ...seams,
+              noFollow: false,
+              beforeOpen: () => {
+                renameSync(file, `${file}.real`);
+                link(join(outside, "file.txt"), file);
+              },
+            }),
+          "path_escape",
+        );
+        // Resolved again after the open, the path leads outside.
+        assert.match(error.message, /outside the skill directory/);
+      });
+    }
+
+    it("refuses a special file swapped in before the open, unread", () => {
+      const { skill } = swappable();
+      const file = join(skill.place.realDir, "sub", "file.txt");
+      const error = assertCode(
+        () =>
+          _readResource(skill, "sub/file.txt", 100, {
+            noFollow: false,
+            beforeOpen: () => {
+              rmSync(file);
+              makeFifo(file);
+            },
+          }),
+        "not_a_file",
+      );
+      assert.match(error.message, /replaced by a FIFO.*nothing was read/);
+    });
+
     it("refuses a file swapped for a symlink to outside before the open", () => {
       const { skill } = swappable();
       const file = join(skill.place.realDir, "sub", "file.txt");

@@ -1,0 +1,125 @@
+// The filesystem seam: what a read guarantees whatever stands at the path
+// when it opens it. Special files are refused from the descriptor's own
+// status, a manifest that must be its directory's own entry is proven so,
+// and a directory is listed only while it is the one at its path.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { lstatSync, mkdirSync, renameSync } from "node:fs";
+import { join } from "node:path";
+import {
+  _listDirectory,
+  _listOwnDirectory,
+  _openRegular,
+  _readKnownFile,
+  type _Status,
+  _tryStatus,
+} from "../src/_fs.ts";
+import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
+
+const tree = tempTrees();
+
+function status(path: string): _Status {
+  const read = _tryStatus(path, false);
+  assert.ok(read.ok, String(!read.ok && read.error));
+  return read.value;
+}
+
+describe("_readKnownFile()", () => {
+  it("refuses a FIFO, a device and a directory from the descriptor, unread and without blocking", () => {
+    const dir = tree({ "x/SKILL.md": manifest("x") });
+    makeFifo(join(dir, "fifo"));
+    link("/dev/zero", join(dir, "zero"));
+    assert.deepEqual(_readKnownFile(join(dir, "fifo"), 1 << 20), {
+      kind: "not_a_file",
+      what: "a FIFO",
+    });
+    assert.deepEqual(_readKnownFile(join(dir, "zero"), 1 << 20), {
+      kind: "not_a_file",
+      what: "a device",
+    });
+    assert.deepEqual(_readKnownFile(join(dir, "x"), 1 << 20), {
+      kind: "not_a_file",
+      what: "a directory",
+    });
+    assert.equal(
+      _readKnownFile(join(dir, "x", "SKILL.md"), 1 << 20).kind,
+      "text",
+    );
+  });
+
+  it("with an own entry to prove, refuses a symlink and a swapped directory", () => {
+    const dir = tree({
+      "root/x/SKILL.md": manifest("x"),
+      "outside/x/SKILL.md": manifest("x", "OUTSIDE"),
+    });
+    const skillDir = join(dir, "root", "x");
+    const path = join(skillDir, "SKILL.md");
+    const own = () => ({
+      dir: skillDir,
+      dirStatus: status(skillDir),
+      realPath: path,
+    });
+    assert.equal(_readKnownFile(path, 1 << 20, own()).kind, "text");
+    // The manifest is a symlink (to a file outside).
+    const proof = own();
+    renameSync(path, `${path}.real`);
+    link(join(dir, "outside", "x", "SKILL.md"), path);
+    assert.deepEqual(_readKnownFile(path, 1 << 20, proof), { kind: "not_own" });
+    // The directory is a symlink to another tree since its identity was taken.
+    const before = own();
+    renameSync(skillDir, `${skillDir}.real`);
+    link(join(dir, "outside", "x"), skillDir);
+    assert.deepEqual(_readKnownFile(path, 1 << 20, before), {
+      kind: "not_own",
+    });
+  });
+});
+
+describe("_openRegular()", () => {
+  it("opens a regular file and gives its descriptor's status", () => {
+    const dir = tree({ "a.txt": "abc" });
+    const opened = _openRegular(join(dir, "a.txt"), true);
+    assert.equal(opened.kind, "open");
+    assert.ok(opened.kind === "open");
+    assert.equal(opened.status.size, 3);
+    assert.equal(opened.status.ino, lstatSync(join(dir, "a.txt")).ino);
+  });
+});
+
+describe("_listOwnDirectory()", () => {
+  it("lists the directory at a real path, and no other", () => {
+    const dir = tree({ "d/a.txt": "", "elsewhere/b.txt": "", "file": "" });
+    const listed = _listOwnDirectory(join(dir, "d"));
+    assert.equal(listed.kind, "listed");
+    assert.deepEqual(
+      listed.kind === "listed" && listed.listing.entries,
+      [{ name: "a.txt", kind: "file" }],
+    );
+    link(join(dir, "elsewhere"), join(dir, "link"));
+    assert.deepEqual(_listOwnDirectory(join(dir, "link")), { kind: "moved" });
+    assert.deepEqual(_listOwnDirectory(join(dir, "file")), { kind: "moved" });
+    const gone = _listOwnDirectory(join(dir, "gone"));
+    assert.equal(gone.kind, "failed");
+  });
+});
+
+describe("_listDirectory()", () => {
+  it("lists in code-unit order with each entry's kind", () => {
+    const dir = tree({ "b/x": "", "a.txt": "", "C": "" });
+    mkdirSync(join(dir, "e"));
+    link(join(dir, "a.txt"), join(dir, "d"));
+    makeFifo(join(dir, "f"));
+    assert.deepEqual(_listDirectory(dir), {
+      entries: [
+        { name: "C", kind: "file" },
+        { name: "a.txt", kind: "file" },
+        { name: "b", kind: "directory" },
+        { name: "d", kind: "symlink" },
+        { name: "e", kind: "directory" },
+        { name: "f", kind: "fifo" },
+      ],
+      unrepresentable: [],
+    });
+  });
+});
