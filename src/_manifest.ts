@@ -132,8 +132,11 @@ export function _parseManifest(
   repair = false,
 ): _ParsedManifest {
   const { yaml, body } = _splitFence(text, path);
-  const { data: parsed, repairs } = _parseYaml(yaml, path, repair);
-  const { data, coercions } = _coerce(parsed, yaml);
+  const { data: parsed, repairs, aliased } = _parseYaml(yaml, path, repair);
+  // Coerced as YAML typed it (a float word is still a number), then made
+  // JSON data, each value counted and its depth checked.
+  const { data: coerced, coercions } = _coerce(parsed, yaml);
+  const data = _jsonData(coerced, { aliased, path });
   return {
     yaml,
     ..._fieldValues(_validFields(data) ?? _invalidFields(data, yaml, path)),
@@ -188,7 +191,11 @@ function _parseYaml(
   yaml: string,
   path: string,
   repair: boolean,
-): { data: { [key: string]: JsonValue }; repairs: readonly _Repair[] } {
+): {
+  data: { readonly [key: string]: unknown };
+  repairs: readonly _Repair[];
+  aliased: boolean;
+} {
   if (yaml.trim() === "") {
     throw _invalid(path, [{
       line: 2,
@@ -213,21 +220,55 @@ function _parseYaml(
         `frontmatter must be a YAML mapping of key: value lines, got ${kind}`,
     }]);
   }
-  const budget = { left: MAX_FRONTMATTER_VALUES };
-  // Without an anchor there is no alias: the YAML is a tree already, and is
-  // frozen where it stands; with one, it is copied, each alias apart.
-  const json =
-    (simple === undefined && current.includes("&")
-      ? _toJson(data, budget)
-      : _frozenTree(data, budget)) as { [key: string]: JsonValue };
-  if (budget.left < 0) {
+  // Without an anchor there is no alias: the YAML is a tree already.
+  return {
+    data: data as { readonly [key: string]: unknown },
+    repairs,
+    aliased: simple === undefined && current.includes("&"),
+  };
+}
+
+/** How deep YAML may nest, counted through aliases: js-yaml's own limit. */
+const MAX_DEPTH = 100;
+
+/**
+ * Parsed YAML as frozen JSON data: a tree of at most
+ * {@linkcode MAX_FRONTMATTER_VALUES} values nested at most
+ * {@linkcode MAX_DEPTH} levels, both counted with each alias expanded. A tree
+ * without an alias is frozen where it stands; one with aliases is copied,
+ * each alias apart.
+ */
+function _jsonData(
+  data: { readonly [key: string]: unknown },
+  { aliased, path }: { aliased: boolean; path: string },
+): { [key: string]: JsonValue } {
+  const walk: _Walk = { left: MAX_FRONTMATTER_VALUES, deepest: 0 };
+  const json = (aliased ? _toJson(data, walk, 1) : _frozenTree(data, walk, 1)) as {
+    [key: string]: JsonValue;
+  };
+  if (walk.deepest > MAX_DEPTH) {
     throw _invalid(path, [{
       line: 2,
-      message:
-        `frontmatter expands to more than ${MAX_FRONTMATTER_VALUES} values (through YAML aliases?)`,
+      message: `frontmatter nests deeper than ${MAX_DEPTH} levels${
+        aliased ? ", counted through its YAML aliases" : ""
+      }`,
     }]);
   }
-  return { data: json, repairs };
+  if (walk.left < 0) {
+    throw _invalid(path, [{
+      line: 2,
+      message: `frontmatter holds more than ${MAX_FRONTMATTER_VALUES} values${
+        aliased ? " once its YAML aliases are expanded" : ""
+      } (each mapping, list, key's value and list item counts one)`,
+    }]);
+  }
+  return json;
+}
+
+/** What a walk over parsed YAML has left to spend, and how deep it went. */
+interface _Walk {
+  left: number;
+  deepest: number;
 }
 
 /**
@@ -535,12 +576,12 @@ const YAML_11_BOOLEANS: ReadonlyMap<string, boolean> = new Map([
  * list or a mapping is left for the schema to refuse.
  */
 function _coerce(
-  data: { readonly [key: string]: JsonValue },
+  data: { readonly [key: string]: unknown },
   yaml: string,
-): { data: { readonly [key: string]: JsonValue }; coercions: _Coercion[] } {
+): { data: { readonly [key: string]: unknown }; coercions: _Coercion[] } {
   const coercions: _Coercion[] = [];
-  let copy: { [key: string]: JsonValue } | undefined;
-  const set = (key: string, value: JsonValue | undefined): void => {
+  let copy: { [key: string]: unknown } | undefined;
+  const set = (key: string, value: unknown): void => {
     copy ??= { ...data };
     if (value === undefined) delete copy[key];
     else copy[key] = value;
@@ -581,7 +622,7 @@ function _coerce(
       });
     }
   }
-  return { data: copy === undefined ? data : Object.freeze(copy), coercions };
+  return { data: copy ?? data, coercions };
 }
 
 /**
@@ -598,7 +639,8 @@ function _sourceText(
   if (at !== -1) {
     const rest = line.slice(line.indexOf(":", at) + 1);
     const text = /^\s*([^,}#\s](?:[^,}#]*[^,}#\s])?)/.exec(rest)?.[1];
-    if (text !== undefined && _tryLoad(text) === value) return text;
+    // Object.is: a float word (`.NaN`) reads back as NaN, which no `===` equals.
+    if (text !== undefined && Object.is(_tryLoad(text), value)) return text;
   }
   return String(value);
 }
@@ -609,22 +651,30 @@ function _escapeRegExp(text: string): string {
 
 /**
  * Copies parsed YAML into frozen plain JSON data. Aliases become copies, so
- * the result is a tree; the budget caps how large that tree may get. Numbers
+ * the result is a tree; the walk stops where its budget of values runs out
+ * or it is nested past {@linkcode MAX_DEPTH} (`depth` is the value's level,
+ * the mapping's 1), so that no alias chain makes it recurse deeper. Numbers
  * JSON cannot hold (`.inf`, `.nan`) become their YAML spelling.
  */
-function _toJson(value: unknown, budget: { left: number }): JsonValue {
-  if (--budget.left < 0) return null;
+function _toJson(value: unknown, walk: _Walk, depth: number): JsonValue {
+  if (!_spend(walk, depth)) return null;
   if (typeof value !== "object" || value === null) return _jsonScalar(value);
   if (Array.isArray(value)) {
     return Object.freeze(
-      value.map((item) => _toJson(item, budget)),
+      value.map((item) => _toJson(item, walk, depth + 1)),
     ) as JsonValue[];
   }
   const entries = Object.entries(value).map((
     [key, item],
-  ) => [key, _toJson(item, budget)]);
+  ) => [key, _toJson(item, walk, depth + 1)]);
   // fromEntries defines own properties: a "__proto__" key stays a plain key.
   return Object.freeze(Object.fromEntries(entries));
+}
+
+/** Counts one value at `depth`: whether the walk may go on into it. */
+function _spend(walk: _Walk, depth: number): boolean {
+  if (depth > walk.deepest) walk.deepest = depth;
+  return --walk.left >= 0 && depth <= MAX_DEPTH;
 }
 
 /** A YAML scalar as JSON data: `.inf` and `.nan` in their YAML spelling. */
@@ -639,14 +689,14 @@ function _jsonScalar(value: unknown): JsonValue {
  * {@linkcode _toJson} for parsed YAML that is a tree (it has no alias): the
  * same frozen JSON data, made in place rather than copied.
  */
-function _frozenTree(value: unknown, budget: { left: number }): JsonValue {
-  if (--budget.left < 0) return null;
+function _frozenTree(value: unknown, walk: _Walk, depth: number): JsonValue {
+  if (!_spend(walk, depth)) return null;
   if (typeof value !== "object" || value === null) return _jsonScalar(value);
   const node = value as Record<string, unknown>;
   // Own keys only: a "__proto__" key that js-yaml defined stays a plain key.
   for (const key of Object.keys(node)) {
     const item = node[key];
-    const frozen = _frozenTree(item, budget);
+    const frozen = _frozenTree(item, walk, depth + 1);
     if (frozen !== item) node[key] = frozen;
   }
   return Object.freeze(node) as JsonValue;

@@ -324,6 +324,49 @@ describe("_parseManifest()", () => {
     });
   });
 
+  it("reads a float word where a string is wanted as its source text", () => {
+    const parsed = parse(
+      "---\nname: .NaN\ndescription: -.Inf\nlicense: .inf\n---\n",
+    );
+    assert.equal(parsed.name, ".NaN");
+    assert.equal(parsed.description, "-.Inf");
+    assert.deepEqual(parsed.metadata, { license: ".inf" });
+    assert.deepEqual(parsed.coercions.map((c) => c.key), [
+      "name",
+      "description",
+      "license",
+    ]);
+  });
+
+  it("rejects an alias chain that nests deeper than 100 levels, counting through the aliases", () => {
+    // 44 anchors of 97 levels, each holding the one before: each is within
+    // js-yaml's nesting limit, and the last is over 4,000 levels deep.
+    const lines = ["---", "name: a", "description: b"];
+    for (let i = 0; i < 44; i++) {
+      const inner = i === 0 ? "x" : `*a${i - 1}`;
+      lines.push(
+        `a${i}: &a${i} ${"[".repeat(97)}${inner}${"]".repeat(97)}`,
+      );
+    }
+    lines.push("---", "");
+    assertInvalid(lines.join("\n"), {
+      line: 2,
+      includes: [
+        "frontmatter nests deeper than 100 levels, counted through its YAML aliases",
+      ],
+    });
+  });
+
+  it("says what the value cap counted: a plain list too long names no alias", () => {
+    const items = Array(116_000).fill("1").join(",");
+    assertInvalid(`---\nname: a\ndescription: b\nx: [${items}]\n---\n`, {
+      line: 2,
+      includes: [
+        "frontmatter holds more than 100000 values (each mapping, list, key's value and list item counts one)",
+      ],
+    });
+  });
+
   it("rejects frontmatter that aliases expand beyond the value cap", () => {
     const lines = [
       "---",
@@ -339,7 +382,7 @@ describe("_parseManifest()", () => {
     lines.push("---", "");
     assertInvalid(lines.join("\n"), {
       line: 2,
-      includes: ["more than 100000 values"],
+      includes: ["more than 100000 values once its YAML aliases are expanded"],
     });
   });
 });

@@ -177,6 +177,20 @@ const CASES: Case[] = [
     ].join("\n"),
   ),
   yamlCase(
+    "a YAML alias chain nested past 100 levels",
+    [
+      "name: hostile",
+      "description: chain",
+      ...Array.from(
+        { length: 44 },
+        (_, i) =>
+          `a${i}: &a${i} ${"[".repeat(97)}${i === 0 ? "x" : `*a${i - 1}`}${
+            "]".repeat(97)
+          }`,
+      ),
+    ].join("\n"),
+  ),
+  yamlCase(
     "deeply nested YAML",
     `name: hostile\ndescription: deep\nx: ${"[".repeat(5000)}${
       "]".repeat(5000)

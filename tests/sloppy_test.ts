@@ -209,6 +209,22 @@ const COERCED: Array<{
     ]],
   },
   {
+    name: "float-words",
+    fields: { description: "-.Inf", metadata: { compatibility: ".NaN" } },
+    notes: [
+      [
+        "coerced_value",
+        3,
+        'frontmatter.description: YAML reads -.Inf as a number; read as the string "-.Inf" (quote it to say so)',
+      ],
+      [
+        "coerced_value",
+        4,
+        'frontmatter.compatibility: YAML reads .NaN as a number; read as the string ".NaN" (quote it to say so)',
+      ],
+    ],
+  },
+  {
     name: "boolean-description",
     fields: { description: "true" },
     notes: [[
@@ -342,7 +358,7 @@ describe("fixtures/sloppy", () => {
       home: SLOPPY,
       onWarning: (w) => warnings.push(w),
     });
-    assert.equal(skills.listSkills().length, 13);
+    assert.equal(skills.listSkills().length, 14);
     assert.deepEqual(
       [...new Set(warnings.map((w) => w.code))].sort(),
       [
