@@ -243,9 +243,10 @@ function _jsonData(
   { aliased, path }: { aliased: boolean; path: string },
 ): { [key: string]: JsonValue } {
   const walk: _Walk = { left: MAX_FRONTMATTER_VALUES, deepest: 0 };
-  const json = (aliased ? _toJson(data, walk, 1) : _frozenTree(data, walk, 1)) as {
-    [key: string]: JsonValue;
-  };
+  const json =
+    (aliased ? _toJson(data, walk, 1) : _frozenTree(data, walk, 1)) as {
+      [key: string]: JsonValue;
+    };
   if (walk.deepest > MAX_DEPTH) {
     throw _invalid(path, [{
       line: 2,

@@ -4,8 +4,14 @@
  * @module
  */
 
-/** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators. */
-const CONTROL_REGEXP = /[\p{Cc}\u2028\u2029]/gu;
+/**
+ * Control characters (C0, DEL, C1), the Unicode line and paragraph
+ * separators, and the bidirectional controls (U+061C, U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069), which reorder what a terminal or an editor
+ * shows around them.
+ */
+const CONTROL_REGEXP =
+  /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 
 const NAMED: Readonly<Record<string, string>> = {
   "\n": "\\n",
@@ -16,7 +22,9 @@ const NAMED: Readonly<Record<string, string>> = {
 /**
  * `text` with each control character written as an escape (`\n`, `\r`, `\t`,
  * else `\u001b`-style), so that it prints as exactly one line and cannot
- * forge other lines of a log or move the cursor of a terminal.
+ * forge other lines of a log, move the cursor of a terminal or reorder what
+ * is shown. Every piece of text from disk passes it before any output in
+ * text form; applying it twice changes nothing more.
  */
 export function _oneLineSafe(text: string): string {
   return text.replace(
@@ -51,4 +59,20 @@ export function _describe(value: unknown): string {
     default:
       return String(value);
   }
+}
+
+/** The characters JSON.stringify leaves raw that a terminal acts on. */
+const JSON_UNSAFE_REGEXP =
+  /[\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * `value` as JSON text that a terminal shows as it is: JSON.stringify
+ * escapes control characters, and this escapes the line separators and the
+ * bidirectional controls too (`\u202e`), which parse back to the same text.
+ */
+export function _safeJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    JSON_UNSAFE_REGEXP,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

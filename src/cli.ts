@@ -8,7 +8,7 @@
 
 import { existsSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import process from "node:process";
 import { createAgentSkills } from "./agent_skills.ts";
 import {
@@ -28,7 +28,7 @@ import type { SkillInfo } from "./skill.ts";
 import { SkillError, StartupError } from "./errors.ts";
 import { _FIELDS } from "./_fields.ts";
 import { _emptyRootLayout } from "./_layout.ts";
-import { _oneLineSafe } from "./_text.ts";
+import { _oneLineSafe, _safeJson } from "./_text.ts";
 import type { SkillWarning } from "./warn.ts";
 
 /** Where the command writes, and what it knows of its terminal. */
@@ -400,7 +400,7 @@ function _list(values: _Values, dirs: string[], io: CliIO): number {
     return OK;
   }
   _printWarnings(io, warnings);
-  for (const hint of hints) io.stderr(`agent-skills: ${hint}\n`);
+  for (const hint of hints) io.stderr(`agent-skills: ${_oneLineSafe(hint)}\n`);
   if (catalog.length === 0) {
     io.stdout(
       `No skills in ${
@@ -452,7 +452,8 @@ function _catalogTable(
   const width = io.columns > 0 ? io.columns : DEFAULT_COLUMNS;
   const fit = (text: string, room: number): string =>
     wide ? text : _cut(text, room);
-  const origin = (skill: SkillInfo): string => `${skill.scope}/${skill.source}`;
+  const origin = (skill: SkillInfo): string =>
+    _oneLineSafe(`${skill.scope}/${skill.source}`);
   const name = (skill: SkillInfo): string => _oneLineSafe(skill.name);
   const showOrigin = [...catalog, ...overridden].some((skill) =>
     origin(skill) !== "custom/custom"
@@ -730,7 +731,7 @@ function _sarif(report: CheckReport, io: CliIO): unknown {
         message: { text: _relativeText(d.message, io) },
         locations: [{
           physicalLocation: {
-            artifactLocation: { uri: _display(d.path, io) },
+            artifactLocation: { uri: _uri(d.path, io) },
             ...(d.line === undefined ? {} : {
               region: {
                 startLine: d.line,
@@ -743,6 +744,22 @@ function _sarif(report: CheckReport, io: CliIO): unknown {
     }],
   };
 }
+
+/**
+ * A path as a SARIF URI: relative to the current directory when it is inside
+ * it, else a `file://` URI; each segment percent-encoded (`a#b` is `a%23b`),
+ * never escaped for a terminal, so that it names the file it names.
+ */
+function _uri(path: string, io: CliIO): string {
+  const rel = relative(resolve(io.cwd), path);
+  const inside = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  const segments = (inside ? rel : path).split(sep).map((segment) =>
+    encodeURIComponent(segment.replace(LONE_SURROGATE_REGEXP, "\uFFFD"))
+  ).join("/");
+  return inside ? segments : `file://${segments}`;
+}
+
+const LONE_SURROGATE_REGEXP = /\p{Cs}/gu;
 
 /** What a diagnostic code is about: its spec sentence, or its name spelled out. */
 function _ruleText(code: string): string {
@@ -958,7 +975,7 @@ function _printWarnings(io: CliIO, warnings: readonly SkillWarning[]): void {
 }
 
 function _json(io: CliIO, value: unknown): void {
-  io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+  io.stdout(`${_safeJson(value, 2)}\n`);
 }
 
 function _position(diagnostic: SkillDiagnostic, io: CliIO): string {

@@ -604,6 +604,102 @@ describe("main()", () => {
     );
   });
 
+  it("writes no control or bidi character from disk, in any command or format", () => {
+    const forged = "\x1b[2J\nagent-skills: warning [invalid_skill] forged\r";
+    const bidi = "\u202E\u2066\u061C\u200F";
+    const hostile = `evil${forged}${bidi}`;
+    const root = tree({
+      [`${hostile}/SKILL.md`]: manifest("evil", `Desc ${bidi}${"\\u001b"}.`),
+      [`${hostile}/ref${bidi}.md`]: "x",
+      "good/SKILL.md": manifest("good", `"Good ${bidi} one"`, {
+        body: `Body ${bidi}\x1b[31m`,
+      }),
+      [`good/r${bidi}\x1b.txt`]: "x",
+    });
+    // Skills two levels down: the hint names where they are.
+    const nested = tree({ [`cat${hostile}/deep/SKILL.md`]: manifest("deep") });
+    const runs = [
+      ["list", "--root", root],
+      ["list", nested],
+      ["show", "good", "--root", root],
+      ["path", "good", `r${bidi}\x1b.txt`, "--root", root],
+      ["check", root],
+      ["check", nested],
+      ["check", root, "--format", "github"],
+      ["check", root, "--format", "sarif"],
+      ["check", root, "--format", "json"],
+      ["list", "--root", root, "--json"],
+      ["show", "good", "--root", root, "--json"],
+    ];
+    const UNSAFE =
+      /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+    for (const args of runs) {
+      const out = inProcess([...args, "--home", root], false, 200);
+      for (const line of out.split("\n")) {
+        // A tab is kept in a skill's body; nothing else is written raw.
+        assert.ok(!UNSAFE.test(line.replaceAll("\t", "")), `${args}: ${line}`);
+        assert.ok(
+          !line.startsWith("agent-skills: warning"),
+          `${args}: ${line}`,
+        );
+      }
+    }
+    const hint = inProcess(["list", nested, "--home", root], false, 200);
+    assert.match(hint, /found catevil\\u001b\[2J\\nagent-skills/);
+  });
+
+  it("writes SARIF whose URIs name the files, whatever characters their names hold", () => {
+    const names = [
+      "a#b",
+      "100%41",
+      "q?x",
+      "with space",
+      "caf\u00e9",
+      "evil\u202e",
+    ];
+    const root = tree(
+      Object.fromEntries(
+        names.map((name) => [`${name}/SKILL.md`, manifest("x", "Misnamed.")]),
+      ),
+    );
+    const sarif = JSON.parse(
+      inProcess(
+        ["check", root, "--format", "sarif", "--home", root],
+        false,
+        80,
+      ),
+    );
+    assert.ok(VALID_SARIF(sarif), JSON.stringify(VALID_SARIF.errors, null, 2));
+    const uris: string[] = sarif.runs[0].results.map((
+      result: {
+        locations: Array<
+          { physicalLocation: { artifactLocation: { uri: string } } }
+        >;
+      },
+    ) => result.locations[0]?.physicalLocation.artifactLocation.uri);
+    const files = new Set(
+      uris.map((uri) => decodeURIComponent(new URL(uri).pathname)),
+    );
+    // The tree is outside the current directory: file URIs, one per skill.
+    assert.deepEqual(
+      [...files].sort(),
+      names.map((name) => join(root, name, "SKILL.md")).sort(),
+    );
+    // Inside it, relative references, each segment encoded.
+    const inside = JSON.parse(
+      inProcess(
+        ["check", "fixtures/broken/under_score", "--format", "sarif", ...HOME],
+        false,
+        80,
+      ),
+    );
+    assert.equal(
+      inside.runs[0].results[0].locations[0].physicalLocation.artifactLocation
+        .uri,
+      "fixtures/broken/under_score/SKILL.md",
+    );
+  });
+
   it("writes GitHub Actions workflow commands with --format github", () => {
     const root = tree({
       "Odd%,x/SKILL.md": manifest("Odd%,x", "A skill."),

@@ -50,12 +50,13 @@ describe("setWarnSink()", () => {
   });
 
   it("writes exactly one line per warning, whatever the names from disk hold", () => {
-    const forged = "x\nagent-skills: warning [invalid_skill] forged\r\u001b[2K";
+    const forged =
+      "x\nagent-skills: warning [invalid_skill] forged\r\u001b[2K\u202e\u2066";
     const root = tree({ [`${forged}/SKILL.md`]: "no frontmatter\n" });
     const written = withStderr(() => load(root));
     assert.equal(
       written,
-      `agent-skills: warning [invalid_skill] Invalid skill manifest ${root}/x\\nagent-skills: warning [invalid_skill] forged\\r\\u001b[2K/SKILL.md:1: missing frontmatter: the file must start with a --- line, then YAML, then a --- line\n`,
+      `agent-skills: warning [invalid_skill] Invalid skill manifest ${root}/x\\nagent-skills: warning [invalid_skill] forged\\r\\u001b[2K\\u202e\\u2066/SKILL.md:1: missing frontmatter: the file must start with a --- line, then YAML, then a --- line\n`,
     );
   });
 
