@@ -7,9 +7,9 @@
  * catalog), {@linkcode AgentSkills.loadSkill} (one skill's body and resource
  * list) and {@linkcode AgentSkills.resourcePath} (a path that never leaves
  * the skill's directory). The library runs nothing, writes nothing and reads
- * no environment variable. The zod schema of a frontmatter mapping is its own
- * entry point, `@clarvis/agent-skills/schema`, so that this one does not load
- * zod.
+ * no environment variable. {@linkcode skillFrontmatterSchema} is the zod
+ * schema discovery holds each frontmatter to (also at
+ * `@clarvis/agent-skills/schema`).
  *
  * @example Build a registry and read the three tiers
  * ```ts
@@ -59,7 +59,8 @@ export type {
   SkillRootOptions,
 } from "./src/config.ts";
 export type { SkillContent, SkillInfo } from "./src/skill.ts";
-export type { JsonValue } from "./src/frontmatter.ts";
+export { skillFrontmatterSchema } from "./src/frontmatter.ts";
+export type { JsonValue, SkillFrontmatter } from "./src/frontmatter.ts";
 export { SkillError, StartupError } from "./src/errors.ts";
 export type {
   SkillErrorCode,

@@ -1,8 +1,7 @@
 /**
  * The zod schema of a SKILL.md frontmatter mapping, for validating
- * frontmatter yourself or building on it. It is an entry point of its own so
- * that importing `@clarvis/agent-skills` does not load zod: discovery checks
- * the same rules without it.
+ * frontmatter yourself or building on it: the same
+ * {@linkcode skillFrontmatterSchema} the main entry exports, on its own.
  *
  * @example Validate a frontmatter mapping
  * ```ts

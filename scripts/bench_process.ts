@@ -2,7 +2,8 @@
 //
 //   bench_process.ts import WHAT   prints the milliseconds `await import(WHAT)`
 //                                  takes in a fresh process (WHAT: mod, zod,
-//                                  js-yaml or node:fs)
+//                                  js-yaml, node:fs, or deps: js-yaml and
+//                                  zod, the main entry's own dependencies)
 //   bench_process.ts read ROOT...  reads every <root>/<name>/SKILL.md and
 //                                  prints how many: the floor of a short-lived
 //                                  process that lists skills
@@ -13,9 +14,13 @@ import { join } from "node:path";
 const [mode = "", ...rest] = Deno.args;
 if (mode === "import") {
   const what = rest[0] ?? "mod";
-  const specifier = what === "mod" ? "../mod.ts" : what;
+  const specifiers = what === "mod"
+    ? ["../mod.ts"]
+    : what === "deps"
+    ? ["js-yaml", "zod"]
+    : [what];
   const start = performance.now();
-  await import(specifier);
+  await Promise.all(specifiers.map((specifier) => import(specifier)));
   console.log((performance.now() - start).toFixed(2));
 } else if (mode === "read") {
   let count = 0;

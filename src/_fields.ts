@@ -2,7 +2,7 @@
  * The frontmatter fields this library knows, as one table. Discovery's
  * validation and its messages, the keys kept out of `metadata`, the
  * {@linkcode SkillInfo} build, check's `unknown_field` rule, the CLI's `show`
- * and the zod schema of the `./schema` entry point all derive from it. Adding
+ * and the zod schema `skillFrontmatterSchema` all derive from it. Adding
  * a field is one row here, its property on {@linkcode SkillInfo} and its line
  * in the schema's declared type (the compiler and tests/fields_test.ts point
  * at both), plus docs and tests. Nothing here loads zod: discovery never
@@ -156,7 +156,7 @@ const REFUSED: unique symbol = Symbol("refused");
 /**
  * The validated fields of a frontmatter mapping (strings trimmed), or
  * `undefined` when one breaks its type ({@linkcode _fieldProblems} says how).
- * The zod schema of the `./schema` entry point gives the same verdict and
+ * The zod schema `skillFrontmatterSchema` gives the same verdict and
  * output on every mapping (tests/fields_test.ts holds the two to each other
  * on random mappings).
  */

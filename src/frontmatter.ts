@@ -19,10 +19,11 @@ export type JsonValue =
 
 /**
  * The zod schema of a SKILL.md frontmatter mapping, in passthrough (loose)
- * mode: keys it does not name are kept, never rejected. It is exported from
- * `@clarvis/agent-skills/schema`, so that importing the library does not load
- * zod: discovery validates the same rules without it (and gives the same
- * verdict on every mapping).
+ * mode: keys it does not name are kept, never rejected. Discovery holds every
+ * frontmatter to its rules: it checks them without calling zod (a property
+ * test holds the two to the same verdict, output and wording on random
+ * mappings). Exported from the main entry and from
+ * `@clarvis/agent-skills/schema`.
  *
  * - `name`, `description`: required, non-empty after trimming.
  * - `allowed-tools`, `tools`: optional; a string or a list of strings.
@@ -38,7 +39,7 @@ export type JsonValue =
  *
  * @example Validate a frontmatter object yourself
  * ```ts
- * import { skillFrontmatterSchema } from "@clarvis/agent-skills/schema";
+ * import { skillFrontmatterSchema } from "@clarvis/agent-skills";
  * import assert from "node:assert/strict";
  *
  * const result = skillFrontmatterSchema.safeParse({ name: "pdf" });
@@ -58,13 +59,32 @@ export const skillFrontmatterSchema: z.ZodObject<{
   "user-invocable": z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
   "disable-model-invocation": z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
 }, z.core.$loose> = z.looseObject(
-  Object.fromEntries(_TYPED.map((field) => [field.key, _schemaOf(field.type)])),
   // The shape is the fields table's; tests/fields_test.ts holds the declared
   // type above to it, key by key.
+  _shapeOf(_TYPED),
 ) as unknown as typeof skillFrontmatterSchema;
 
 /** A frontmatter mapping as {@linkcode skillFrontmatterSchema} accepts it. */
 export type SkillFrontmatter = z.infer<typeof skillFrontmatterSchema>;
+
+/**
+ * The fields' schemas as a zod shape whose values are getters (as zod's
+ * recursive shapes are), each made on its first use and kept: importing the
+ * library makes none of them.
+ */
+function _shapeOf(
+  fields: readonly { key: string; type: _FieldType }[],
+): { [key: string]: z.ZodType } {
+  const shape: { [key: string]: z.ZodType } = {};
+  for (const { key, type } of fields) {
+    let schema: z.ZodType | undefined;
+    Object.defineProperty(shape, key, {
+      get: () => schema ??= _schemaOf(type),
+      enumerable: true,
+    });
+  }
+  return shape;
+}
 
 /** The zod schema of one type of the fields table. */
 function _schemaOf(type: _FieldType): z.ZodType {

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { z } from "zod";
 import { skillFrontmatterSchema } from "@clarvis/agent-skills/schema";
+import * as main from "@clarvis/agent-skills";
 import {
   _fieldProblems,
   type _FieldProperty,
@@ -32,6 +33,12 @@ const PROPERTIES: Record<_FieldProperty, true> = {
   userInvocable: true,
   disableModelInvocation: true,
 };
+
+describe("skillFrontmatterSchema", () => {
+  it("is exported from the main entry, as the design names it, and from ./schema", () => {
+    assert.equal(main.skillFrontmatterSchema, skillFrontmatterSchema);
+  });
+});
 
 describe("_FIELDS", () => {
   it("is the shape of skillFrontmatterSchema, key by key and in order", () => {
