@@ -236,7 +236,10 @@ export interface _ReadSeams {
   afterOpen?: () => void;
   /** Stands in for the kernel's path of an open descriptor. */
   openedPath?: (fd: number) => string | undefined;
-  /** Stands in for the open, as a runtime that follows a final symlink anyway (Deno short of --allow-all) opens it. */
+  /**
+   * `false` opens as a runtime that ignores `O_NOFOLLOW` does (Deno short of
+   * `--allow-all`): through a final symlink.
+   */
   noFollow?: boolean;
 }
 

@@ -645,9 +645,9 @@ interface _Permissions {
  */
 export function _readGranted(path: string): boolean {
   try {
-    const query = (globalThis as _Permissions).Deno?.permissions?.querySync;
-    if (query !== undefined) {
-      return query({ name: "read", path }).state === "granted";
+    const permissions = (globalThis as _Permissions).Deno?.permissions;
+    if (permissions?.querySync !== undefined) {
+      return permissions.querySync({ name: "read", path }).state === "granted";
     }
     const model = (process as {
       permission?: { has(scope: string, reference?: string): boolean };
