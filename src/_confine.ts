@@ -124,6 +124,7 @@ export function _resolveResource(
 function _confinedFile(
   confined: _ConfinedSkill,
   rel: unknown,
+  seams: _ReadSeams = {},
 ): { real: string; stat: _Status } {
   const { info } = confined;
   const skill = info.name;
@@ -168,6 +169,7 @@ function _confinedFile(
     );
   }
   const real = resolved.value;
+  seams.afterResolve?.();
   if (!_isInside(real, dir)) {
     throw new SkillError(
       "path_escape",
@@ -232,6 +234,8 @@ function _missing(
 
 /** Where tests step into {@linkcode _readResource}: a swap at each step. */
 export interface _ReadSeams {
+  /** Between the first `realpath` and the `lstat` of what it resolved to. */
+  afterResolve?: () => void;
   beforeOpen?: () => void;
   afterOpen?: () => void;
   /** Stands in for the kernel's path of an open descriptor. */
@@ -264,7 +268,7 @@ export function _readResource(
   maxBytes: number,
   seams: _ReadSeams = {},
 ): Uint8Array {
-  const { real } = _confinedFile(confined, rel);
+  const { real } = _confinedFile(confined, rel, seams);
   const skill = confined.info.name;
   seams.beforeOpen?.();
   const opened = _openRegular(real, seams.noFollow ?? true);

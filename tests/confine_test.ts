@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, renameSync, rmSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   createAgentSkills,
@@ -543,6 +543,32 @@ describe("readResource()", () => {
         assert.match(error.message, /outside the skill directory/);
       });
     }
+
+    it("maps every error of a directory swapped after the realpath to a code", () => {
+      const flips: Array<[string, (sub: string) => void, string]> = [
+        ["a symlink loop", (sub) => link(sub, sub), "too many levels"],
+        [
+          "a file",
+          (sub) => writeFileSync(sub, "a file now"),
+          "not a directory",
+        ],
+      ];
+      for (const [what, make, reason] of flips) {
+        const { skill } = swappable();
+        const sub = join(skill.place.realDir, "sub");
+        const error = assertCode(
+          () =>
+            _readResource(skill, "sub/file.txt", 100, {
+              afterResolve: () => {
+                rmSync(sub, { recursive: true });
+                make(sub);
+              },
+            }),
+          "not_found",
+        );
+        assert.ok(error.message.includes(reason), `${what}: ${error.message}`);
+      }
+    });
 
     it("refuses a special file swapped in before the open, unread", () => {
       const { skill } = swappable();
