@@ -6,7 +6,7 @@
  * @module
  */
 
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import process from "node:process";
@@ -797,7 +797,8 @@ function _givenRoots(
 /**
  * The roots `check` looks at without a DIR: each --root, which must exist
  * (checkSkills says so when one does not), and those preset roots that
- * exist, since most machines have only some of them.
+ * exist, since most machines have only some of them (one the process may not
+ * look at is kept: checkSkills says it cannot be read).
  */
 function _presentRoots(
   values: _Values,
@@ -807,10 +808,24 @@ function _presentRoots(
   const resolved = resolveConfig({ roots, ..._placeOptions(values, io) }).roots;
   return {
     paths: roots.filter((root, index) =>
-      typeof root === "string" || existsSync(resolved[index]?.path ?? "")
+      typeof root === "string" || _mayExist(resolved[index]?.path ?? "")
     ),
     lookedAt: resolved.map((root) => root.path),
   };
+}
+
+/**
+ * Whether a path exists, or may (the process may not look at it: then
+ * checkSkills says so). Only a path that is not there is left out.
+ */
+function _mayExist(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
 }
 
 /** cwd, and home, workspace and the manifest cap when given: what every command passes on. */

@@ -5,10 +5,14 @@
 // Usage: <runtime> tests/_permission_main.ts ROOT HOME UNGRANTED
 //
 // UNGRANTED is an existing directory outside the grant, given as the
-// workspace: it must not stop the granted root from loading.
+// workspace: it must not stop the granted root from loading. It holds
+// .agents/skills/x/SKILL.md: as the home of `agent-skills check`, its preset
+// root exists but cannot be looked at, which check must say, never that no
+// preset root exists.
 
 import process from "node:process";
 import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
+import { main } from "@clarvis/agent-skills/cli";
 
 const [root = "", home = "", ungranted = ""] = process.argv.slice(2);
 const warnings: string[] = [];
@@ -45,6 +49,21 @@ try {
     ? String(error.code)
     : String(error);
 }
+// check with no DIR, under a home that exists but is not granted.
+let out = "";
+main(["check", "--home", ungranted, "--json"], {
+  stdout: (text) => (out += text),
+  stderr: (text) => (out += text),
+  color: false,
+  columns: 80,
+  cwd: home,
+});
+const report = JSON.parse(out) as {
+  diagnostics?: Array<{ code: string }>;
+  error?: { code: string };
+};
+const check = report.error?.code ??
+  [...new Set(report.diagnostics?.map((d) => d.code))].join(",");
 // The preset under a home nobody granted: one line, not one per root or run.
 const preset: string[] = [];
 const presetSkills = createAgentSkills({
@@ -61,6 +80,7 @@ console.log(
     resourcePath,
     missing,
     workspace,
+    check,
     preset,
   }),
 );

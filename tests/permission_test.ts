@@ -2,9 +2,11 @@
 // --allow-read, Node's permission model): the catalog loads, and every
 // resource refusal says "unreadable" with what the grant must cover, never
 // "not_found", whether the file exists or not. An explicit workspace outside
-// the grant does not stop a granted root from loading. Preset roots that are neither there nor granted take one
-// warning line per instance, not one per root and per refresh. Bun has no
-// permission model: there everything is readable, and the test says so.
+// the grant does not stop a granted root from loading, and check says that a
+// preset root it may not look at cannot be read. Preset roots that are
+// neither there nor granted take one warning line per instance, not one per
+// root and per refresh. Bun has no permission model: there everything is
+// readable, and the test says so.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -21,6 +23,7 @@ describe("a read grant that stops at a root's symlink", () => {
     const base = tree({
       "store/x/SKILL.md": manifest("x"),
       "store/x/scripts/run.sh": "echo run\n",
+      "store/.agents/skills/x/SKILL.md": manifest("x"),
     });
     link(join(base, "store"), join(base, "roots", "linked"));
     const granted = [join(base, "roots"), dirname(HERE)];
@@ -52,6 +55,7 @@ describe("a read grant that stops at a root's symlink", () => {
         resourcePath: "ok",
         missing: "not_found",
         workspace: ["x"],
+        check: "",
         preset: [],
       });
     } else {
@@ -62,6 +66,7 @@ describe("a read grant that stops at a root's symlink", () => {
         resourcePath: "unreadable",
         missing: "unreadable",
         workspace: ["x"],
+        check: "unreadable",
         preset: ["unreadable"],
       });
     }
