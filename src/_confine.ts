@@ -271,7 +271,10 @@ export function _readResource(
   const { real } = _confinedFile(confined, rel, seams);
   const skill = confined.info.name;
   seams.beforeOpen?.();
-  const opened = _openRegular(real, seams.noFollow ?? true);
+  const opened = _openRegular(real, {
+    follow: false,
+    noFollowFlag: seams.noFollow ?? true,
+  });
   if (opened.kind === "unopenable") {
     throw _openError(skill, rel, real, opened.error);
   }

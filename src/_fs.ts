@@ -394,21 +394,49 @@ const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 const NO_FOLLOW_FLAGS = READ_FLAGS | (constants.O_NOFOLLOW ?? 0);
 const DIRECTORY_FLAGS = NO_FOLLOW_FLAGS | (constants.O_DIRECTORY ?? 0);
 
+/** How {@linkcode _openRegular} may open a path. */
+export interface _OpenOptions {
+  /**
+   * Whether a final symlink may be followed: then it is resolved to its real
+   * path, which is opened in turn, never through a symlink.
+   */
+  readonly follow: boolean;
+  /**
+   * `false` opens without `O_NOFOLLOW`, as a runtime that ignores it does
+   * (Deno short of `--allow-all`): for tests.
+   *
+   * @default {true}
+   */
+  readonly noFollowFlag?: boolean;
+}
+
 /**
  * Opens `path` read-only and non-blocking, so that a FIFO swapped in cannot
- * hang the call, and takes the descriptor's own status: anything but a
- * regular file is closed again unread, whatever the path's status said a
- * moment before. With `noFollow`, the open asks not to follow a final
- * symlink; Deno short of `--allow-all` opens the target anyway, so callers
- * that must not follow one also compare an `lstat` of the path with the
- * descriptor's status.
+ * hang the call, and never through a final symlink (where the runtime
+ * honours `O_NOFOLLOW`: Deno short of `--allow-all` opens the target anyway,
+ * so callers that must not follow one also compare an `lstat` of the path
+ * with the descriptor's status). A symlink that `follow` allows is resolved
+ * to its real path, opened only when an `lstat` of that says it is a regular
+ * file: a symlink to a device swapped in is refused, never opened. Then it
+ * takes the descriptor's own status: anything but a regular file is closed
+ * again unread, whatever a path's status said a moment before.
  */
-export function _openRegular(path: string, noFollow: boolean): _Opened {
+export function _openRegular(path: string, options: _OpenOptions): _Opened {
+  const flags = options.noFollowFlag === false ? READ_FLAGS : NO_FOLLOW_FLAGS;
   let fd: number;
   try {
-    fd = openSync(path, noFollow ? NO_FOLLOW_FLAGS : READ_FLAGS);
+    fd = openSync(path, flags);
   } catch (error) {
-    return { kind: "unopenable", error };
+    if (!options.follow || _errorCode(error) !== "ELOOP") {
+      return { kind: "unopenable", error };
+    }
+    const target = _regularTarget(path);
+    if (target.kind !== "regular") return target;
+    try {
+      fd = openSync(target.real, flags);
+    } catch (again) {
+      return { kind: "unopenable", error: again };
+    }
   }
   let status: _Status;
   try {
@@ -422,6 +450,19 @@ export function _openRegular(path: string, noFollow: boolean): _Opened {
     return { kind: "not_a_file", what: _kindOf(status.kind) };
   }
   return { kind: "open", fd, status };
+}
+
+/** The real path a symlink leads to, when an `lstat` says it is a regular file. */
+function _regularTarget(
+  link: string,
+): { kind: "regular"; real: string } | Exclude<_Opened, { kind: "open" }> {
+  const real = _tryRealpath(link);
+  if (!real.ok) return { kind: "unopenable", error: real.error };
+  const status = _tryStatus(real.value, false);
+  if (!status.ok) return { kind: "unopenable", error: status.error };
+  return status.value.kind === "file"
+    ? { kind: "regular", real: real.value }
+    : { kind: "not_a_file", what: _kindOf(status.value.kind) };
 }
 
 /** What reading a manifest found. */
@@ -449,9 +490,9 @@ export interface _OwnEntry {
 }
 
 /**
- * Reads a manifest: opened as {@linkcode _openRegular} opens it, so that a
- * special file is never read; no further than `maxBytes`, so that nothing
- * runs on. With `own`, it must be proven to be the directory's own entry: by
+ * Reads a manifest: opened as {@linkcode _openRegular} opens it (a symlink
+ * followed to its real path, unless `own` is given), so that a special file
+ * is never read; no further than `maxBytes`, so that nothing runs on. With `own`, it must be proven to be the directory's own entry: by
  * the kernel's path for the descriptor where the runtime can read it, else
  * by an `lstat` of the path (a regular file, the descriptor's device and
  * inode) and of the directory (the one it was before the open).
@@ -461,7 +502,7 @@ export function _readKnownFile(
   maxBytes: number,
   own?: _OwnEntry,
 ): _FileRead {
-  const opened = _openRegular(path, own !== undefined);
+  const opened = _openRegular(path, { follow: own === undefined });
   if (opened.kind === "unopenable" && own !== undefined) {
     // A symlink refused by O_NOFOLLOW is not the directory's own entry.
     if (_errorCode(opened.error) === "ELOOP") return { kind: "not_own" };

@@ -5,7 +5,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { lstatSync, mkdirSync, renameSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import {
   _listDirectory,
@@ -79,11 +79,25 @@ describe("_readKnownFile()", () => {
 describe("_openRegular()", () => {
   it("opens a regular file and gives its descriptor's status", () => {
     const dir = tree({ "a.txt": "abc" });
-    const opened = _openRegular(join(dir, "a.txt"), true);
-    assert.equal(opened.kind, "open");
-    assert.ok(opened.kind === "open");
+    const opened = _openRegular(join(dir, "a.txt"), { follow: false });
+    assert.ok(opened.kind === "open", opened.kind);
     assert.equal(opened.status.size, 3);
     assert.equal(opened.status.ino, lstatSync(join(dir, "a.txt")).ino);
+    closeSync(opened.fd);
+  });
+
+  it("follows a symlink, when it may, to its real path, and refuses one to a special file there", () => {
+    const dir = tree({ "a.txt": "abc" });
+    link(join(dir, "a.txt"), join(dir, "link"));
+    const opened = _openRegular(join(dir, "link"), { follow: true });
+    assert.ok(opened.kind === "open", opened.kind);
+    assert.equal(opened.status.ino, lstatSync(join(dir, "a.txt")).ino);
+    closeSync(opened.fd);
+    link("/dev/null", join(dir, "null"));
+    assert.deepEqual(_openRegular(join(dir, "null"), { follow: true }), {
+      kind: "not_a_file",
+      what: "a device",
+    });
   });
 });
 
