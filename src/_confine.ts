@@ -12,6 +12,7 @@ import {
   _childPath,
   _errorCode,
   _isPermissionDenied,
+  type _KernelPaths,
   _listOwnDirectory,
   _openedPath,
   _openRegular,
@@ -406,6 +407,7 @@ class _ResourceWalk {
   #stopped = false;
   #depthWarned = false;
   readonly #visited = new Set<string>();
+  readonly #kernel: _KernelPaths = {};
   readonly #manifest: string;
 
   constructor(
@@ -428,7 +430,7 @@ class _ResourceWalk {
   visit(realDir: string, rel: string, depth: number, viaLink = false): void {
     if (viaLink && this.#visited.has(realDir)) return;
     this.#visited.add(realDir);
-    const listed = _listOwnDirectory(realDir);
+    const listed = _listOwnDirectory(realDir, this.#kernel);
     if (listed.kind === "failed") {
       if (_errorCode(listed.error) === "ENOENT") return;
       this.warn({

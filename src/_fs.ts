@@ -609,6 +609,16 @@ export type _OwnListing =
 const MOVED: _OwnListing = Object.freeze({ kind: "moved" });
 
 /**
+ * Whether this process can read the kernel's paths of open descriptors,
+ * once it is known: learnt on the first use, and kept by its owner (one
+ * resource walk), so that a runtime that may not read them is not asked at
+ * every directory.
+ */
+export interface _KernelPaths {
+  readable?: boolean;
+}
+
+/**
  * Lists the directory at the real path `path`, proven to be the directory
  * there and not reached through a symlink. Where the kernel names open
  * descriptors, the directory is opened (never through a final symlink), the
@@ -617,28 +627,34 @@ const MOVED: _OwnListing = Object.freeze({ kind: "moved" });
  * path between two `lstat` calls that must find the same directory: a swap
  * still in place at either is refused, one undone in between is not seen.
  */
-export function _listOwnDirectory(path: string): _OwnListing {
-  let fd: number;
-  try {
-    fd = openSync(path, DIRECTORY_FLAGS);
-  } catch (error) {
-    const code = _errorCode(error);
-    // A symlink (ELOOP) or a file (ENOTDIR) where the directory was.
-    return code === "ELOOP" || code === "ENOTDIR"
-      ? MOVED
-      : { kind: "failed", error };
-  }
-  try {
-    const kernel = _openedPath(fd);
-    if (kernel !== undefined) {
-      if (kernel !== path) return MOVED;
-      const listed = _tryList(`/proc/self/fd/${fd}`);
-      return listed.ok
-        ? { kind: "listed", listing: listed.value }
-        : { kind: "failed", error: listed.error };
+export function _listOwnDirectory(
+  path: string,
+  kernel: _KernelPaths = {},
+): _OwnListing {
+  if (kernel.readable !== false) {
+    let fd: number;
+    try {
+      fd = openSync(path, DIRECTORY_FLAGS);
+    } catch (error) {
+      const code = _errorCode(error);
+      // A symlink (ELOOP) or a file (ENOTDIR) where the directory was.
+      return code === "ELOOP" || code === "ENOTDIR"
+        ? MOVED
+        : { kind: "failed", error };
     }
-  } finally {
-    closeSync(fd);
+    try {
+      const named = _openedPath(fd);
+      kernel.readable = named !== undefined;
+      if (named !== undefined) {
+        if (named !== path) return MOVED;
+        const listed = _tryList(`/proc/self/fd/${fd}`);
+        return listed.ok
+          ? { kind: "listed", listing: listed.value }
+          : { kind: "failed", error: listed.error };
+      }
+    } finally {
+      closeSync(fd);
+    }
   }
   const before = _tryStatus(path, false);
   if (!before.ok) return { kind: "failed", error: before.error };

@@ -102,20 +102,28 @@ describe("_openRegular()", () => {
 });
 
 describe("_listOwnDirectory()", () => {
-  it("lists the directory at a real path, and no other", () => {
-    const dir = tree({ "d/a.txt": "", "elsewhere/b.txt": "", "file": "" });
-    const listed = _listOwnDirectory(join(dir, "d"));
-    assert.equal(listed.kind, "listed");
-    assert.deepEqual(
-      listed.kind === "listed" && listed.listing.entries,
-      [{ name: "a.txt", kind: "file" }],
-    );
-    link(join(dir, "elsewhere"), join(dir, "link"));
-    assert.deepEqual(_listOwnDirectory(join(dir, "link")), { kind: "moved" });
-    assert.deepEqual(_listOwnDirectory(join(dir, "file")), { kind: "moved" });
-    const gone = _listOwnDirectory(join(dir, "gone"));
-    assert.equal(gone.kind, "failed");
-  });
+  // Both ways: by the kernel's path where this runtime can read it, and by
+  // lstat around the listing, as where it cannot.
+  for (const kernel of [undefined, false]) {
+    it(`lists the directory at a real path, and no other (kernel paths: ${kernel ?? "if readable"})`, () => {
+      const dir = tree({ "d/a.txt": "", "elsewhere/b.txt": "", "file": "" });
+      const list = (path: string) =>
+        _listOwnDirectory(
+          join(dir, path),
+          kernel === undefined ? {} : { readable: kernel },
+        );
+      const listed = list("d");
+      assert.equal(listed.kind, "listed");
+      assert.deepEqual(
+        listed.kind === "listed" && listed.listing.entries,
+        [{ name: "a.txt", kind: "file" }],
+      );
+      link(join(dir, "elsewhere"), join(dir, "link"));
+      assert.deepEqual(list("link"), { kind: "moved" });
+      assert.deepEqual(list("file"), { kind: "moved" });
+      assert.equal(list("gone").kind, "failed");
+    });
+  }
 });
 
 describe("_listDirectory()", () => {
