@@ -158,8 +158,9 @@ export interface CheckReport {
  *
  * @param options The paths to check, and the discovery options to use.
  * @returns The diagnostics, the skills that would load, and counts.
- * @throws {StartupError} When the options cannot work (see {@linkcode resolveConfig}):
- * `paths` missing, empty or not an array of paths among them.
+ * @throws {StartupError} When the options cannot work (see
+ * {@linkcode resolveConfig}), `paths` missing, empty or not an array of paths
+ * among them.
  *
  * @example Fail a CI job on errors
  * ```ts
