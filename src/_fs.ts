@@ -410,6 +410,9 @@ export interface _OpenOptions {
   readonly noFollowFlag?: boolean;
 }
 
+/** What a symlink that changed while it was followed is, for messages. */
+const CHANGED_LINK = "a symlink that changed while it was followed";
+
 /**
  * Opens `path` read-only and non-blocking, so that a FIFO swapped in cannot
  * hang the call, and never through a final symlink (where the runtime
@@ -435,7 +438,10 @@ export function _openRegular(path: string, options: _OpenOptions): _Opened {
     try {
       fd = openSync(target.real, flags);
     } catch (again) {
-      return { kind: "unopenable", error: again };
+      // Its real path became a symlink since its lstat: not followed twice.
+      return _errorCode(again) === "ELOOP"
+        ? { kind: "not_a_file", what: CHANGED_LINK }
+        : { kind: "unopenable", error: again };
     }
   }
   let status: _Status;
@@ -452,12 +458,22 @@ export function _openRegular(path: string, options: _OpenOptions): _Opened {
   return { kind: "open", fd, status };
 }
 
-/** The real path a symlink leads to, when an `lstat` says it is a regular file. */
+/**
+ * The real path a symlink leads to, when an `lstat` says it is a regular
+ * file. A `realpath` that fails other than for a missing path or a refused
+ * permission (`EINVAL` from a link that stopped being one, a loop) means the
+ * link changed while it was followed: it is not a regular file to read.
+ */
 function _regularTarget(
   link: string,
 ): { kind: "regular"; real: string } | Exclude<_Opened, { kind: "open" }> {
   const real = _tryRealpath(link);
-  if (!real.ok) return { kind: "unopenable", error: real.error };
+  if (!real.ok) {
+    return _errorCode(real.error) === "ENOENT" ||
+        _isPermissionDenied(real.error)
+      ? { kind: "unopenable", error: real.error }
+      : { kind: "not_a_file", what: CHANGED_LINK };
+  }
   const status = _tryStatus(real.value, false);
   if (!status.ok) return { kind: "unopenable", error: status.error };
   return status.value.kind === "file"
