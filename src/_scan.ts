@@ -319,9 +319,9 @@ export function _deniedRootsProblem(paths: readonly string[]): _Problem {
     code: "unreadable",
     message: `Skipped ${paths.length === 1 ? "skill root" : "skill roots"} ${
       paths.join(", ")
-    }: permission denied (under Deno, --allow-read does not cover ${
+    }: permission denied (the read permission does not cover ${
       paths.length === 1 ? "it" : "them"
-    }; a root that does not exist is skipped silently once it is granted)`,
+    }: grant it with Deno's --allow-read or Node's --allow-fs-read; a root that does not exist is skipped silently once it is granted)`,
     path: paths[0] ?? "",
     drops: false,
   };
