@@ -419,13 +419,7 @@ function _readOptions(options: unknown): _Given {
     try {
       given[key] = (options as { [key: string]: unknown })[key];
     } catch (error) {
-      throw new StartupError(
-        "invalid_option",
-        `Option "${key}" could not be read (${
-          error instanceof Error ? error.message : _describe(error)
-        })`,
-        { cause: error },
-      );
+      throw _unreadableOption(key, error);
     }
   }
   return given;
@@ -549,14 +543,19 @@ function _rootFields(
     const { path, scope, source } = root as { [key: string]: unknown };
     return { path, scope, source };
   } catch (error) {
-    throw new StartupError(
-      "invalid_option",
-      `Option "${where}" could not be read (${
-        error instanceof Error ? error.message : _describe(error)
-      })`,
-      { cause: error },
-    );
+    throw _unreadableOption(where, error);
   }
+}
+
+/** `invalid_option` for an option whose getter threw `error`. */
+function _unreadableOption(name: string, error: unknown): StartupError {
+  return new StartupError(
+    "invalid_option",
+    `Option "${name}" could not be read (${
+      error instanceof Error ? error.message : _describe(error)
+    })`,
+    { cause: error },
+  );
 }
 
 function _expandPath(

@@ -124,14 +124,23 @@ export function makeNonUtf8(
   const make = content === undefined
     ? `mkdir "$(printf '%s/%s\\${octal}' "$1" "$2")"`
     : `printf '%s' "$3" > "$(printf '%s/%s\\${octal}' "$1" "$2")"`;
-  const args = ["-c", make, "sh", dir, prefix, content ?? ""];
+  shell(make, [dir, prefix, content ?? ""]);
+}
+
+/**
+ * Runs a shell script with `args` as `$1`, `$2`...: Deno.Command under Deno,
+ * child_process elsewhere; with an empty environment (a C locale, so that
+ * bytes stay bytes).
+ */
+function shell(script: string, args: string[]): void {
+  const argv = ["-c", script, "sh", ...args];
   const deno = (globalThis as { Deno?: DenoLike }).Deno;
   if (deno !== undefined) {
-    const result = new deno.Command("/bin/sh", { args, clearEnv: true })
+    const result = new deno.Command("/bin/sh", { args: argv, clearEnv: true })
       .outputSync();
-    if (result.code !== 0) throw new Error(`sh ${make} failed`);
+    if (result.code !== 0) throw new Error(`sh ${script} failed`);
   } else {
-    execFileSync("/bin/sh", args);
+    execFileSync("/bin/sh", argv, { env: {} });
   }
 }
 
@@ -149,13 +158,5 @@ export function makeManyNonUtf8(
     `awk -v dir="$1" -v prefix="$2" -v n="$3" 'BEGIN { for (i = 0; i < n; i++) printf "%s/%s%d\\${
       byte.toString(8)
     }\\n", dir, prefix, i }' | xargs ${files ? "touch" : "mkdir"}`;
-  const args = ["-c", make, "sh", dir, prefix, String(count)];
-  const deno = (globalThis as { Deno?: DenoLike }).Deno;
-  if (deno !== undefined) {
-    const result = new deno.Command("/bin/sh", { args, clearEnv: true })
-      .outputSync();
-    if (result.code !== 0) throw new Error(`sh ${make} failed`);
-  } else {
-    execFileSync("/bin/sh", args, { env: {} });
-  }
+  shell(make, [dir, prefix, String(count)]);
 }

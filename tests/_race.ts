@@ -2,6 +2,7 @@
 // path for at least two seconds while this one probes the library in a loop.
 
 import assert from "node:assert/strict";
+import type { AgentSkills } from "@clarvis/agent-skills";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { scriptPath, startScript } from "./_spawn.ts";
@@ -38,4 +39,33 @@ export async function race(
     assert.equal(await exited, 0);
   }
   return { swaps: Number(readFileSync(done, "utf8")), rounds };
+}
+
+/**
+ * Races a swap under `refresh()`: skill "x" must be served with the
+ * description "inside" or left out, never with what the swap brings in;
+ * the swaps must be seen (it is left out at least once), and once they stop
+ * it is served again.
+ */
+export async function raceRefresh(
+  skills: AgentSkills,
+  swap: { mode: "link"; path: string; target: string },
+  what: string,
+): Promise<void> {
+  const counts = { loaded: 0, left: 0 };
+  const { swaps } = await race(swap, () => {
+    skills.refresh();
+    const skill = skills.loadSkill("x");
+    if (skill === undefined) counts.left++;
+    else {
+      assert.equal(skill.description, "inside");
+      counts.loaded++;
+    }
+  });
+  console.log(
+    `race: ${swaps} swaps of ${what} and a symlink; ${counts.loaded} loads, ${counts.left} left out, 0 from outside`,
+  );
+  assert.ok(counts.left > 0, JSON.stringify(counts));
+  skills.refresh();
+  assert.equal(skills.loadSkill("x")?.description, "inside");
 }
