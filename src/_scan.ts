@@ -321,7 +321,7 @@ export function _deniedRootsProblem(paths: readonly string[]): _Problem {
       paths.join(", ")
     }: permission denied (the read permission does not cover ${
       paths.length === 1 ? "it" : "them"
-    }: grant it with Deno's --allow-read or Node's --allow-fs-read; a root that does not exist is skipped silently once it is granted)`,
+    }: grant Deno's --allow-read or Node's --allow-fs-read there; a root that does not exist is skipped silently once it is granted)`,
     path: paths[0] ?? "",
     drops: false,
   };

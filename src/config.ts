@@ -324,6 +324,12 @@ const OPTION_KEYS = [
 /** The options as read, each once: what is validated is what is used. */
 type _Given = { readonly [key in (typeof OPTION_KEYS)[number]]?: unknown };
 
+// An option added to AgentSkillsOptions but not to OPTION_KEYS, which would
+// never be read, does not type-check.
+const _EVERY_OPTION_READ: [
+  Exclude<keyof AgentSkillsOptions, (typeof OPTION_KEYS)[number]>,
+] extends [never] ? true : never = true;
+
 /**
  * Resolves options into the frozen configuration an instance runs on. Called
  * by {@linkcode createAgentSkills}; call it directly to see what a set of
