@@ -38,13 +38,12 @@
 export { createAgentSkills } from "./src/agent_skills.ts";
 export type { AgentSkills, SkillChanges } from "./src/agent_skills.ts";
 export { checkSkills } from "./src/check.ts";
+export type { CheckReport, CheckSkillsOptions } from "./src/check.ts";
 export type {
-  CheckReport,
-  CheckSkillsOptions,
   DiagnosticCode,
   DiagnosticSeverity,
   SkillDiagnostic,
-} from "./src/check.ts";
+} from "./src/diagnostic.ts";
 export {
   clarvisSkillRoots,
   claudeSkillRoots,
@@ -58,9 +57,9 @@ export type {
   SkillRoot,
   SkillRootOptions,
 } from "./src/config.ts";
-export type { SkillContent, SkillInfo } from "./src/skill.ts";
+export type { JsonValue, SkillContent, SkillInfo } from "./src/skill.ts";
 export { skillFrontmatterSchema } from "./src/frontmatter.ts";
-export type { JsonValue, SkillFrontmatter } from "./src/frontmatter.ts";
+export type { SkillFrontmatter } from "./src/frontmatter.ts";
 export { SkillError, StartupError } from "./src/errors.ts";
 export type {
   SkillErrorCode,

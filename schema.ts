@@ -19,4 +19,5 @@
  */
 
 export { skillFrontmatterSchema } from "./src/frontmatter.ts";
-export type { JsonValue, SkillFrontmatter } from "./src/frontmatter.ts";
+export type { SkillFrontmatter } from "./src/frontmatter.ts";
+export type { JsonValue } from "./src/skill.ts";

@@ -7,7 +7,7 @@
  */
 
 import { basename } from "node:path";
-import type { DiagnosticCode, DiagnosticSeverity } from "./check.ts";
+import type { DiagnosticCode, DiagnosticSeverity } from "./diagnostic.ts";
 import { _FIELDS, _NORMALISED_KEYS, _SPEC_KEYS } from "./_fields.ts";
 import { _lineOfKey, _startsLine } from "./_manifest.ts";
 import type { _DiscoveredSkill } from "./_scan.ts";

@@ -9,7 +9,7 @@ import type {
   DiagnosticCode,
   DiagnosticSeverity,
   SkillDiagnostic,
-} from "./check.ts";
+} from "./diagnostic.ts";
 import { _RULES } from "./_check_rules.ts";
 import { _lineOfKey } from "./_manifest.ts";
 import type { _DiscoveredSkill, _Problem } from "./_scan.ts";

@@ -10,7 +10,7 @@
 import { load, YAMLException } from "js-yaml";
 import { SkillError } from "./errors.ts";
 import { _simpleYaml } from "./_simple_yaml.ts";
-import type { JsonValue } from "./frontmatter.ts";
+import type { JsonValue } from "./skill.ts";
 import {
   _fieldProblems,
   _FIELDS,

@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { JsonValue } from "./frontmatter.ts";
+import type { JsonValue } from "./skill.ts";
 
 /** A value of the subset: a string, a list of strings, or a mapping of them. */
 type _Value = string | string[] | { [key: string]: string };

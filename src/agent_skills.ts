@@ -17,7 +17,7 @@ import {
   type _DiscoveredSkill,
   _reporter,
 } from "./_scan.ts";
-import { _warnerFor } from "./_warn_sink.ts";
+import { warnerFor } from "./warn.ts";
 import { SkillError } from "./errors.ts";
 import { _describe } from "./_text.ts";
 import type { SkillContent, SkillInfo } from "./skill.ts";
@@ -138,7 +138,7 @@ export function createAgentSkills(
   options: AgentSkillsOptions = {},
 ): AgentSkills {
   const { config, onWarning } = _resolveOptions(options);
-  const warn = _warnerFor(onWarning);
+  const warn = warnerFor(onWarning);
   const report = _reporter(config.strict, warn);
   // Roots the process may not read are said in one line, and again only
   // when they change: a preset root that is neither there nor granted would

@@ -11,11 +11,8 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import process from "node:process";
 import { createAgentSkills } from "./agent_skills.ts";
-import {
-  type CheckReport,
-  checkSkills,
-  type SkillDiagnostic,
-} from "./check.ts";
+import { type CheckReport, checkSkills } from "./check.ts";
+import type { SkillDiagnostic } from "./diagnostic.ts";
 import { _RULES } from "./_check_rules.ts";
 import {
   clarvisSkillRoots,

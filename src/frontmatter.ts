@@ -8,15 +8,6 @@
 import { z } from "zod";
 import { type _FieldType, _TYPED } from "./_fields.ts";
 
-/** A JSON value: what skill metadata is made of. */
-export type JsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | JsonValue[]
-  | { [key: string]: JsonValue };
-
 /**
  * The zod schema of a SKILL.md frontmatter mapping, in passthrough (loose)
  * mode: keys it does not name are kept, never rejected. Discovery holds every

@@ -1,11 +1,20 @@
 /**
  * What the registry serves of one skill: {@linkcode SkillInfo}, its catalog
- * entry, and {@linkcode SkillContent}, the entry with its body and resources.
+ * entry, and {@linkcode SkillContent}, the entry with its body and resources;
+ * {@linkcode JsonValue} is what its metadata is made of. A leaf module of
+ * types.
  *
  * @module
  */
 
-import type { JsonValue } from "./frontmatter.ts";
+/** A JSON value: what skill metadata is made of. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };
 
 /** What the catalog says about one skill: everything but its body. */
 export interface SkillInfo {

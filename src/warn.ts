@@ -1,10 +1,13 @@
 /**
- * Structured warnings and where they go.
+ * Structured warnings and where they go: the global sink that
+ * {@linkcode setWarnSink} sets (the one module-level state of the library),
+ * and the sink of each instance.
  *
  * @module
  */
 
-import { _setGlobalSink } from "./_warn_sink.ts";
+import process from "node:process";
+import { _oneLineSafe } from "./_text.ts";
 
 /**
  * What a warning is about. Consumers filter on it.
@@ -101,5 +104,26 @@ export type WarnSink = (warning: SkillWarning) => void;
  * ```
  */
 export function setWarnSink(sink: WarnSink | null): void {
-  _setGlobalSink(sink);
+  globalSink = sink ?? writeToStderr;
+}
+
+/** One line per warning: names from disk cannot forge other lines. */
+function writeToStderr(warning: SkillWarning): void {
+  process.stderr.write(
+    `agent-skills: warning [${warning.code}] ${
+      _oneLineSafe(warning.message)
+    }\n`,
+  );
+}
+
+/** Where warnings of instances without `onWarning` go: the process-wide sink. */
+let globalSink: WarnSink = writeToStderr;
+
+/**
+ * The sink an instance uses: its own, else the global one read at the time
+ * of each warning (so that `setWarnSink` applies to live instances). For the
+ * library's own use: not exported from the package.
+ */
+export function warnerFor(onWarning: WarnSink | undefined): WarnSink {
+  return onWarning ?? ((warning) => globalSink(warning));
 }
