@@ -50,8 +50,8 @@ export interface AgentSkills {
    * directory.
    *
    * @throws {SkillError} `invalid_input` for an empty, absolute or NUL-bearing
-   * `rel`, or a `name` or `rel` that is not a string; `not_found` for an
-   * unknown skill or missing file; `path_escape` for
+   * `rel`, or a `name` or `rel` that is not a string; `unknown_skill` for a
+   * name the snapshot does not hold; `not_found` for a missing file; `path_escape` for
    * a path that leaves the directory, lexically or through a symlink, or for
    * a skill directory that changed since the snapshot; `not_a_file` for a
    * directory or special file; `unreadable` for a file the process may not
@@ -155,13 +155,13 @@ export function createAgentSkills(
   };
   let snapshot = scan();
 
-  /** The entry of a skill of the current snapshot, or `not_found`. */
+  /** The entry of a skill of the current snapshot, or `unknown_skill`. */
   const known = (given: unknown): _DiscoveredSkill => {
     const name = _skillName(given);
     const entry = snapshot.byName.get(name);
     if (entry === undefined) {
       throw new SkillError(
-        "not_found",
+        "unknown_skill",
         `Unknown skill "${name}": no skill of that name in the current snapshot (refresh() rescans)`,
         { skill: name },
       );

@@ -539,7 +539,7 @@ function _show(values: _Values, [name]: string[], io: CliIO): number {
   const skill = skills.loadSkill(name ?? "");
   if (skill === undefined) {
     return _fail(io, values, PROBLEMS, {
-      code: "not_found",
+      code: "unknown_skill",
       message: `Unknown skill "${name}"`,
     }, warnings);
   }
@@ -591,10 +591,11 @@ function _path(values: _Values, [name, rel]: string[], io: CliIO): number {
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
     // A one-shot command has no refresh(): say it as `show` does.
-    const unknown = skills.loadSkill(name ?? "") === undefined;
     return _fail(io, values, PROBLEMS, {
       code: error.code,
-      message: unknown ? `Unknown skill "${name}"` : error.message,
+      message: error.code === "unknown_skill"
+        ? `Unknown skill "${name}"`
+        : error.message,
     }, warnings);
   }
   if (values.json) {

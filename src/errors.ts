@@ -74,7 +74,10 @@ export class StartupError extends Error {
  *   snapshot; or, for `readResource()`, the file was swapped while opened.
  * - `invalid_input`: a resource path that is empty, absolute, not a string or
  *   contains a NUL byte, or a skill name that is not a string.
- * - `not_found`: an unknown skill, or a resource that does not exist.
+ * - `unknown_skill`: no skill of that name in the current snapshot (for
+ *   `resourcePath()` and `readResource()`; `loadSkill()` returns `undefined`).
+ * - `not_found`: a resource that does not exist, or a skill's directory gone
+ *   from disk.
  * - `not_a_file`: a resource (or, under `strict: true`, a manifest) that is a
  *   directory, FIFO, socket or device rather than a regular file.
  * - `unreadable`: a resource (or its skill's directory) that the process may
@@ -88,6 +91,7 @@ export type SkillErrorCode =
   | "duplicate_skill"
   | "path_escape"
   | "invalid_input"
+  | "unknown_skill"
   | "not_found"
   | "not_a_file"
   | "unreadable"
@@ -121,7 +125,7 @@ export interface SkillErrorDetails {
  * });
  * assert.throws(
  *   () => skills.resourcePath("missing", "notes.md"),
- *   (error) => error instanceof SkillError && error.code === "not_found",
+ *   (error) => error instanceof SkillError && error.code === "unknown_skill",
  * );
  * ```
  */

@@ -330,9 +330,9 @@ describe("agent-skills", () => {
     it("exits 1 for an unknown skill", () => {
       const run = cli("show", "nope", ...DEMO);
       assert.equal(run.code, 1);
-      assert.match(run.stderr, /not_found: Unknown skill "nope"/);
+      assert.match(run.stderr, /unknown_skill: Unknown skill "nope"/);
       const doc = json(cli("show", "nope", ...DEMO, "--json"));
-      assert.deepEqual((doc.error as { code: string }).code, "not_found");
+      assert.deepEqual((doc.error as { code: string }).code, "unknown_skill");
     });
   });
 
@@ -876,7 +876,7 @@ describe("main()", () => {
   it("says an unknown skill and a missing file the command-line way", () => {
     assert.equal(
       inProcess(["path", "nobody", "x.md", ...DEMO], false, 80),
-      'agent-skills: not_found: Unknown skill "nobody"\n',
+      'agent-skills: unknown_skill: Unknown skill "nobody"\n',
     );
     const missing = inProcess(
       ["path", "pdf-forms", "nope.md", ...DEMO],

@@ -142,7 +142,7 @@ describe("resourcePath()", () => {
     );
   });
 
-  it("reports a missing resource or an unknown skill as not_found", () => {
+  it("reports a missing resource as not_found, an unknown skill as unknown_skill", () => {
     const { skills, dir } = fixture();
     assertCode(() => skills.resourcePath("tool", "nope.md"), "not_found");
     assertCode(
@@ -153,7 +153,7 @@ describe("resourcePath()", () => {
     assertCode(() => skills.resourcePath("tool", "dangling"), "not_found");
     const unknown = assertCode(
       () => skills.resourcePath("nobody", "x"),
-      "not_found",
+      "unknown_skill",
     );
     assert.equal(unknown.skill, "nobody");
   });
@@ -437,7 +437,7 @@ describe("readResource()", () => {
     for (const [rel, code] of cases) {
       assertCode(() => skills.readResource("tool", rel), code);
     }
-    assertCode(() => skills.readResource("nobody", "x"), "not_found");
+    assertCode(() => skills.readResource("nobody", "x"), "unknown_skill");
   });
 
   it("refuses a file over maxResourceBytes with too_large", () => {
