@@ -10,7 +10,8 @@ import {
   type AgentSkillsOptions,
   type SkillConfig,
 } from "./config.ts";
-import { _listResources, _readResource, _resolveResource } from "./_confine.ts";
+import { readConfined, resolveConfined } from "./_confine.ts";
+import { listResources } from "./_resources.ts";
 import { _buildSnapshot, _changes, type _Snapshot } from "./_registry.ts";
 import {
   _deniedRootsProblem,
@@ -178,7 +179,7 @@ export function createAgentSkills(
       if (entry === undefined) return undefined;
       let resources = snapshot.resources.get(name);
       if (resources === undefined) {
-        resources = Object.freeze(_listResources(entry, config, warn));
+        resources = Object.freeze(listResources(entry, config, warn));
         snapshot.resources.set(name, resources);
       }
       return Object.freeze({
@@ -188,9 +189,9 @@ export function createAgentSkills(
       });
     },
     resourcePath: (name: string, rel: string): string =>
-      _resolveResource(known(name), rel),
+      resolveConfined(known(name), rel),
     readResource: (name: string, rel: string): Uint8Array =>
-      _readResource(known(name), rel, config.maxResourceBytes),
+      readConfined(known(name), rel, config.maxResourceBytes),
     refresh: (): SkillChanges => {
       const next = scan(snapshot);
       const changes = _changes(snapshot, next);

@@ -17,7 +17,7 @@ import {
 } from "./config.ts";
 import { StartupError } from "./errors.ts";
 import { _describe } from "./_text.ts";
-import { _listResources } from "./_confine.ts";
+import { listResources } from "./_resources.ts";
 import {
   _pathDiagnostic,
   _problemDiagnostics,
@@ -107,7 +107,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
     for (const skill of _checkPath(scan, fail)) {
       skills.push(skill.info);
       diagnostics.push(..._ruleDiagnostics(skill));
-      _listResources(skill, config, (warning) => {
+      listResources(skill, config, (warning) => {
         diagnostics.push(_resourceDiagnostic(warning, skill.info));
       });
     }

@@ -8,7 +8,7 @@ import {
   SkillError,
   type SkillWarning,
 } from "@clarvis/agent-skills";
-import { _readResource, type _ReadSeams } from "../src/_confine.ts";
+import { readConfined, type ReadSeams } from "../src/_confine.ts";
 import { _discoverRoot } from "../src/_discover.ts";
 import type { _DiscoveredSkill } from "../src/_scan.ts";
 import {
@@ -487,7 +487,7 @@ describe("readResource()", () => {
       };
     }
 
-    const modes: Array<[string, _ReadSeams]> = [
+    const modes: Array<[string, ReadSeams]> = [
       ["the kernel's path of the open file", {}],
       ["no kernel path (re-resolving only)", { openedPath: () => undefined }],
     ];
@@ -496,7 +496,7 @@ describe("readResource()", () => {
         const { skill, toOutside } = swappable();
         assertCode(
           () =>
-            _readResource(skill, "sub/file.txt", 100, {
+            readConfined(skill, "sub/file.txt", 100, {
               ...seams,
               beforeOpen: toOutside,
             }),
@@ -508,7 +508,7 @@ describe("readResource()", () => {
         const { skill, toOutside, back } = swappable();
         const error = assertCode(
           () =>
-            _readResource(skill, "sub/file.txt", 100, {
+            readConfined(skill, "sub/file.txt", 100, {
               ...seams,
               beforeOpen: toOutside,
               afterOpen: back,
@@ -529,7 +529,7 @@ describe("readResource()", () => {
         const outside = join(skill.place.realDir, "..", "..", "outside");
         const error = assertCode(
           () =>
-            _readResource(skill, "sub/file.txt", 100, {
+            readConfined(skill, "sub/file.txt", 100, {
               ...seams,
               noFollow: false,
               beforeOpen: () => {
@@ -558,7 +558,7 @@ describe("readResource()", () => {
         const sub = join(skill.place.realDir, "sub");
         const error = assertCode(
           () =>
-            _readResource(skill, "sub/file.txt", 100, {
+            readConfined(skill, "sub/file.txt", 100, {
               afterResolve: () => {
                 rmSync(sub, { recursive: true });
                 make(sub);
@@ -575,7 +575,7 @@ describe("readResource()", () => {
       const file = join(skill.place.realDir, "sub", "file.txt");
       const error = assertCode(
         () =>
-          _readResource(skill, "sub/file.txt", 100, {
+          readConfined(skill, "sub/file.txt", 100, {
             noFollow: false,
             beforeOpen: () => {
               rmSync(file);
@@ -601,7 +601,7 @@ describe("readResource()", () => {
       // does not under scoped permissions); re-resolving refuses it anyway.
       assertCode(
         () =>
-          _readResource(skill, "sub/file.txt", 100, {
+          readConfined(skill, "sub/file.txt", 100, {
             beforeOpen: () => {
               rmSync(file);
               link(outside, file);

@@ -1,0 +1,230 @@
+/**
+ * The resources of a skill, for `loadSkill()`: the regular files inside its
+ * directory, listed directory by directory, each proven to be the directory
+ * at its real path (see `_fs.ts`), confined as `_confine.ts` confines a path.
+ *
+ * @module
+ */
+
+import { basename } from "node:path";
+import { SkillError } from "./errors.ts";
+import {
+  _childPath,
+  _errorCode,
+  type _KernelPaths,
+  _listOwnDirectory,
+  _reason,
+  _tryRealpath,
+  _tryStatus,
+} from "./_fs.ts";
+import {
+  changedMessage,
+  changeOf,
+  type ConfinedSkill,
+  isInside,
+} from "./_confine.ts";
+import type { SkillInfo } from "./skill.ts";
+import type { SkillConfig } from "./config.ts";
+import type { WarnSink } from "./warn.ts";
+
+/** Directory names resource enumeration never enters. */
+const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
+  ".git",
+  "node_modules",
+]);
+
+/**
+ * Lists the regular files inside a skill's directory as sorted POSIX paths
+ * relative to it, the manifest excluded. Skips `.git` and `node_modules`,
+ * follows a symlink only when its target is inside the directory (and a
+ * directory symlink only once, so loops end), and stops at the entry and
+ * depth caps of the config, warning each time it leaves something out.
+ */
+export function listResources(
+  confined: ConfinedSkill,
+  config: SkillConfig,
+  warn: WarnSink,
+): string[] {
+  const { info } = confined;
+  let change: string | undefined;
+  try {
+    change = changeOf(confined);
+  } catch (error) {
+    if (!(error instanceof SkillError)) throw error;
+    warn({ code: "unreadable", message: error.message, path: info.dir });
+    return [];
+  }
+  if (change !== undefined) {
+    warn({
+      code: "resource_escape",
+      message: `Did not list the resources of skill "${info.name}": ${
+        changedMessage(info, change)
+      }`,
+      path: info.dir,
+    });
+    return [];
+  }
+  const dir = confined.place.realDir;
+  const walk = new ResourceWalk({ info, dir, config, warn });
+  walk.visit(dir, "", 0);
+  return walk.files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** One listing of a skill's resources: what it found, and how far it went. */
+class ResourceWalk {
+  readonly files: string[] = [];
+  #entries = 0;
+  #stopped = false;
+  #depthWarned = false;
+  readonly #visited = new Set<string>();
+  readonly #kernel: _KernelPaths = {};
+  readonly #manifest: string;
+
+  readonly info: SkillInfo;
+  /** The skill's real directory: every listed file is inside it. */
+  readonly dir: string;
+  readonly config: SkillConfig;
+  readonly warn: WarnSink;
+
+  constructor(
+    { info, dir, config, warn }: {
+      info: SkillInfo;
+      dir: string;
+      config: SkillConfig;
+      warn: WarnSink;
+    },
+  ) {
+    this.info = info;
+    this.dir = dir;
+    this.config = config;
+    this.warn = warn;
+    this.#manifest = basename(info.path);
+  }
+
+  /**
+   * Lists one directory, by its real path, proven to be the directory there
+   * (see `_listOwnDirectory`): one swapped for a symlink or a file meanwhile
+   * is not listed. A directory reached by its own name is always listed (the
+   * tree cannot loop); one reached through a symlink only when its real path
+   * has not been listed yet, so links to ancestors end and each directory
+   * is listed under its own name.
+   */
+  visit(realDir: string, rel: string, depth: number, viaLink = false): void {
+    if (viaLink && this.#visited.has(realDir)) return;
+    this.#visited.add(realDir);
+    const listed = _listOwnDirectory(realDir, this.#kernel);
+    if (listed.kind === "failed") {
+      if (_errorCode(listed.error) === "ENOENT") return;
+      this.warn({
+        code: "unreadable",
+        message:
+          `Skipped resources under ${realDir} of skill "${this.info.name}": ${
+            _reason(listed.error)
+          }`,
+        path: realDir,
+      });
+      return;
+    }
+    if (listed.kind === "moved") {
+      this.warn({
+        code: "resource_escape",
+        message:
+          `Skipped resources under ${realDir} of skill "${this.info.name}": it changed while it was listed (a symlink or another file stands there now); loadSkill() after refresh() lists it again`,
+        path: realDir,
+      });
+      return;
+    }
+    const { entries, unrepresentable } = listed.listing;
+    for (const entry of unrepresentable) {
+      if (this.#stopped || !this.#count(realDir)) return;
+      this.warn({
+        code: "unrepresentable_name",
+        message:
+          `Skipped a resource in ${realDir} of skill "${this.info.name}": its name is not valid UTF-8 (bytes ${entry.bytes}), so it cannot be opened by name; rename it`,
+        path: realDir,
+      });
+    }
+    for (const entry of entries) {
+      if (this.#stopped || !this.#count(realDir)) return;
+      if (rel === "" && entry.name === this.#manifest) continue;
+      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      const childPath = _childPath(realDir, entry.name);
+      if (entry.kind === "directory") {
+        this.#enter(childPath, childRel, entry.name, depth);
+      } else if (entry.kind === "file") {
+        this.files.push(childRel);
+      } else if (entry.kind === "symlink") {
+        this.#follow(childPath, childRel, entry.name, depth);
+      }
+    }
+  }
+
+  #count(where: string): boolean {
+    if (++this.#entries <= this.config.maxResourceEntries) return true;
+    this.#stopped = true;
+    this.warn({
+      code: "resource_limit",
+      message:
+        `Stopped listing resources of skill "${this.info.name}" after ${this.config.maxResourceEntries} entries (option maxResourceEntries), at ${where}`,
+      path: this.dir,
+    });
+    return false;
+  }
+
+  #enter(
+    realDir: string,
+    rel: string,
+    name: string,
+    depth: number,
+    viaLink = false,
+  ): void {
+    if (SKIPPED_DIRECTORIES.has(name)) return;
+    if (depth + 1 > this.config.maxResourceDepth) {
+      if (!this.#depthWarned) {
+        this.#depthWarned = true;
+        this.warn({
+          code: "resource_limit",
+          message:
+            `Did not list resources of skill "${this.info.name}" nested deeper than ${this.config.maxResourceDepth} directories (option maxResourceDepth), first at ${realDir}`,
+          path: realDir,
+        });
+      }
+      return;
+    }
+    this.visit(realDir, rel, depth + 1, viaLink);
+  }
+
+  #follow(link: string, rel: string, name: string, depth: number): void {
+    const dangling = (error: unknown): void =>
+      this.warn({
+        code: "dangling_symlink",
+        message:
+          `Skipped resource "${rel}" of skill "${this.info.name}": the symlink cannot be followed (${
+            _reason(error)
+          })`,
+        path: link,
+      });
+    const resolved = _tryRealpath(link);
+    if (!resolved.ok) return dangling(resolved.error);
+    const real = resolved.value;
+    if (!isInside(real, this.dir)) {
+      this.warn({
+        code: "resource_escape",
+        message:
+          `Skipped resource "${rel}" of skill "${this.info.name}": it is a symlink to ${real}, outside the skill directory`,
+        path: link,
+      });
+      return;
+    }
+    const stat = _tryStatus(real, false);
+    if (!stat.ok) {
+      // Gone since it was resolved is simply gone.
+      if (_errorCode(stat.error) !== "ENOENT") dangling(stat.error);
+      return;
+    }
+    if (stat.value.kind === "file") this.files.push(rel);
+    else if (stat.value.kind === "directory") {
+      this.#enter(real, rel, name, depth, true);
+    }
+  }
+}
