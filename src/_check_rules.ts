@@ -9,7 +9,7 @@
 import { basename } from "node:path";
 import type { DiagnosticCode, DiagnosticSeverity } from "./diagnostic.ts";
 import { _FIELDS, _NORMALISED_KEYS, _SPEC_KEYS } from "./_fields.ts";
-import { _lineOfKey, _startsLine } from "./_manifest.ts";
+import type { KeyLines } from "./_manifest/lines.ts";
 import type { _DiscoveredSkill } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -28,8 +28,14 @@ export interface _Rule {
   readonly severity: DiagnosticSeverity;
   /** What the spec says, as one sentence. */
   readonly spec: string;
-  /** The rule's findings for one skill: none when the skill keeps it. */
-  readonly test: (skill: _DiscoveredSkill) => readonly _Finding[];
+  /**
+   * The rule's findings for one skill, none when the skill keeps it; `lines`
+   * is where the keys of its frontmatter stand.
+   */
+  readonly test: (
+    skill: _DiscoveredSkill,
+    lines: KeyLines,
+  ) => readonly _Finding[];
 }
 
 const MAX_NAME = 64;
@@ -243,11 +249,11 @@ export const _RULES: readonly _Rule[] = [
     severity: "info",
     spec:
       "`allowed-tools` is a space-separated string (`Bash(git:*) Read`), not a YAML list.",
-    test: ({ frontmatter, coercions }) => {
-      if (!_startsLine(frontmatter, "allowed-tools")) return [];
+    test: ({ frontmatter, coercions }, lines) => {
+      if (!lines.startsLine("allowed-tools")) return [];
       // Empty, it is absent (an empty_field note), not a list.
       if (coercions.some((c) => c.key === "allowed-tools")) return [];
-      const line = _lineOfKey(frontmatter, "allowed-tools");
+      const line = lines.lineOf("allowed-tools");
       const text = frontmatter.split("\n")[line - 2] ?? "";
       const value = text.slice(text.indexOf(":") + 1).trim();
       return value === "" || value.startsWith("[")
@@ -288,8 +294,8 @@ export const _RULES: readonly _Rule[] = [
     severity: "info",
     spec: "The frontmatter holds only the spec's fields: " +
       [..._SPEC_KEYS].map((key) => `\`${key}\``).join(", ") + ".",
-    test: ({ info, frontmatter }) =>
-      _frontmatterKeys(Object.keys(info.metadata), frontmatter)
+    test: ({ info }, lines) =>
+      _frontmatterKeys(Object.keys(info.metadata), lines)
         .filter((key) => !_SPEC_KEYS.has(key))
         .map((key) => ({
           key,
@@ -305,9 +311,9 @@ export const _RULES: readonly _Rule[] = [
  * with a property of its own that stands in the YAML (a key's line is 1,
  * the fence, only when it is absent).
  */
-function _frontmatterKeys(metadataKeys: string[], yaml: string): string[] {
+function _frontmatterKeys(metadataKeys: string[], lines: KeyLines): string[] {
   const normalised = [..._NORMALISED_KEYS].filter((key) =>
-    _startsLine(yaml, key)
+    lines.startsLine(key)
   );
   return [...metadataKeys, ...normalised];
 }

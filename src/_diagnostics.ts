@@ -11,7 +11,7 @@ import type {
   SkillDiagnostic,
 } from "./diagnostic.ts";
 import { _RULES } from "./_check_rules.ts";
-import { _lineOfKey } from "./_manifest.ts";
+import { KeyLines } from "./_manifest/lines.ts";
 import type { _DiscoveredSkill, _Problem } from "./_scan.ts";
 import type { SkillInfo } from "./skill.ts";
 import type { SkillWarning } from "./warn.ts";
@@ -78,15 +78,16 @@ export function _pathDiagnostic(
 /** The findings of every spec rule for one skill that loads. */
 export function _ruleDiagnostics(skill: _DiscoveredSkill): SkillDiagnostic[] {
   const { info, frontmatter } = skill;
+  // One index of the key lines for every finding of this skill.
+  const lines = new KeyLines(frontmatter);
   return _RULES.flatMap((rule) =>
-    rule.test(skill).map((finding) =>
+    rule.test(skill, lines).map((finding) =>
       _diagnostic({
         severity: rule.severity,
         code: rule.code,
         message: finding.message,
         path: info.path,
-        line: finding.line ??
-          _lineOfKey(frontmatter, finding.key ?? "name"),
+        line: finding.line ?? lines.lineOf(finding.key ?? "name"),
         skill: info.name,
       })
     )

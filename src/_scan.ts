@@ -9,17 +9,15 @@
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { SkillError, type SkillErrorCode } from "./errors.ts";
+import type { Coercion, Truncation } from "./_manifest/coerce.ts";
+import { InvalidManifest, type ManifestProblem } from "./_manifest/invalid.ts";
+import { KeyLines } from "./_manifest/lines.ts";
+import { parseManifest } from "./_manifest/parse.ts";
 import {
-  type _Coercion,
-  _InvalidManifest,
-  _lineOfKey,
-  type _ManifestProblem,
-  _parseManifest,
-  type _Repair,
-  _repairHint,
-  type _RepairKind,
-  type _Truncation,
-} from "./_manifest.ts";
+  type Repair,
+  repairHint,
+  type RepairKind,
+} from "./_manifest/repair.ts";
 import {
   _childPath,
   type _Entry,
@@ -63,11 +61,11 @@ export interface _ParsedSkill {
   /** The frontmatter's YAML text (a slice of `source` too), for checks. */
   readonly frontmatter: string;
   /** The lines repaired so that its YAML parses, in order. */
-  readonly repairs: readonly _Repair[];
+  readonly repairs: readonly Repair[];
   /** The plain values its YAML cut at ` #`. */
-  readonly truncations: readonly _Truncation[];
+  readonly truncations: readonly Truncation[];
   /** The values read as hosts read them (notes in a check). */
-  readonly coercions: readonly _Coercion[];
+  readonly coercions: readonly Coercion[];
 }
 
 /** A discovered skill: its catalog entry, its body and its directory's place. */
@@ -165,7 +163,7 @@ export interface _Problem {
   /** The 1-based column in `path`. */
   readonly column?: number | undefined;
   /** Each problem of an unusable manifest, at its own position. */
-  readonly problems?: readonly _ManifestProblem[] | undefined;
+  readonly problems?: readonly ManifestProblem[] | undefined;
   /** The filesystem error behind it, kept as the thrown error's `cause`. */
   readonly cause?: unknown;
 }
@@ -549,7 +547,7 @@ export function _findingsOf(
       path,
       drops: false,
       skill: skill.info.name,
-      line: _lineOfKey(skill.frontmatter, "name"),
+      line: new KeyLines(skill.frontmatter).lineOf("name"),
     });
   }
   return problems;
@@ -558,7 +556,7 @@ export function _findingsOf(
 const NO_PROBLEMS: readonly _Problem[] = Object.freeze([]);
 
 /** The warning code of each kind of YAML repair. */
-const REPAIR_CODES: Readonly<Record<_RepairKind, SkillWarningCode>> = {
+const REPAIR_CODES: Readonly<Record<RepairKind, SkillWarningCode>> = {
   colon: "yaml_repaired",
   indicator: "yaml_indicator",
   flow_text: "yaml_flow_text",
@@ -568,13 +566,13 @@ const REPAIR_CODES: Readonly<Record<_RepairKind, SkillWarningCode>> = {
 function _repairProblem(
   path: string,
   skill: _ParsedSkill,
-  repair: _Repair,
+  repair: Repair,
 ): _Problem {
   const { line } = repair;
   return {
     code: REPAIR_CODES[repair.kind],
     message: `Loaded ${path}:${line} after repairing its YAML: ${
-      _repairHint(repair)
+      repairHint(repair)
     }`,
     path,
     drops: false,
@@ -586,7 +584,7 @@ function _repairProblem(
 function _truncationProblem(
   path: string,
   skill: _ParsedSkill,
-  cut: _Truncation,
+  cut: Truncation,
 ): _Problem {
   const { line, key, kept, fix } = cut;
   const shown = fix.length > 70 ? `${fix.slice(0, 69)}…` : fix;
@@ -614,7 +612,7 @@ function _parseSkill(
 } {
   let parsed;
   try {
-    parsed = _parseManifest(text, path, repair);
+    parsed = parseManifest(text, { path, repair });
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
     return {
@@ -626,9 +624,7 @@ function _parseSkill(
         skill: dirName,
         line: error.line,
         column: error.column,
-        problems: error instanceof _InvalidManifest
-          ? error.problems
-          : undefined,
+        problems: error instanceof InvalidManifest ? error.problems : undefined,
       },
     };
   }

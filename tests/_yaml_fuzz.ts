@@ -1,10 +1,10 @@
-// Random frontmatter for the differential test of src/_simple_yaml.ts against
+// Random frontmatter for the differential test of src/_manifest/simple_yaml.ts against
 // js-yaml: the forms the fast path reads, and their near misses (numbers,
 // booleans, escapes, comments, tabs, odd indents, duplicate keys, Unicode
 // YAML refuses), mixed so that each kind of line meets each other kind.
 
 import { load } from "js-yaml";
-import { _simpleYaml } from "../src/_simple_yaml.ts";
+import { simpleYaml } from "../src/_manifest/simple_yaml.ts";
 
 /** A seeded xorshift generator of numbers in [0, 1). */
 export function random(seed: number): () => number {
@@ -249,7 +249,7 @@ export function differential(seed: number, count: number): {
   let read = 0;
   for (let i = 0; i < count; i++) {
     const { yaml, forms } = generate();
-    const fast = _simpleYaml(yaml);
+    const fast = simpleYaml(yaml);
     if (fast === undefined) continue;
     const js = jsYaml(yaml);
     if (!("value" in js) || !same(fast, js.value)) {

@@ -2,12 +2,13 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { SkillError } from "@clarvis/agent-skills";
 import { skillFrontmatterSchema } from "@clarvis/agent-skills/schema";
-import { _InvalidManifest, _parseManifest } from "../src/_manifest.ts";
+import { InvalidManifest } from "../src/_manifest/invalid.ts";
+import { parseManifest } from "../src/_manifest/parse.ts";
 
 const PATH = "/skills/demo/SKILL.md";
 
-function parse(text: string): ReturnType<typeof _parseManifest> {
-  return _parseManifest(text, PATH);
+function parse(text: string): ReturnType<typeof parseManifest> {
+  return parseManifest(text, { path: PATH });
 }
 
 function assertInvalid(
@@ -35,7 +36,7 @@ function assertInvalid(
   });
 }
 
-describe("_parseManifest()", () => {
+describe("parseManifest()", () => {
   it("returns name, description, defaults and the trimmed body", () => {
     const parsed = parse(
       "---\nname: pdf\ndescription: Fill PDF forms.\n---\n\n# PDF\n\nSteps.\n\n",
@@ -192,7 +193,7 @@ describe("_parseManifest()", () => {
     assert.throws(
       () => parse("---\nname: [1]\nlicense: MIT\ndescription:\n  a: 2\n---\n"),
       (error) => {
-        assert.ok(error instanceof _InvalidManifest);
+        assert.ok(error instanceof InvalidManifest);
         assert.deepEqual(error.problems, [
           {
             line: 2,

@@ -1,5 +1,5 @@
 // The repairs never change a valid file: for random frontmatter that js-yaml
-// loads cleanly, _parseManifest gives the same skill (or the same error) with
+// loads cleanly, parseManifest gives the same skill (or the same error) with
 // the repair path and without it. The frontmatter mixes js-yaml's own dump of
 // random mappings with hand-written `key: value` lines full of what the
 // repairs look for (": ", " #", "@", backticks, brackets, quotes); a
@@ -12,7 +12,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { dump, load } from "js-yaml";
-import { _parseManifest } from "../src/_manifest.ts";
+import { parseManifest } from "../src/_manifest/parse.ts";
 
 const REPLAY_SEED: number | undefined = undefined;
 const RUNS = 3000;
@@ -86,7 +86,7 @@ function loadsCleanly(yaml: string): boolean {
 /** What a parse gives: the manifest, or the error's message. */
 function outcome(text: string, repair: boolean): unknown {
   try {
-    return _parseManifest(text, "/s/SKILL.md", repair);
+    return parseManifest(text, { path: "/s/SKILL.md", repair });
   } catch (error) {
     return { error: (error as Error).message };
   }

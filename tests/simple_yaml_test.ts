@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { _simpleYaml } from "../src/_simple_yaml.ts";
+import { simpleYaml } from "../src/_manifest/simple_yaml.ts";
 import { differential, jsYaml, same } from "./_yaml_fuzz.ts";
 
-/** The frontmatter of a manifest's text, as `_parseManifest` splits it. */
+/** The frontmatter of a manifest's text, as `parseManifest` splits it. */
 function frontmatterOf(text: string): string | undefined {
   const normalised = text.replace(/\r\n/g, "\n");
   return /^\uFEFF?---[ \t]*\n(?:([\s\S]*?)\n)?---[ \t]*(?:\n|$)/.exec(
@@ -26,7 +26,7 @@ function manifestsUnder(dir: string): string[] {
   return found;
 }
 
-describe("_simpleYaml()", () => {
+describe("simpleYaml()", () => {
   it("reads the common forms as js-yaml does", () => {
     const yaml = [
       "name: pdf-tools",
@@ -51,7 +51,7 @@ describe("_simpleYaml()", () => {
       "- at column 0",
       "compatibility: C# and é 日本語 😀",
     ].join("\n");
-    const fast = _simpleYaml(yaml);
+    const fast = simpleYaml(yaml);
     assert.notEqual(fast, undefined);
     const js = jsYaml(yaml);
     assert.ok("value" in js);
@@ -86,7 +86,7 @@ describe("_simpleYaml()", () => {
         "name: x\n...",
       ]
     ) {
-      assert.equal(_simpleYaml(yaml), undefined, JSON.stringify(yaml));
+      assert.equal(simpleYaml(yaml), undefined, JSON.stringify(yaml));
     }
   });
 
@@ -122,7 +122,7 @@ describe("_simpleYaml()", () => {
       if (!statSync(path).isFile()) continue;
       const yaml = frontmatterOf(readFileSync(path, "utf8"));
       if (yaml === undefined) continue;
-      const fast = _simpleYaml(yaml);
+      const fast = simpleYaml(yaml);
       if (fast === undefined) continue;
       const js = jsYaml(yaml);
       assert.ok("value" in js && same(fast, js.value), path);

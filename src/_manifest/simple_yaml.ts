@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { JsonValue } from "./skill.ts";
+import type { JsonValue } from "../skill.ts";
 
 /** A value of the subset: a string, a list of strings, or a mapping of them. */
 type _Value = string | string[] | { [key: string]: string };
@@ -20,7 +20,7 @@ type _Value = string | string[] | { [key: string]: string };
  * The mapping js-yaml reads from `yaml` when it is in the subset this file
  * reads, else `undefined`. Line endings are already LF.
  */
-export function _simpleYaml(
+export function simpleYaml(
   yaml: string,
 ): { [key: string]: JsonValue } | undefined {
   if (UNSAFE_REGEXP.test(yaml)) return undefined;
