@@ -64,6 +64,7 @@ export { SkillError, StartupError } from "./src/errors.ts";
 export type {
   SkillErrorCode,
   SkillErrorDetails,
+  SkillProblem,
   StartupErrorCode,
 } from "./src/errors.ts";
 export { setWarnSink } from "./src/warn.ts";

@@ -10,7 +10,7 @@ import { basename } from "node:path";
 import type { DiagnosticCode, DiagnosticSeverity } from "./diagnostic.ts";
 import { _FIELDS, _NORMALISED_KEYS, _SPEC_KEYS } from "./_fields.ts";
 import type { KeyLines } from "./_manifest/lines.ts";
-import type { _DiscoveredSkill } from "./_scan.ts";
+import type { DiscoveredSkill } from "./_discovery/types.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /** One breach a rule found: its message, at a key's line or a line of its own. */
@@ -33,7 +33,7 @@ export interface _Rule {
    * is where the keys of its frontmatter stand.
    */
   readonly test: (
-    skill: _DiscoveredSkill,
+    skill: DiscoveredSkill,
     lines: KeyLines,
   ) => readonly _Finding[];
 }

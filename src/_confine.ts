@@ -23,7 +23,7 @@ import {
   _tryRealpath,
   _tryStatus,
 } from "./_fs.ts";
-import type { _SkillPlace } from "./_scan.ts";
+import type { SkillPlace } from "./_discovery/types.ts";
 import { _describe } from "./_text.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -39,7 +39,7 @@ export function isInside(path: string, dir: string): boolean {
  */
 export interface ConfinedSkill {
   readonly info: SkillInfo;
-  readonly place: _SkillPlace;
+  readonly place: SkillPlace;
 }
 
 /**

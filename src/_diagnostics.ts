@@ -12,7 +12,7 @@ import type {
 } from "./diagnostic.ts";
 import { _RULES } from "./_check_rules.ts";
 import { KeyLines } from "./_manifest/lines.ts";
-import type { _DiscoveredSkill, _Problem } from "./_scan.ts";
+import type { DiscoveredSkill, Problem } from "./_discovery/types.ts";
 import type { SkillInfo } from "./skill.ts";
 import type { SkillWarning } from "./warn.ts";
 
@@ -35,7 +35,7 @@ const ERRORS_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set([
  * is one of `ERRORS_IN_CHECK`), a warning otherwise; one diagnostic per
  * problem of an unusable manifest.
  */
-export function _problemDiagnostics(problem: _Problem): SkillDiagnostic[] {
+export function _problemDiagnostics(problem: Problem): SkillDiagnostic[] {
   const severity = problem.drops || ERRORS_IN_CHECK.has(problem.code)
     ? "error"
     : "warning";
@@ -76,7 +76,7 @@ export function _pathDiagnostic(
 }
 
 /** The findings of every spec rule for one skill that loads. */
-export function _ruleDiagnostics(skill: _DiscoveredSkill): SkillDiagnostic[] {
+export function _ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
   const { info, frontmatter } = skill;
   // One index of the key lines for every finding of this skill.
   const lines = new KeyLines(frontmatter);

@@ -1,7 +1,7 @@
 /**
  * The filesystem reads of discovery and confinement, kept thin: each reads
  * and returns what it found (or the error), and decides nothing about
- * skills. The decisions on what was read live in `_scan.ts`. What a read
+ * skills. The decisions on what was read live in `_discovery/`. What a read
  * guarantees under a concurrent swap (descriptor status, kernel paths, the
  * `lstat` checks) is said at each function and in docs/security.md.
  *

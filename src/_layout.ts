@@ -14,7 +14,7 @@ import {
   _tryList,
   _tryStatus,
 } from "./_fs.ts";
-import { _isManifestName } from "./_scan.ts";
+import { isManifestName } from "./_discovery/root.ts";
 
 /** A directory below a root whose own directories hold skills: a root itself. */
 export interface _NestedRoot {
@@ -28,7 +28,7 @@ export interface _NestedRoot {
 export function _holdsManifest(dir: string): boolean {
   const listing = _tryList(dir);
   return listing.ok &&
-    listing.value.entries.some((e) => _isManifestName(e.name));
+    listing.value.entries.some((e) => isManifestName(e.name));
 }
 
 /** Whether some directory one level below `path` holds a manifest. */
@@ -89,7 +89,7 @@ export function _emptyRootLayout(path: string): _EmptyRootLayout {
   const listing = stat.value.kind === "directory" ? _tryList(path) : undefined;
   if (listing === undefined || !listing.ok) return { kind: "other" };
   const { entries } = listing.value;
-  if (entries.some((entry) => _isManifestName(entry.name))) {
+  if (entries.some((entry) => isManifestName(entry.name))) {
     return { kind: "skill_directory" };
   }
   if (_holdsSkillBelow(path, entries)) return { kind: "other" };

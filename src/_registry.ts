@@ -6,9 +6,9 @@
  */
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
-import { _discoverRoot } from "./_discover.ts";
+import { discoverRoot } from "./_discovery/root.ts";
 import { _realPathOrSelf, _winners } from "./_roots.ts";
-import type { _DiscoveredSkill, _Report } from "./_scan.ts";
+import type { DiscoveredSkill, Report } from "./_discovery/types.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /**
@@ -16,9 +16,9 @@ import type { SkillInfo } from "./skill.ts";
  * skills a later root replaced (sorted by name, then by precedence).
  */
 export interface _Snapshot {
-  readonly byName: ReadonlyMap<string, _DiscoveredSkill>;
+  readonly byName: ReadonlyMap<string, DiscoveredSkill>;
   /** Every skill discovered, overridden ones included, for reuse by refresh(). */
-  readonly byPath: ReadonlyMap<string, _DiscoveredSkill>;
+  readonly byPath: ReadonlyMap<string, DiscoveredSkill>;
   readonly catalog: readonly SkillInfo[];
   readonly overridden: readonly SkillInfo[];
   /** The roots the process may not read, in scan order. */
@@ -50,11 +50,11 @@ export function _scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
  */
 export function _buildSnapshot(
   config: SkillConfig,
-  report: _Report,
+  report: Report,
   previous?: _Snapshot,
 ): _Snapshot {
-  const merged = new Map<string, _DiscoveredSkill>();
-  const byPath = new Map<string, _DiscoveredSkill>();
+  const merged = new Map<string, DiscoveredSkill>();
+  const byPath = new Map<string, DiscoveredSkill>();
   const overridden: SkillInfo[] = [];
   const denied: string[] = [];
   const startedMs = Date.now();
@@ -67,7 +67,7 @@ export function _buildSnapshot(
       denied,
       startedMs,
     };
-    for (const skill of _discoverRoot(scan)) {
+    for (const skill of discoverRoot(scan)) {
       byPath.set(skill.info.path, skill);
       const earlier = merged.get(skill.info.name);
       if (earlier !== undefined) overridden.push(earlier.info);
@@ -92,9 +92,9 @@ export function _buildSnapshot(
  * (reused, not read again), so that its sorted catalog holds as it is.
  */
 function _sameEntries(
-  before: ReadonlyMap<string, _DiscoveredSkill> | undefined,
-  after: ReadonlyMap<string, _DiscoveredSkill>,
-): before is ReadonlyMap<string, _DiscoveredSkill> {
+  before: ReadonlyMap<string, DiscoveredSkill> | undefined,
+  after: ReadonlyMap<string, DiscoveredSkill>,
+): before is ReadonlyMap<string, DiscoveredSkill> {
   if (before === undefined || before.size !== after.size) return false;
   for (const [name, entry] of after) {
     if (before.get(name) !== entry) return false;
@@ -129,7 +129,7 @@ export function _changes(
  * root that serves it included (an entry reused by refresh() is the same
  * object, so most comparisons stop at the first test).
  */
-function _sameSkill(a: _DiscoveredSkill, b: _DiscoveredSkill): boolean {
+function _sameSkill(a: DiscoveredSkill, b: DiscoveredSkill): boolean {
   return a.body === b.body &&
     (a.info === b.info || JSON.stringify(a.info) === JSON.stringify(b.info));
 }

@@ -13,11 +13,8 @@ import {
 import { readConfined, resolveConfined } from "./_confine.ts";
 import { listResources } from "./_resources.ts";
 import { _buildSnapshot, _changes, type _Snapshot } from "./_registry.ts";
-import {
-  _deniedRootsProblem,
-  type _DiscoveredSkill,
-  _reporter,
-} from "./_scan.ts";
+import { deniedRootsProblem, reporter } from "./_discovery/problems.ts";
+import type { DiscoveredSkill } from "./_discovery/types.ts";
 import { warnerFor } from "./warn.ts";
 import { SkillError } from "./errors.ts";
 import { _describe } from "./_text.ts";
@@ -140,7 +137,7 @@ export function createAgentSkills(
 ): AgentSkills {
   const { config, onWarning } = _resolveOptions(options);
   const warn = warnerFor(onWarning);
-  const report = _reporter(config.strict, warn);
+  const report = reporter({ strict: config.strict, warn });
   // Roots the process may not read are said in one line, and again only
   // when they change: a preset root that is neither there nor granted would
   // otherwise warn at every start.
@@ -149,7 +146,7 @@ export function createAgentSkills(
     const next = _buildSnapshot(config, report, previous);
     const denied = next.denied.join("\0");
     if (denied !== deniedSaid && next.denied.length > 0) {
-      report(_deniedRootsProblem(next.denied));
+      report(deniedRootsProblem(next.denied));
     }
     deniedSaid = denied;
     return next;
@@ -157,7 +154,7 @@ export function createAgentSkills(
   let snapshot = scan();
 
   /** The entry of a skill of the current snapshot, or `unknown_skill`. */
-  const known = (given: unknown): _DiscoveredSkill => {
+  const known = (given: unknown): DiscoveredSkill => {
     const name = _skillName(given);
     const entry = snapshot.byName.get(name);
     if (entry === undefined) {

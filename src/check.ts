@@ -24,7 +24,8 @@ import {
   _resourceDiagnostic,
   _ruleDiagnostics,
 } from "./_diagnostics.ts";
-import { _discoverRoot, _readSkill } from "./_discover.ts";
+import { discoverRoot, isManifestName, readSkill } from "./_discovery/root.ts";
+import type { DiscoveredSkill, Problem, RootScan } from "./_discovery/types.ts";
 import {
   type _Entry,
   _errorCode,
@@ -35,12 +36,6 @@ import {
 } from "./_fs.ts";
 import { _holdsSkillBelow, _nestedRoots } from "./_layout.ts";
 import { _scanOrder } from "./_registry.ts";
-import {
-  type _DiscoveredSkill,
-  _isManifestName,
-  type _Problem,
-  type _RootScan,
-} from "./_scan.ts";
 import type { DiagnosticSeverity, SkillDiagnostic } from "./diagnostic.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -93,7 +88,7 @@ export interface CheckReport {
 export function checkSkills(options: CheckSkillsOptions): CheckReport {
   const { config } = _resolveOptions(_checkOptions(options), "paths");
   const diagnostics: SkillDiagnostic[] = [];
-  const report = (problem: _Problem): void => {
+  const report = (problem: Problem): void => {
     diagnostics.push(..._problemDiagnostics(problem));
   };
   const fail = (diagnostic: SkillDiagnostic): void => {
@@ -149,9 +144,9 @@ function _checkOptions(options: unknown): AgentSkillsOptions {
  * directory is checked). Anything else is an error, never "0 errors".
  */
 function _checkPath(
-  scan: _RootScan,
+  scan: RootScan,
   fail: (diagnostic: SkillDiagnostic) => void,
-): _DiscoveredSkill[] {
+): DiscoveredSkill[] {
   const { root } = scan;
   const stat = _tryStatus(root.path, true);
   if (!stat.ok) {
@@ -159,7 +154,7 @@ function _checkPath(
     return [];
   }
   if (stat.value.kind !== "directory") {
-    if (_isManifestName(basename(root.path))) {
+    if (isManifestName(basename(root.path))) {
       return _checkSkillDir(scan, dirname(root.path));
     }
     fail(_pathDiagnostic(
@@ -176,10 +171,10 @@ function _checkPath(
     return [];
   }
   const { entries } = listing.value;
-  if (entries.some((e) => _isManifestName(e.name))) {
+  if (entries.some((e) => isManifestName(e.name))) {
     return _checkSkillDir(scan, root.path);
   }
-  const skills = _discoverRoot(scan);
+  const skills = discoverRoot(scan);
   // A skill that loaded had a manifest; only an empty scan lists again.
   if (skills.length === 0 && !_holdsSkillBelow(root.path, entries)) {
     fail(_noSkills(root.path, entries));
@@ -188,13 +183,14 @@ function _checkPath(
 }
 
 /** One skill directory, checked as a skill of its parent. */
-function _checkSkillDir(scan: _RootScan, dir: string): _DiscoveredSkill[] {
+function _checkSkillDir(scan: RootScan, dir: string): DiscoveredSkill[] {
   const parent: SkillRoot = { ...scan.root, path: dirname(dir) };
   // A path given as a skill directory is followed, like a root.
   const realDir = _tryRealpath(dir);
-  const read = _readSkill({ ...scan, root: parent }, dir, basename(dir), {
-    realDir: realDir.ok ? realDir.value : dir,
-    viaLink: true,
+  const read = readSkill({ ...scan, root: parent }, {
+    dir,
+    dirName: basename(dir),
+    reached: { realDir: realDir.ok ? realDir.value : dir, viaLink: true },
   });
   if (read === undefined) return [];
   read.findings.forEach(scan.report);

@@ -97,6 +97,16 @@ export type SkillErrorCode =
   | "unreadable"
   | "too_large";
 
+/** One problem that makes a manifest unusable, at its file position. */
+export interface SkillProblem {
+  /** The 1-based line in the manifest. */
+  readonly line: number;
+  /** The 1-based column, for YAML syntax errors. */
+  readonly column?: number | undefined;
+  /** What is wrong there, and what was expected. */
+  readonly message: string;
+}
+
 /** Where a {@linkcode SkillError} happened, as far as it is known. */
 export interface SkillErrorDetails {
   /** The skill's name (or its directory name when no name could be read). */
@@ -107,6 +117,11 @@ export interface SkillErrorDetails {
   line?: number | undefined;
   /** The 1-based column in `path`, for YAML syntax errors. */
   column?: number | undefined;
+  /**
+   * For `invalid_skill`: each problem of the manifest at its own position
+   * (the first is also `line` and `column`).
+   */
+  problems?: readonly SkillProblem[] | undefined;
 }
 
 /**
@@ -140,6 +155,11 @@ export class SkillError extends Error {
   readonly line: number | undefined;
   /** The 1-based column in `path`, when known. */
   readonly column: number | undefined;
+  /**
+   * For `invalid_skill`: every problem of the manifest, each at its own
+   * position, in the order found; empty for the other codes.
+   */
+  readonly problems: readonly SkillProblem[];
 
   /**
    * Creates a skill error.
@@ -163,5 +183,8 @@ export class SkillError extends Error {
     this.path = details.path;
     this.line = details.line;
     this.column = details.column;
+    this.problems = details.problems ?? NO_PROBLEMS;
   }
 }
+
+const NO_PROBLEMS: readonly SkillProblem[] = Object.freeze([]);

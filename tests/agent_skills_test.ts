@@ -21,6 +21,34 @@ describe("createAgentSkills()", () => {
     assert.ok(Object.isFrozen(skills.config));
   });
 
+  it("under strict, throws invalid_skill with every problem of the manifest", () => {
+    const root = tree({
+      "two/SKILL.md":
+        "---\nname: [1]\nlicense: MIT\ndescription:\n  a: 2\n---\n",
+    });
+    assert.throws(
+      () => createAgentSkills(options(root, { strict: true }).options),
+      (error) => {
+        assert.ok(error instanceof SkillError);
+        assert.equal(error.code, "invalid_skill");
+        assert.equal(error.path, join(root, "two", "SKILL.md"));
+        assert.equal(error.line, 2);
+        assert.deepEqual(error.problems, [
+          {
+            line: 2,
+            message: "frontmatter.name: expected string, received array",
+          },
+          {
+            line: 4,
+            message:
+              "frontmatter.description: expected string, received object",
+          },
+        ]);
+        return true;
+      },
+    );
+  });
+
   it("throws StartupError for bad options before scanning", () => {
     assert.throws(
       () =>

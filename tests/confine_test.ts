@@ -9,8 +9,8 @@ import {
   type SkillWarning,
 } from "@clarvis/agent-skills";
 import { readConfined, type ReadSeams } from "../src/_confine.ts";
-import { _discoverRoot } from "../src/_discover.ts";
-import type { _DiscoveredSkill } from "../src/_scan.ts";
+import { discoverRoot } from "../src/_discovery/root.ts";
+import type { DiscoveredSkill } from "../src/_discovery/types.ts";
 import {
   codes,
   link,
@@ -453,7 +453,7 @@ describe("readResource()", () => {
   describe("with a swap between its check and its use", () => {
     /** The skill "x" with sub/file.txt, a file outside, and how to swap sub. */
     function swappable(): {
-      skill: _DiscoveredSkill;
+      skill: DiscoveredSkill;
       toOutside: () => void;
       back: () => void;
     } {
@@ -466,7 +466,7 @@ describe("readResource()", () => {
       const config = resolveConfig({ home: base, cwd: base, roots: [root] });
       const [rootConfig] = config.roots;
       assert.ok(rootConfig !== undefined);
-      const [skill] = _discoverRoot({
+      const [skill] = discoverRoot({
         root: rootConfig,
         config,
         report: () => assert.fail("no problem expected"),

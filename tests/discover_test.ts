@@ -7,7 +7,7 @@ import {
   createAgentSkills,
   SkillError,
 } from "@clarvis/agent-skills";
-import { _reporter } from "../src/_scan.ts";
+import { reporter } from "../src/_discovery/problems.ts";
 import {
   codes,
   link,
@@ -366,10 +366,13 @@ describe("discovery", () => {
     });
   });
 
-  describe("_reporter()", () => {
+  describe("reporter()", () => {
     it("under strict, throws for a problem that drops a skill and warns for a root's own", () => {
       const warnings: string[] = [];
-      const report = _reporter(true, (warning) => warnings.push(warning.code));
+      const report = reporter({
+        strict: true,
+        warn: (warning) => warnings.push(warning.code),
+      });
       report({
         code: "unreadable",
         message: "Skipped skill root /r: permission denied",

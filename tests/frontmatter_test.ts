@@ -2,7 +2,6 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { SkillError } from "@clarvis/agent-skills";
 import { skillFrontmatterSchema } from "@clarvis/agent-skills/schema";
-import { InvalidManifest } from "../src/_manifest/invalid.ts";
 import { parseManifest } from "../src/_manifest/parse.ts";
 
 const PATH = "/skills/demo/SKILL.md";
@@ -193,7 +192,7 @@ describe("parseManifest()", () => {
     assert.throws(
       () => parse("---\nname: [1]\nlicense: MIT\ndescription:\n  a: 2\n---\n"),
       (error) => {
-        assert.ok(error instanceof InvalidManifest);
+        assert.ok(error instanceof SkillError);
         assert.deepEqual(error.problems, [
           {
             line: 2,

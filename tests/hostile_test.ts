@@ -23,8 +23,8 @@ import {
   type SkillWarning,
   type SkillWarningCode,
 } from "@clarvis/agent-skills";
-import { _readSkill } from "../src/_discover.ts";
-import { _reporter } from "../src/_scan.ts";
+import { reporter } from "../src/_discovery/problems.ts";
+import { readSkill } from "../src/_discovery/root.ts";
 import {
   codes,
   link,
@@ -343,15 +343,20 @@ describe("hostile trees and manifests", () => {
     const root = tree();
     const config = resolveConfig({ home: root, cwd: root, roots: [root] });
     const warnings: SkillWarning[] = [];
-    const report = _reporter(true, (warning) => warnings.push(warning));
+    const report = reporter({
+      strict: true,
+      warn: (warning) => warnings.push(warning),
+    });
     const rootConfig = config.roots[0];
     assert.ok(rootConfig !== undefined);
     assert.equal(
-      _readSkill(
+      readSkill(
         { root: rootConfig, config, report, startedMs: Date.now() },
-        join(root, "gone"),
-        "gone",
-        { realDir: join(root, "gone"), viaLink: false },
+        {
+          dir: join(root, "gone"),
+          dirName: "gone",
+          reached: { realDir: join(root, "gone"), viaLink: false },
+        },
       ),
       undefined,
     );

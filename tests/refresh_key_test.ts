@@ -8,14 +8,10 @@ import assert from "node:assert/strict";
 import { closeSync, openSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveConfig } from "@clarvis/agent-skills";
-import { _discoverRoot } from "../src/_discover.ts";
 import { _readAtMost, _readKnownFile, _tryStatus } from "../src/_fs.ts";
-import {
-  type _DiscoveredSkill,
-  _manifestRead,
-  type _Previous,
-  _sameKey,
-} from "../src/_scan.ts";
+import { refreshKey, sameKey } from "../src/_discovery/refresh_key.ts";
+import { discoverRoot } from "../src/_discovery/root.ts";
+import type { DiscoveredSkill, Previous } from "../src/_discovery/types.ts";
 import { manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
@@ -24,12 +20,12 @@ const tree = tempTrees();
 function scan(
   root: string,
   startedMs: number,
-  previous?: _Previous,
-): _DiscoveredSkill[] {
+  previous?: Previous,
+): DiscoveredSkill[] {
   const config = resolveConfig({ home: root, cwd: root, roots: [root] });
   const [rootConfig] = config.roots;
   assert.ok(rootConfig !== undefined);
-  return _discoverRoot({
+  return discoverRoot({
     root: rootConfig,
     config,
     report: (problem) => assert.fail(problem.message),
@@ -43,18 +39,18 @@ function scan(
  * shows) and its text too (so that a read cannot reuse it by content).
  */
 function marked(
-  skills: _DiscoveredSkill[],
+  skills: DiscoveredSkill[],
   settled: boolean,
-): _Previous {
+): Previous {
   return new Map(skills.map((skill) => [skill.info.path, {
     ...skill,
     info: { ...skill.info, description: "from the previous scan" },
     source: "not the text on disk",
-    read: { ...skill.read, settled },
+    key: { ...skill.key, settled },
   }]));
 }
 
-describe("_manifestRead()", () => {
+describe("refreshKey()", () => {
   const status = {
     kind: "file" as const,
     size: 10,
@@ -66,11 +62,11 @@ describe("_manifestRead()", () => {
   };
 
   it("keys a manifest by device, inode, size and both times", () => {
-    const read = _manifestRead(status, 2_000_000);
-    assert.ok(_sameKey(read, _manifestRead({ ...status }, 2_000_000)));
+    const key = refreshKey(status, 2_000_000);
+    assert.ok(sameKey(key, refreshKey({ ...status }, 2_000_000)));
     // Neither the kind nor the birth time is part of the key.
     assert.ok(
-      _sameKey(read, _manifestRead({ ...status, birthtimeMs: 9 }, 2_000_000)),
+      sameKey(key, refreshKey({ ...status, birthtimeMs: 9 }, 2_000_000)),
     );
     for (
       const change of [{ dev: 9 }, { ino: 9 }, { size: 9 }, { mtimeMs: 9 }, {
@@ -78,18 +74,18 @@ describe("_manifestRead()", () => {
       }]
     ) {
       assert.equal(
-        _sameKey(read, _manifestRead({ ...status, ...change }, 2_000_000)),
+        sameKey(key, refreshKey({ ...status, ...change }, 2_000_000)),
         false,
       );
     }
   });
 
   it("is settled only when both times are older than the scan's start, less 2 s", () => {
-    assert.equal(_manifestRead(status, 1_002_501).settled, true);
-    assert.equal(_manifestRead(status, 1_002_500).settled, false);
+    assert.equal(refreshKey(status, 1_002_501).settled, true);
+    assert.equal(refreshKey(status, 1_002_500).settled, false);
     // A change time in the same second as the scan, the modification time old.
     assert.equal(
-      _manifestRead({ ...status, mtimeMs: 0 }, 1_001_000).settled,
+      refreshKey({ ...status, mtimeMs: 0 }, 1_001_000).settled,
       false,
     );
   });
@@ -130,9 +126,9 @@ describe("reuse by status", () => {
     const [again] = scan(root, FUTURE, marked(first, true));
     // Where the change time has whole seconds (Deno), the key may not have
     // changed within one second; then only the racy rule can tell.
-    const firstRead = first[0]?.read;
+    const firstRead = first[0]?.key;
     assert.ok(firstRead !== undefined);
-    if (!_sameKey(_manifestRead(after.value, FUTURE), firstRead)) {
+    if (!sameKey(refreshKey(after.value, FUTURE), firstRead)) {
       assert.equal(again?.info.description, "version two");
     }
   });
@@ -140,7 +136,7 @@ describe("reuse by status", () => {
   it("records a scan's reads as not settled when they are as new as the scan", () => {
     const root = tree({ "a/SKILL.md": manifest("a") });
     const [skill] = scan(root, Date.now());
-    assert.equal(skill?.read.settled, false);
+    assert.equal(skill?.key.settled, false);
   });
 });
 

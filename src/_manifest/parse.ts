@@ -60,7 +60,7 @@ export interface ParseOptions {
  * Parses a manifest's text.
  *
  * @param text The file's content, decoded.
- * @throws {InvalidManifest} `invalid_skill`, naming the path, the line (and
+ * @throws {SkillError} `invalid_skill`, naming the path, the line (and
  * the column, for YAML) and what was expected, with every problem found.
  */
 export function parseManifest(

@@ -8,7 +8,8 @@
 
 import { load, YAMLException } from "js-yaml";
 import type { JsonValue } from "../skill.ts";
-import { invalid, type InvalidManifest } from "./invalid.ts";
+import type { SkillError } from "../errors.ts";
+import { invalid } from "./invalid.ts";
 import { keyOf } from "./lines.ts";
 import { type Repair, repairFor, repairHint } from "./repair.ts";
 import { simpleYaml } from "./simple_yaml.ts";
@@ -28,7 +29,7 @@ const NONE: readonly never[] = Object.freeze([]);
  * path when it is simple, else js-yaml, repairing (with `repair`) the line
  * each error is on. Whether it has aliases says how to make it JSON data.
  *
- * @throws {InvalidManifest} For empty YAML, YAML that is not a mapping, or
+ * @throws {SkillError} `invalid_skill` for empty YAML, YAML that is not a mapping, or
  * YAML that does not parse (with the hint of the repair it needs).
  */
 export function parseYaml(
@@ -149,7 +150,7 @@ function yamlError(
   yaml: string,
   error: YAMLException,
   fix: { repair: Repair } | undefined,
-): InvalidManifest {
+): SkillError {
   // Positions are relative to the YAML; the fence line comes first.
   const line = error.mark === undefined ? 2 : error.mark.line + 2;
   const column = error.mark === undefined ? undefined : error.mark.column + 1;

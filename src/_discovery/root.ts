@@ -1,0 +1,461 @@
+/**
+ * Discovery of one root, top to bottom: list the root, then for each skill
+ * directory find its manifest, reuse the previous run's skill or read and
+ * parse the manifest, record the directory's place, and admit the skill
+ * under its name. The records are in `types.ts`, the problems in
+ * `problems.ts`, the reuse rule in `refresh_key.ts`; the reads go through
+ * `_fs.ts` and the parse through `_manifest/parse.ts`.
+ *
+ * @module
+ */
+
+import { SkillError } from "../errors.ts";
+import {
+  _childPath,
+  type _Entry,
+  _isPermissionDenied,
+  _kindOf,
+  _readKnownFile,
+  type _Status,
+  type _StatusKind,
+  _tryList,
+  _tryRealpath,
+  _tryStatus,
+} from "../_fs.ts";
+import { parseManifest } from "../_manifest/parse.ts";
+import type { SkillInfo } from "../skill.ts";
+import {
+  ambiguousProblem,
+  danglingLinkProblem,
+  deniedProblem,
+  duplicateProblem,
+  findingsOf,
+  manifestDirectoryProblem,
+  notRegularProblem,
+  parseProblem,
+  readProblem,
+  rootProblem,
+  skillDirProblem,
+  unrepresentableProblem,
+} from "./problems.ts";
+import { refreshKey, reusable } from "./refresh_key.ts";
+import type {
+  DiscoveredSkill,
+  ParsedSkill,
+  Problem,
+  Reached,
+  RefreshKey,
+  RootScan,
+  SkillPlace,
+} from "./types.ts";
+
+/**
+ * Discovers the skills of one root, in sorted directory order, without
+ * duplicate names. A missing root yields no skills and no warning.
+ *
+ * @throws {SkillError} Only through `scan.report`, under strict.
+ */
+export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
+  const { root, config, report } = scan;
+  const listing = _tryList(root.path);
+  if (!listing.ok) {
+    if (scan.denied !== undefined && _isPermissionDenied(listing.error)) {
+      scan.denied.push(root.path); // reported once, with the others
+      return [];
+    }
+    const problem = rootProblem(root.path, listing.error);
+    if (problem !== undefined) report(problem);
+    return [];
+  }
+  const { entries, unrepresentable } = listing.value;
+  for (const entry of unrepresentable) {
+    if (entryKind(entry.kind, config.followSymlinks) !== "other") {
+      report(unrepresentableProblem(root.path, entry.bytes));
+    }
+  }
+  // The real path the skill directories are under, as of this scan.
+  const realRoot = _tryRealpath(root.path);
+  const byName = new Map<string, DiscoveredSkill>();
+  for (const entry of entries) {
+    const kind = entryKind(entry.kind, config.followSymlinks);
+    if (kind === "other") continue;
+    const dir = _childPath(root.path, entry.name);
+    const reached = kind === "symlink" ? followedLink(scan, dir, entry.name) : {
+      // The same string as `dir` where the root is its own real path.
+      realDir: !realRoot.ok || realRoot.value === root.path
+        ? dir
+        : _childPath(realRoot.value, entry.name),
+      viaLink: false,
+    };
+    if (reached === undefined) continue;
+    const read = readSkill(scan, { dir, dirName: entry.name, reached });
+    if (read === undefined) continue;
+    admit(byName, read.skill, read.findings).forEach(report);
+  }
+  return [...byName.values()];
+}
+
+/**
+ * What a root entry is to discovery: a `"directory"`, a `"symlink"` to
+ * follow before it counts (only when symlinks are followed), or `"other"`
+ * (skipped).
+ */
+function entryKind(
+  kind: _StatusKind,
+  followSymlinks: boolean,
+): "directory" | "symlink" | "other" {
+  if (kind === "directory") return "directory";
+  return kind === "symlink" && followSymlinks ? "symlink" : "other";
+}
+
+/**
+ * Where a skill-directory symlink leads, when it leads to a directory; a
+ * link that cannot be followed, or whose target may not be read, is
+ * reported.
+ */
+function followedLink(
+  scan: RootScan,
+  dir: string,
+  dirName: string,
+): Reached | undefined {
+  const target = _tryStatus(dir, true);
+  if (!target.ok) {
+    scan.report(danglingLinkProblem(dir, target.error));
+    return undefined;
+  }
+  if (target.value.kind !== "directory") return undefined;
+  const real = _tryRealpath(dir);
+  if (!real.ok) {
+    // Gone since it was followed, or its target may not be read.
+    const denied = deniedProblem(dir, dirName, real.error);
+    if (denied !== undefined) scan.report(denied);
+    return undefined;
+  }
+  return { realDir: real.value, viaLink: true };
+}
+
+/**
+ * Reads one skill directory: finds its manifest, serves the previous run's
+ * skill again when its refresh key allows, or else records the directory's
+ * place and reads and parses the manifest. What stops it loading is
+ * reported here; the findings about a skill that loads (a repaired YAML, a
+ * name unlike its directory's) are returned unreported, for the caller to
+ * report once the skill is admitted.
+ */
+export function readSkill(
+  scan: RootScan,
+  { dir, dirName, reached }: {
+    dir: string;
+    dirName: string;
+    reached: Reached;
+  },
+): { skill: DiscoveredSkill; findings: readonly Problem[] } | undefined {
+  const manifest = findManifest(scan, dir, dirName);
+  if (manifest === undefined) return undefined;
+  const { path } = manifest;
+  const key = refreshKey(manifest.status, scan.startedMs);
+  const unchanged = reusable(scan, path, { key });
+  // A manifest cannot move into another directory without its change time
+  // changing: unchanged and reached the same way, it is the skill as it was.
+  if (
+    unchanged !== undefined &&
+    unchanged.place.realDir === reached.realDir &&
+    unchanged.place.viaLink === reached.viaLink
+  ) {
+    return { skill: unchanged, findings: findingsOf(unchanged, manifest) };
+  }
+  const place = placeOf(scan, { dir, dirName, reached });
+  if (place === undefined) return undefined;
+  const parsed = unchanged === undefined
+    ? readManifest(scan, { ...manifest, dir, place })
+    : { skill: unchanged, key: unchanged.key };
+  if (parsed === undefined) return undefined;
+  return {
+    skill: discovered(parsed.skill, place, parsed.key),
+    findings: findingsOf(parsed.skill, manifest),
+  };
+}
+
+/** A manifest found: its path and name, its status, and whether it is a symlink. */
+interface Manifest {
+  readonly path: string;
+  readonly name: string;
+  readonly dirName: string;
+  /** Its status (its target's, for a followed symlink). */
+  readonly status: _Status;
+  readonly isLink: boolean;
+}
+
+/**
+ * A skill directory's manifest: `<dir>/SKILL.md` when a status call says it
+ * is a regular file (a symlink to one included) and the scan does not list
+ * every skill; else the directory is listed, the manifest matched by name in
+ * any letter case, and what it is said. A special file is never opened.
+ */
+function findManifest(
+  scan: RootScan,
+  dir: string,
+  dirName: string,
+): Manifest | undefined {
+  const { config, report } = scan;
+  if (scan.listEachSkill !== true && config.followSymlinks) {
+    const path = _childPath(dir, "SKILL.md");
+    const status = _tryStatus(path, true);
+    if (status.ok && status.value.kind === "file") {
+      return {
+        path,
+        name: "SKILL.md",
+        dirName,
+        status: status.value,
+        isLink: false,
+      };
+    }
+  }
+  const listing = _tryList(dir);
+  if (!listing.ok) {
+    const problem = skillDirProblem(dir, dirName, listing.error);
+    if (problem !== undefined) report(problem);
+    return undefined;
+  }
+  const chosen = chooseManifest(scan, {
+    dir,
+    dirName,
+    entries: listing.value.entries,
+  });
+  if (chosen === undefined) return undefined;
+  const path = _childPath(dir, chosen.name);
+  const isLink = chosen.kind === "symlink";
+  // When symlinks are not followed, the entry itself (an lstat).
+  const status = _tryStatus(path, config.followSymlinks);
+  if (!status.ok) {
+    const problem = readProblem(
+      { kind: "unopenable", error: status.error },
+      { path, dirName, isLink, maxBytes: config.maxManifestBytes },
+    );
+    if (problem !== undefined) report(problem);
+    return undefined;
+  }
+  const { kind } = status.value;
+  if (kind !== "file") {
+    // Never opened: a link to a special file, or a file replaced by one
+    // since the listing (a symlink, when they are not followed: left out).
+    if (isLink || kind !== "symlink") {
+      report(notRegularProblem(path, dirName, _kindOf(kind)));
+    }
+    return undefined;
+  }
+  return { path, name: chosen.name, dirName, status: status.value, isLink };
+}
+
+/** Whether a file name is a manifest's: `SKILL.md` in any letter case. */
+export function isManifestName(name: string): boolean {
+  return name.toLowerCase() === "skill.md";
+}
+
+/**
+ * Chooses a skill directory's manifest from its entries, matching the name
+ * case-insensitively: `SKILL.md` first, else the first in sorted order. A
+ * directory, a special file, or a symlink when they are not followed, is
+ * not one.
+ */
+function chooseManifest(
+  scan: RootScan,
+  { dir, dirName, entries }: {
+    dir: string;
+    dirName: string;
+    entries: readonly _Entry[];
+  },
+): _Entry | undefined {
+  const candidates = entries.filter((entry) => isManifestName(entry.name));
+  const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
+    candidates[0];
+  if (chosen === undefined) return undefined;
+  if (candidates.length > 1) {
+    const names = candidates.map((entry) => entry.name);
+    scan.report(
+      ambiguousProblem({ dir, dirName, names, chosen: chosen.name }),
+    );
+  }
+  if (chosen.kind === "symlink") {
+    return scan.config.followSymlinks ? chosen : undefined;
+  }
+  if (chosen.kind !== "file") {
+    // A directory, FIFO, socket or device: never opened (opening one may
+    // block or act).
+    const path = _childPath(dir, chosen.name);
+    scan.report(
+      chosen.kind === "directory"
+        ? manifestDirectoryProblem(path, dirName)
+        : notRegularProblem(path, dirName, _kindOf(chosen.kind)),
+    );
+    return undefined;
+  }
+  return chosen;
+}
+
+/**
+ * The place of a skill directory, from its identity now (a symlinked
+ * directory is identified by its target, a plain one as it is). When
+ * symlinks are not followed, a plain directory that has become one since the
+ * root was listed is left out, as a symlink listed there would be.
+ */
+function placeOf(
+  scan: RootScan,
+  { dir, dirName, reached }: { dir: string; dirName: string; reached: Reached },
+): SkillPlace | undefined {
+  const identity = _tryStatus(dir, reached.viaLink);
+  if (!identity.ok) {
+    // Gone since it was read, or its target may not be read.
+    const denied = deniedProblem(dir, dirName, identity.error);
+    if (denied !== undefined) scan.report(denied);
+    return undefined;
+  }
+  if (!scan.config.followSymlinks && identity.value.kind !== "directory") {
+    return undefined;
+  }
+  const { dev, ino, birthtimeMs } = identity.value;
+  return Object.freeze({
+    realDir: reached.realDir,
+    dev,
+    ino,
+    birthtimeMs,
+    viaLink: reached.viaLink,
+  });
+}
+
+/**
+ * Reads and parses a found manifest (the size cap checked before it is
+ * opened), or serves the previous run's parse of the same text; the refresh
+ * key is the status of the file the text came from. When symlinks are not
+ * followed, the manifest must be proven to be the directory's own entry, or
+ * the skill is left out.
+ */
+function readManifest(
+  scan: RootScan,
+  manifest: Manifest & { dir: string; place: SkillPlace },
+): { skill: ParsedSkill; key: RefreshKey } | undefined {
+  const { config, report } = scan;
+  const { path, name, dirName, status, isLink, dir, place } = manifest;
+  const maxBytes = config.maxManifestBytes;
+  const own = config.followSymlinks ? undefined : {
+    dir,
+    dirStatus: place,
+    realPath: _childPath(place.realDir, name),
+  };
+  const read = status.size > maxBytes
+    ? { kind: "too_large" as const }
+    : _readKnownFile(path, maxBytes, own);
+  if (read.kind !== "text") {
+    const problem = readProblem(read, { path, dirName, isLink, maxBytes });
+    if (problem !== undefined) report(problem);
+    return undefined;
+  }
+  const key = refreshKey(read.status, scan.startedMs);
+  const same = reusable(scan, path, { text: read.text });
+  if (same !== undefined) return { skill: same, key };
+  const parsed = parseSkill(scan, { path, dir, dirName, text: read.text });
+  if (!("info" in parsed)) {
+    report(parsed);
+    return undefined;
+  }
+  return { skill: parsed, key };
+}
+
+/**
+ * A skill from its manifest's text, with the catalog entry the root's labels
+ * complete; or the problem that makes the manifest unusable, with every
+ * problem the parser found.
+ */
+function parseSkill(
+  { root, config }: RootScan,
+  { path, dir, dirName, text }: {
+    path: string;
+    dir: string;
+    dirName: string;
+    text: string;
+  },
+): ParsedSkill | Problem {
+  let parsed;
+  try {
+    parsed = parseManifest(text, { path, repair: !config.strict });
+  } catch (error) {
+    if (!(error instanceof SkillError)) throw error;
+    return parseProblem(error, { path, dirName });
+  }
+  const {
+    yaml,
+    body,
+    repairs,
+    truncations,
+    coercions,
+    name,
+    description,
+    metadata,
+    ...fields
+  } = parsed;
+  const info: SkillInfo = {
+    // The catalog's key order: metadata follows the description.
+    name,
+    description,
+    metadata,
+    ...fields,
+    scope: root.scope,
+    source: root.source,
+    root: root.path,
+    dir,
+    path,
+  };
+  return {
+    info: Object.freeze(info),
+    body,
+    source: text,
+    frontmatter: yaml,
+    repairs,
+    truncations,
+    coercions,
+  };
+}
+
+/**
+ * A parsed skill with its place and refresh key, written out property by
+ * property (a spread gives each object a hidden class of its own: see
+ * BENCHMARKS.md).
+ */
+function discovered(
+  parsed: ParsedSkill,
+  place: SkillPlace,
+  key: RefreshKey,
+): DiscoveredSkill {
+  return {
+    info: parsed.info,
+    body: parsed.body,
+    source: parsed.source,
+    frontmatter: parsed.frontmatter,
+    repairs: parsed.repairs,
+    truncations: parsed.truncations,
+    coercions: parsed.coercions,
+    place,
+    key,
+  };
+}
+
+/**
+ * Admits a skill to its root's map by name, and returns what to report: the
+ * skill's own findings when admitted, or only the duplicate when the root
+ * already holds the name (the first directory in sorted order wins). A
+ * skipped copy's findings are not reported: it loads nowhere, and its name
+ * unlike its directory's is what the duplicate already says.
+ */
+function admit(
+  byName: Map<string, DiscoveredSkill>,
+  skill: DiscoveredSkill,
+  findings: readonly Problem[],
+): readonly Problem[] {
+  const { name, path } = skill.info;
+  const first = byName.get(name);
+  if (first === undefined) {
+    byName.set(name, skill);
+    return findings;
+  }
+  return [duplicateProblem(path, { name, first: first.info.path })];
+}

@@ -1,0 +1,125 @@
+/**
+ * The records discovery passes along, from one root's scan to the snapshot:
+ * a leaf module of types, so that every step can name them.
+ *
+ * @module
+ */
+
+import type { SkillConfig, SkillRoot } from "../config.ts";
+import type { SkillProblem } from "../errors.ts";
+import type { Coercion, Truncation } from "../_manifest/coerce.ts";
+import type { Repair } from "../_manifest/repair.ts";
+import type { SkillInfo } from "../skill.ts";
+import type { SkillWarningCode } from "../warn.ts";
+
+/** How discovery reached a skill directory: its real path, and whether through a symlink. */
+export interface Reached {
+  readonly realDir: string;
+  readonly viaLink: boolean;
+}
+
+/**
+ * Where discovery found a skill's directory, fixed for the snapshot: every
+ * resource is confined to `realDir`, and the directory must still be the one
+ * with this device, inode and birth time (reached the same way) to be served.
+ */
+export interface SkillPlace extends Reached {
+  /** Its device, inode and birth time when it was discovered. */
+  readonly dev: number;
+  readonly ino: number;
+  readonly birthtimeMs: number;
+}
+
+/** A skill as its manifest gives it: reused across refreshes while unchanged. */
+export interface ParsedSkill {
+  readonly info: SkillInfo;
+  readonly body: string;
+  /**
+   * The manifest's decoded text: what a manifest read again is compared
+   * with. The body is a slice of it, so keeping it costs little memory.
+   */
+  readonly source: string;
+  /** The frontmatter's YAML text (a slice of `source` too), for checks. */
+  readonly frontmatter: string;
+  /** The lines repaired so that its YAML parses, in order. */
+  readonly repairs: readonly Repair[];
+  /** The plain values its YAML cut at ` #`. */
+  readonly truncations: readonly Truncation[];
+  /** The values read as hosts read them (notes in a check). */
+  readonly coercions: readonly Coercion[];
+}
+
+/** A discovered skill: its catalog entry, its body and its directory's place. */
+export interface DiscoveredSkill extends ParsedSkill {
+  readonly place: SkillPlace;
+  /** The refresh key of the manifest it was read from. */
+  readonly key: RefreshKey;
+}
+
+/**
+ * What refresh() goes by to reuse a skill without reading its manifest: the
+ * manifest's device, inode, size and modification and change times, and
+ * whether those times were settled when it was read (see
+ * `refresh_key.ts`).
+ */
+export interface RefreshKey {
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ctimeMs: number;
+  readonly settled: boolean;
+}
+
+/** The previous run's skills by manifest path, for reuse by refresh(). */
+export type Previous = ReadonlyMap<string, DiscoveredSkill>;
+
+/** One problem discovery found, as data: reported by a {@linkcode Report}. */
+export interface Problem {
+  /** What it is about. */
+  readonly code: SkillWarningCode;
+  /** A sentence naming the path and what was done about it. */
+  readonly message: string;
+  /** The absolute path concerned. */
+  readonly path: string;
+  /**
+   * Whether this problem is why a skill was left out: strict throws for it,
+   * and check calls it an error. Set by the code that leaves the skill out.
+   */
+  readonly drops: boolean;
+  /** The skill's name (its directory name until its manifest names it). */
+  readonly skill?: string | undefined;
+  /** The 1-based line in `path`. */
+  readonly line?: number | undefined;
+  /** The 1-based column in `path`. */
+  readonly column?: number | undefined;
+  /** Each problem of an unusable manifest, at its own position. */
+  readonly problems?: readonly SkillProblem[] | undefined;
+  /** The filesystem error behind it, kept as the thrown error's `cause`. */
+  readonly cause?: unknown;
+}
+
+/** Receives the problems of a discovery run: warns, throws or collects. */
+export type Report = (problem: Problem) => void;
+
+/** Everything one root's scan needs: what to scan, how, and where to report. */
+export interface RootScan {
+  readonly root: SkillRoot;
+  readonly config: SkillConfig;
+  readonly report: Report;
+  /** The previous run's skills, for reuse by refresh key and by content. */
+  readonly previous?: Previous | undefined;
+  /** When the scan started (`Date.now()`): what a manifest's times are settled against. */
+  readonly startedMs: number;
+  /**
+   * Whether to list every skill directory, so that case variants of the
+   * manifest side by side are seen (check does); otherwise `<dir>/SKILL.md`
+   * is opened first and a directory listed only when that fails.
+   */
+  readonly listEachSkill?: boolean | undefined;
+  /**
+   * Where roots the process may not read are collected, to be reported in
+   * one line; absent: each is reported on its own.
+   */
+  readonly denied?: string[] | undefined;
+}
