@@ -44,19 +44,15 @@ export type {
   DiagnosticSeverity,
   SkillDiagnostic,
 } from "./src/diagnostic.ts";
+export { resolveConfig } from "./src/config.ts";
+export type { SkillConfig, SkillRoot } from "./src/config.ts";
+export type { AgentSkillsOptions, SkillRootOptions } from "./src/options.ts";
 export {
   clarvisSkillRoots,
   claudeSkillRoots,
   codexSkillRoots,
-  resolveConfig,
-} from "./src/config.ts";
-export type {
-  AgentSkillsOptions,
-  CodexSkillRootsOptions,
-  SkillConfig,
-  SkillRoot,
-  SkillRootOptions,
-} from "./src/config.ts";
+} from "./src/presets.ts";
+export type { CodexSkillRootsOptions } from "./src/presets.ts";
 export type { JsonValue, SkillContent, SkillInfo } from "./src/skill.ts";
 export { skillFrontmatterSchema } from "./src/frontmatter.ts";
 export type { SkillFrontmatter } from "./src/frontmatter.ts";

@@ -5,11 +5,8 @@
  * @module
  */
 
-import {
-  _resolveOptions,
-  type AgentSkillsOptions,
-  type SkillConfig,
-} from "./config.ts";
+import { _resolveOptions, type SkillConfig } from "./config.ts";
+import type { AgentSkillsOptions } from "./options.ts";
 import { readConfined, resolveConfined } from "./_confine.ts";
 import { listResources } from "./_resources.ts";
 import { _buildSnapshot, _changes, type _Snapshot } from "./_registry.ts";

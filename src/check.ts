@@ -9,12 +9,8 @@
  */
 
 import { basename, dirname } from "node:path";
-import {
-  _resolveOptions,
-  type AgentSkillsOptions,
-  type SkillRoot,
-  type SkillRootOptions,
-} from "./config.ts";
+import { _resolveOptions, type SkillRoot } from "./config.ts";
+import type { AgentSkillsOptions, SkillRootOptions } from "./options.ts";
 import { StartupError } from "./errors.ts";
 import { _describe } from "./_text.ts";
 import { listResources } from "./_resources.ts";

@@ -14,13 +14,13 @@ import { createAgentSkills } from "./agent_skills.ts";
 import { type CheckReport, checkSkills } from "./check.ts";
 import type { SkillDiagnostic } from "./diagnostic.ts";
 import { _RULES } from "./_check_rules.ts";
+import { resolveConfig } from "./config.ts";
+import type { SkillRootOptions } from "./options.ts";
 import {
   clarvisSkillRoots,
   claudeSkillRoots,
   codexSkillRoots,
-  resolveConfig,
-  type SkillRootOptions,
-} from "./config.ts";
+} from "./presets.ts";
 import type { SkillInfo } from "./skill.ts";
 import { SkillError, StartupError } from "./errors.ts";
 import { _FIELDS } from "./_fields.ts";

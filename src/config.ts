@@ -10,31 +10,11 @@ import { isAbsolute, join, resolve } from "node:path";
 import process from "node:process";
 import { StartupError } from "./errors.ts";
 import { _isPermissionDenied, _reason, _tryStatus } from "./_fs.ts";
+import { clarvisSkillRoots } from "./presets.ts";
 import { _realPathOrSelf, _winners } from "./_roots.ts";
 import { _describe } from "./_text.ts";
+import type { AgentSkillsOptions } from "./options.ts";
 import type { WarnSink } from "./warn.ts";
-
-/** A skill root as a caller writes it: a path, or a path with labels. */
-export interface SkillRootOptions {
-  /**
-   * The directory whose subdirectories are skills. `~` or a leading `~/`
-   * expands to `home`; a relative path resolves against `workspace`.
-   */
-  path: string;
-  /**
-   * A label for where the root lives, copied onto every skill from it.
-   *
-   * @default {"custom"}
-   */
-  scope?: string;
-  /**
-   * A label for which tool's store the root is, copied onto every skill from
-   * it.
-   *
-   * @default {"custom"}
-   */
-  source?: string;
-}
 
 /** A skill root after resolution: an absolute path and both labels. */
 export interface SkillRoot {
@@ -56,88 +36,6 @@ export interface SkillRoot {
    * by their real paths at that time, so a link made later is followed too.
    */
   readonly foldedInto?: string;
-}
-
-/** The options of {@linkcode createAgentSkills} and {@linkcode resolveConfig}. */
-export interface AgentSkillsOptions {
-  /**
-   * The home directory that `~` expands to. Only when it is not given and a
-   * root starts with `~` is `os.homedir()` called (under Deno that needs
-   * `--allow-sys=homedir`).
-   *
-   * @default {os.homedir()}
-   */
-  home?: string;
-  /**
-   * The current directory that a relative `workspace` resolves against.
-   *
-   * @default {process.cwd()}
-   */
-  cwd?: string;
-  /**
-   * The workspace (project) directory that relative roots resolve against.
-   * Resolved against `cwd`; when given, it must be an existing directory.
-   *
-   * @default {cwd}
-   */
-  workspace?: string;
-  /**
-   * The skill roots in ascending precedence: when two roots hold a skill of
-   * the same name, the one from the LATER root wins. Must not be empty.
-   *
-   * @default {clarvisSkillRoots()}
-   */
-  roots?: ReadonlyArray<string | SkillRootOptions>;
-  /**
-   * Throw a {@linkcode SkillError} for a malformed manifest (`invalid_skill`,
-   * `not_a_file`) or an in-root duplicate (`duplicate_skill`) instead of
-   * warning and skipping it.
-   *
-   * @default {false}
-   */
-  strict?: boolean;
-  /**
-   * Follow a skill directory or a manifest that is a symlink. When `false`,
-   * both are ignored. A root that is itself a symlink is always followed.
-   *
-   * @default {true}
-   */
-  followSymlinks?: boolean;
-  /**
-   * Manifests larger than this many bytes are rejected as `invalid_skill`.
-   *
-   * @default {1048576}
-   */
-  maxManifestBytes?: number;
-  /**
-   * Resource enumeration in `loadSkill()` stops after visiting this many
-   * entries of one skill directory, with a `resource_limit` warning.
-   *
-   * @default {10000}
-   */
-  maxResourceEntries?: number;
-  /**
-   * Resource enumeration in `loadSkill()` does not descend into directories
-   * nested deeper than this below the skill directory, with a
-   * `resource_limit` warning.
-   *
-   * @default {16}
-   */
-  maxResourceDepth?: number;
-  /**
-   * `readResource()` refuses files larger than this many bytes, with
-   * `too_large`.
-   *
-   * @default {16777216}
-   */
-  maxResourceBytes?: number;
-  /**
-   * Receives this instance's warnings, instead of the global sink set with
-   * {@linkcode setWarnSink}. What it throws propagates, unchanged, out of the
-   * call that warned (`createAgentSkills`, `refresh()`, `loadSkill()`), and
-   * stops that scan; a `refresh()` that throws keeps the previous snapshot.
-   */
-  onWarning?: WarnSink;
 }
 
 /** The resolved configuration: absolute paths, every default filled in, deeply frozen. */
@@ -166,135 +64,6 @@ export interface SkillConfig {
   readonly maxResourceDepth: number;
   /** The size cap of `readResource()`, in bytes. */
   readonly maxResourceBytes: number;
-}
-
-/**
- * The Clarvis preset of skill roots, in ascending precedence: the shared
- * Agent Skills stores first, then Clarvis's own, each user-wide before
- * workspace-local.
- *
- * | # | path                  | scope       | source    |
- * |---|-----------------------|-------------|-----------|
- * | 1 | `~/.agents/skills`    | `user`      | `agents`  |
- * | 2 | `.agents/skills`      | `workspace` | `agents`  |
- * | 3 | `~/.clarvis/skills`   | `user`      | `clarvis` |
- * | 4 | `.clarvis/skills`     | `workspace` | `clarvis` |
- *
- * Relative paths resolve against the workspace. This is also the default of
- * the `roots` option.
- *
- * @returns A fresh array of root options; change it freely.
- *
- * @example Add a root of your own above the preset
- * ```ts
- * import { clarvisSkillRoots, resolveConfig } from "@clarvis/agent-skills";
- *
- * const config = resolveConfig({
- *   home: "/home/ada",
- *   cwd: "/",
- *   roots: [...clarvisSkillRoots(), { path: "/opt/skills", scope: "system" }],
- * });
- * console.log(config.roots.map((root) => root.path));
- * ```
- */
-export function clarvisSkillRoots(): SkillRootOptions[] {
-  return [
-    { path: "~/.agents/skills", scope: "user", source: "agents" },
-    { path: ".agents/skills", scope: "workspace", source: "agents" },
-    { path: "~/.clarvis/skills", scope: "user", source: "clarvis" },
-    { path: ".clarvis/skills", scope: "workspace", source: "clarvis" },
-  ];
-}
-
-/**
- * The skill roots Claude Code reads, in ascending precedence as Claude Code
- * ranks them: a personal skill wins over a project's skill of the same name
- * (enterprise-managed and plugin skills are out of reach of a loader).
- *
- * | # | path              | scope       | source   |
- * |---|-------------------|-------------|----------|
- * | 1 | `.claude/skills`  | `workspace` | `claude` |
- * | 2 | `~/.claude/skills`| `user`      | `claude` |
- *
- * Claude Code also reads `.claude/skills` in the subdirectory a user works in;
- * pass those as roots of your own.
- *
- * @returns A fresh array of root options; change it freely.
- *
- * @example Serve the skills a user wrote for Claude Code
- * ```ts
- * import { claudeSkillRoots, resolveConfig } from "@clarvis/agent-skills";
- *
- * const config = resolveConfig({
- *   roots: claudeSkillRoots(),
- *   home: "/home/ada",
- *   cwd: "/work/app",
- * });
- * console.log(config.roots.map((root) => root.path));
- * // ["/work/app/.claude/skills", "/home/ada/.claude/skills"]
- * ```
- */
-export function claudeSkillRoots(): SkillRootOptions[] {
-  return [
-    { path: ".claude/skills", scope: "workspace", source: "claude" },
-    { path: "~/.claude/skills", scope: "user", source: "claude" },
-  ];
-}
-
-/** The options of {@linkcode codexSkillRoots}. */
-export interface CodexSkillRootsOptions {
-  /**
-   * Codex's home directory, where its user skills live in `skills/` (what
-   * `CODEX_HOME` says to Codex; this library reads no environment variable).
-   *
-   * @default {"~/.codex"}
-   */
-  codexHome?: string;
-}
-
-/**
- * The skill roots Codex reads for a user and a repository, in ascending
- * precedence as Codex ranks them: repository skills before user skills, and
- * in each, the folders in the order Codex scans them.
- *
- * | # | path                 | scope       | source   |
- * |---|----------------------|-------------|----------|
- * | 1 | `~/.agents/skills`   | `user`      | `agents` |
- * | 2 | `~/.codex/skills`    | `user`      | `codex`  |
- * | 3 | `.agents/skills`     | `workspace` | `agents` |
- * | 4 | `.codex/skills`      | `workspace` | `codex`  |
- *
- * Codex itself lists two skills of the same name side by side where this
- * library serves the later; it also reads `.agents/skills` in every directory
- * between the repository's root and the current one, its own system skills
- * (`~/.codex/skills/.system`) and `/etc/codex/skills`, and looks up to six
- * levels below each root. Pass those as roots of your own if you want them.
- *
- * @param options Where Codex's home is, when not `~/.codex`.
- * @returns A fresh array of root options; change it freely.
- *
- * @example Serve the skills a user installed for Codex
- * ```ts
- * import { codexSkillRoots, resolveConfig } from "@clarvis/agent-skills";
- *
- * const config = resolveConfig({
- *   roots: codexSkillRoots({ codexHome: "/opt/codex" }),
- *   home: "/home/ada",
- *   cwd: "/work/app",
- * });
- * console.log(config.roots.map((root) => root.path));
- * ```
- */
-export function codexSkillRoots(
-  options: CodexSkillRootsOptions = {},
-): SkillRootOptions[] {
-  const codexHome = options.codexHome ?? "~/.codex";
-  return [
-    { path: "~/.agents/skills", scope: "user", source: "agents" },
-    { path: join(codexHome, "skills"), scope: "user", source: "codex" },
-    { path: ".agents/skills", scope: "workspace", source: "agents" },
-    { path: ".codex/skills", scope: "workspace", source: "codex" },
-  ];
 }
 
 /** The defaults of the options that are positive counts. */

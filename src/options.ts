@@ -1,0 +1,113 @@
+/**
+ * The options a caller writes: {@linkcode AgentSkillsOptions} and the skill
+ * roots in them, {@linkcode SkillRootOptions}. A leaf module of types;
+ * `config.ts` resolves them into a `SkillConfig`.
+ *
+ * @module
+ */
+
+import type { WarnSink } from "./warn.ts";
+
+/** A skill root as a caller writes it: a path, or a path with labels. */
+export interface SkillRootOptions {
+  /**
+   * The directory whose subdirectories are skills. `~` or a leading `~/`
+   * expands to `home`; a relative path resolves against `workspace`.
+   */
+  path: string;
+  /**
+   * A label for where the root lives, copied onto every skill from it.
+   *
+   * @default {"custom"}
+   */
+  scope?: string;
+  /**
+   * A label for which tool's store the root is, copied onto every skill from
+   * it.
+   *
+   * @default {"custom"}
+   */
+  source?: string;
+}
+
+/** The options of {@linkcode createAgentSkills} and {@linkcode resolveConfig}. */
+export interface AgentSkillsOptions {
+  /**
+   * The home directory that `~` expands to. Only when it is not given and a
+   * root starts with `~` is `os.homedir()` called (under Deno that needs
+   * `--allow-sys=homedir`).
+   *
+   * @default {os.homedir()}
+   */
+  home?: string;
+  /**
+   * The current directory that a relative `workspace` resolves against.
+   *
+   * @default {process.cwd()}
+   */
+  cwd?: string;
+  /**
+   * The workspace (project) directory that relative roots resolve against.
+   * Resolved against `cwd`; when given, it must be an existing directory.
+   *
+   * @default {cwd}
+   */
+  workspace?: string;
+  /**
+   * The skill roots in ascending precedence: when two roots hold a skill of
+   * the same name, the one from the LATER root wins. Must not be empty.
+   *
+   * @default {clarvisSkillRoots()}
+   */
+  roots?: ReadonlyArray<string | SkillRootOptions>;
+  /**
+   * Throw a {@linkcode SkillError} for a malformed manifest (`invalid_skill`,
+   * `not_a_file`) or an in-root duplicate (`duplicate_skill`) instead of
+   * warning and skipping it.
+   *
+   * @default {false}
+   */
+  strict?: boolean;
+  /**
+   * Follow a skill directory or a manifest that is a symlink. When `false`,
+   * both are ignored. A root that is itself a symlink is always followed.
+   *
+   * @default {true}
+   */
+  followSymlinks?: boolean;
+  /**
+   * Manifests larger than this many bytes are rejected as `invalid_skill`.
+   *
+   * @default {1048576}
+   */
+  maxManifestBytes?: number;
+  /**
+   * Resource enumeration in `loadSkill()` stops after visiting this many
+   * entries of one skill directory, with a `resource_limit` warning.
+   *
+   * @default {10000}
+   */
+  maxResourceEntries?: number;
+  /**
+   * Resource enumeration in `loadSkill()` does not descend into directories
+   * nested deeper than this below the skill directory, with a
+   * `resource_limit` warning.
+   *
+   * @default {16}
+   */
+  maxResourceDepth?: number;
+  /**
+   * `readResource()` refuses files larger than this many bytes, with
+   * `too_large`.
+   *
+   * @default {16777216}
+   */
+  maxResourceBytes?: number;
+  /**
+   * Receives this instance's warnings, instead of the global sink set with
+   * {@linkcode setWarnSink}. What it throws propagates, unchanged, out of the
+   * call that warned (`createAgentSkills`, `refresh()`, `loadSkill()`), and
+   * stops that scan; a `refresh()` that throws keeps the previous snapshot.
+   */
+  onWarning?: WarnSink;
+}
