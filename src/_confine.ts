@@ -10,19 +10,18 @@
 import { closeSync } from "node:fs";
 import { isAbsolute, resolve, sep } from "node:path";
 import { SkillError } from "./errors.ts";
+import { openRegular, readAtMost } from "./_fs/read.ts";
 import {
-  _errorCode,
-  _isPermissionDenied,
-  _openedPath,
-  _openRegular,
-  _readAtMost,
-  _readGranted,
-  _reason,
-  _sameFile,
-  type _Status,
-  _tryRealpath,
-  _tryStatus,
-} from "./_fs.ts";
+  errorCode,
+  isPermissionDenied,
+  openedPath,
+  readGranted,
+  reason,
+  sameFile,
+  tryRealpath,
+  tryStatus,
+} from "./_fs/status.ts";
+import type { Status } from "./_fs/types.ts";
 import type { SkillPlace } from "./_discovery/types.ts";
 import { _describe } from "./_text.ts";
 import type { SkillInfo } from "./skill.ts";
@@ -52,15 +51,15 @@ export interface ConfinedSkill {
  * when the process may not look at it.
  */
 export function changeOf({ info, place }: ConfinedSkill): string | undefined {
-  const read = _tryStatus(info.dir, place.viaLink);
+  const read = tryStatus(info.dir, { follow: place.viaLink });
   if (
     !read.ok &&
-    (_isPermissionDenied(read.error) || !_readGranted(place.realDir))
+    (isPermissionDenied(read.error) || !readGranted(place.realDir))
   ) {
     throw new SkillError(
       "unreadable",
       `The directory ${info.dir} of skill "${info.name}" cannot be read (${
-        _reason(read.error)
+        reason(read.error)
       })`,
       { skill: info.name, path: info.dir },
       { cause: read.error },
@@ -70,7 +69,7 @@ export function changeOf({ info, place }: ConfinedSkill): string | undefined {
     throw new SkillError(
       "not_found",
       `Skill "${info.name}" is gone from disk: its directory ${info.dir} cannot be resolved (${
-        _reason(read.error)
+        reason(read.error)
       })`,
       { skill: info.name, path: info.dir },
       { cause: read.error },
@@ -117,7 +116,7 @@ function confinedFile(
   confined: ConfinedSkill,
   rel: unknown,
   seams: ReadSeams = {},
-): { real: string; stat: _Status } {
+): { real: string; stat: Status } {
   const { info } = confined;
   const skill = info.name;
   if (typeof rel !== "string" || rel === "" || rel.includes("\0")) {
@@ -153,7 +152,7 @@ function confinedFile(
       { skill, path: lexical },
     );
   }
-  const resolved = _tryRealpath(lexical);
+  const resolved = tryRealpath(lexical);
   if (!resolved.ok) {
     throw missing(
       { skill, rel, path: lexical, error: resolved.error },
@@ -169,7 +168,7 @@ function confinedFile(
       { skill, path: lexical },
     );
   }
-  const read = _tryStatus(real, false);
+  const read = tryStatus(real, { follow: false });
   if (!read.ok) {
     throw missing(
       { skill, rel, path: real, error: read.error },
@@ -212,10 +211,10 @@ function missing(
   },
   what: string,
 ): SkillError {
-  if (_isPermissionDenied(error) || !_readGranted(path)) {
+  if (isPermissionDenied(error) || !readGranted(path)) {
     return unreadable(skill, rel, path, error);
   }
-  const why = _errorCode(error) === "ENOENT" ? "" : ` (${_reason(error)})`;
+  const why = errorCode(error) === "ENOENT" ? "" : ` (${reason(error)})`;
   return new SkillError(
     "not_found",
     `Resource "${rel}" of skill "${skill}" ${what}${why}`,
@@ -263,7 +262,7 @@ export function readConfined(
   const { real } = confinedFile(confined, rel, seams);
   const skill = confined.info.name;
   seams.beforeOpen?.();
-  const opened = _openRegular(real, {
+  const opened = openRegular(real, {
     follow: false,
     noFollowFlag: seams.noFollow ?? true,
   });
@@ -280,11 +279,11 @@ export function readConfined(
   const { fd, status } = opened;
   try {
     seams.afterOpen?.();
-    const where = (seams.openedPath ?? _openedPath)(fd);
+    const where = (seams.openedPath ?? openedPath)(fd);
     const again = confinedFile(confined, rel);
     if (
       (where !== undefined && !isInside(where, confined.place.realDir)) ||
-      !_sameFile(status, again.stat)
+      !sameFile(status, again.stat)
     ) {
       throw new SkillError(
         "path_escape",
@@ -299,7 +298,7 @@ export function readConfined(
         { skill, path: real },
       );
     if (status.size > maxBytes) throw tooLarge();
-    const bytes = _readAtMost(fd, status.size, maxBytes + 1);
+    const bytes = readAtMost(fd, status.size, maxBytes + 1);
     if (bytes.length > maxBytes) throw tooLarge();
     return bytes;
   } catch (error) {
@@ -320,7 +319,7 @@ function unreadable(
   return new SkillError(
     "unreadable",
     `Resource "${rel}" of skill "${skill}" cannot be read at ${path} (${
-      _reason(error)
+      reason(error)
     })`,
     { skill, path },
     { cause: error },
@@ -335,7 +334,7 @@ function openError(
   error: unknown,
 ): SkillError {
   const details = { skill, path: real };
-  switch (_errorCode(error)) {
+  switch (errorCode(error)) {
     case "ELOOP":
       return new SkillError(
         "path_escape",

@@ -7,13 +7,9 @@
  * @module
  */
 
-import {
-  _childPath,
-  type _Entry,
-  _errorCode,
-  _tryList,
-  _tryStatus,
-} from "./_fs.ts";
+import { tryList } from "./_fs/listing.ts";
+import { childPath, errorCode, tryStatus } from "./_fs/status.ts";
+import type { Entry } from "./_fs/types.ts";
 import { isManifestName } from "./_discovery/root.ts";
 
 /** A directory below a root whose own directories hold skills: a root itself. */
@@ -26,7 +22,7 @@ export interface _NestedRoot {
 
 /** Whether a directory holds a manifest (any case) of its own. */
 export function _holdsManifest(dir: string): boolean {
-  const listing = _tryList(dir);
+  const listing = tryList(dir);
   return listing.ok &&
     listing.value.entries.some((e) => isManifestName(e.name));
 }
@@ -34,11 +30,11 @@ export function _holdsManifest(dir: string): boolean {
 /** Whether some directory one level below `path` holds a manifest. */
 export function _holdsSkillBelow(
   path: string,
-  entries: readonly _Entry[],
+  entries: readonly Entry[],
 ): boolean {
   return entries.some((entry) =>
     (entry.kind === "directory" || entry.kind === "symlink") &&
-    _holdsManifest(_childPath(path, entry.name))
+    _holdsManifest(childPath(path, entry.name))
   );
 }
 
@@ -50,16 +46,16 @@ export function _holdsSkillBelow(
  */
 export function _nestedRoots(
   path: string,
-  entries: readonly _Entry[],
+  entries: readonly Entry[],
 ): _NestedRoot[] {
   const nested: _NestedRoot[] = [];
   for (const entry of entries) {
     if (entry.kind !== "directory") continue;
-    const dir = _childPath(path, entry.name);
-    const below = _tryList(dir);
+    const dir = childPath(path, entry.name);
+    const below = tryList(dir);
     if (!below.ok) continue;
     const skill = below.value.entries.find((sub) =>
-      sub.kind === "directory" && _holdsManifest(_childPath(dir, sub.name))
+      sub.kind === "directory" && _holdsManifest(childPath(dir, sub.name))
     );
     if (skill !== undefined) {
       nested.push({ dir, example: `${entry.name}/${skill.name}/SKILL.md` });
@@ -82,11 +78,11 @@ export type _EmptyRootLayout =
  * unreadable or not a directory, its skills did not load) or it is empty.
  */
 export function _emptyRootLayout(path: string): _EmptyRootLayout {
-  const stat = _tryStatus(path, true);
+  const stat = tryStatus(path, { follow: true });
   if (!stat.ok) {
-    return { kind: _errorCode(stat.error) === "ENOENT" ? "missing" : "other" };
+    return { kind: errorCode(stat.error) === "ENOENT" ? "missing" : "other" };
   }
-  const listing = stat.value.kind === "directory" ? _tryList(path) : undefined;
+  const listing = stat.value.kind === "directory" ? tryList(path) : undefined;
   if (listing === undefined || !listing.ok) return { kind: "other" };
   const { entries } = listing.value;
   if (entries.some((entry) => isManifestName(entry.name))) {

@@ -1,22 +1,22 @@
 /**
  * The resources of a skill, for `loadSkill()`: the regular files inside its
  * directory, listed directory by directory, each proven to be the directory
- * at its real path (see `_fs.ts`), confined as `_confine.ts` confines a path.
+ * at its real path (see `_fs/listing.ts`), confined as `_confine.ts` confines
+ * a path.
  *
  * @module
  */
 
 import { basename } from "node:path";
 import { SkillError } from "./errors.ts";
+import { type KernelPaths, listOwnDirectory } from "./_fs/listing.ts";
 import {
-  _childPath,
-  _errorCode,
-  type _KernelPaths,
-  _listOwnDirectory,
-  _reason,
-  _tryRealpath,
-  _tryStatus,
-} from "./_fs.ts";
+  childPath,
+  errorCode,
+  reason,
+  tryRealpath,
+  tryStatus,
+} from "./_fs/status.ts";
 import {
   changedMessage,
   changeOf,
@@ -77,7 +77,7 @@ class ResourceWalk {
   #stopped = false;
   #depthWarned = false;
   readonly #visited = new Set<string>();
-  readonly #kernel: _KernelPaths = {};
+  readonly #kernel: KernelPaths = {};
   readonly #manifest: string;
 
   readonly info: SkillInfo;
@@ -103,7 +103,7 @@ class ResourceWalk {
 
   /**
    * Lists one directory, by its real path, proven to be the directory there
-   * (see `_listOwnDirectory`): one swapped for a symlink or a file meanwhile
+   * (see `listOwnDirectory`): one swapped for a symlink or a file meanwhile
    * is not listed. A directory reached by its own name is always listed (the
    * tree cannot loop); one reached through a symlink only when its real path
    * has not been listed yet, so links to ancestors end and each directory
@@ -112,14 +112,14 @@ class ResourceWalk {
   visit(realDir: string, rel: string, depth: number, viaLink = false): void {
     if (viaLink && this.#visited.has(realDir)) return;
     this.#visited.add(realDir);
-    const listed = _listOwnDirectory(realDir, this.#kernel);
+    const listed = listOwnDirectory(realDir, this.#kernel);
     if (listed.kind === "failed") {
-      if (_errorCode(listed.error) === "ENOENT") return;
+      if (errorCode(listed.error) === "ENOENT") return;
       this.warn({
         code: "unreadable",
         message:
           `Skipped resources under ${realDir} of skill "${this.info.name}": ${
-            _reason(listed.error)
+            reason(listed.error)
           }`,
         path: realDir,
       });
@@ -148,13 +148,13 @@ class ResourceWalk {
       if (this.#stopped || !this.#count(realDir)) return;
       if (rel === "" && entry.name === this.#manifest) continue;
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      const childPath = _childPath(realDir, entry.name);
+      const child = childPath(realDir, entry.name);
       if (entry.kind === "directory") {
-        this.#enter(childPath, childRel, entry.name, depth);
+        this.#enter(child, childRel, entry.name, depth);
       } else if (entry.kind === "file") {
         this.files.push(childRel);
       } else if (entry.kind === "symlink") {
-        this.#follow(childPath, childRel, entry.name, depth);
+        this.#follow(child, childRel, entry.name, depth);
       }
     }
   }
@@ -200,11 +200,11 @@ class ResourceWalk {
         code: "dangling_symlink",
         message:
           `Skipped resource "${rel}" of skill "${this.info.name}": the symlink cannot be followed (${
-            _reason(error)
+            reason(error)
           })`,
         path: link,
       });
-    const resolved = _tryRealpath(link);
+    const resolved = tryRealpath(link);
     if (!resolved.ok) return dangling(resolved.error);
     const real = resolved.value;
     if (!isInside(real, this.dir)) {
@@ -216,10 +216,10 @@ class ResourceWalk {
       });
       return;
     }
-    const stat = _tryStatus(real, false);
+    const stat = tryStatus(real, { follow: false });
     if (!stat.ok) {
       // Gone since it was resolved is simply gone.
-      if (_errorCode(stat.error) !== "ENOENT") dangling(stat.error);
+      if (errorCode(stat.error) !== "ENOENT") dangling(stat.error);
       return;
     }
     if (stat.value.kind === "file") this.files.push(rel);

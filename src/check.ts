@@ -22,14 +22,9 @@ import {
 } from "./_diagnostics.ts";
 import { discoverRoot, isManifestName, readSkill } from "./_discovery/root.ts";
 import type { DiscoveredSkill, Problem, RootScan } from "./_discovery/types.ts";
-import {
-  type _Entry,
-  _errorCode,
-  _reason,
-  _tryList,
-  _tryRealpath,
-  _tryStatus,
-} from "./_fs.ts";
+import { tryList } from "./_fs/listing.ts";
+import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";
+import type { Entry } from "./_fs/types.ts";
 import { _holdsSkillBelow, _nestedRoots } from "./_layout.ts";
 import { _scanOrder } from "./_registry.ts";
 import type { DiagnosticSeverity, SkillDiagnostic } from "./diagnostic.ts";
@@ -144,7 +139,7 @@ function _checkPath(
   fail: (diagnostic: SkillDiagnostic) => void,
 ): DiscoveredSkill[] {
   const { root } = scan;
-  const stat = _tryStatus(root.path, true);
+  const stat = tryStatus(root.path, { follow: true });
   if (!stat.ok) {
     fail(_pathFailure(root.path, stat.error));
     return [];
@@ -160,7 +155,7 @@ function _checkPath(
     ));
     return [];
   }
-  const listing = _tryList(root.path);
+  const listing = tryList(root.path);
   if (!listing.ok) {
     // Discovery only warns about an unreadable root; here it checks nothing.
     fail(_pathFailure(root.path, listing.error));
@@ -182,7 +177,7 @@ function _checkPath(
 function _checkSkillDir(scan: RootScan, dir: string): DiscoveredSkill[] {
   const parent: SkillRoot = { ...scan.root, path: dirname(dir) };
   // A path given as a skill directory is followed, like a root.
-  const realDir = _tryRealpath(dir);
+  const realDir = tryRealpath(dir);
   const read = readSkill({ ...scan, root: parent }, {
     dir,
     dirName: basename(dir),
@@ -194,11 +189,11 @@ function _checkSkillDir(scan: RootScan, dir: string): DiscoveredSkill[] {
 }
 
 function _pathFailure(path: string, error: unknown): SkillDiagnostic {
-  return _errorCode(error) === "ENOENT"
+  return errorCode(error) === "ENOENT"
     ? _pathDiagnostic("path_not_found", `Path does not exist: ${path}`, path)
     : _pathDiagnostic(
       "unreadable",
-      `Cannot check ${path}: ${_reason(error)}`,
+      `Cannot check ${path}: ${reason(error)}`,
       path,
     );
 }
@@ -210,7 +205,7 @@ function _pathFailure(path: string, error: unknown): SkillDiagnostic {
  */
 function _noSkills(
   path: string,
-  entries: readonly _Entry[],
+  entries: readonly Entry[],
 ): SkillDiagnostic {
   const nested = _nestedRoots(path, entries);
   const hint = nested.length === 0

@@ -9,7 +9,7 @@ import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import process from "node:process";
 import { StartupError } from "./errors.ts";
-import { _isPermissionDenied, _reason, _tryStatus } from "./_fs.ts";
+import { isPermissionDenied, reason, tryStatus } from "./_fs/status.ts";
 import { clarvisSkillRoots } from "./presets.ts";
 import { _realPathOrSelf, _winners } from "./_roots.ts";
 import { _describe } from "./_text.ts";
@@ -224,10 +224,10 @@ function _resolveWorkspace(workspace: unknown, cwd: string): string {
   const given = _optionalString(workspace, "workspace");
   if (given === undefined) return cwd;
   const path = resolve(cwd, given);
-  const status = _tryStatus(path, true);
+  const status = tryStatus(path, { follow: true });
   if (status.ok && status.value.kind === "directory") return path;
-  if (!status.ok && _isPermissionDenied(status.error)) return path;
-  const why = status.ok ? "it is not a directory" : _reason(status.error);
+  if (!status.ok && isPermissionDenied(status.error)) return path;
+  const why = status.ok ? "it is not a directory" : reason(status.error);
   throw new StartupError(
     "invalid_workspace",
     `Workspace "${given}" (resolved to ${path}) is not an existing directory (${why})`,

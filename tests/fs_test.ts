@@ -7,43 +7,39 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { closeSync, lstatSync, mkdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
-import {
-  _listDirectory,
-  _listOwnDirectory,
-  _openRegular,
-  _readKnownFile,
-  type _Status,
-  _tryStatus,
-} from "../src/_fs.ts";
+import { listDirectory, listOwnDirectory } from "../src/_fs/listing.ts";
+import { openRegular, readKnownFile } from "../src/_fs/read.ts";
+import { tryStatus } from "../src/_fs/status.ts";
+import type { Status } from "../src/_fs/types.ts";
 import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
 
-function status(path: string): _Status {
-  const read = _tryStatus(path, false);
+function status(path: string): Status {
+  const read = tryStatus(path, { follow: false });
   assert.ok(read.ok, String(!read.ok && read.error));
   return read.value;
 }
 
-describe("_readKnownFile()", () => {
+describe("readKnownFile()", () => {
   it("refuses a FIFO, a device and a directory from the descriptor, unread and without blocking", () => {
     const dir = tree({ "x/SKILL.md": manifest("x") });
     makeFifo(join(dir, "fifo"));
     link("/dev/zero", join(dir, "zero"));
-    assert.deepEqual(_readKnownFile(join(dir, "fifo"), 1 << 20), {
+    assert.deepEqual(readKnownFile(join(dir, "fifo"), 1 << 20), {
       kind: "not_a_file",
       what: "a FIFO",
     });
-    assert.deepEqual(_readKnownFile(join(dir, "zero"), 1 << 20), {
+    assert.deepEqual(readKnownFile(join(dir, "zero"), 1 << 20), {
       kind: "not_a_file",
       what: "a device",
     });
-    assert.deepEqual(_readKnownFile(join(dir, "x"), 1 << 20), {
+    assert.deepEqual(readKnownFile(join(dir, "x"), 1 << 20), {
       kind: "not_a_file",
       what: "a directory",
     });
     assert.equal(
-      _readKnownFile(join(dir, "x", "SKILL.md"), 1 << 20).kind,
+      readKnownFile(join(dir, "x", "SKILL.md"), 1 << 20).kind,
       "text",
     );
   });
@@ -60,26 +56,26 @@ describe("_readKnownFile()", () => {
       dirStatus: status(skillDir),
       realPath: path,
     });
-    assert.equal(_readKnownFile(path, 1 << 20, own()).kind, "text");
+    assert.equal(readKnownFile(path, 1 << 20, own()).kind, "text");
     // The manifest is a symlink (to a file outside).
     const proof = own();
     renameSync(path, `${path}.real`);
     link(join(dir, "outside", "x", "SKILL.md"), path);
-    assert.deepEqual(_readKnownFile(path, 1 << 20, proof), { kind: "not_own" });
+    assert.deepEqual(readKnownFile(path, 1 << 20, proof), { kind: "not_own" });
     // The directory is a symlink to another tree since its identity was taken.
     const before = own();
     renameSync(skillDir, `${skillDir}.real`);
     link(join(dir, "outside", "x"), skillDir);
-    assert.deepEqual(_readKnownFile(path, 1 << 20, before), {
+    assert.deepEqual(readKnownFile(path, 1 << 20, before), {
       kind: "not_own",
     });
   });
 });
 
-describe("_openRegular()", () => {
+describe("openRegular()", () => {
   it("opens a regular file and gives its descriptor's status", () => {
     const dir = tree({ "a.txt": "abc" });
-    const opened = _openRegular(join(dir, "a.txt"), { follow: false });
+    const opened = openRegular(join(dir, "a.txt"), { follow: false });
     assert.ok(opened.kind === "open", opened.kind);
     assert.equal(opened.status.size, 3);
     assert.equal(opened.status.ino, lstatSync(join(dir, "a.txt")).ino);
@@ -89,26 +85,26 @@ describe("_openRegular()", () => {
   it("follows a symlink, when it may, to its real path, and refuses one to a special file there", () => {
     const dir = tree({ "a.txt": "abc" });
     link(join(dir, "a.txt"), join(dir, "link"));
-    const opened = _openRegular(join(dir, "link"), { follow: true });
+    const opened = openRegular(join(dir, "link"), { follow: true });
     assert.ok(opened.kind === "open", opened.kind);
     assert.equal(opened.status.ino, lstatSync(join(dir, "a.txt")).ino);
     closeSync(opened.fd);
     link("/dev/null", join(dir, "null"));
-    assert.deepEqual(_openRegular(join(dir, "null"), { follow: true }), {
+    assert.deepEqual(openRegular(join(dir, "null"), { follow: true }), {
       kind: "not_a_file",
       what: "a device",
     });
   });
 });
 
-describe("_listOwnDirectory()", () => {
+describe("listOwnDirectory()", () => {
   // Both ways: by the kernel's path where this runtime can read it, and by
   // lstat around the listing, as where it cannot.
   for (const kernel of [undefined, false]) {
     it(`lists the directory at a real path, and no other (kernel paths: ${kernel ?? "if readable"})`, () => {
       const dir = tree({ "d/a.txt": "", "elsewhere/b.txt": "", "file": "" });
       const list = (path: string) =>
-        _listOwnDirectory(
+        listOwnDirectory(
           join(dir, path),
           kernel === undefined ? {} : { readable: kernel },
         );
@@ -126,13 +122,13 @@ describe("_listOwnDirectory()", () => {
   }
 });
 
-describe("_listDirectory()", () => {
+describe("listDirectory()", () => {
   it("lists in code-unit order with each entry's kind", () => {
     const dir = tree({ "b/x": "", "a.txt": "", "C": "" });
     mkdirSync(join(dir, "e"));
     link(join(dir, "a.txt"), join(dir, "d"));
     makeFifo(join(dir, "f"));
-    assert.deepEqual(_listDirectory(dir), {
+    assert.deepEqual(listDirectory(dir), {
       entries: [
         { name: "C", kind: "file" },
         { name: "a.txt", kind: "file" },

@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { closeSync, openSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveConfig } from "@clarvis/agent-skills";
-import { _readAtMost, _readKnownFile, _tryStatus } from "../src/_fs.ts";
+import { readAtMost, readKnownFile } from "../src/_fs/read.ts";
+import { tryStatus } from "../src/_fs/status.ts";
 import { refreshKey, sameKey } from "../src/_discovery/refresh_key.ts";
 import { discoverRoot } from "../src/_discovery/root.ts";
 import type { DiscoveredSkill, Previous } from "../src/_discovery/types.ts";
@@ -114,12 +115,12 @@ describe("reuse by status", () => {
     // A whole-millisecond mtime, which utimes can set back exactly.
     const mtime = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
     utimesSync(path, mtime, mtime);
-    const before = _tryStatus(path, true);
+    const before = tryStatus(path, { follow: true });
     assert.ok(before.ok);
     const first = scan(root, FUTURE);
     writeFileSync(path, manifest("a", "version two"));
     utimesSync(path, mtime, mtime);
-    const after = _tryStatus(path, true);
+    const after = tryStatus(path, { follow: true });
     assert.ok(after.ok);
     assert.equal(after.value.size, before.value.size);
     assert.equal(after.value.mtimeMs, before.value.mtimeMs);
@@ -140,14 +141,14 @@ describe("reuse by status", () => {
   });
 });
 
-describe("_readAtMost()", () => {
+describe("readAtMost()", () => {
   it("reads a file whole whatever size its status guessed, up to its limit", () => {
     const root = tree({ "a/SKILL.md": "0123456789".repeat(100) });
     const path = join(root, "a", "SKILL.md");
     const read = (size: number, limit: number): Uint8Array => {
       const fd = openSync(path, "r");
       try {
-        return _readAtMost(fd, size, limit);
+        return readAtMost(fd, size, limit);
       } finally {
         closeSync(fd);
       }
@@ -162,17 +163,17 @@ describe("_readAtMost()", () => {
   });
 });
 
-describe("_readKnownFile()", () => {
+describe("readKnownFile()", () => {
   it("reads a manifest whole, and keys it by the status of what it read", () => {
     const root = tree({ "a/SKILL.md": "0123456789".repeat(100) });
     const path = join(root, "a", "SKILL.md");
-    const read = _readKnownFile(path, 1 << 20);
+    const read = readKnownFile(path, 1 << 20);
     assert.equal(read.kind, "text");
     assert.equal(read.kind === "text" && read.text, "0123456789".repeat(100));
-    const status = _tryStatus(path, false);
+    const status = tryStatus(path, { follow: false });
     assert.ok(status.ok && read.kind === "text");
     assert.equal(read.status.ino, status.value.ino);
     assert.equal(read.status.size, 1000);
-    assert.deepEqual(_readKnownFile(path, 999), { kind: "too_large" });
+    assert.deepEqual(readKnownFile(path, 999), { kind: "too_large" });
   });
 });

@@ -8,12 +8,8 @@
  */
 
 import { SkillError, type SkillErrorCode } from "../errors.ts";
-import {
-  _errorCode,
-  type _FileRead,
-  _isPermissionDenied,
-  _reason,
-} from "../_fs.ts";
+import type { FileRead } from "../_fs/read.ts";
+import { errorCode, isPermissionDenied, reason } from "../_fs/status.ts";
 import type { Truncation } from "../_manifest/coerce.ts";
 import { KeyLines } from "../_manifest/lines.ts";
 import {
@@ -44,11 +40,11 @@ export function reporter(
   return (problem) => {
     const { code, message, path, skill, line, column, problems } = problem;
     if (strict && problem.drops) {
-      const errorCode = STRICT_CODES[code] ?? "invalid_skill";
+      const thrown = STRICT_CODES[code] ?? "invalid_skill";
       const details = { skill, path, line, column, problems };
       throw "cause" in problem
-        ? new SkillError(errorCode, message, details, { cause: problem.cause })
-        : new SkillError(errorCode, message, details);
+        ? new SkillError(thrown, message, details, { cause: problem.cause })
+        : new SkillError(thrown, message, details);
     }
     warn({ code, message, path });
   };
@@ -56,12 +52,12 @@ export function reporter(
 
 /** The problem of a root that could not be listed; none when it is missing. */
 export function rootProblem(path: string, error: unknown): Problem | undefined {
-  const code = _errorCode(error);
+  const code = errorCode(error);
   if (code === "ENOENT") return undefined;
   return {
     code: code === "ENOTDIR" ? "root_not_directory" : "unreadable",
     message: `Skipped skill root ${path}: ${
-      code === "ENOTDIR" ? "it is not a directory" : _reason(error)
+      code === "ENOTDIR" ? "it is not a directory" : reason(error)
     }`,
     path,
     drops: false,
@@ -88,7 +84,7 @@ export function danglingLinkProblem(dir: string, error: unknown): Problem {
   return {
     code: "dangling_symlink",
     message: `Skipped ${dir}: the symlink cannot be followed (${
-      _reason(error)
+      reason(error)
     })`,
     path: dir,
     drops: false,
@@ -119,10 +115,10 @@ export function skillDirProblem(
   error: unknown,
 ): Problem | undefined {
   // A directory that vanished since the root was listed is simply gone.
-  if (_errorCode(error) === "ENOENT") return undefined;
+  if (errorCode(error) === "ENOENT") return undefined;
   return {
     code: "unreadable",
-    message: `Skipped skill directory ${dir}: ${_reason(error)}`,
+    message: `Skipped skill directory ${dir}: ${reason(error)}`,
     path: dir,
     drops: true,
     skill: dirName,
@@ -140,7 +136,7 @@ export function deniedProblem(
   dirName: string,
   error: unknown,
 ): Problem | undefined {
-  return _isPermissionDenied(error)
+  return isPermissionDenied(error)
     ? skillDirProblem(dir, dirName, error)
     : undefined;
 }
@@ -201,7 +197,7 @@ export function notRegularProblem(
 
 /** The problem of a manifest that could not be read; none when it is gone. */
 export function readProblem(
-  read: Exclude<_FileRead, { kind: "text" }>,
+  read: Exclude<FileRead, { kind: "text" }>,
   { path, dirName, isLink, maxBytes }: {
     path: string;
     dirName: string;
@@ -219,12 +215,12 @@ export function readProblem(
   });
   switch (read.kind) {
     case "unopenable": {
-      const code = _errorCode(read.error);
+      const code = errorCode(read.error);
       if (isLink && (code === "ENOENT" || code === "ELOOP")) {
         return problem(
           "not_a_file",
           `Skipped ${path}: the manifest is a symlink that cannot be followed (${
-            _reason(read.error)
+            reason(read.error)
           })`,
         );
       }
@@ -233,7 +229,7 @@ export function readProblem(
       return problem(
         "unreadable",
         `Skipped ${path}: the manifest cannot be opened (${
-          _reason(read.error)
+          reason(read.error)
         })`,
       );
     }
@@ -259,7 +255,7 @@ export function readProblem(
       return problem(
         "invalid_skill",
         `Invalid skill manifest ${path}: it cannot be read (${
-          _reason(read.error)
+          reason(read.error)
         })`,
       );
   }

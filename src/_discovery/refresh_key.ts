@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { _Status } from "../_fs.ts";
+import type { Status } from "../_fs/types.ts";
 import type { DiscoveredSkill, RefreshKey, RootScan } from "./types.ts";
 
 /**
@@ -17,7 +17,7 @@ import type { DiscoveredSkill, RefreshKey, RootScan } from "./types.ts";
 const RACY_MARGIN_MS = 2000;
 
 /** A manifest's refresh key, from its status, and whether it is settled. */
-export function refreshKey(status: _Status, startedMs: number): RefreshKey {
+export function refreshKey(status: Status, startedMs: number): RefreshKey {
   const { dev, ino, size, mtimeMs, ctimeMs } = status;
   return {
     dev,

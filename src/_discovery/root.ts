@@ -4,24 +4,22 @@
  * parse the manifest, record the directory's place, and admit the skill
  * under its name. The records are in `types.ts`, the problems in
  * `problems.ts`, the reuse rule in `refresh_key.ts`; the reads go through
- * `_fs.ts` and the parse through `_manifest/parse.ts`.
+ * `_fs/` and the parse through `_manifest/parse.ts`.
  *
  * @module
  */
 
 import { SkillError } from "../errors.ts";
+import { tryList } from "../_fs/listing.ts";
+import { readKnownFile } from "../_fs/read.ts";
 import {
-  _childPath,
-  type _Entry,
-  _isPermissionDenied,
-  _kindOf,
-  _readKnownFile,
-  type _Status,
-  type _StatusKind,
-  _tryList,
-  _tryRealpath,
-  _tryStatus,
-} from "../_fs.ts";
+  childPath,
+  isPermissionDenied,
+  kindOf,
+  tryRealpath,
+  tryStatus,
+} from "../_fs/status.ts";
+import type { Entry, Status, StatusKind } from "../_fs/types.ts";
 import { parseManifest } from "../_manifest/parse.ts";
 import type { SkillInfo } from "../skill.ts";
 import {
@@ -57,9 +55,9 @@ import type {
  */
 export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
   const { root, config, report } = scan;
-  const listing = _tryList(root.path);
+  const listing = tryList(root.path);
   if (!listing.ok) {
-    if (scan.denied !== undefined && _isPermissionDenied(listing.error)) {
+    if (scan.denied !== undefined && isPermissionDenied(listing.error)) {
       scan.denied.push(root.path); // reported once, with the others
       return [];
     }
@@ -74,17 +72,17 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
     }
   }
   // The real path the skill directories are under, as of this scan.
-  const realRoot = _tryRealpath(root.path);
+  const realRoot = tryRealpath(root.path);
   const byName = new Map<string, DiscoveredSkill>();
   for (const entry of entries) {
     const kind = entryKind(entry.kind, config.followSymlinks);
     if (kind === "other") continue;
-    const dir = _childPath(root.path, entry.name);
+    const dir = childPath(root.path, entry.name);
     const reached = kind === "symlink" ? followedLink(scan, dir, entry.name) : {
       // The same string as `dir` where the root is its own real path.
       realDir: !realRoot.ok || realRoot.value === root.path
         ? dir
-        : _childPath(realRoot.value, entry.name),
+        : childPath(realRoot.value, entry.name),
       viaLink: false,
     };
     if (reached === undefined) continue;
@@ -101,7 +99,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
  * (skipped).
  */
 function entryKind(
-  kind: _StatusKind,
+  kind: StatusKind,
   followSymlinks: boolean,
 ): "directory" | "symlink" | "other" {
   if (kind === "directory") return "directory";
@@ -118,13 +116,13 @@ function followedLink(
   dir: string,
   dirName: string,
 ): Reached | undefined {
-  const target = _tryStatus(dir, true);
+  const target = tryStatus(dir, { follow: true });
   if (!target.ok) {
     scan.report(danglingLinkProblem(dir, target.error));
     return undefined;
   }
   if (target.value.kind !== "directory") return undefined;
-  const real = _tryRealpath(dir);
+  const real = tryRealpath(dir);
   if (!real.ok) {
     // Gone since it was followed, or its target may not be read.
     const denied = deniedProblem(dir, dirName, real.error);
@@ -182,7 +180,7 @@ interface Manifest {
   readonly name: string;
   readonly dirName: string;
   /** Its status (its target's, for a followed symlink). */
-  readonly status: _Status;
+  readonly status: Status;
   readonly isLink: boolean;
 }
 
@@ -199,8 +197,8 @@ function findManifest(
 ): Manifest | undefined {
   const { config, report } = scan;
   if (scan.listEachSkill !== true && config.followSymlinks) {
-    const path = _childPath(dir, "SKILL.md");
-    const status = _tryStatus(path, true);
+    const path = childPath(dir, "SKILL.md");
+    const status = tryStatus(path, { follow: true });
     if (status.ok && status.value.kind === "file") {
       return {
         path,
@@ -211,7 +209,7 @@ function findManifest(
       };
     }
   }
-  const listing = _tryList(dir);
+  const listing = tryList(dir);
   if (!listing.ok) {
     const problem = skillDirProblem(dir, dirName, listing.error);
     if (problem !== undefined) report(problem);
@@ -223,10 +221,10 @@ function findManifest(
     entries: listing.value.entries,
   });
   if (chosen === undefined) return undefined;
-  const path = _childPath(dir, chosen.name);
+  const path = childPath(dir, chosen.name);
   const isLink = chosen.kind === "symlink";
   // When symlinks are not followed, the entry itself (an lstat).
-  const status = _tryStatus(path, config.followSymlinks);
+  const status = tryStatus(path, { follow: config.followSymlinks });
   if (!status.ok) {
     const problem = readProblem(
       { kind: "unopenable", error: status.error },
@@ -240,7 +238,7 @@ function findManifest(
     // Never opened: a link to a special file, or a file replaced by one
     // since the listing (a symlink, when they are not followed: left out).
     if (isLink || kind !== "symlink") {
-      report(notRegularProblem(path, dirName, _kindOf(kind)));
+      report(notRegularProblem(path, dirName, kindOf(kind)));
     }
     return undefined;
   }
@@ -263,9 +261,9 @@ function chooseManifest(
   { dir, dirName, entries }: {
     dir: string;
     dirName: string;
-    entries: readonly _Entry[];
+    entries: readonly Entry[];
   },
-): _Entry | undefined {
+): Entry | undefined {
   const candidates = entries.filter((entry) => isManifestName(entry.name));
   const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
     candidates[0];
@@ -282,11 +280,11 @@ function chooseManifest(
   if (chosen.kind !== "file") {
     // A directory, FIFO, socket or device: never opened (opening one may
     // block or act).
-    const path = _childPath(dir, chosen.name);
+    const path = childPath(dir, chosen.name);
     scan.report(
       chosen.kind === "directory"
         ? manifestDirectoryProblem(path, dirName)
-        : notRegularProblem(path, dirName, _kindOf(chosen.kind)),
+        : notRegularProblem(path, dirName, kindOf(chosen.kind)),
     );
     return undefined;
   }
@@ -303,7 +301,7 @@ function placeOf(
   scan: RootScan,
   { dir, dirName, reached }: { dir: string; dirName: string; reached: Reached },
 ): SkillPlace | undefined {
-  const identity = _tryStatus(dir, reached.viaLink);
+  const identity = tryStatus(dir, { follow: reached.viaLink });
   if (!identity.ok) {
     // Gone since it was read, or its target may not be read.
     const denied = deniedProblem(dir, dirName, identity.error);
@@ -340,11 +338,11 @@ function readManifest(
   const own = config.followSymlinks ? undefined : {
     dir,
     dirStatus: place,
-    realPath: _childPath(place.realDir, name),
+    realPath: childPath(place.realDir, name),
   };
   const read = status.size > maxBytes
     ? { kind: "too_large" as const }
-    : _readKnownFile(path, maxBytes, own);
+    : readKnownFile(path, maxBytes, own);
   if (read.kind !== "text") {
     const problem = readProblem(read, { path, dirName, isLink, maxBytes });
     if (problem !== undefined) report(problem);
