@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
-import { _RULES } from "../src/_check_rules.ts";
+import { RULES } from "../src/_check_rules.ts";
 
 /** The repository's directory, as a real path. */
 export const ROOT: string = realpathSync(
@@ -51,7 +51,7 @@ export const RULES_BLOCK_REGEXP: RegExp =
 export function rulesTable(): string {
   return _table([
     ["code", "severity", "the skill keeps it when"],
-    ..._RULES.map((rule) => [`\`${rule.code}\``, rule.severity, rule.spec]),
+    ...RULES.map((rule) => [`\`${rule.code}\``, rule.severity, rule.spec]),
   ]);
 }
 

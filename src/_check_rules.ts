@@ -8,13 +8,13 @@
 
 import { basename } from "node:path";
 import type { DiagnosticCode, DiagnosticSeverity } from "./diagnostic.ts";
-import { _FIELDS, _NORMALISED_KEYS, _SPEC_KEYS } from "./_fields.ts";
+import { FIELDS, NORMALISED_KEYS, SPEC_KEYS } from "./_fields.ts";
 import type { KeyLines } from "./_manifest/lines.ts";
 import type { DiscoveredSkill } from "./_discovery/types.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /** One breach a rule found: its message, at a key's line or a line of its own. */
-export interface _Finding {
+export interface Finding {
   readonly message: string;
   /** The frontmatter key whose line the finding is reported at. */
   readonly key?: string;
@@ -23,7 +23,7 @@ export interface _Finding {
 }
 
 /** One rule of the Agent Skills spec that a loadable skill is held to. */
-export interface _Rule {
+export interface Rule {
   readonly code: DiagnosticCode;
   readonly severity: DiagnosticSeverity;
   /** What the spec says, as one sentence. */
@@ -35,7 +35,7 @@ export interface _Rule {
   readonly test: (
     skill: DiscoveredSkill,
     lines: KeyLines,
-  ) => readonly _Finding[];
+  ) => readonly Finding[];
 }
 
 const MAX_NAME = 64;
@@ -47,14 +47,14 @@ const MAX_BODY_LINES = 500;
 const NAME_CHARACTERS_REGEXP = /^[\p{L}\p{N}-]*$/u;
 
 /** The lines of a file's text, blank ones included; a final newline ends one. */
-function _lineCount(text: string): number {
+function lineCount(text: string): number {
   if (text === "") return 0;
   const breaks = text.split("\n").length - 1;
   return text.endsWith("\n") ? breaks : breaks + 1;
 }
 
 /** A string's length as the spec counts it: code points, not UTF-16 units. */
-function _codePoints(text: string): number {
+function codePoints(text: string): number {
   let count = 0;
   for (const _ of text) count++;
   return count;
@@ -64,12 +64,12 @@ function _codePoints(text: string): number {
  * A rule about the `name` field, read as the reference validator reads it
  * (NFKC-normalised): the test says whether the name breaks it.
  */
-function _nameRule(
+function nameRule(
   code: DiagnosticCode,
   spec: string,
   breaks: (name: string) => boolean,
   message: (name: string) => string,
-): _Rule {
+): Rule {
   return {
     code,
     severity: "error",
@@ -87,12 +87,12 @@ function _nameRule(
  * A rule that a string field, when it is one, is `min` to `max` characters
  * long (a spec requirement: an error).
  */
-function _lengthRule(
+function lengthRule(
   code: DiagnosticCode,
   key: string,
   [min, max]: [number, number],
   valueOf: (info: SkillInfo) => unknown,
-): _Rule {
+): Rule {
   return {
     code,
     severity: "error",
@@ -104,7 +104,7 @@ function _lengthRule(
     test: ({ info }) => {
       const value = valueOf(info);
       if (typeof value !== "string") return [];
-      const length = _codePoints(value);
+      const length = codePoints(value);
       if (length > max) {
         return [{
           key,
@@ -124,10 +124,10 @@ function _lengthRule(
 }
 
 /** A note for each value discovery read as hosts do (see `_coerce`). */
-function _coercionRule(
+function coercionRule(
   code: "coerced_value" | "empty_field",
   spec: string,
-): _Rule {
+): Rule {
   return {
     code,
     severity: "info",
@@ -140,12 +140,12 @@ function _coercionRule(
 }
 
 /** A rule that a metadata field, when present, has the expected type. */
-function _typeRule(
+function typeRule(
   key: string,
   accepts: (value: unknown) => boolean,
   expected: string,
   severity: DiagnosticSeverity,
-): _Rule {
+): Rule {
   return {
     code: "field_type",
     severity,
@@ -159,22 +159,22 @@ function _typeRule(
   };
 }
 
-function _isStringMap(value: unknown): boolean {
+function isStringMap(value: unknown): boolean {
   return typeof value === "object" && value !== null && !Array.isArray(value) &&
     Object.values(value).every((item) => typeof item === "string");
 }
 
-function _isString(value: unknown): boolean {
+function isString(value: unknown): boolean {
   return typeof value === "string";
 }
 
 /** A rule on the manifest's file name, for the names `breaks` picks. */
-function _manifestNameRule(
+function manifestNameRule(
   severity: DiagnosticSeverity,
   spec: string,
   breaks: (name: string) => boolean,
   why: string,
-): _Rule {
+): Rule {
   return {
     code: "manifest_name",
     severity,
@@ -189,61 +189,61 @@ function _manifestNameRule(
 }
 
 /** Every spec rule, in the order its findings are listed for one line. */
-export const _RULES: readonly _Rule[] = [
-  _manifestNameRule(
+export const RULES: readonly Rule[] = [
+  manifestNameRule(
     "error",
     "The manifest is named `SKILL.md`.",
     (name) => name !== "SKILL.md" && name !== "skill.md",
     "the reference validator reads only SKILL.md (or skill.md), and Codex and Claude Code only SKILL.md, so other hosts miss this skill; rename it SKILL.md",
   ),
-  _manifestNameRule(
+  manifestNameRule(
     "warning",
     "The manifest is named `SKILL.md`, not `skill.md`.",
     (name) => name === "skill.md",
     "the reference validator accepts it, but Codex and Claude Code read only SKILL.md; rename it SKILL.md",
   ),
-  _nameRule(
+  nameRule(
     "name_length",
     `\`name\` is at most ${MAX_NAME} characters (code points, after NFKC).`,
-    (name) => _codePoints(name) > MAX_NAME,
+    (name) => codePoints(name) > MAX_NAME,
     (name) =>
-      `is ${_codePoints(name)} characters long, over the spec's ${MAX_NAME}`,
+      `is ${codePoints(name)} characters long, over the spec's ${MAX_NAME}`,
   ),
-  _nameRule(
+  nameRule(
     "name_case",
     "`name` is lower case (in any script).",
     (name) => name !== name.toLowerCase(),
     (name) =>
       `"${name}" has upper-case letters; the spec allows lower case only`,
   ),
-  _nameRule(
+  nameRule(
     "name_characters",
     "`name` has only letters and digits (of any script) and hyphens.",
     (name) => !NAME_CHARACTERS_REGEXP.test(name),
     (name) => `"${name}" has characters other than letters, digits and -`,
   ),
-  _nameRule(
+  nameRule(
     "name_hyphens",
     "`name` does not start or end with a hyphen or hold `--`.",
     (name) => name.startsWith("-") || name.endsWith("-") || name.includes("--"),
     (name) => `"${name}" starts or ends with a hyphen or has two in a row`,
   ),
-  _lengthRule(
+  lengthRule(
     "description_length",
     "description",
     [0, MAX_DESCRIPTION],
     (info) => info.description,
   ),
   // The spec says a license is a short string; hosts do not check it.
-  _typeRule("license", _isString, "a string", "warning"),
-  _typeRule("compatibility", _isString, "a string", "error"),
-  _lengthRule(
+  typeRule("license", isString, "a string", "warning"),
+  typeRule("compatibility", isString, "a string", "error"),
+  lengthRule(
     "compatibility_length",
     "compatibility",
     [1, MAX_COMPATIBILITY],
     (info) => info.metadata["compatibility"],
   ),
-  _typeRule("metadata", _isStringMap, "a map of strings to strings", "error"),
+  typeRule("metadata", isStringMap, "a map of strings to strings", "error"),
   {
     code: "allowed_tools_list",
     severity: "info",
@@ -271,7 +271,7 @@ export const _RULES: readonly _Rule[] = [
     spec:
       `\`SKILL.md\` is under ${MAX_BODY_LINES} lines, blank lines included (detail goes in \`references/\`).`,
     test: ({ source }) => {
-      const lines = _lineCount(source);
+      const lines = lineCount(source);
       return lines > MAX_BODY_LINES
         ? [{
           line: MAX_BODY_LINES + 1,
@@ -281,11 +281,11 @@ export const _RULES: readonly _Rule[] = [
         : [];
     },
   },
-  _coercionRule(
+  coercionRule(
     "coerced_value",
     'A string field holds a string (`name: 2048` is read as "2048"), a boolean field `true` or `false` (`no` is read as false).',
   ),
-  _coercionRule(
+  coercionRule(
     "empty_field",
     "An optional field has a value or is left out; an empty one (`license:`) is read as absent.",
   ),
@@ -293,14 +293,14 @@ export const _RULES: readonly _Rule[] = [
     code: "unknown_field",
     severity: "info",
     spec: "The frontmatter holds only the spec's fields: " +
-      [..._SPEC_KEYS].map((key) => `\`${key}\``).join(", ") + ".",
+      [...SPEC_KEYS].map((key) => `\`${key}\``).join(", ") + ".",
     test: ({ info }, lines) =>
-      _frontmatterKeys(Object.keys(info.metadata), lines)
-        .filter((key) => !_SPEC_KEYS.has(key))
+      frontmatterKeys(Object.keys(info.metadata), lines)
+        .filter((key) => !SPEC_KEYS.has(key))
         .map((key) => ({
           key,
           message: `frontmatter.${key}: not an Agent Skills spec field (${
-            _whereKept(key)
+            whereKept(key)
           })`,
         })),
   },
@@ -311,15 +311,15 @@ export const _RULES: readonly _Rule[] = [
  * with a property of its own that stands in the YAML (a key's line is 1,
  * the fence, only when it is absent).
  */
-function _frontmatterKeys(metadataKeys: string[], lines: KeyLines): string[] {
-  const normalised = [..._NORMALISED_KEYS].filter((key) =>
+function frontmatterKeys(metadataKeys: string[], lines: KeyLines): string[] {
+  const normalised = [...NORMALISED_KEYS].filter((key) =>
     lines.startsLine(key)
   );
   return [...metadataKeys, ...normalised];
 }
 
 /** Where a key's value goes: its own property, or metadata. */
-function _whereKept(key: string): string {
-  const property = _FIELDS.find((field) => field.key === key)?.property;
+function whereKept(key: string): string {
+  const property = FIELDS.find((field) => field.key === key)?.property;
   return property === undefined ? "kept in metadata" : `read as ${property}`;
 }

@@ -23,7 +23,7 @@ import {
 } from "./_fs/status.ts";
 import type { Status } from "./_fs/types.ts";
 import type { SkillPlace } from "./_discovery/types.ts";
-import { _describe } from "./_text.ts";
+import { describe } from "./_text.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /** Whether `path` is `dir` itself or inside it; both must be real paths. */
@@ -123,7 +123,7 @@ function confinedFile(
     throw new SkillError(
       "invalid_input",
       `Resource path ${
-        _describe(rel)
+        describe(rel)
       } of skill "${skill}" must be a non-empty relative path without NUL bytes`,
       { skill },
     );

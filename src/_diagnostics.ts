@@ -10,7 +10,7 @@ import type {
   DiagnosticSeverity,
   SkillDiagnostic,
 } from "./diagnostic.ts";
-import { _RULES } from "./_check_rules.ts";
+import { RULES } from "./_check_rules.ts";
 import { KeyLines } from "./_manifest/lines.ts";
 import type { DiscoveredSkill, Problem } from "./_discovery/types.ts";
 import type { SkillInfo } from "./skill.ts";
@@ -35,7 +35,7 @@ const ERRORS_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set([
  * is one of `ERRORS_IN_CHECK`), a warning otherwise; one diagnostic per
  * problem of an unusable manifest.
  */
-export function _problemDiagnostics(problem: Problem): SkillDiagnostic[] {
+export function problemDiagnostics(problem: Problem): SkillDiagnostic[] {
   const severity = problem.drops || ERRORS_IN_CHECK.has(problem.code)
     ? "error"
     : "warning";
@@ -45,7 +45,7 @@ export function _problemDiagnostics(problem: Problem): SkillDiagnostic[] {
       ? problem.problems
       : [problem];
   return positions.map(({ message, line, column }) =>
-    _diagnostic({ severity, code, message, path, line, column, skill })
+    diagnostic({ severity, code, message, path, line, column, skill })
   );
 }
 
@@ -53,11 +53,11 @@ export function _problemDiagnostics(problem: Problem): SkillDiagnostic[] {
  * A resource-listing warning as a diagnostic: always a warning, since the
  * skill loads whatever its resources are.
  */
-export function _resourceDiagnostic(
+export function resourceDiagnostic(
   warning: SkillWarning,
   info: SkillInfo,
 ): SkillDiagnostic {
-  return _diagnostic({
+  return diagnostic({
     severity: "warning",
     code: warning.code,
     message: warning.message,
@@ -67,22 +67,22 @@ export function _resourceDiagnostic(
 }
 
 /** An error about a path given to check itself (missing, holds no skill). */
-export function _pathDiagnostic(
+export function pathDiagnostic(
   code: DiagnosticCode,
   message: string,
   path: string,
 ): SkillDiagnostic {
-  return _diagnostic({ severity: "error", code, message, path });
+  return diagnostic({ severity: "error", code, message, path });
 }
 
 /** The findings of every spec rule for one skill that loads. */
-export function _ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
+export function ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
   const { info, frontmatter } = skill;
   // One index of the key lines for every finding of this skill.
   const lines = new KeyLines(frontmatter);
-  return _RULES.flatMap((rule) =>
+  return RULES.flatMap((rule) =>
     rule.test(skill, lines).map((finding) =>
-      _diagnostic({
+      diagnostic({
         severity: rule.severity,
         code: rule.code,
         message: finding.message,
@@ -94,7 +94,7 @@ export function _ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
   );
 }
 
-function _diagnostic(fields: {
+function diagnostic(fields: {
   severity: DiagnosticSeverity;
   code: DiagnosticCode;
   message: string;

@@ -14,18 +14,18 @@
 import type { SkillInfo } from "./skill.ts";
 
 /** The {@linkcode SkillInfo} properties that frontmatter fields fill. */
-export type _FieldProperty =
+export type FieldProperty =
   | "name"
   | "description"
   | "allowedTools"
   | "userInvocable"
   | "disableModelInvocation";
 
-/** What a field that is validated accepts (see {@linkcode _Field.type}). */
-export type _FieldType = "text" | "tools" | "flag";
+/** What a field that is validated accepts (see {@linkcode Field.type}). */
+export type FieldType = "text" | "tools" | "flag";
 
 /** One frontmatter field. */
-export interface _Field {
+export interface Field {
   /** The key as written in the YAML. */
   readonly key: string;
   /** Whether the Agent Skills spec defines the key. */
@@ -37,13 +37,13 @@ export interface _Field {
    * library keeps in `metadata` as it stands (`license`, `compatibility`,
    * `metadata`); their advice comes from check's rules.
    */
-  readonly type?: _FieldType;
+  readonly type?: FieldType;
   /**
    * The {@linkcode SkillInfo} property the field fills. A field with one is
    * kept out of `metadata`. Two rows may fill one property: the first row
    * whose key is set wins (`allowed-tools` before `tools`).
    */
-  readonly property?: _FieldProperty;
+  readonly property?: FieldProperty;
   /** Turns the validated value into the property's value. */
   readonly normalise?: (value: unknown) => unknown;
   /** The property's value when no row for it is set (absent: left out). */
@@ -65,7 +65,7 @@ export interface _Field {
 }
 
 /** A boolean host field: absent or empty is `fallback`. */
-function _flag(label: string, fallback: boolean): Partial<_Field> {
+function flagField(label: string, fallback: boolean): Partial<Field> {
   return {
     type: "flag",
     default: fallback,
@@ -76,12 +76,12 @@ function _flag(label: string, fallback: boolean): Partial<_Field> {
 }
 
 /** `allowed-tools` and `tools` as a frozen list of tool names. */
-function _tools(value: unknown): readonly string[] {
-  return Object.freeze(_toolList(value as string | string[]));
+function normaliseTools(value: unknown): readonly string[] {
+  return Object.freeze(toolItems(value as string | string[]));
 }
 
 /** Every frontmatter field, in the order `show` prints them. */
-export const _FIELDS: readonly _Field[] = [
+export const FIELDS: readonly Field[] = [
   {
     key: "name",
     spec: true,
@@ -105,7 +105,7 @@ export const _FIELDS: readonly _Field[] = [
     spec: true,
     type: "tools",
     property: "allowedTools",
-    normalise: _tools,
+    normalise: normaliseTools,
     emptyIsAbsent: true,
     show: {
       label: "allowed tools",
@@ -117,62 +117,62 @@ export const _FIELDS: readonly _Field[] = [
     spec: false,
     type: "tools",
     property: "allowedTools",
-    normalise: _tools,
+    normalise: normaliseTools,
     emptyIsAbsent: true,
   },
   {
     key: "user-invocable",
     spec: false,
     property: "userInvocable",
-    ..._flag("user-invocable", true),
+    ...flagField("user-invocable", true),
   },
   {
     key: "disable-model-invocation",
     spec: false,
     property: "disableModelInvocation",
-    ..._flag("disable-model-invocation", false),
+    ...flagField("disable-model-invocation", false),
   },
 ];
 
 /** The keys that fill a property of their own, so are not kept in metadata. */
-export const _NORMALISED_KEYS: ReadonlySet<string> = new Set(
-  _FIELDS.filter((field) => field.property !== undefined).map((f) => f.key),
+export const NORMALISED_KEYS: ReadonlySet<string> = new Set(
+  FIELDS.filter((field) => field.property !== undefined).map((f) => f.key),
 );
 
 /** The keys the Agent Skills spec defines. */
-export const _SPEC_KEYS: ReadonlySet<string> = new Set(
-  _FIELDS.filter((field) => field.spec).map((field) => field.key),
+export const SPEC_KEYS: ReadonlySet<string> = new Set(
+  FIELDS.filter((field) => field.spec).map((field) => field.key),
 );
 
 /** The rows that have a type: what a frontmatter mapping is validated by. */
-export const _TYPED: readonly (_Field & { type: _FieldType })[] = _FIELDS
+export const TYPED: readonly (Field & { type: FieldType })[] = FIELDS
   .filter((
     field,
-  ): field is _Field & { type: _FieldType } => field.type !== undefined);
+  ): field is Field & { type: FieldType } => field.type !== undefined);
 
 /** Marks a value its field's type refuses. */
 const REFUSED: unique symbol = Symbol("refused");
 
 /**
  * The validated fields of a frontmatter mapping (strings trimmed), or
- * `undefined` when one breaks its type ({@linkcode _fieldProblems} says how).
+ * `undefined` when one breaks its type ({@linkcode fieldProblems} says how).
  * The zod schema `skillFrontmatterSchema` gives the same verdict and
  * output on every mapping (tests/fields_test.ts holds the two to each other
  * on random mappings).
  */
-export function _validFields(
+export function validFields(
   data: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> | undefined {
   const valid: Record<string, unknown> = {};
-  for (const field of _TYPED) {
-    const value = _accepted(field.type, data[field.key]);
+  for (const field of TYPED) {
+    const value = accepted(field.type, data[field.key]);
     if (value === REFUSED) return undefined;
     if (value !== undefined) valid[field.key] = value;
   }
   return valid;
 }
 
-function _accepted(type: _FieldType, value: unknown): unknown {
+function accepted(type: FieldType, value: unknown): unknown {
   switch (type) {
     case "text": {
       const text = typeof value === "string" ? value.trim() : "";
@@ -190,28 +190,27 @@ function _accepted(type: _FieldType, value: unknown): unknown {
 }
 
 /** The properties a validated frontmatter mapping fills, defaults applied. */
-export type _FieldValues = Pick<SkillInfo, _FieldProperty>;
+export type FieldValues = Pick<SkillInfo, FieldProperty>;
 
 /** Each property, with its rows in table order. */
-const ROWS_BY_PROPERTY: ReadonlyMap<_FieldProperty, readonly _Field[]> =
-  (() => {
-    const rows = new Map<_FieldProperty, _Field[]>();
-    for (const field of _FIELDS) {
-      if (field.property === undefined) continue;
-      rows.set(field.property, [...rows.get(field.property) ?? [], field]);
-    }
-    return rows;
-  })();
+const ROWS_BY_PROPERTY: ReadonlyMap<FieldProperty, readonly Field[]> = (() => {
+  const rows = new Map<FieldProperty, Field[]>();
+  for (const field of FIELDS) {
+    if (field.property === undefined) continue;
+    rows.set(field.property, [...rows.get(field.property) ?? [], field]);
+  }
+  return rows;
+})();
 
 /**
  * The {@linkcode SkillInfo} properties of a validated frontmatter mapping, in
  * table order: for each, the first of its rows whose key is set (not absent,
  * not null), normalised; else the default of its first row, if it has one.
  */
-export function _fieldValues(
+export function fieldValues(
   data: Readonly<Record<string, unknown>>,
-): _FieldValues {
-  const values: { [property in _FieldProperty]?: unknown } = {};
+): FieldValues {
+  const values: { [property in FieldProperty]?: unknown } = {};
   for (const [property, rows] of ROWS_BY_PROPERTY) {
     const set = rows.find((row) => data[row.key] != null);
     const value = set === undefined
@@ -220,21 +219,21 @@ export function _fieldValues(
     if (value !== undefined) values[property] = value;
   }
   // Each row's schema and normaliser give its property's type.
-  return values as _FieldValues;
+  return values as FieldValues;
 }
 
 /**
  * Splits `allowed-tools`: a list is kept item by item; a string is split on
  * whitespace and commas outside parentheses, so `Bash(git add:*)` stays whole.
  */
-function _toolList(tools: string | string[]): string[] {
-  const items = typeof tools === "string" ? _splitTools(tools) : tools;
+function toolItems(tools: string | string[]): string[] {
+  const items = typeof tools === "string" ? splitTools(tools) : tools;
   const trimmed = items.map((item) => item.trim());
   // A list that filter() grows keeps spare room; map()'s is exact.
   return trimmed.includes("") ? trimmed.filter((item) => item !== "") : trimmed;
 }
 
-function _splitTools(text: string): string[] {
+function splitTools(text: string): string[] {
   const items: string[] = [];
   let depth = 0;
   let current = "";
@@ -253,7 +252,7 @@ function _splitTools(text: string): string[] {
 }
 
 /** Why one field breaks its type: the path into the value, and the reason. */
-export interface _FieldProblem {
+export interface FieldProblem {
   /** The field's key. */
   readonly key: string;
   /** `frontmatter.<key>`, with the index of a bad list item. */
@@ -267,14 +266,14 @@ export interface _FieldProblem {
  * number`, `expected a string or a list of strings` (or the first list item
  * that is not a string), `expected true or false`.
  */
-export function _fieldProblems(
+export function fieldProblems(
   data: Readonly<Record<string, unknown>>,
-): _FieldProblem[] {
-  const problems: _FieldProblem[] = [];
-  for (const { key, type } of _TYPED) {
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const { key, type } of TYPED) {
     const value = data[key];
-    if (_accepted(type, value) !== REFUSED) continue;
-    const at = (reason: string, index?: number): _FieldProblem => ({
+    if (accepted(type, value) !== REFUSED) continue;
+    const at = (reason: string, index?: number): FieldProblem => ({
       key,
       where: index === undefined
         ? `frontmatter.${key}`
@@ -287,14 +286,14 @@ export function _fieldProblems(
           ? at("is required")
           : typeof value === "string"
           ? at("must not be empty")
-          : at(`expected string, received ${_received(value)}`),
+          : at(`expected string, received ${receivedKind(value)}`),
       );
     } else if (type === "flag") {
       problems.push(at("expected true or false"));
     } else if (Array.isArray(value)) {
       const index = value.findIndex((item) => typeof item !== "string");
       problems.push(
-        at(`expected string, received ${_received(value[index])}`, index),
+        at(`expected string, received ${receivedKind(value[index])}`, index),
       );
     } else {
       problems.push(at("expected a string or a list of strings"));
@@ -304,7 +303,7 @@ export function _fieldProblems(
 }
 
 /** What zod calls a value's type in "received ...". */
-function _received(value: unknown): string {
+function receivedKind(value: unknown): string {
   return value === null
     ? "null"
     : Array.isArray(value)

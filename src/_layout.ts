@@ -13,7 +13,7 @@ import type { Entry } from "./_fs/types.ts";
 import { isManifestName } from "./_discovery/root.ts";
 
 /** A directory below a root whose own directories hold skills: a root itself. */
-export interface _NestedRoot {
+export interface NestedRoot {
   /** The directory, to pass as a root instead. */
   readonly dir: string;
   /** One manifest in it, relative to the path that was given. */
@@ -21,20 +21,20 @@ export interface _NestedRoot {
 }
 
 /** Whether a directory holds a manifest (any case) of its own. */
-export function _holdsManifest(dir: string): boolean {
+export function holdsManifest(dir: string): boolean {
   const listing = tryList(dir);
   return listing.ok &&
     listing.value.entries.some((e) => isManifestName(e.name));
 }
 
 /** Whether some directory one level below `path` holds a manifest. */
-export function _holdsSkillBelow(
+export function holdsSkillBelow(
   path: string,
   entries: readonly Entry[],
 ): boolean {
   return entries.some((entry) =>
     (entry.kind === "directory" || entry.kind === "symlink") &&
-    _holdsManifest(childPath(path, entry.name))
+    holdsManifest(childPath(path, entry.name))
   );
 }
 
@@ -44,18 +44,18 @@ export function _holdsSkillBelow(
  * `.system/`), in the sorted order of the listings, each with one manifest
  * it holds.
  */
-export function _nestedRoots(
+export function nestedRoots(
   path: string,
   entries: readonly Entry[],
-): _NestedRoot[] {
-  const nested: _NestedRoot[] = [];
+): NestedRoot[] {
+  const nested: NestedRoot[] = [];
   for (const entry of entries) {
     if (entry.kind !== "directory") continue;
     const dir = childPath(path, entry.name);
     const below = tryList(dir);
     if (!below.ok) continue;
     const skill = below.value.entries.find((sub) =>
-      sub.kind === "directory" && _holdsManifest(childPath(dir, sub.name))
+      sub.kind === "directory" && holdsManifest(childPath(dir, sub.name))
     );
     if (skill !== undefined) {
       nested.push({ dir, example: `${entry.name}/${skill.name}/SKILL.md` });
@@ -65,10 +65,10 @@ export function _nestedRoots(
 }
 
 /** Why a root gave no skills, where discovery has nothing to warn about. */
-export type _EmptyRootLayout =
+export type EmptyRootLayout =
   | { readonly kind: "missing" }
   | { readonly kind: "skill_directory" }
-  | { readonly kind: "nested"; readonly nested: readonly _NestedRoot[] }
+  | { readonly kind: "nested"; readonly nested: readonly NestedRoot[] }
   | { readonly kind: "other" };
 
 /**
@@ -77,7 +77,7 @@ export type _EmptyRootLayout =
  * levels down. Otherwise `other`: discovery's warnings say why (the root is
  * unreadable or not a directory, its skills did not load) or it is empty.
  */
-export function _emptyRootLayout(path: string): _EmptyRootLayout {
+export function emptyRootLayout(path: string): EmptyRootLayout {
   const stat = tryStatus(path, { follow: true });
   if (!stat.ok) {
     return { kind: errorCode(stat.error) === "ENOENT" ? "missing" : "other" };
@@ -88,7 +88,7 @@ export function _emptyRootLayout(path: string): _EmptyRootLayout {
   if (entries.some((entry) => isManifestName(entry.name))) {
     return { kind: "skill_directory" };
   }
-  if (_holdsSkillBelow(path, entries)) return { kind: "other" };
-  const nested = _nestedRoots(path, entries);
+  if (holdsSkillBelow(path, entries)) return { kind: "other" };
+  const nested = nestedRoots(path, entries);
   return nested.length > 0 ? { kind: "nested", nested } : { kind: "other" };
 }

@@ -7,7 +7,7 @@
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
-import { _realPathOrSelf, _winners } from "./_roots.ts";
+import { realPathOrSelf, winnersOf } from "./_roots.ts";
 import type { DiscoveredSkill, Report } from "./_discovery/types.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -15,7 +15,7 @@ import type { SkillInfo } from "./skill.ts";
  * What one discovery run found: the map by name, the sorted catalog, and the
  * skills a later root replaced (sorted by name, then by precedence).
  */
-export interface _Snapshot {
+export interface Snapshot {
   readonly byName: ReadonlyMap<string, DiscoveredSkill>;
   /** Every skill discovered, overridden ones included, for reuse by refresh(). */
   readonly byPath: ReadonlyMap<string, DiscoveredSkill>;
@@ -36,8 +36,8 @@ export interface _Snapshot {
  * scanned once, at its last, highest-precedence position). Real paths are
  * resolved again for each scan, so a link made after construction is seen.
  */
-export function _scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
-  const winners = _winners(roots.map((root) => _realPathOrSelf(root.path)));
+export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
+  const winners = winnersOf(roots.map((root) => realPathOrSelf(root.path)));
   return roots.filter((_, index) => winners[index] === index);
 }
 
@@ -48,17 +48,17 @@ export function _scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
  *
  * @throws {SkillError} Only through `report`, under strict.
  */
-export function _buildSnapshot(
+export function buildSnapshot(
   config: SkillConfig,
   report: Report,
-  previous?: _Snapshot,
-): _Snapshot {
+  previous?: Snapshot,
+): Snapshot {
   const merged = new Map<string, DiscoveredSkill>();
   const byPath = new Map<string, DiscoveredSkill>();
   const overridden: SkillInfo[] = [];
   const denied: string[] = [];
   const startedMs = Date.now();
-  for (const root of _scanOrder(config.roots)) {
+  for (const root of scanOrder(config.roots)) {
     const scan = {
       root,
       config,
@@ -77,11 +77,11 @@ export function _buildSnapshot(
   return {
     byName: merged,
     byPath,
-    catalog: _sameEntries(previous?.byName, merged)
+    catalog: sameEntries(previous?.byName, merged)
       ? previous.catalog
-      : Object.freeze([...merged.values()].map((e) => e.info).sort(_byName)),
+      : Object.freeze([...merged.values()].map((e) => e.info).sort(byName)),
     // A stable sort keeps each name's overridden skills in precedence order.
-    overridden: Object.freeze(overridden.sort(_byName)),
+    overridden: Object.freeze(overridden.sort(byName)),
     denied: Object.freeze(denied),
     resources: new Map(),
   };
@@ -91,7 +91,7 @@ export function _buildSnapshot(
  * Whether a refresh serves the very entries the snapshot before it served
  * (reused, not read again), so that its sorted catalog holds as it is.
  */
-function _sameEntries(
+function sameEntries(
   before: ReadonlyMap<string, DiscoveredSkill> | undefined,
   after: ReadonlyMap<string, DiscoveredSkill>,
 ): before is ReadonlyMap<string, DiscoveredSkill> {
@@ -103,16 +103,16 @@ function _sameEntries(
 }
 
 /** What changed from one snapshot to the next, by skill name (sorted). */
-export function _changes(
-  before: _Snapshot,
-  after: _Snapshot,
+export function changesBetween(
+  before: Snapshot,
+  after: Snapshot,
 ): { added: string[]; removed: string[]; changed: string[] } {
   const added: string[] = [];
   const changed: string[] = [];
   for (const [name, entry] of after.byName) {
     const earlier = before.byName.get(name);
     if (earlier === undefined) added.push(name);
-    else if (!_sameSkill(earlier, entry)) changed.push(name);
+    else if (!sameSkill(earlier, entry)) changed.push(name);
   }
   const removed = [...before.byName.keys()].filter((name) =>
     !after.byName.has(name)
@@ -129,11 +129,11 @@ export function _changes(
  * root that serves it included (an entry reused by refresh() is the same
  * object, so most comparisons stop at the first test).
  */
-function _sameSkill(a: DiscoveredSkill, b: DiscoveredSkill): boolean {
+function sameSkill(a: DiscoveredSkill, b: DiscoveredSkill): boolean {
   return a.body === b.body &&
     (a.info === b.info || JSON.stringify(a.info) === JSON.stringify(b.info));
 }
 
-function _byName(a: SkillInfo, b: SkillInfo): number {
+function byName(a: SkillInfo, b: SkillInfo): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

@@ -8,7 +8,7 @@
 import { realpathSync } from "node:fs";
 
 /** The real path of a root, or the path itself while it does not exist. */
-export function _realPathOrSelf(path: string): string {
+export function realPathOrSelf(path: string): string {
   try {
     return realpathSync(path);
   } catch {
@@ -20,7 +20,7 @@ export function _realPathOrSelf(path: string): string {
  * For each root, by index, the index of the root that scans its directory:
  * the last (highest-precedence) root with the same real path.
  */
-export function _winners(realPaths: readonly string[]): number[] {
+export function winnersOf(realPaths: readonly string[]): number[] {
   const last = new Map<string, number>();
   realPaths.forEach((realPath, index) => last.set(realPath, index));
   return realPaths.map((realPath) => last.get(realPath) ?? -1);

@@ -26,7 +26,7 @@ const NAMED: Readonly<Record<string, string>> = {
  * is shown. Every piece of text from disk passes it before any output in
  * text form; applying it twice changes nothing more.
  */
-export function _oneLineSafe(text: string): string {
+export function oneLineSafe(text: string): string {
   return text.replace(
     CONTROL_REGEXP,
     (char) =>
@@ -39,7 +39,7 @@ export function _oneLineSafe(text: string): string {
  * value's own code (a getter, `toString`, a proxy's trap): a string quoted,
  * a number, boolean, bigint, symbol or null as written, else its kind.
  */
-export function _describe(value: unknown): string {
+export function describe(value: unknown): string {
   switch (typeof value) {
     case "string":
       return JSON.stringify(value);
@@ -70,7 +70,7 @@ const JSON_UNSAFE_REGEXP =
  * escapes control characters, and this escapes the line separators and the
  * bidirectional controls too (`\u202e`), which parse back to the same text.
  */
-export function _safeJson(value: unknown, indent?: number): string {
+export function safeJson(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(
     JSON_UNSAFE_REGEXP,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,

@@ -9,12 +9,12 @@ import { _resolveOptions, type SkillConfig } from "./config.ts";
 import type { AgentSkillsOptions } from "./options.ts";
 import { readConfined, resolveConfined } from "./_confine.ts";
 import { listResources } from "./_resources.ts";
-import { _buildSnapshot, _changes, type _Snapshot } from "./_registry.ts";
+import { buildSnapshot, changesBetween, type Snapshot } from "./_registry.ts";
 import { deniedRootsProblem, reporter } from "./_discovery/problems.ts";
 import type { DiscoveredSkill } from "./_discovery/types.ts";
 import { warnerFor } from "./warn.ts";
 import { SkillError } from "./errors.ts";
-import { _describe } from "./_text.ts";
+import { describe } from "./_text.ts";
 import type { SkillContent, SkillInfo } from "./skill.ts";
 
 /** A registry of skills over a fixed set of roots. */
@@ -139,8 +139,8 @@ export function createAgentSkills(
   // when they change: a preset root that is neither there nor granted would
   // otherwise warn at every start.
   let deniedSaid = "";
-  const scan = (previous?: _Snapshot): _Snapshot => {
-    const next = _buildSnapshot(config, report, previous);
+  const scan = (previous?: Snapshot): Snapshot => {
+    const next = buildSnapshot(config, report, previous);
     const denied = next.denied.join("\0");
     if (denied !== deniedSaid && next.denied.length > 0) {
       report(deniedRootsProblem(next.denied));
@@ -188,7 +188,7 @@ export function createAgentSkills(
       readConfined(known(name), rel, config.maxResourceBytes),
     refresh: (): SkillChanges => {
       const next = scan(snapshot);
-      const changes = _changes(snapshot, next);
+      const changes = changesBetween(snapshot, next);
       snapshot = next;
       return Object.freeze({
         added: Object.freeze(changes.added),
@@ -204,6 +204,6 @@ function _skillName(name: unknown): string {
   if (typeof name === "string") return name;
   throw new SkillError(
     "invalid_input",
-    `A skill name must be a string, got ${_describe(name)}`,
+    `A skill name must be a string, got ${describe(name)}`,
   );
 }

@@ -12,21 +12,21 @@ import { basename, dirname } from "node:path";
 import { _resolveOptions, type SkillRoot } from "./config.ts";
 import type { AgentSkillsOptions, SkillRootOptions } from "./options.ts";
 import { StartupError } from "./errors.ts";
-import { _describe } from "./_text.ts";
+import { describe } from "./_text.ts";
 import { listResources } from "./_resources.ts";
 import {
-  _pathDiagnostic,
-  _problemDiagnostics,
-  _resourceDiagnostic,
-  _ruleDiagnostics,
+  pathDiagnostic,
+  problemDiagnostics,
+  resourceDiagnostic,
+  ruleDiagnostics,
 } from "./_diagnostics.ts";
 import { discoverRoot, isManifestName, readSkill } from "./_discovery/root.ts";
 import type { DiscoveredSkill, Problem, RootScan } from "./_discovery/types.ts";
 import { tryList } from "./_fs/listing.ts";
 import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";
 import type { Entry } from "./_fs/types.ts";
-import { _holdsSkillBelow, _nestedRoots } from "./_layout.ts";
-import { _scanOrder } from "./_registry.ts";
+import { holdsSkillBelow, nestedRoots } from "./_layout.ts";
+import { scanOrder } from "./_registry.ts";
 import type { DiagnosticSeverity, SkillDiagnostic } from "./diagnostic.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -80,21 +80,21 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   const { config } = _resolveOptions(_checkOptions(options), "paths");
   const diagnostics: SkillDiagnostic[] = [];
   const report = (problem: Problem): void => {
-    diagnostics.push(..._problemDiagnostics(problem));
+    diagnostics.push(...problemDiagnostics(problem));
   };
   const fail = (diagnostic: SkillDiagnostic): void => {
     diagnostics.push(diagnostic);
   };
   const skills: SkillInfo[] = [];
   const startedMs = Date.now();
-  for (const root of _scanOrder(config.roots)) {
+  for (const root of scanOrder(config.roots)) {
     // Every skill directory is listed, so case variants side by side are seen.
     const scan = { root, config, report, startedMs, listEachSkill: true };
     for (const skill of _checkPath(scan, fail)) {
       skills.push(skill.info);
-      diagnostics.push(..._ruleDiagnostics(skill));
+      diagnostics.push(...ruleDiagnostics(skill));
       listResources(skill, config, (warning) => {
-        diagnostics.push(_resourceDiagnostic(warning, skill.info));
+        diagnostics.push(resourceDiagnostic(warning, skill.info));
       });
     }
   }
@@ -115,7 +115,7 @@ function _checkOptions(options: unknown): AgentSkillsOptions {
     throw new StartupError(
       "invalid_option",
       `The options of checkSkills must be an object with "paths", got ${
-        _describe(options)
+        describe(options)
       }`,
     );
   }
@@ -148,7 +148,7 @@ function _checkPath(
     if (isManifestName(basename(root.path))) {
       return _checkSkillDir(scan, dirname(root.path));
     }
-    fail(_pathDiagnostic(
+    fail(pathDiagnostic(
       "root_not_directory",
       `Not a directory: ${root.path} (give a skill root, a skill directory or a SKILL.md)`,
       root.path,
@@ -167,7 +167,7 @@ function _checkPath(
   }
   const skills = discoverRoot(scan);
   // A skill that loaded had a manifest; only an empty scan lists again.
-  if (skills.length === 0 && !_holdsSkillBelow(root.path, entries)) {
+  if (skills.length === 0 && !holdsSkillBelow(root.path, entries)) {
     fail(_noSkills(root.path, entries));
   }
   return skills;
@@ -190,8 +190,8 @@ function _checkSkillDir(scan: RootScan, dir: string): DiscoveredSkill[] {
 
 function _pathFailure(path: string, error: unknown): SkillDiagnostic {
   return errorCode(error) === "ENOENT"
-    ? _pathDiagnostic("path_not_found", `Path does not exist: ${path}`, path)
-    : _pathDiagnostic(
+    ? pathDiagnostic("path_not_found", `Path does not exist: ${path}`, path)
+    : pathDiagnostic(
       "unreadable",
       `Cannot check ${path}: ${reason(error)}`,
       path,
@@ -207,7 +207,7 @@ function _noSkills(
   path: string,
   entries: readonly Entry[],
 ): SkillDiagnostic {
-  const nested = _nestedRoots(path, entries);
+  const nested = nestedRoots(path, entries);
   const hint = nested.length === 0
     ? ""
     : `; found ${
@@ -215,7 +215,7 @@ function _noSkills(
     }: skills are one level below a root, so check ${
       nested.map((root) => root.dir).join(" ")
     } instead`;
-  return _pathDiagnostic(
+  return pathDiagnostic(
     "no_skills",
     `No skills in ${path}: no SKILL.md in it or in any directory one level below${hint}`,
     path,

@@ -13,7 +13,7 @@ import process from "node:process";
 import { createAgentSkills } from "./agent_skills.ts";
 import { type CheckReport, checkSkills } from "./check.ts";
 import type { SkillDiagnostic } from "./diagnostic.ts";
-import { _RULES } from "./_check_rules.ts";
+import { RULES } from "./_check_rules.ts";
 import { resolveConfig } from "./config.ts";
 import type { SkillRootOptions } from "./options.ts";
 import {
@@ -23,9 +23,9 @@ import {
 } from "./presets.ts";
 import type { SkillInfo } from "./skill.ts";
 import { SkillError, StartupError } from "./errors.ts";
-import { _FIELDS } from "./_fields.ts";
-import { _emptyRootLayout } from "./_layout.ts";
-import { _oneLineSafe, _safeJson } from "./_text.ts";
+import { FIELDS } from "./_fields.ts";
+import { emptyRootLayout } from "./_layout.ts";
+import { oneLineSafe, safeJson } from "./_text.ts";
 import type { SkillWarning } from "./warn.ts";
 
 /** Where the command writes, and what it knows of its terminal. */
@@ -397,7 +397,7 @@ function _list(values: _Values, dirs: string[], io: CliIO): number {
     return OK;
   }
   _printWarnings(io, warnings);
-  for (const hint of hints) io.stderr(`agent-skills: ${_oneLineSafe(hint)}\n`);
+  for (const hint of hints) io.stderr(`agent-skills: ${oneLineSafe(hint)}\n`);
   if (catalog.length === 0) {
     io.stdout(
       `No skills in ${
@@ -450,8 +450,8 @@ function _catalogTable(
   const fit = (text: string, room: number): string =>
     wide ? text : _cut(text, room);
   const origin = (skill: SkillInfo): string =>
-    _oneLineSafe(`${skill.scope}/${skill.source}`);
-  const name = (skill: SkillInfo): string => _oneLineSafe(skill.name);
+    oneLineSafe(`${skill.scope}/${skill.source}`);
+  const name = (skill: SkillInfo): string => oneLineSafe(skill.name);
   const showOrigin = [...catalog, ...overridden].some((skill) =>
     origin(skill) !== "custom/custom"
   );
@@ -509,7 +509,7 @@ function _emptyRootHints(
 ): string[] {
   const used = new Set(loaded.map((skill) => skill.root));
   return given.filter((root) => !used.has(root)).flatMap((root) => {
-    const layout = _emptyRootLayout(root);
+    const layout = emptyRootLayout(root);
     const shown = _display(root, io);
     switch (layout.kind) {
       case "missing":
@@ -554,13 +554,13 @@ function _show(values: _Values, [name]: string[], io: CliIO): number {
   const c = _colors(io);
   const field = (label: string, value: string): void =>
     io.stdout(
-      `${c.dim(`${_oneLineSafe(label)}:`.padEnd(16))}${_oneLineSafe(value)}\n`,
+      `${c.dim(`${oneLineSafe(label)}:`.padEnd(16))}${oneLineSafe(value)}\n`,
     );
-  io.stdout(`${c.bold(_oneLineSafe(skill.name))}\n`);
+  io.stdout(`${c.bold(oneLineSafe(skill.name))}\n`);
   field("description", _oneLine(skill.description));
   field("scope/source", `${skill.scope}/${skill.source}`);
   field("path", skill.path);
-  for (const { property, show } of _FIELDS) {
+  for (const { property, show } of FIELDS) {
     const value = property === undefined ? undefined : skill[property];
     if (show !== undefined && value !== undefined) {
       field(show.label, show.format(value));
@@ -577,7 +577,7 @@ function _show(values: _Values, [name]: string[], io: CliIO): number {
     skill.resources.length === 0 ? "(none)" : "",
   );
   for (const resource of skill.resources) {
-    io.stdout(`  ${_oneLineSafe(resource)}\n`);
+    io.stdout(`  ${oneLineSafe(resource)}\n`);
   }
   io.stdout(`\n${_bodyText(skill.body)}\n`);
   return OK;
@@ -602,7 +602,7 @@ function _path(values: _Values, [name, rel]: string[], io: CliIO): number {
     _json(io, { path, warnings });
   } else {
     _printWarnings(io, warnings);
-    io.stdout(`${_oneLineSafe(path)}\n`);
+    io.stdout(`${oneLineSafe(path)}\n`);
   }
   return OK;
 }
@@ -761,7 +761,7 @@ const LONE_SURROGATE_REGEXP = /\p{Cs}/gu;
 
 /** What a diagnostic code is about: its spec sentence, or its name spelled out. */
 function _ruleText(code: string): string {
-  return _RULES.find((rule) => rule.code === code)?.spec ??
+  return RULES.find((rule) => rule.code === code)?.spec ??
     code.replaceAll("_", " ");
 }
 
@@ -873,7 +873,7 @@ function _fail(
     _printWarnings(io, warnings);
     io.stderr(
       `agent-skills: ${_colors(io).red(`${error.code}:`)} ${
-        _oneLineSafe(error.message)
+        oneLineSafe(error.message)
       }\n`,
     );
   }
@@ -898,7 +898,7 @@ function _usageError(
   }
   io.stderr(
     `agent-skills${command === undefined ? "" : ` ${command}`}: ${
-      _oneLineSafe(problem)
+      oneLineSafe(problem)
     }\nRun ${help} for usage.\n`,
   );
   return USAGE;
@@ -988,7 +988,7 @@ function _printWarnings(io: CliIO, warnings: readonly SkillWarning[]): void {
 }
 
 function _json(io: CliIO, value: unknown): void {
-  io.stdout(`${_safeJson(value, 2)}\n`);
+  io.stdout(`${safeJson(value, 2)}\n`);
 }
 
 function _position(diagnostic: SkillDiagnostic, io: CliIO): string {
@@ -1004,7 +1004,7 @@ function _display(path: string, io: CliIO): string {
   const shown = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)
     ? rel
     : path;
-  return _oneLineSafe(shown);
+  return oneLineSafe(shown);
 }
 
 /**
@@ -1012,18 +1012,18 @@ function _display(path: string, io: CliIO): string {
  * one line whatever the names in it hold.
  */
 function _relativeText(text: string, io: CliIO): string {
-  return _oneLineSafe(text.replaceAll(`${resolve(io.cwd)}/`, ""));
+  return oneLineSafe(text.replaceAll(`${resolve(io.cwd)}/`, ""));
 }
 
 /** Text from disk on one line: blank runs folded, control characters escaped. */
 function _oneLine(text: string): string {
-  return _oneLineSafe(text.replace(/\s+/g, " ").trim());
+  return oneLineSafe(text.replace(/\s+/g, " ").trim());
 }
 
 /** A skill body as it is, but for control characters other than \n and \t. */
 function _bodyText(text: string): string {
   return text.split("\n").map((line) =>
-    line.split("\t").map(_oneLineSafe).join("\t")
+    line.split("\t").map(oneLineSafe).join("\t")
   ).join("\n");
 }
 

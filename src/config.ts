@@ -11,8 +11,8 @@ import process from "node:process";
 import { StartupError } from "./errors.ts";
 import { isPermissionDenied, reason, tryStatus } from "./_fs/status.ts";
 import { clarvisSkillRoots } from "./presets.ts";
-import { _realPathOrSelf, _winners } from "./_roots.ts";
-import { _describe } from "./_text.ts";
+import { realPathOrSelf, winnersOf } from "./_roots.ts";
+import { describe } from "./_text.ts";
 import type { AgentSkillsOptions } from "./options.ts";
 import type { WarnSink } from "./warn.ts";
 
@@ -186,7 +186,7 @@ function _readOptions(options: unknown): _Given {
   ) {
     throw new StartupError(
       "invalid_option",
-      `The options must be an object, got ${_describe(options)}`,
+      `The options must be an object, got ${describe(options)}`,
     );
   }
   const given: { [key: string]: unknown } = {};
@@ -246,7 +246,7 @@ function _resolveRoots(
   if (!Array.isArray(given)) {
     throw new StartupError(
       "invalid_option",
-      `Option "${name}" must be an array, got ${_describe(given)}`,
+      `Option "${name}" must be an array, got ${describe(given)}`,
     );
   }
   const length = given.length;
@@ -270,7 +270,7 @@ function _resolveRoots(
       _resolveRoot(given[index], `${name}[${index}]`, home, workspace),
     );
   }
-  const winners = _winners(resolved.map((root) => root.realPath));
+  const winners = winnersOf(resolved.map((root) => root.realPath));
   return Object.freeze(resolved.map((root, index) => {
     const winner = resolved[winners[index] ?? index];
     return Object.freeze(
@@ -297,14 +297,14 @@ function _resolveRoot(
     throw new StartupError(
       "invalid_option",
       `Option "${where}" must be a non-empty path or { path, scope?, source? }, got ${
-        _describe(root)
+        describe(root)
       }`,
     );
   }
   const absolute = _expandPath(path, home, workspace);
   return {
     path: absolute,
-    realPath: _realPathOrSelf(absolute),
+    realPath: realPathOrSelf(absolute),
     scope: _optionalString(scope, `${where}.scope`) ?? DEFAULT_LABEL,
     source: _optionalString(source, `${where}.source`) ?? DEFAULT_LABEL,
   };
@@ -327,7 +327,7 @@ function _unreadableOption(name: string, error: unknown): StartupError {
   return new StartupError(
     "invalid_option",
     `Option "${name}" could not be read (${
-      error instanceof Error ? error.message : _describe(error)
+      error instanceof Error ? error.message : describe(error)
     })`,
     { cause: error },
   );
@@ -352,7 +352,7 @@ function _option<T>(
   if (value === undefined || accepts(value)) return value;
   throw new StartupError(
     "invalid_option",
-    `Option "${name}" must be ${expected}, got ${_describe(value)}`,
+    `Option "${name}" must be ${expected}, got ${describe(value)}`,
   );
 }
 

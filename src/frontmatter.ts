@@ -6,7 +6,7 @@
  */
 
 import { z } from "zod";
-import { type _FieldType, _TYPED } from "./_fields.ts";
+import { type FieldType, TYPED } from "./_fields.ts";
 
 /**
  * The zod schema of a SKILL.md frontmatter mapping, in passthrough (loose)
@@ -52,7 +52,7 @@ export const skillFrontmatterSchema: z.ZodObject<{
 }, z.core.$loose> = z.looseObject(
   // The shape is the fields table's; tests/fields_test.ts holds the declared
   // type above to it, key by key.
-  _shapeOf(_TYPED),
+  _shapeOf(TYPED),
 ) as unknown as typeof skillFrontmatterSchema;
 
 /** A frontmatter mapping as {@linkcode skillFrontmatterSchema} accepts it. */
@@ -64,7 +64,7 @@ export type SkillFrontmatter = z.infer<typeof skillFrontmatterSchema>;
  * library makes none of them.
  */
 function _shapeOf(
-  fields: readonly { key: string; type: _FieldType }[],
+  fields: readonly { key: string; type: FieldType }[],
 ): { [key: string]: z.ZodType } {
   const shape: { [key: string]: z.ZodType } = {};
   for (const { key, type } of fields) {
@@ -78,7 +78,7 @@ function _shapeOf(
 }
 
 /** The zod schema of one type of the fields table. */
-function _schemaOf(type: _FieldType): z.ZodType {
+function _schemaOf(type: FieldType): z.ZodType {
   switch (type) {
     case "text":
       return z.string({

@@ -7,7 +7,7 @@
  */
 
 import process from "node:process";
-import { _oneLineSafe } from "./_text.ts";
+import { oneLineSafe } from "./_text.ts";
 
 /**
  * What a warning is about. Consumers filter on it.
@@ -110,9 +110,7 @@ export function setWarnSink(sink: WarnSink | null): void {
 /** One line per warning: names from disk cannot forge other lines. */
 function writeToStderr(warning: SkillWarning): void {
   process.stderr.write(
-    `agent-skills: warning [${warning.code}] ${
-      _oneLineSafe(warning.message)
-    }\n`,
+    `agent-skills: warning [${warning.code}] ${oneLineSafe(warning.message)}\n`,
   );
 }
 

@@ -5,14 +5,14 @@ import type { z } from "zod";
 import { skillFrontmatterSchema } from "@clarvis/agent-skills/schema";
 import * as main from "@clarvis/agent-skills";
 import {
-  _fieldProblems,
-  type _FieldProperty,
-  _FIELDS,
-  _fieldValues,
-  _NORMALISED_KEYS,
-  _SPEC_KEYS,
-  _TYPED,
-  _validFields,
+  fieldProblems,
+  type FieldProperty,
+  FIELDS,
+  fieldValues,
+  NORMALISED_KEYS,
+  SPEC_KEYS,
+  TYPED,
+  validFields,
 } from "../src/_fields.ts";
 
 // The keys of the schema's declared type and the properties the table may
@@ -26,7 +26,7 @@ const DECLARED_KEYS: Record<keyof typeof skillFrontmatterSchema.shape, true> = {
   "user-invocable": true,
   "disable-model-invocation": true,
 };
-const PROPERTIES: Record<_FieldProperty, true> = {
+const PROPERTIES: Record<FieldProperty, true> = {
   name: true,
   description: true,
   allowedTools: true,
@@ -40,26 +40,26 @@ describe("skillFrontmatterSchema", () => {
   });
 });
 
-describe("_FIELDS", () => {
+describe("FIELDS", () => {
   it("is the shape of skillFrontmatterSchema, key by key and in order", () => {
     assert.deepEqual(
       Object.keys(skillFrontmatterSchema.shape),
-      _TYPED.map((field) => field.key),
+      TYPED.map((field) => field.key),
     );
   });
 
   it("has a row with a type for each key of the schema's declared type", () => {
     assert.deepEqual(
-      _TYPED.map((field) => field.key),
+      TYPED.map((field) => field.key),
       Object.keys(DECLARED_KEYS),
     );
   });
 
   it("fills every property it names, each from a row", () => {
-    const filled = new Set(_FIELDS.map((field) => field.property));
+    const filled = new Set(FIELDS.map((field) => field.property));
     assert.deepEqual(
       Object.keys(PROPERTIES).filter((property) =>
-        !filled.has(property as _FieldProperty)
+        !filled.has(property as FieldProperty)
       ),
       [],
     );
@@ -67,7 +67,7 @@ describe("_FIELDS", () => {
 
   it("names the spec's fields as the reference validator allows them", () => {
     assert.deepEqual(
-      [..._SPEC_KEYS].sort(),
+      [...SPEC_KEYS].sort(),
       [
         "allowed-tools",
         "compatibility",
@@ -80,7 +80,7 @@ describe("_FIELDS", () => {
   });
 
   it("keeps every field with a property of its own out of metadata", () => {
-    assert.deepEqual([..._NORMALISED_KEYS], [
+    assert.deepEqual([...NORMALISED_KEYS], [
       "name",
       "description",
       "allowed-tools",
@@ -91,10 +91,10 @@ describe("_FIELDS", () => {
   });
 });
 
-describe("_fieldValues()", () => {
+describe("fieldValues()", () => {
   it("fills each property from its first set row, in table order", () => {
     assert.deepEqual(
-      Object.entries(_fieldValues({
+      Object.entries(fieldValues({
         "user-invocable": false,
         tools: "Read",
         "allowed-tools": ["Bash(git add:*)", " Edit "],
@@ -113,7 +113,7 @@ describe("_fieldValues()", () => {
 
   it("falls back to a later row, and reads null as absent", () => {
     assert.deepEqual(
-      _fieldValues({
+      fieldValues({
         name: "n",
         description: "d",
         "allowed-tools": null,
@@ -125,7 +125,7 @@ describe("_fieldValues()", () => {
   });
 
   it("applies defaults and leaves out a property with none", () => {
-    assert.deepEqual(_fieldValues({ name: "n", description: "d" }), {
+    assert.deepEqual(fieldValues({ name: "n", description: "d" }), {
       name: "n",
       description: "d",
       userInvocable: true,
@@ -134,7 +134,7 @@ describe("_fieldValues()", () => {
   });
 
   it("freezes the tool list", () => {
-    const { allowedTools } = _fieldValues({
+    const { allowedTools } = fieldValues({
       name: "n",
       description: "d",
       "allowed-tools": "Read",
@@ -163,7 +163,7 @@ function zodWording(issue: z.core.$ZodIssue): string {
   return `${where}: ${issue.message.replace(/^Invalid input: /, "")}`;
 }
 
-describe("_validFields()", () => {
+describe("validFields()", () => {
   const VALUE = fc.oneof(
     fc.constantFrom("", " ", "\t x \n", "pdf", "  pdf  ", "\u00a0", "\u2028"),
     fc.string(),
@@ -177,7 +177,7 @@ describe("_validFields()", () => {
     fc.array(fc.string(), { maxLength: 3 }),
     fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
   );
-  const KEYS = _FIELDS.map((field) => field.key);
+  const KEYS = FIELDS.map((field) => field.key);
 
   it("gives the schema's verdict and output on random mappings", () => {
     fc.assert(
@@ -186,7 +186,7 @@ describe("_validFields()", () => {
           maxKeys: 8,
         }),
         (data) => {
-          const fast = _validFields(data);
+          const fast = validFields(data);
           const result = skillFrontmatterSchema.safeParse(data);
           assert.equal(
             fast !== undefined,
@@ -198,7 +198,7 @@ describe("_validFields()", () => {
             // may add a second for the same field: an empty list is also
             // "shorter than 1").
             const worded = result.error.issues.map(zodWording);
-            const problems = _fieldProblems(data);
+            const problems = fieldProblems(data);
             for (const p of problems) {
               assert.ok(worded.includes(`${p.where}: ${p.reason}`), p.reason);
             }
@@ -208,8 +208,8 @@ describe("_validFields()", () => {
             );
             return;
           }
-          assert.deepEqual(_fieldProblems(data), []);
-          for (const field of _TYPED) {
+          assert.deepEqual(fieldProblems(data), []);
+          for (const field of TYPED) {
             const output: Record<string, unknown> = result.data;
             const parsed: unknown = output[field.key];
             assert.deepEqual(fast?.[field.key], parsed, field.key);

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { checkSkills } from "@clarvis/agent-skills";
 import { main } from "@clarvis/agent-skills/cli";
-import { _RULES } from "../src/_check_rules.ts";
+import { RULES } from "../src/_check_rules.ts";
 import { battery } from "../scripts/update_docs.ts";
 import { tempTrees } from "./_helpers.ts";
 
@@ -94,7 +94,7 @@ describe("check next to the reference validator", () => {
     const found = new Set(
       CASES.flatMap((c) => c.ours.map((d) => `${d[0]} ${d[1]}`)),
     );
-    for (const rule of _RULES) {
+    for (const rule of RULES) {
       assert.ok(
         found.has(`${rule.severity} ${rule.code}`),
         `no case for ${rule.code} (${rule.severity})`,

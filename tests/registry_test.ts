@@ -7,7 +7,7 @@ import {
   createAgentSkills,
   resolveConfig,
 } from "@clarvis/agent-skills";
-import { _scanOrder } from "../src/_registry.ts";
+import { scanOrder } from "../src/_registry.ts";
 import { codes, link, manifest, options, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
@@ -130,14 +130,14 @@ describe("the clarvis preset", () => {
   });
 });
 
-describe("_scanOrder()", () => {
+describe("scanOrder()", () => {
   it("keeps each path once, at its last position", () => {
     const config = resolveConfig({
       home: "/h",
       cwd: "/",
       roots: ["/a", "/b", "/a", "/c", "/b"],
     });
-    assert.deepEqual(_scanOrder(config.roots).map((root) => root.path), [
+    assert.deepEqual(scanOrder(config.roots).map((root) => root.path), [
       "/a",
       "/c",
       "/b",

@@ -7,7 +7,7 @@
  */
 
 import type { JsonValue } from "../skill.ts";
-import { _FIELDS } from "../_fields.ts";
+import { FIELDS } from "../_fields.ts";
 import type { KeyLines } from "./lines.ts";
 import { plainLine, tryLoad } from "./repair.ts";
 
@@ -85,7 +85,7 @@ export function coerce(
     if (value === undefined) delete copy[key];
     else copy[key] = value;
   };
-  for (const field of _FIELDS) {
+  for (const field of FIELDS) {
     const { key } = field;
     if (!Object.hasOwn(data, key)) continue;
     const value = data[key];

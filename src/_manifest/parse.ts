@@ -10,11 +10,11 @@
 
 import type { JsonValue } from "../skill.ts";
 import {
-  _fieldProblems,
-  type _FieldValues,
-  _fieldValues,
-  _NORMALISED_KEYS,
-  _validFields,
+  fieldProblems,
+  type FieldValues,
+  fieldValues,
+  NORMALISED_KEYS,
+  validFields,
 } from "../_fields.ts";
 import {
   coerce,
@@ -29,7 +29,7 @@ import type { Repair } from "./repair.ts";
 import { jsonData, parseYaml } from "./yaml.ts";
 
 /** A manifest, parsed: the normalised frontmatter fields and the body. */
-export interface ParsedManifest extends _FieldValues {
+export interface ParsedManifest extends FieldValues {
   /** The lines repaired so that the YAML parses (repair mode), in order. */
   repairs: readonly Repair[];
   /** The plain values YAML cut at ` #`. */
@@ -79,7 +79,7 @@ export function parseManifest(
   const data = jsonData(coerced, { aliased, path });
   return {
     yaml,
-    ..._fieldValues(_validFields(data) ?? invalidFields(data, lines, path)),
+    ...fieldValues(validFields(data) ?? invalidFields(data, lines, path)),
     metadata: metadataOf(data),
     body,
     // Most manifests have none: one shared empty list, not three per skill.
@@ -100,7 +100,7 @@ function metadataOf(
 ): { readonly [key: string]: JsonValue } {
   return Object.freeze(
     Object.fromEntries(
-      Object.entries(data).filter(([key]) => !_NORMALISED_KEYS.has(key)),
+      Object.entries(data).filter(([key]) => !NORMALISED_KEYS.has(key)),
     ),
   );
 }
@@ -113,7 +113,7 @@ function invalidFields(
 ): never {
   throw invalid(
     path,
-    _fieldProblems(data).map(({ key, where, reason }) => ({
+    fieldProblems(data).map(({ key, where, reason }) => ({
       line: lines.lineOf(key),
       message: `${where}: ${reason}`,
     })),
