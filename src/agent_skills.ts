@@ -5,7 +5,7 @@
  * @module
  */
 
-import { _resolveOptions, type SkillConfig } from "./config.ts";
+import { resolveOptions, type SkillConfig } from "./config.ts";
 import type { AgentSkillsOptions } from "./options.ts";
 import { readConfined, resolveConfined } from "./_confine.ts";
 import { listResources } from "./_resources.ts";
@@ -132,7 +132,7 @@ export interface SkillChanges {
 export function createAgentSkills(
   options: AgentSkillsOptions = {},
 ): AgentSkills {
-  const { config, onWarning } = _resolveOptions(options);
+  const { config, onWarning } = resolveOptions(options);
   const warn = warnerFor(onWarning);
   const report = reporter({ strict: config.strict, warn });
   // Roots the process may not read are said in one line, and again only
@@ -152,7 +152,7 @@ export function createAgentSkills(
 
   /** The entry of a skill of the current snapshot, or `unknown_skill`. */
   const known = (given: unknown): DiscoveredSkill => {
-    const name = _skillName(given);
+    const name = skillName(given);
     const entry = snapshot.byName.get(name);
     if (entry === undefined) {
       throw new SkillError(
@@ -169,7 +169,7 @@ export function createAgentSkills(
     listSkills: (): SkillInfo[] => [...snapshot.catalog],
     listOverridden: (): SkillInfo[] => [...snapshot.overridden],
     loadSkill: (name: string): SkillContent | undefined => {
-      const entry = snapshot.byName.get(_skillName(name));
+      const entry = snapshot.byName.get(skillName(name));
       if (entry === undefined) return undefined;
       let resources = snapshot.resources.get(name);
       if (resources === undefined) {
@@ -200,7 +200,7 @@ export function createAgentSkills(
 }
 
 /** A skill name as a caller passed it: a string, or `invalid_input`. */
-function _skillName(name: unknown): string {
+function skillName(name: unknown): string {
   if (typeof name === "string") return name;
   throw new SkillError(
     "invalid_input",

@@ -9,7 +9,7 @@
  */
 
 import { basename, dirname } from "node:path";
-import { _resolveOptions, type SkillRoot } from "./config.ts";
+import { resolveOptions, type SkillRoot } from "./config.ts";
 import type { AgentSkillsOptions, SkillRootOptions } from "./options.ts";
 import { StartupError } from "./errors.ts";
 import { describe } from "./_text.ts";
@@ -77,7 +77,7 @@ export interface CheckReport {
  * ```
  */
 export function checkSkills(options: CheckSkillsOptions): CheckReport {
-  const { config } = _resolveOptions(_checkOptions(options), "paths");
+  const { config } = resolveOptions(checkOptions(options), "paths");
   const diagnostics: SkillDiagnostic[] = [];
   const report = (problem: Problem): void => {
     diagnostics.push(...problemDiagnostics(problem));
@@ -90,7 +90,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   for (const root of scanOrder(config.roots)) {
     // Every skill directory is listed, so case variants side by side are seen.
     const scan = { root, config, report, startedMs, listEachSkill: true };
-    for (const skill of _checkPath(scan, fail)) {
+    for (const skill of checkPath(scan, fail)) {
       skills.push(skill.info);
       diagnostics.push(...ruleDiagnostics(skill));
       listResources(skill, config, (warning) => {
@@ -98,7 +98,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
       });
     }
   }
-  diagnostics.sort(_byPosition);
+  diagnostics.sort(byPosition);
   const counts = { error: 0, warning: 0, info: 0 };
   for (const diagnostic of diagnostics) counts[diagnostic.severity]++;
   return { diagnostics, skills, counts };
@@ -108,7 +108,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
  * The options of a check as discovery takes them: `paths` (required) as the
  * roots, never strict. Each option is read once.
  */
-function _checkOptions(options: unknown): AgentSkillsOptions {
+function checkOptions(options: unknown): AgentSkillsOptions {
   if (
     typeof options !== "object" || options === null || Array.isArray(options)
   ) {
@@ -134,19 +134,19 @@ function _checkOptions(options: unknown): AgentSkillsOptions {
  * it), a skill directory (it holds a manifest), or a manifest itself (its
  * directory is checked). Anything else is an error, never "0 errors".
  */
-function _checkPath(
+function checkPath(
   scan: RootScan,
   fail: (diagnostic: SkillDiagnostic) => void,
 ): DiscoveredSkill[] {
   const { root } = scan;
   const stat = tryStatus(root.path, { follow: true });
   if (!stat.ok) {
-    fail(_pathFailure(root.path, stat.error));
+    fail(pathFailure(root.path, stat.error));
     return [];
   }
   if (stat.value.kind !== "directory") {
     if (isManifestName(basename(root.path))) {
-      return _checkSkillDir(scan, dirname(root.path));
+      return checkSkillDir(scan, dirname(root.path));
     }
     fail(pathDiagnostic(
       "root_not_directory",
@@ -158,23 +158,23 @@ function _checkPath(
   const listing = tryList(root.path);
   if (!listing.ok) {
     // Discovery only warns about an unreadable root; here it checks nothing.
-    fail(_pathFailure(root.path, listing.error));
+    fail(pathFailure(root.path, listing.error));
     return [];
   }
   const { entries } = listing.value;
   if (entries.some((e) => isManifestName(e.name))) {
-    return _checkSkillDir(scan, root.path);
+    return checkSkillDir(scan, root.path);
   }
   const skills = discoverRoot(scan);
   // A skill that loaded had a manifest; only an empty scan lists again.
   if (skills.length === 0 && !holdsSkillBelow(root.path, entries)) {
-    fail(_noSkills(root.path, entries));
+    fail(noSkills(root.path, entries));
   }
   return skills;
 }
 
 /** One skill directory, checked as a skill of its parent. */
-function _checkSkillDir(scan: RootScan, dir: string): DiscoveredSkill[] {
+function checkSkillDir(scan: RootScan, dir: string): DiscoveredSkill[] {
   const parent: SkillRoot = { ...scan.root, path: dirname(dir) };
   // A path given as a skill directory is followed, like a root.
   const realDir = tryRealpath(dir);
@@ -188,7 +188,7 @@ function _checkSkillDir(scan: RootScan, dir: string): DiscoveredSkill[] {
   return [read.skill];
 }
 
-function _pathFailure(path: string, error: unknown): SkillDiagnostic {
+function pathFailure(path: string, error: unknown): SkillDiagnostic {
   return errorCode(error) === "ENOENT"
     ? pathDiagnostic("path_not_found", `Path does not exist: ${path}`, path)
     : pathDiagnostic(
@@ -203,7 +203,7 @@ function _pathFailure(path: string, error: unknown): SkillDiagnostic {
  * the directories that hold skills two levels down, if any, as the roots to
  * check instead.
  */
-function _noSkills(
+function noSkills(
   path: string,
   entries: readonly Entry[],
 ): SkillDiagnostic {
@@ -222,7 +222,7 @@ function _noSkills(
   );
 }
 
-function _byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {
+function byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {
   if (a.path !== b.path) return a.path < b.path ? -1 : 1;
   return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
 }

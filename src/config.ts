@@ -91,7 +91,7 @@ const OPTION_KEYS = [
 ] as const satisfies ReadonlyArray<keyof AgentSkillsOptions>;
 
 /** The options as read, each once: what is validated is what is used. */
-type _Given = { readonly [key in (typeof OPTION_KEYS)[number]]?: unknown };
+type Given = { readonly [key in (typeof OPTION_KEYS)[number]]?: unknown };
 
 // An option added to AgentSkillsOptions but not to OPTION_KEYS, which would
 // never be read, does not type-check.
@@ -130,7 +130,7 @@ const _EVERY_OPTION_READ: [
  * ```
  */
 export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
-  return _resolveOptions(options).config;
+  return resolveOptions(options).config;
 }
 
 /**
@@ -138,25 +138,25 @@ export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
  * (for {@linkcode createAgentSkills}), and the name the roots were given
  * under (`paths`, for {@linkcode checkSkills}).
  */
-export function _resolveOptions(
+export function resolveOptions(
   options: unknown,
   rootsName = "roots",
 ): { config: SkillConfig; onWarning: WarnSink | undefined } {
-  const given = _readOptions(options);
-  const cwd = resolve(_optionalString(given.cwd, "cwd") ?? process.cwd());
-  const home = _optionalString(given.home, "home");
+  const given = readOptions(options);
+  const cwd = resolve(optionalString(given.cwd, "cwd") ?? process.cwd());
+  const home = optionalString(given.home, "home");
   // os.homedir() only when no home is given and a root starts with `~`.
   let homePath = home === undefined ? undefined : resolve(cwd, home);
-  const homeDir = (): string => homePath ??= resolve(cwd, _homedir());
-  const workspace = _resolveWorkspace(given.workspace, cwd);
-  const roots = _resolveRoots(
+  const homeDir = (): string => homePath ??= resolve(cwd, homeDirectory());
+  const workspace = resolveWorkspace(given.workspace, cwd);
+  const roots = resolveRoots(
     given.roots,
     { home: homeDir, workspace, name: rootsName },
   );
-  const onWarning = _option(
+  const onWarning = checkedOption(
     given.onWarning,
     "onWarning",
-    _isFunction,
+    isFunction,
     "a function",
   );
   const config = Object.freeze({
@@ -164,13 +164,13 @@ export function _resolveOptions(
     cwd,
     workspace,
     roots,
-    strict: _optionalBoolean(given.strict, "strict") ?? false,
-    followSymlinks: _optionalBoolean(given.followSymlinks, "followSymlinks") ??
+    strict: optionalBoolean(given.strict, "strict") ?? false,
+    followSymlinks: optionalBoolean(given.followSymlinks, "followSymlinks") ??
       true,
-    maxManifestBytes: _countOption(given, "maxManifestBytes"),
-    maxResourceEntries: _countOption(given, "maxResourceEntries"),
-    maxResourceDepth: _countOption(given, "maxResourceDepth"),
-    maxResourceBytes: _countOption(given, "maxResourceBytes"),
+    maxManifestBytes: countOption(given, "maxManifestBytes"),
+    maxResourceEntries: countOption(given, "maxResourceEntries"),
+    maxResourceDepth: countOption(given, "maxResourceDepth"),
+    maxResourceBytes: countOption(given, "maxResourceBytes"),
   });
   return { config, onWarning };
 }
@@ -179,7 +179,7 @@ export function _resolveOptions(
  * Reads each option once, into a plain record: `options` must be an object
  * (or absent); an option whose getter throws is `invalid_option`.
  */
-function _readOptions(options: unknown): _Given {
+function readOptions(options: unknown): Given {
   if (options === undefined) return {};
   if (
     typeof options !== "object" || options === null || Array.isArray(options)
@@ -194,13 +194,13 @@ function _readOptions(options: unknown): _Given {
     try {
       given[key] = (options as { [key: string]: unknown })[key];
     } catch (error) {
-      throw _unreadableOption(key, error);
+      throw unreadableOption(key, error);
     }
   }
   return given;
 }
 
-function _homedir(): string {
+function homeDirectory(): string {
   try {
     return homedir();
   } catch (error) {
@@ -220,8 +220,8 @@ function _homedir(): string {
  * model) is taken as given: only the roots under it need reading, and each
  * that cannot be read is reported when it is scanned.
  */
-function _resolveWorkspace(workspace: unknown, cwd: string): string {
-  const given = _optionalString(workspace, "workspace");
+function resolveWorkspace(workspace: unknown, cwd: string): string {
+  const given = optionalString(workspace, "workspace");
   if (given === undefined) return cwd;
   const path = resolve(cwd, given);
   const status = tryStatus(path, { follow: true });
@@ -234,7 +234,7 @@ function _resolveWorkspace(workspace: unknown, cwd: string): string {
   );
 }
 
-function _resolveRoots(
+function resolveRoots(
   roots: unknown,
   { home, workspace, name }: {
     home: () => string;
@@ -267,7 +267,7 @@ function _resolveRoots(
       );
     }
     resolved.push(
-      _resolveRoot(given[index], `${name}[${index}]`, home, workspace),
+      resolveRoot(given[index], `${name}[${index}]`, home, workspace),
     );
   }
   const winners = winnersOf(resolved.map((root) => root.realPath));
@@ -281,7 +281,7 @@ function _resolveRoots(
   }));
 }
 
-function _resolveRoot(
+function resolveRoot(
   root: unknown,
   where: string,
   home: () => string,
@@ -291,7 +291,7 @@ function _resolveRoot(
   const { path, scope, source } = typeof root === "string"
     ? { path: root, scope: undefined, source: undefined }
     : typeof root === "object" && root !== null
-    ? _rootFields(root, where)
+    ? rootFields(root, where)
     : { path: undefined, scope: undefined, source: undefined };
   if (typeof path !== "string" || path === "") {
     throw new StartupError(
@@ -301,16 +301,16 @@ function _resolveRoot(
       }`,
     );
   }
-  const absolute = _expandPath(path, home, workspace);
+  const absolute = expandPath(path, home, workspace);
   return {
     path: absolute,
     realPath: realPathOrSelf(absolute),
-    scope: _optionalString(scope, `${where}.scope`) ?? DEFAULT_LABEL,
-    source: _optionalString(source, `${where}.source`) ?? DEFAULT_LABEL,
+    scope: optionalString(scope, `${where}.scope`) ?? DEFAULT_LABEL,
+    source: optionalString(source, `${where}.source`) ?? DEFAULT_LABEL,
   };
 }
 
-function _rootFields(
+function rootFields(
   root: object,
   where: string,
 ): { path: unknown; scope: unknown; source: unknown } {
@@ -318,12 +318,12 @@ function _rootFields(
     const { path, scope, source } = root as { [key: string]: unknown };
     return { path, scope, source };
   } catch (error) {
-    throw _unreadableOption(where, error);
+    throw unreadableOption(where, error);
   }
 }
 
 /** `invalid_option` for an option whose getter threw `error`. */
-function _unreadableOption(name: string, error: unknown): StartupError {
+function unreadableOption(name: string, error: unknown): StartupError {
   return new StartupError(
     "invalid_option",
     `Option "${name}" could not be read (${
@@ -333,7 +333,7 @@ function _unreadableOption(name: string, error: unknown): StartupError {
   );
 }
 
-function _expandPath(
+function expandPath(
   path: string,
   home: () => string,
   workspace: string,
@@ -343,7 +343,7 @@ function _expandPath(
   return isAbsolute(path) ? resolve(path) : resolve(workspace, path);
 }
 
-function _option<T>(
+function checkedOption<T>(
   value: unknown,
   name: string,
   accepts: (value: unknown) => value is T,
@@ -356,28 +356,28 @@ function _option<T>(
   );
 }
 
-function _optionalString(value: unknown, name: string): string | undefined {
-  return _option(value, name, (v) => typeof v === "string", "a string");
+function optionalString(value: unknown, name: string): string | undefined {
+  return checkedOption(value, name, (v) => typeof v === "string", "a string");
 }
 
-function _optionalBoolean(value: unknown, name: string): boolean | undefined {
-  return _option(value, name, (v) => typeof v === "boolean", "a boolean");
+function optionalBoolean(value: unknown, name: string): boolean | undefined {
+  return checkedOption(value, name, (v) => typeof v === "boolean", "a boolean");
 }
 
 /** A count option, validated, or its default. */
-function _countOption(
-  given: _Given,
+function countOption(
+  given: Given,
   name: keyof typeof COUNT_DEFAULTS,
 ): number {
-  return _optionalCount(given[name], name) ?? COUNT_DEFAULTS[name];
+  return optionalCount(given[name], name) ?? COUNT_DEFAULTS[name];
 }
 
-function _optionalCount(value: unknown, name: string): number | undefined {
+function optionalCount(value: unknown, name: string): number | undefined {
   const isCount = (v: unknown): v is number =>
     typeof v === "number" && Number.isSafeInteger(v) && v > 0;
-  return _option(value, name, isCount, "a positive integer");
+  return checkedOption(value, name, isCount, "a positive integer");
 }
 
-function _isFunction(value: unknown): value is WarnSink {
+function isFunction(value: unknown): value is WarnSink {
   return typeof value === "function";
 }

@@ -52,7 +52,7 @@ export const skillFrontmatterSchema: z.ZodObject<{
 }, z.core.$loose> = z.looseObject(
   // The shape is the fields table's; tests/fields_test.ts holds the declared
   // type above to it, key by key.
-  _shapeOf(TYPED),
+  shapeOf(TYPED),
 ) as unknown as typeof skillFrontmatterSchema;
 
 /** A frontmatter mapping as {@linkcode skillFrontmatterSchema} accepts it. */
@@ -63,14 +63,14 @@ export type SkillFrontmatter = z.infer<typeof skillFrontmatterSchema>;
  * recursive shapes are), each made on its first use and kept: importing the
  * library makes none of them.
  */
-function _shapeOf(
+function shapeOf(
   fields: readonly { key: string; type: FieldType }[],
 ): { [key: string]: z.ZodType } {
   const shape: { [key: string]: z.ZodType } = {};
   for (const { key, type } of fields) {
     let schema: z.ZodType | undefined;
     Object.defineProperty(shape, key, {
-      get: () => schema ??= _schemaOf(type),
+      get: () => schema ??= schemaOf(type),
       enumerable: true,
     });
   }
@@ -78,7 +78,7 @@ function _shapeOf(
 }
 
 /** The zod schema of one type of the fields table. */
-function _schemaOf(type: FieldType): z.ZodType {
+function schemaOf(type: FieldType): z.ZodType {
   switch (type) {
     case "text":
       return z.string({

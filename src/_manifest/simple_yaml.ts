@@ -14,7 +14,7 @@
 import type { JsonValue } from "../skill.ts";
 
 /** A value of the subset: a string, a list of strings, or a mapping of them. */
-type _Value = string | string[] | { [key: string]: string };
+type Value = string | string[] | { [key: string]: string };
 
 /**
  * The mapping js-yaml reads from `yaml` when it is in the subset this file
@@ -25,20 +25,20 @@ export function simpleYaml(
 ): { [key: string]: JsonValue } | undefined {
   if (UNSAFE_REGEXP.test(yaml)) return undefined;
   const lines = yaml.split("\n");
-  const data: { [key: string]: _Value } = {};
+  const data: { [key: string]: Value } = {};
   for (let at = 0; at < lines.length;) {
     const line = lines[at] as string;
     if (line === "" || line[0] === "#") {
       at++;
       continue;
     }
-    const entry = _keyEntry(line);
+    const entry = keyEntry(line);
     if (entry === undefined || Object.hasOwn(data, entry.key)) return undefined;
     const read = entry.rest === ""
-      ? _nested(lines, at + 1)
+      ? readNested(lines, at + 1)
       : BLOCK_HEADERS.has(entry.rest)
-      ? _blockScalar(lines, at + 1, entry.rest)
-      : { value: _scalar(entry.rest), next: at + 1 };
+      ? readBlockScalar(lines, at + 1, entry.rest)
+      : { value: readScalar(entry.rest), next: at + 1 };
     if (read?.value === undefined) return undefined;
     data[entry.key] = read.value;
     at = read.next;
@@ -81,15 +81,15 @@ const NON_STRING_STARTS: ReadonlySet<string> = new Set(
   "-?:,[]{}#&*!|>'\"%@` 0123456789+.~",
 );
 
-function _keyEntry(line: string): { key: string; rest: string } | undefined {
+function keyEntry(line: string): { key: string; rest: string } | undefined {
   const match = KEY_REGEXP.exec(line);
   const key = match?.[1];
   if (key === undefined || RESERVED.has(key)) return undefined;
-  return { key, rest: _trimBlanks(match?.[2] ?? "") };
+  return { key, rest: trimBlanks(match?.[2] ?? "") };
 }
 
 /** `text` without the spaces at either end (YAML's blanks; not Unicode's). */
-function _trimBlanks(text: string): string {
+function trimBlanks(text: string): string {
   let start = 0;
   let end = text.length;
   while (text[start] === " ") start++;
@@ -101,7 +101,7 @@ function _trimBlanks(text: string): string {
  * A one-line value: double-quoted without escapes, single-quoted, or plain
  * and sure to be a string. `text` has no blanks at either end.
  */
-function _scalar(text: string): string | undefined {
+function readScalar(text: string): string | undefined {
   const first = text[0];
   if (first === '"') {
     const inner = text.slice(1, -1);
@@ -127,7 +127,7 @@ function _scalar(text: string): string | undefined {
 }
 
 /** The number of blanks a line starts with. */
-function _indent(line: string): number {
+function indentOf(line: string): number {
   let count = 0;
   while (line[count] === " ") count++;
   return count;
@@ -138,18 +138,18 @@ function _indent(line: string): number {
  * (indented, or at column 0), a mapping of `key: value` lines one level in,
  * or nothing (null, left to js-yaml).
  */
-function _nested(
+function readNested(
   lines: readonly string[],
   at: number,
-): { value: _Value | undefined; next: number } | undefined {
+): { value: Value | undefined; next: number } | undefined {
   const first = lines[at];
   if (first === undefined || first === "") return undefined;
-  const indent = _indent(first);
-  if (first.startsWith("-", indent)) return _list(lines, at, indent);
-  return indent === 0 ? undefined : _mapping(lines, at, indent);
+  const indent = indentOf(first);
+  if (first.startsWith("-", indent)) return readList(lines, at, indent);
+  return indent === 0 ? undefined : readMapping(lines, at, indent);
 }
 
-function _list(
+function readList(
   lines: readonly string[],
   at: number,
   indent: number,
@@ -158,15 +158,15 @@ function _list(
   let next = at;
   for (; next < lines.length; next++) {
     const line = lines[next] as string;
-    if (_indent(line) !== indent || !line.startsWith("- ", indent)) break;
-    const item = _scalar(_trimBlanks(line.slice(indent + 2)));
+    if (indentOf(line) !== indent || !line.startsWith("- ", indent)) break;
+    const item = readScalar(trimBlanks(line.slice(indent + 2)));
     if (item === undefined) return { value: undefined, next };
     items.push(item);
   }
-  return { value: _endsBlock(lines[next]) ? items : undefined, next };
+  return { value: endsBlock(lines[next]) ? items : undefined, next };
 }
 
-function _mapping(
+function readMapping(
   lines: readonly string[],
   at: number,
   indent: number,
@@ -175,9 +175,9 @@ function _mapping(
   let next = at;
   for (; next < lines.length; next++) {
     const line = lines[next] as string;
-    if (_indent(line) !== indent) break;
-    const entry = _keyEntry(line.slice(indent));
-    const value = entry === undefined ? undefined : _scalar(entry.rest);
+    if (indentOf(line) !== indent) break;
+    const entry = keyEntry(line.slice(indent));
+    const value = entry === undefined ? undefined : readScalar(entry.rest);
     if (
       entry === undefined || value === undefined ||
       Object.hasOwn(map, entry.key)
@@ -186,11 +186,11 @@ function _mapping(
     }
     map[entry.key] = value;
   }
-  return { value: _endsBlock(lines[next]) ? map : undefined, next };
+  return { value: endsBlock(lines[next]) ? map : undefined, next };
 }
 
 /** Whether a line may follow a block: the end, or a top-level key or comment. */
-function _endsBlock(line: string | undefined): boolean {
+function endsBlock(line: string | undefined): boolean {
   return line === undefined || (line !== "" && line[0] !== " " &&
     line[0] !== "-");
 }
@@ -200,13 +200,13 @@ function _endsBlock(line: string | undefined): boolean {
  * (more only in a literal one), no line of blanks alone, no trailing blank,
  * empty lines only at the end (and inside a literal one).
  */
-function _blockScalar(
+function readBlockScalar(
   lines: readonly string[],
   at: number,
   header: string,
 ): { value: string | undefined; next: number } {
   const first = lines[at];
-  const indent = first === undefined ? 0 : _indent(first);
+  const indent = first === undefined ? 0 : indentOf(first);
   if (indent === 0) return { value: undefined, next: at };
   const literal = header[0] === "|";
   const content: string[] = [];
@@ -217,7 +217,7 @@ function _blockScalar(
       content.push("");
       continue;
     }
-    const own = _indent(line);
+    const own = indentOf(line);
     if (own === 0) break;
     if (
       own < indent || (!literal && own > indent) || line.endsWith(" ")
