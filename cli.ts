@@ -31,9 +31,9 @@
  */
 
 import process from "node:process";
-import { runCli } from "./src/cli.ts";
+import { runCli } from "./src/cli/main.ts";
 
-export { main, runCli } from "./src/cli.ts";
-export type { CliIO } from "./src/cli.ts";
+export { main, runCli } from "./src/cli/main.ts";
+export type { CliIO } from "./src/cli/main.ts";
 
 if ((import.meta as { main?: boolean }).main) process.exitCode = runCli();

@@ -1,8 +1,9 @@
 /**
  * The frontmatter fields this library knows, as one table. Discovery's
  * validation and its messages, the keys kept out of `metadata`, the
- * {@linkcode SkillInfo} build, check's `unknown_field` rule, the CLI's `show`
- * and the zod schema `skillFrontmatterSchema` all derive from it. Adding
+ * {@linkcode SkillInfo} build, check's `unknown_field` rule and the zod
+ * schema `skillFrontmatterSchema` all derive from it (how the command prints
+ * a property is the command's own, in `cli/show.ts`). Adding
  * a field is one row here, its property on {@linkcode SkillInfo} and its line
  * in the schema's declared type (the compiler and tests/fields_test.ts point
  * at both), plus docs and tests. Nothing here loads zod: discovery never
@@ -48,8 +49,6 @@ export interface Field {
   readonly normalise?: (value: unknown) => unknown;
   /** The property's value when no row for it is set (absent: left out). */
   readonly default?: unknown;
-  /** How `agent-skills show` prints the property; absent: not shown there. */
-  readonly show?: { readonly label: string; format(value: unknown): string };
   /**
    * What a value of another type is read as, as the reference validator and
    * Claude Code read it: `string`, a number or boolean becomes its source
@@ -65,13 +64,12 @@ export interface Field {
 }
 
 /** A boolean host field: absent or empty is `fallback`. */
-function flagField(label: string, fallback: boolean): Partial<Field> {
+function flagField(fallback: boolean): Partial<Field> {
   return {
     type: "flag",
     default: fallback,
     coerce: "boolean",
     emptyIsAbsent: true,
-    show: { label, format: (value) => value ? "yes" : "no" },
   };
 }
 
@@ -80,7 +78,7 @@ function normaliseTools(value: unknown): readonly string[] {
   return Object.freeze(toolItems(value as string | string[]));
 }
 
-/** Every frontmatter field, in the order `show` prints them. */
+/** Every frontmatter field, the spec's first. */
 export const FIELDS: readonly Field[] = [
   {
     key: "name",
@@ -107,10 +105,6 @@ export const FIELDS: readonly Field[] = [
     property: "allowedTools",
     normalise: normaliseTools,
     emptyIsAbsent: true,
-    show: {
-      label: "allowed tools",
-      format: (value) => (value as readonly string[]).join(", ") || "(none)",
-    },
   },
   {
     key: "tools",
@@ -124,13 +118,13 @@ export const FIELDS: readonly Field[] = [
     key: "user-invocable",
     spec: false,
     property: "userInvocable",
-    ...flagField("user-invocable", true),
+    ...flagField(true),
   },
   {
     key: "disable-model-invocation",
     spec: false,
     property: "disableModelInvocation",
-    ...flagField("disable-model-invocation", false),
+    ...flagField(false),
   },
 ];
 

@@ -1,0 +1,86 @@
+/**
+ * `agent-skills check`: every problem of every skill under the roots or
+ * skill directories, as text (here), JSON, GitHub workflow commands or SARIF.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import { type CheckReport, checkSkills } from "../check.ts";
+import { printGithub } from "./github.ts";
+import { json } from "./json.ts";
+import { placeOptions, presentRoots } from "./options.ts";
+import { sarif } from "./sarif.ts";
+import {
+  colors,
+  display,
+  fail,
+  plural,
+  position,
+  relativeText,
+} from "./terminal.ts";
+import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+
+export function check(values: Values, dirs: string[], io: CliIO): number {
+  const { paths, lookedAt } = dirs.length > 0
+    ? { paths: dirs.map((dir) => resolve(io.cwd, dir)), lookedAt: [] }
+    : presentRoots(values, io);
+  if (paths.length === 0) {
+    // Only the preset roots are ever left out, so these are they.
+    return fail(io, values, PROBLEMS, {
+      code: "no_skills",
+      message: `No skills to check: none of the preset roots exists (${
+        lookedAt.map((path) => display(path, io)).join(", ")
+      }); give a DIR or --root`,
+    });
+  }
+  const report = checkSkills({ paths, ...placeOptions(values, io) });
+  const failed = report.counts.error > 0 ||
+    (values.strict === true && report.counts.warning > 0);
+  const format = formatOf(values);
+  if (format === "github") {
+    printGithub(io, report, summaryOf(report, values));
+    return failed ? PROBLEMS : OK;
+  }
+  if (format === "sarif") {
+    json(io, sarif(report, io));
+    return failed ? PROBLEMS : OK;
+  }
+  if (format === "json") {
+    json(io, {
+      ok: !failed,
+      strict: values.strict === true,
+      counts: report.counts,
+      skills: report.skills.length,
+      diagnostics: report.diagnostics,
+    });
+    return failed ? PROBLEMS : OK;
+  }
+  const c = colors(io);
+  const paint = { error: c.red, warning: c.yellow, info: c.dim };
+  for (const diagnostic of report.diagnostics) {
+    io.stdout(
+      `${position(diagnostic, io)}: ${
+        paint[diagnostic.severity](`${diagnostic.code}:`)
+      } ${relativeText(diagnostic.message, io)} [${diagnostic.severity}]\n`,
+    );
+  }
+  const summary = summaryOf(report, values);
+  io.stdout(`${failed ? c.red(summary) : summary}\n`);
+  return failed ? PROBLEMS : OK;
+}
+
+/** "N errors, N warnings, N notes in N loadable skills", and the strict mark. */
+function summaryOf(report: CheckReport, values: Values): string {
+  const { error, warning, info } = report.counts;
+  return `${plural(error, "error")}, ${plural(warning, "warning")}, ${
+    plural(info, "note")
+  } in ${plural(report.skills.length, "loadable skill")}${
+    values.strict ? " (strict: warnings fail)" : ""
+  }`;
+}
+
+/** The output format of `check`: `--format`, or `json` for `--json`. */
+function formatOf(values: Values): string {
+  return values.format ?? (values.json ? "json" : "text");
+}

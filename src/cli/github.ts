@@ -1,0 +1,46 @@
+/**
+ * `check --format github`: GitHub Actions workflow commands, one per
+ * diagnostic, escaped as GitHub reads them.
+ *
+ * @module
+ */
+
+import type { CheckReport } from "../check.ts";
+import { display, relativeText } from "./terminal.ts";
+import type { CliIO } from "./types.ts";
+
+/** GitHub Actions workflow commands: one per diagnostic, then the summary. */
+export function printGithub(
+  io: CliIO,
+  report: CheckReport,
+  summary: string,
+): void {
+  const level = { error: "error", warning: "warning", info: "notice" };
+  for (const d of report.diagnostics) {
+    const properties = [
+      `file=${githubProperty(display(d.path, io))}`,
+      ...(d.line === undefined ? [] : [`line=${d.line}`]),
+      ...(d.column === undefined ? [] : [`col=${d.column}`]),
+      `title=${githubProperty(d.code)}`,
+    ].join(",");
+    io.stdout(
+      `::${level[d.severity]} ${properties}::${
+        githubData(relativeText(d.message, io))
+      }\n`,
+    );
+  }
+  io.stdout(`::notice title=agent-skills check::${githubData(summary)}\n`);
+}
+
+/** A workflow command's message, escaped as GitHub reads it. */
+function githubData(text: string): string {
+  return text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll(
+    "\n",
+    "%0A",
+  );
+}
+
+/** A workflow command's property value, escaped as GitHub reads it. */
+function githubProperty(text: string): string {
+  return githubData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
+}

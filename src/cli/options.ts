@@ -1,0 +1,122 @@
+/**
+ * The flags as the library's options: the roots (a preset, `--root`, the
+ * DIRs of `list`), `--home`, `--workspace`, `--max-manifest-bytes`.
+ *
+ * @module
+ */
+
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { type AgentSkills, createAgentSkills } from "../agent_skills.ts";
+import { resolveConfig } from "../config.ts";
+import type { SkillRootOptions } from "../options.ts";
+import {
+  clarvisSkillRoots,
+  claudeSkillRoots,
+  codexSkillRoots,
+} from "../presets.ts";
+import type { SkillWarning } from "../warn.ts";
+import type { CliIO, Values } from "./types.ts";
+
+/** The presets `--preset` names, each a host's own roots. */
+export const PRESETS: Readonly<Record<string, () => SkillRootOptions[]>> = {
+  clarvis: clarvisSkillRoots,
+  claude: claudeSkillRoots,
+  codex: () => codexSkillRoots(),
+};
+
+/** The output formats of `check`. */
+export const FORMATS: readonly string[] = ["text", "json", "github", "sarif"];
+
+/**
+ * The roots: the preset (when asked for, or clarvis when no root is given),
+ * then each --root, then each DIR of `list`.
+ */
+export function rootsOf(
+  values: Values,
+  io: CliIO,
+  dirs: readonly string[] = [],
+): Array<string | SkillRootOptions> {
+  const roots = givenRoots(values, dirs, io);
+  // main() has refused a preset it does not know.
+  const name = values.preset ?? (roots.length === 0 ? "clarvis" : undefined);
+  const preset = name === undefined ? [] : PRESETS[name]?.() ?? [];
+  return [...preset, ...roots];
+}
+
+/** The roots named on the command line (--root, and DIRs of `list`), absolute. */
+export function givenRoots(
+  values: Values,
+  dirs: readonly string[],
+  io: CliIO,
+): string[] {
+  return [...(values.root ?? []), ...dirs].map((dir) => resolve(io.cwd, dir));
+}
+
+/**
+ * The roots `check` looks at without a DIR: each --root, which must exist
+ * (checkSkills says so when one does not), and those preset roots that
+ * exist, since most machines have only some of them (one the process may not
+ * look at is kept: checkSkills says it cannot be read).
+ */
+export function presentRoots(
+  values: Values,
+  io: CliIO,
+): { paths: Array<string | SkillRootOptions>; lookedAt: string[] } {
+  const roots = rootsOf(values, io);
+  const resolved = resolveConfig({ roots, ...placeOptions(values, io) }).roots;
+  return {
+    paths: roots.filter((root, index) =>
+      typeof root === "string" || mayExist(resolved[index]?.path ?? "")
+    ),
+    lookedAt: resolved.map((root) => root.path),
+  };
+}
+
+/**
+ * Whether a path exists, or may (the process may not look at it: then
+ * checkSkills says so). Only a path that is not there is left out.
+ */
+function mayExist(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+
+/** cwd, and home, workspace and the manifest cap when given: what every command passes on. */
+export function placeOptions(
+  values: Values,
+  io: CliIO,
+): {
+  cwd: string;
+  home?: string;
+  workspace?: string;
+  maxManifestBytes?: number;
+} {
+  const maxBytes = values["max-manifest-bytes"];
+  return {
+    cwd: io.cwd,
+    ...(values.home === undefined ? {} : { home: values.home }),
+    ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
+    // main() has refused what is not a whole number above 0.
+    ...(maxBytes === undefined ? {} : { maxManifestBytes: Number(maxBytes) }),
+  };
+}
+
+export function open(
+  values: Values,
+  io: CliIO,
+  dirs: readonly string[] = [],
+): { skills: AgentSkills; warnings: SkillWarning[] } {
+  const warnings: SkillWarning[] = [];
+  const skills = createAgentSkills({
+    roots: rootsOf(values, io, dirs),
+    onWarning: (warning) => warnings.push(warning),
+    ...placeOptions(values, io),
+  });
+  return { skills, warnings };
+}

@@ -1,0 +1,37 @@
+/**
+ * `agent-skills path NAME REL`: the confined absolute path of one of a
+ * skill's files.
+ *
+ * @module
+ */
+
+import { SkillError } from "../errors.ts";
+import { oneLineSafe } from "../_text.ts";
+import { json } from "./json.ts";
+import { open } from "./options.ts";
+import { fail, printWarnings } from "./terminal.ts";
+import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+
+export function path(values: Values, [name, rel]: string[], io: CliIO): number {
+  const { skills, warnings } = open(values, io);
+  let path: string;
+  try {
+    path = skills.resourcePath(name ?? "", rel ?? "");
+  } catch (error) {
+    if (!(error instanceof SkillError)) throw error;
+    // A one-shot command has no refresh(): say it as `show` does.
+    return fail(io, values, PROBLEMS, {
+      code: error.code,
+      message: error.code === "unknown_skill"
+        ? `Unknown skill "${name}"`
+        : error.message,
+    }, warnings);
+  }
+  if (values.json) {
+    json(io, { path, warnings });
+  } else {
+    printWarnings(io, warnings);
+    io.stdout(`${oneLineSafe(path)}\n`);
+  }
+  return OK;
+}

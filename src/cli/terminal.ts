@@ -1,0 +1,163 @@
+/**
+ * The terminal: writers that stop quietly when the reader has gone, colours,
+ * the width, and text from disk made safe and short for a line.
+ *
+ * @module
+ */
+
+import { isAbsolute, relative, resolve } from "node:path";
+import process from "node:process";
+import type { SkillDiagnostic } from "../diagnostic.ts";
+import { oneLineSafe } from "../_text.ts";
+import type { SkillWarning } from "../warn.ts";
+import { json } from "./json.ts";
+import type { CliIO, Values } from "./types.ts";
+
+/** The width a line is fitted to when the terminal's is not known. */
+export const DEFAULT_COLUMNS = 80;
+
+/**
+ * A writer that stops quietly when the reader has gone (`agent-skills list |
+ * head`): Node reports EPIPE as an error event, Deno by throwing.
+ */
+export function writer(stream: NodeJS.WritableStream): (text: string) => void {
+  let closed = false;
+  stream.on("error", (error: { code?: string }) => {
+    if (error.code !== "EPIPE") throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (closed) return;
+    try {
+      stream.write(text);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EPIPE") throw error;
+      closed = true;
+    }
+  };
+}
+
+export function noColor(): boolean {
+  // Deno knows NO_COLOR without --allow-env; elsewhere the environment is free to read.
+  const deno = (globalThis as { Deno?: { noColor: boolean } }).Deno;
+  if (deno !== undefined) return deno.noColor;
+  const value = process.env["NO_COLOR"];
+  return value !== undefined && value !== "";
+}
+
+/**
+ * `COLUMNS` when it is a width (it is set on purpose, as for `ls`), read under
+ * Deno only when it may be read without asking.
+ */
+export function columnsFromEnv(): number | undefined {
+  const deno = (globalThis as { Deno?: DenoPermissions }).Deno;
+  const readable = deno === undefined ||
+    deno.permissions.querySync({ name: "env", variable: "COLUMNS" }).state ===
+      "granted";
+  const value = readable ? process.env["COLUMNS"] : undefined;
+  return value !== undefined && /^[1-9][0-9]{0,4}$/.test(value)
+    ? Number(value)
+    : undefined;
+}
+
+/** The part of Deno's namespace that says whether a permission is held. */
+interface DenoPermissions {
+  permissions: {
+    querySync(descriptor: { name: "env"; variable: string }): {
+      state: string;
+    };
+  };
+}
+
+export function fail(
+  io: CliIO,
+  values: Values,
+  code: number,
+  error: { code: string; message: string },
+  warnings: SkillWarning[] = [],
+): number {
+  if (values.json) {
+    json(io, { error, warnings });
+  } else {
+    printWarnings(io, warnings);
+    io.stderr(
+      `agent-skills: ${colors(io).red(`${error.code}:`)} ${
+        oneLineSafe(error.message)
+      }\n`,
+    );
+  }
+  return code;
+}
+
+export function printWarnings(
+  io: CliIO,
+  warnings: readonly SkillWarning[],
+): void {
+  const c = colors(io);
+  for (const warning of warnings) {
+    io.stderr(
+      `${c.yellow(`warning [${warning.code}]`)} ${
+        relativeText(warning.message, io)
+      }\n`,
+    );
+  }
+}
+
+export function position(diagnostic: SkillDiagnostic, io: CliIO): string {
+  const path = display(diagnostic.path, io);
+  return diagnostic.line === undefined
+    ? path
+    : `${path}:${diagnostic.line}:${diagnostic.column ?? 1}`;
+}
+
+/** A path relative to the current directory when it is inside it. */
+export function display(path: string, io: CliIO): string {
+  const rel = relative(resolve(io.cwd), path);
+  const shown = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)
+    ? rel
+    : path;
+  return oneLineSafe(shown);
+}
+
+/**
+ * A message with the paths inside the current directory made relative, on
+ * one line whatever the names in it hold.
+ */
+export function relativeText(text: string, io: CliIO): string {
+  return oneLineSafe(text.replaceAll(`${resolve(io.cwd)}/`, ""));
+}
+
+/** Text from disk on one line: blank runs folded, control characters escaped. */
+export function oneLine(text: string): string {
+  return oneLineSafe(text.replace(/\s+/g, " ").trim());
+}
+
+/** A skill body as it is, but for control characters other than \n and \t. */
+export function bodyText(text: string): string {
+  return text.split("\n").map((line) =>
+    line.split("\t").map(oneLineSafe).join("\t")
+  ).join("\n");
+}
+
+export function cut(text: string, width: number): string {
+  return text.length <= width
+    ? text
+    : `${text.slice(0, Math.max(width - 1, 0))}…`;
+}
+
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+export function colors(
+  io: CliIO,
+): Record<"red" | "yellow" | "dim" | "bold", (text: string) => string> {
+  const wrap = (open: number, close: number) => (text: string): string =>
+    io.color ? `\x1b[${open}m${text}\x1b[${close}m` : text;
+  return {
+    red: wrap(31, 39),
+    yellow: wrap(33, 39),
+    dim: wrap(2, 22),
+    bold: wrap(1, 22),
+  };
+}

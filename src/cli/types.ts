@@ -1,0 +1,55 @@
+/**
+ * What the command's modules share: where it writes, the flags as parsed,
+ * a command's shape and the exit codes.
+ *
+ * @module
+ */
+
+import type { ParseArgsConfig } from "node:util";
+
+/** Where the command writes, and what it knows of its terminal. */
+export interface CliIO {
+  /** Writes to standard output. */
+  stdout(text: string): void;
+  /** Writes to standard error. */
+  stderr(text: string): void;
+  /** Whether to use ANSI colours (a TTY, and `NO_COLOR` unset). */
+  color: boolean;
+  /**
+   * The terminal width that `list` fits its lines to; 0 when it is not known
+   * (then 80).
+   */
+  columns: number;
+  /** The directory relative paths resolve against. */
+  cwd: string;
+}
+
+/** Exit codes: 0 clean, 1 problems found, 2 usage or startup error. */
+export const OK = 0;
+
+export const PROBLEMS = 1;
+
+export const USAGE = 2;
+
+export interface Command {
+  usage: string;
+  summary: string;
+  /** The command's own options, shown between the roots and the output. */
+  help?: string;
+  options: ParseArgsConfig["options"];
+  positionals: [min: number, max: number];
+  run(values: Values, positionals: string[], io: CliIO): number;
+}
+
+export type Values = {
+  root?: string[];
+  workspace?: string;
+  preset?: string;
+  home?: string;
+  "max-manifest-bytes"?: string;
+  json?: boolean;
+  strict?: boolean;
+  format?: string;
+  wide?: boolean;
+  help?: boolean;
+};
