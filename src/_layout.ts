@@ -10,7 +10,7 @@
 import { tryList } from "./_fs/listing.ts";
 import { childPath, errorCode, tryStatus } from "./_fs/status.ts";
 import type { Entry } from "./_fs/types.ts";
-import { isManifestName } from "./_discovery/root.ts";
+import { isManifestName } from "./_discovery/manifest.ts";
 
 /** A directory below a root whose own directories hold skills: a root itself. */
 export interface NestedRoot {

@@ -20,7 +20,8 @@ import {
   resourceDiagnostic,
   ruleDiagnostics,
 } from "./_diagnostics.ts";
-import { discoverRoot, isManifestName, readSkill } from "./_discovery/root.ts";
+import { isManifestName } from "./_discovery/manifest.ts";
+import { discoverRoot, readSkill } from "./_discovery/root.ts";
 import type { DiscoveredSkill, Problem, RootScan } from "./_discovery/types.ts";
 import { tryList } from "./_fs/listing.ts";
 import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";

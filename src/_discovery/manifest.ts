@@ -1,0 +1,137 @@
+/**
+ * Finding a skill directory's manifest: `<dir>/SKILL.md` by one status call
+ * when it is a regular file, else the directory listed and the manifest
+ * matched by name in any letter case (`SKILL.md` first); what a manifest that
+ * is not a regular file is, said and never opened.
+ *
+ * @module
+ */
+
+import { tryList } from "../_fs/listing.ts";
+import { childPath, kindOf, tryStatus } from "../_fs/status.ts";
+import type { Entry, Status } from "../_fs/types.ts";
+import {
+  ambiguousProblem,
+  manifestDirectoryProblem,
+  notRegularProblem,
+  readProblem,
+  skillDirProblem,
+} from "./problems.ts";
+import type { RootScan } from "./types.ts";
+
+/** A manifest found: its path and name, its status, and whether it is a symlink. */
+export interface Manifest {
+  readonly path: string;
+  readonly name: string;
+  readonly dirName: string;
+  /** Its status (its target's, for a followed symlink). */
+  readonly status: Status;
+  readonly isLink: boolean;
+}
+
+/**
+ * A skill directory's manifest: `<dir>/SKILL.md` when a status call says it
+ * is a regular file (a symlink to one included) and the scan does not list
+ * every skill; else the directory is listed, the manifest matched by name in
+ * any letter case, and what it is said. A special file is never opened.
+ */
+export function findManifest(
+  scan: RootScan,
+  dir: string,
+  dirName: string,
+): Manifest | undefined {
+  const { config, report } = scan;
+  if (scan.listEachSkill !== true && config.followSymlinks) {
+    const path = childPath(dir, "SKILL.md");
+    const status = tryStatus(path, { follow: true });
+    if (status.ok && status.value.kind === "file") {
+      return {
+        path,
+        name: "SKILL.md",
+        dirName,
+        status: status.value,
+        isLink: false,
+      };
+    }
+  }
+  const listing = tryList(dir);
+  if (!listing.ok) {
+    const problem = skillDirProblem(dir, dirName, listing.error);
+    if (problem !== undefined) report(problem);
+    return undefined;
+  }
+  const chosen = chooseManifest(scan, {
+    dir,
+    dirName,
+    entries: listing.value.entries,
+  });
+  if (chosen === undefined) return undefined;
+  const path = childPath(dir, chosen.name);
+  const isLink = chosen.kind === "symlink";
+  // When symlinks are not followed, the entry itself (an lstat).
+  const status = tryStatus(path, { follow: config.followSymlinks });
+  if (!status.ok) {
+    const problem = readProblem(
+      { kind: "unopenable", error: status.error },
+      { path, dirName, isLink, maxBytes: config.maxManifestBytes },
+    );
+    if (problem !== undefined) report(problem);
+    return undefined;
+  }
+  const { kind } = status.value;
+  if (kind !== "file") {
+    // Never opened: a link to a special file, or a file replaced by one
+    // since the listing (a symlink, when they are not followed: left out).
+    if (isLink || kind !== "symlink") {
+      report(notRegularProblem(path, dirName, kindOf(kind)));
+    }
+    return undefined;
+  }
+  return { path, name: chosen.name, dirName, status: status.value, isLink };
+}
+
+/** Whether a file name is a manifest's: `SKILL.md` in any letter case. */
+export function isManifestName(name: string): boolean {
+  return name.toLowerCase() === "skill.md";
+}
+
+/**
+ * Chooses a skill directory's manifest from its entries, matching the name
+ * case-insensitively: `SKILL.md` first, else the first in sorted order. A
+ * directory, a special file, or a symlink when they are not followed, is
+ * not one.
+ */
+function chooseManifest(
+  scan: RootScan,
+  { dir, dirName, entries }: {
+    dir: string;
+    dirName: string;
+    entries: readonly Entry[];
+  },
+): Entry | undefined {
+  const candidates = entries.filter((entry) => isManifestName(entry.name));
+  const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
+    candidates[0];
+  if (chosen === undefined) return undefined;
+  if (candidates.length > 1) {
+    const names = candidates.map((entry) => entry.name);
+    scan.report(
+      ambiguousProblem({ dir, dirName, names, chosen: chosen.name }),
+    );
+  }
+  if (chosen.kind === "symlink") {
+    return scan.config.followSymlinks ? chosen : undefined;
+  }
+  if (chosen.kind !== "file") {
+    // A directory, FIFO, socket or device: never opened (opening one may
+    // block or act).
+    const path = childPath(dir, chosen.name);
+    scan.report(
+      chosen.kind === "directory"
+        ? manifestDirectoryProblem(path, dirName)
+        : notRegularProblem(path, dirName, kindOf(chosen.kind)),
+    );
+    return undefined;
+  }
+  return chosen;
+}
