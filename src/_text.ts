@@ -5,13 +5,17 @@
  */
 
 /**
- * Control characters (C0, DEL, C1), the Unicode line and paragraph
- * separators, and the bidirectional controls (U+061C, U+200E, U+200F,
- * U+202A-U+202E, U+2066-U+2069), which reorder what a terminal or an editor
- * shows around them.
+ * The characters a terminal acts on that are not control characters: the
+ * Unicode line and paragraph separators, and the bidirectional controls
+ * (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), which reorder what
+ * a terminal or an editor shows around them. A class body, for both the
+ * patterns below.
  */
-const CONTROL_REGEXP =
-  /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+const ACTING =
+  "\\u2028\\u2029\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069";
+
+/** Control characters (C0, DEL, C1), and the characters above. */
+const CONTROL_REGEXP = new RegExp(`[\\p{Cc}${ACTING}]`, "gu");
 
 const NAMED: Readonly<Record<string, string>> = {
   "\n": "\\n",
@@ -62,8 +66,7 @@ export function describe(value: unknown): string {
 }
 
 /** The characters JSON.stringify leaves raw that a terminal acts on. */
-const JSON_UNSAFE_REGEXP =
-  /[\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const JSON_UNSAFE_REGEXP = new RegExp(`[${ACTING}]`, "gu");
 
 /**
  * `value` as JSON text that a terminal shows as it is: JSON.stringify
