@@ -13,11 +13,11 @@ import { SkillError } from "./errors.ts";
 import { openRegular, readAtMost } from "./_fs/read.ts";
 import {
   errorCode,
-  isPermissionDenied,
   openedPath,
-  readGranted,
   reason,
+  refused,
   sameFile,
+  sameIdentity,
   tryRealpath,
   tryStatus,
 } from "./_fs/status.ts";
@@ -52,10 +52,7 @@ export interface ConfinedSkill {
  */
 export function changeOf({ info, place }: ConfinedSkill): string | undefined {
   const read = tryStatus(info.dir, { follow: place.viaLink });
-  if (
-    !read.ok &&
-    (isPermissionDenied(read.error) || !readGranted(place.realDir))
-  ) {
+  if (!read.ok && refused(read.error, place.realDir)) {
     throw new SkillError(
       "unreadable",
       `The directory ${info.dir} of skill "${info.name}" cannot be read (${
@@ -78,10 +75,7 @@ export function changeOf({ info, place }: ConfinedSkill): string | undefined {
   const stat = read.value;
   if (stat.kind === "symlink") return "it has become a symlink";
   if (stat.kind !== "directory") return "it is no longer a directory";
-  if (
-    stat.dev !== place.dev || stat.ino !== place.ino ||
-    stat.birthtimeMs !== place.birthtimeMs
-  ) {
+  if (!sameIdentity(stat, place)) {
     return `it is no longer the directory discovered at ${place.realDir}`;
   }
   return undefined;
@@ -211,7 +205,7 @@ function missing(
   },
   what: string,
 ): SkillError {
-  if (isPermissionDenied(error) || !readGranted(path)) {
+  if (refused(error, path)) {
     return unreadable(skill, rel, path, error);
   }
   const why = errorCode(error) === "ENOENT" ? "" : ` (${reason(error)})`;

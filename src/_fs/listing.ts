@@ -20,7 +20,7 @@ import {
   childPath,
   errorCode,
   openedPath,
-  sameFile,
+  sameIdentity,
   tryStatus,
 } from "./status.ts";
 import type { Entry, Read, StatusKind } from "./types.ts";
@@ -217,7 +217,7 @@ export function listOwnDirectory(
   if (!listed.ok) return { kind: "failed", error: listed.error };
   const after = tryStatus(path, { follow: false });
   return after.ok && after.value.kind === "directory" &&
-      sameFile(after.value, before.value)
+      sameIdentity(after.value, before.value)
     ? { kind: "listed", listing: listed.value }
     : MOVED;
 }

@@ -15,6 +15,7 @@ import {
   kindOf,
   openedPath,
   sameFile,
+  sameIdentity,
   tryRealpath,
   tryStatus,
 } from "./status.ts";
@@ -145,10 +146,11 @@ export interface OwnEntry {
 /**
  * Reads a manifest: opened as {@linkcode openRegular} opens it (a symlink
  * followed to its real path, unless `own` is given), so that a special file
- * is never read; no further than `maxBytes`, so that nothing runs on. With `own`, it must be proven to be the directory's own entry: by
- * the kernel's path for the descriptor where the runtime can read it, else
- * by an `lstat` of the path (a regular file, the descriptor's device and
- * inode) and of the directory (the one it was before the open).
+ * is never read; no further than `maxBytes`, so that nothing runs on. With
+ * `own`, it must be proven to be the directory's own entry: by the kernel's
+ * path for the descriptor where the runtime can read it, else by an `lstat`
+ * of the path (a regular file, the descriptor's device and inode) and of the
+ * directory (the one it was before the open).
  */
 export function readKnownFile(
   path: string,
@@ -192,8 +194,7 @@ function isOwnEntry(
   const dir = tryStatus(own.dir, { follow: false });
   return entry.ok && entry.value.kind === "file" &&
     sameFile(entry.value, status) && dir.ok &&
-    dir.value.kind === "directory" && sameFile(dir.value, own.dirStatus) &&
-    dir.value.birthtimeMs === own.dirStatus.birthtimeMs;
+    dir.value.kind === "directory" && sameIdentity(dir.value, own.dirStatus);
 }
 
 /** The buffer manifests are read into, one after another (at most 1 MiB is kept). */

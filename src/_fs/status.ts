@@ -53,6 +53,18 @@ export function sameFile(
 }
 
 /**
+ * Whether two statuses taken at two moments are of one file or directory
+ * that stayed: the same device and inode, and the same birth time, since a
+ * file system may give a new one the inode of one just removed.
+ */
+export function sameIdentity(
+  a: Pick<Status, "dev" | "ino" | "birthtimeMs">,
+  b: Pick<Status, "dev" | "ino" | "birthtimeMs">,
+): boolean {
+  return sameFile(a, b) && a.birthtimeMs === b.birthtimeMs;
+}
+
+/**
  * The path the kernel gives an open descriptor (`/proc/self/fd/N` on Linux),
  * or `undefined` where the runtime may not read it (Deno short of
  * `--allow-all`, Node's permission model without a grant) or there is none.
@@ -132,6 +144,16 @@ export function isPermissionDenied(error: unknown): boolean {
     code === "ERR_ACCESS_DENIED" ||
     (error instanceof Error &&
       (error.name === "NotCapable" || error.name === "PermissionDenied"));
+}
+
+/**
+ * Whether a failed status or read of `path` was refused rather than found
+ * missing: the OS or the runtime said so, or the runtime's permissions do
+ * not grant the path (where a refused path can read as missing, as after
+ * Node's `realpath`). A refusal is never reported as "does not exist".
+ */
+export function refused(error: unknown, path: string): boolean {
+  return isPermissionDenied(error) || !readGranted(path);
 }
 
 /** A short reason for a filesystem error, for messages. */
