@@ -46,11 +46,12 @@ export interface AgentSkills {
    *
    * @throws {SkillError} `invalid_input` for an empty, absolute or NUL-bearing
    * `rel`, or a `name` or `rel` that is not a string; `unknown_skill` for a
-   * name the snapshot does not hold; `not_found` for a missing file; `path_escape` for
-   * a path that leaves the directory, lexically or through a symlink, or for
-   * a skill directory that changed since the snapshot; `not_a_file` for a
-   * directory or special file; `unreadable` for a file the process may not
-   * read (under Deno, outside the `--allow-read` grant).
+   * name the snapshot does not hold; `not_found` for a missing file;
+   * `path_escape` for a path that leaves the directory, lexically or through
+   * a symlink, or for a skill directory that changed since the snapshot;
+   * `not_a_file` for a directory or special file; `unreadable` for a file the
+   * process may not read (outside the runtime's read grant, whether it
+   * exists or not).
    */
   resourcePath(name: string, rel: string): string;
   /**

@@ -29,8 +29,9 @@ const NONE: readonly never[] = Object.freeze([]);
  * path when it is simple, else js-yaml, repairing (with `repair`) the line
  * each error is on. Whether it has aliases says how to make it JSON data.
  *
- * @throws {SkillError} `invalid_skill` for empty YAML, YAML that is not a mapping, or
- * YAML that does not parse (with the hint of the repair it needs).
+ * @throws {SkillError} `invalid_skill` for empty YAML, YAML that is not a
+ * mapping, or YAML that does not parse (with the hint of the repair it
+ * needs).
  */
 export function parseYaml(
   yaml: string,
