@@ -1,7 +1,8 @@
 // `deno task bench [--smoke] [--write]`: times this library against the
 // floor (the unavoidable work, measured in the same run) and two peers on
 // seeded synthetic stores (scripts/bench_tree.ts) of 100, 1,000 and 10,000
-// skills over 4 roots. Prints a markdown report; --write also saves it as
+// skills over 4 roots, and discovery alone on a second tree of each size
+// shaped like the public stores. Prints a markdown report; --write also saves it as
 // BENCHMARKS.md with an SVG chart in docs/bench.svg. --smoke runs 100 skills
 // with few repetitions (CI) and checks the results, not the speed.
 
@@ -24,7 +25,7 @@ import { load } from "js-yaml";
 import { readProperties } from "skills-ref";
 import { parseSkill, resolveSkillFiles } from "@skill-tools/core";
 import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
-import { type BenchTree, benchTree } from "./bench_tree.ts";
+import { type BenchShape, type BenchTree, benchTree } from "./bench_tree.ts";
 
 const smoke = Deno.args.includes("--smoke");
 const write = Deno.args.includes("--write");
@@ -258,6 +259,7 @@ function measureProcesses(tree: BenchTree, runs: number): ProcessRow {
 
 interface Row {
   size: number;
+  tree: BenchTree;
   cases: Record<string, Sample>;
   floors: Record<string, Sample>;
   heapBytes: number;
@@ -268,9 +270,15 @@ function options(tree: BenchTree) {
   return { home: BASE, cwd: BASE, roots: tree.roots, onWarning: () => {} };
 }
 
-async function measure(size: number): Promise<Row> {
-  const tree = benchTree(BASE, size);
-  const runs = smoke ? 3 : size >= 10_000 ? 7 : 15;
+const runsFor = (size: number): number => smoke ? 3 : size >= 10_000 ? 7 : 15;
+
+/**
+ * Cold discovery beside its floor, and an unchanged refresh, on the tree of
+ * one shape: the rows both shapes report.
+ */
+function measureDiscovery(size: number, shape: BenchShape): Row {
+  const tree = benchTree(BASE, size, { shape });
+  const runs = runsFor(size);
   const cases: Record<string, Sample> = {};
   const floors: Record<string, Sample> = {};
 
@@ -279,7 +287,7 @@ async function measure(size: number): Promise<Row> {
   const check = createAgentSkills(options(tree));
   if (check.listSkills().length !== size) {
     throw new Error(
-      `expected ${size} skills, got ${check.listSkills().length}`,
+      `${shape}: expected ${size} skills, got ${check.listSkills().length}`,
     );
   }
 
@@ -292,6 +300,36 @@ async function measure(size: number): Promise<Row> {
   ], gc) as [Sample, Sample];
   const skills = createAgentSkills(options(tree));
   cases.refreshUnchanged = sample(runs, () => skills.refresh(), gc);
+  return {
+    size,
+    tree,
+    cases,
+    floors,
+    heapBytes: retainedHeap(tree),
+    manifestBytes: tree.manifestBytes,
+  };
+}
+
+/** The heap one instance keeps over `tree`, or 0 without --expose-gc. */
+function retainedHeap(tree: BenchTree): number {
+  if (gc === undefined) return 0;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const kept = createAgentSkills(options(tree));
+  gc();
+  const bytes = process.memoryUsage().heapUsed - before;
+  if (kept.listSkills().length !== tree.skills) {
+    throw new Error("heap run lost skills");
+  }
+  return bytes;
+}
+
+/** Everything, on the generated tree: discovery, the tiers, the peers. */
+async function measure(size: number): Promise<Row> {
+  const row = measureDiscovery(size, "generated");
+  const { tree, cases, floors } = row;
+  const runs = runsFor(size);
+  const skills = createAgentSkills(options(tree));
   let edit = 0;
   const edited = tree.manifestPaths.slice(
     0,
@@ -363,18 +401,7 @@ async function measure(size: number): Promise<Row> {
     );
   }
 
-  let heapBytes = 0;
-  if (gc !== undefined) {
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    const kept = createAgentSkills(options(tree));
-    gc();
-    heapBytes = process.memoryUsage().heapUsed - before;
-    if (kept.listSkills().length !== size) {
-      throw new Error("heap run lost skills");
-    }
-  }
-  return { size, cases, floors, heapBytes, manifestBytes: tree.manifestBytes };
+  return row;
 }
 
 /** A sample in one unit: µs below 0.1 ms, else ms. */
@@ -516,7 +543,32 @@ function processReport(row: ProcessRow): string[] {
   ];
 }
 
-function report(rows: Row[], processes?: ProcessRow): string {
+function storeReport(rows: Row[]): string[] {
+  return [
+    "",
+    "The second tree, shaped like the public stores (scripts/bench_tree.ts: long quoted and block-scalar descriptions, `metadata` maps, host fields, 2–40 KiB bodies, some CRLF):",
+    "",
+    "| skills | cold createAgentSkills | floor | ratio | refresh unchanged | ÷ cold | retained heap | ÷ manifest bytes |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map((r) =>
+      `| ${r.size} | ${cell(r.cases.cold)} | ${cell(r.floors.discovery)} | ${
+        ratio(r.cases.cold, r.floors.discovery)
+      } | ${cell(r.cases.refreshUnchanged)} | ${
+        ratio(r.cases.refreshUnchanged, r.cases.cold)
+      } | ${
+        r.heapBytes > 0 ? `${(r.heapBytes / 2 ** 20).toFixed(1)} MiB` : "–"
+      } | ${
+        r.heapBytes > 0 ? (r.heapBytes / r.manifestBytes).toFixed(2) + "×" : "–"
+      } |`
+    ),
+  ];
+}
+
+function report(
+  rows: Row[],
+  storeRows: Row[],
+  processes?: ProcessRow,
+): string {
   const cpu = cpus()[0]?.model ?? "unknown CPU";
   const lines = [
     `Machine: ${cpus().length} × ${cpu}, ${
@@ -562,6 +614,7 @@ function report(rows: Row[], processes?: ProcessRow): string {
     } skills): ours ${exponent(rows, (r) => r.cases.cold)}, floor ${
       exponent(rows, (r) => r.floors.discovery)
     }.`,
+    ...storeReport(storeRows),
     ...(processes === undefined ? [] : processReport(processes)),
   ];
   return lines.join("\n") + "\n";
@@ -569,15 +622,18 @@ function report(rows: Row[], processes?: ProcessRow): string {
 
 mkdirSync(BASE, { recursive: true });
 const rows: Row[] = [];
+const storeRows: Row[] = [];
 for (const size of SIZES) {
   console.error(`bench: ${size} skills...`);
   rows.push(await measure(size));
+  console.error(`bench: ${size} skills, store-shaped...`);
+  storeRows.push(measureDiscovery(size, "store"));
 }
 const processes = measureProcesses(
   benchTree(BASE, 100),
   smoke ? 2 : 9,
 );
-const text = report(rows, processes);
+const text = report(rows, storeRows, processes);
 console.log(text);
 if (smoke) {
   const row = rows[0];

@@ -1,8 +1,18 @@
 // Seeded synthetic skill stores for `deno task bench`: COUNT skills spread
 // over 4 roots, plus a copy of 10% of them in another root (cross-root
-// overrides). Frontmatter has 3-15 keys, with multi-line descriptions and
-// allowed-tools lists; bodies are 1-20 KiB; each skill has 0-20 resource
-// files, some nested. A tree is generated once per (count, seed) and reused.
+// overrides). Two shapes:
+//
+// - "generated": frontmatter has 3-15 keys, with multi-line descriptions and
+//   allowed-tools lists; bodies are 1-20 KiB; each skill has 0-20 resource
+//   files, some nested.
+// - "store": shaped like the public stores (anthropics/skills, openai/skills,
+//   obra/superpowers, trailofbits/skills): descriptions of about 300-1,100
+//   characters, double-quoted with escapes or `|-` / `>-` block scalars,
+//   `metadata` maps, host fields (`argument-hint`, `user-invocable`, `model`),
+//   markdown bodies of 2-40 KiB with code blocks, 1 in 25 files with CRLF line
+//   ends; each skill has 0-8 resource files.
+//
+// A tree is generated once per (shape, count, seed) and reused.
 
 import {
   existsSync,
@@ -40,9 +50,18 @@ function random(seed: number): () => number {
   };
 }
 
-/** Generates (or reuses) the tree for `count` skills under `base`. */
-export function benchTree(base: string, count: number, seed = 42): BenchTree {
-  const dir = join(base, `skills-${count}-seed-${seed}`);
+/** The shape of a generated store (see the header). */
+export type BenchShape = "generated" | "store";
+
+/** Generates (or reuses) the tree of one shape for `count` skills under `base`. */
+export function benchTree(
+  base: string,
+  count: number,
+  options: { shape?: BenchShape; seed?: number } = {},
+): BenchTree {
+  const { shape = "generated", seed = 42 } = options;
+  const prefix = shape === "generated" ? "skills" : "store";
+  const dir = join(base, `${prefix}-${count}-seed-${seed}`);
   const marker = join(dir, "tree.json");
   if (existsSync(marker)) {
     return JSON.parse(readFileSync(marker, "utf8")) as BenchTree;
@@ -58,7 +77,106 @@ export function benchTree(base: string, count: number, seed = 42): BenchTree {
   const resources: Array<[string, string]> = [];
   let manifestBytes = 0;
 
+  const sentence = (): string => {
+    const text = words(int(6, 18));
+    return `${text[0]?.toUpperCase()}${text.slice(1)}.`;
+  };
+  /** Sentences until the text is at least `length` characters long. */
+  const prose = (length: number): string => {
+    let text = sentence();
+    while (text.length < length) text += ` ${sentence()}`;
+    return text;
+  };
+  /** A 300-1,100 character description in one of the stores' spellings. */
+  const storeDescription = (): string => {
+    const style = next();
+    if (style < 0.35) {
+      const text = prose(int(200, 1_000));
+      // Double-quoted, with escaped quotes, a backslash and a \u escape.
+      const quoted = `Use when the user says \\"${
+        words(2)
+      }\\" or asks for a caf\\u00e9 report (paths like C:\\\\skills). ${text}`;
+      return `description: "${quoted}"`;
+    }
+    const text = prose(int(300, 1_100));
+    const wrapped = (indicator: string): string => {
+      const lines: string[] = [];
+      let line = "";
+      for (const word of text.split(" ")) {
+        if (line.length + word.length > 78) {
+          lines.push(line);
+          line = word;
+        } else line = line === "" ? word : `${line} ${word}`;
+      }
+      lines.push(line);
+      return `description: ${indicator}\n${
+        lines.map((l) => `  ${l}`).join("\n")
+      }`;
+    };
+    if (style < 0.55) return wrapped("|-");
+    if (style < 0.75) return wrapped(">-");
+    return `description: ${text.replaceAll(": ", " - ")}`;
+  };
+  const storeBody = (name: string): string => {
+    const target = int(2 * 1024, 40 * 1024);
+    let body = `# ${name}\n\n## Overview\n\n${prose(200)}\n`;
+    let section = 0;
+    while (body.length < target) {
+      section++;
+      body += `\n## Step ${section}\n\n${prose(int(150, 600))}\n\n`;
+      if (section % 2 === 0) {
+        body += '```bash\npython scripts/run.py --input "$1" --out out/\n```\n';
+      } else {
+        body += `- ${sentence()}\n- ${sentence()}\n- **Note**: ${sentence()}\n`;
+      }
+    }
+    return body;
+  };
+  const writeStoreSkill = (root: string, name: string): void => {
+    const skillDir = join(root, name);
+    mkdirSync(skillDir, { recursive: true });
+    const lines = [`name: ${name}`, storeDescription()];
+    if (next() < 0.6) lines.push(`license: Complete terms in LICENSE.txt`);
+    if (next() < 0.7) {
+      const keys = int(2, 5);
+      lines.push("metadata:");
+      lines.push(`  version: "${int(1, 3)}.${int(0, 9)}.${int(0, 9)}"`);
+      lines.push(`  author: ${words(2)}`);
+      for (let k = 2; k < keys; k++) lines.push(`  tag-${k}: ${words(1)}`);
+    }
+    if (next() < 0.4) {
+      lines.push(`argument-hint: "[${words(1)}] [--${words(1)}]"`);
+    }
+    if (next() < 0.4) {
+      lines.push(
+        next() < 0.5
+          ? `allowed-tools: Bash(git ${WORDS[int(0, 9)]}:*) Read Grep`
+          : `allowed-tools:\n  - Read\n  - Bash(python:*)`,
+      );
+    }
+    if (next() < 0.2) lines.push(`user-invocable: true`);
+    if (next() < 0.1) lines.push(`model: sonnet`);
+    let text = `---\n${lines.join("\n")}\n---\n\n${storeBody(name)}`;
+    if (next() < 0.04) text = text.replaceAll("\n", "\r\n");
+    const path = join(skillDir, "SKILL.md");
+    writeFileSync(path, text);
+    manifestPaths.push(path);
+    manifestBytes += new TextEncoder().encode(text).length;
+    const files = int(0, 8);
+    for (let f = 0; f < files; f++) {
+      const rel = f % 3 === 0
+        ? `scripts/run-${f}.py`
+        : f % 3 === 1
+        ? `references/ref-${f}.md`
+        : `assets/asset-${f}.txt`;
+      mkdirSync(join(skillDir, rel, ".."), { recursive: true });
+      writeFileSync(join(skillDir, rel), words(int(5, 40)));
+      if (resources.length < 200 && f === 0) resources.push([name, rel]);
+    }
+  };
+
   const writeSkill = (root: string, name: string): void => {
+    if (shape === "store") return writeStoreSkill(root, name);
     const skillDir = join(root, name);
     mkdirSync(skillDir, { recursive: true });
     const lines = [`name: ${name}`];
