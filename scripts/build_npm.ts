@@ -231,7 +231,8 @@ function stageTests(dir: string): void {
       outDir: dir,
     },
     files: [
-      ...readdirSync(join(src, "tests")).filter((file) => file.endsWith(".ts"))
+      ...readdirSync(join(src, "tests"), { recursive: true })
+        .map(String).filter((file) => file.endsWith(".ts"))
         .map((file) => `tests/${file}`),
       "scripts/demo.ts",
       "scripts/demo_main.ts",
@@ -248,9 +249,10 @@ function stageTests(dir: string): void {
   // holds the version the command prints to deno.json's.
   cpSync(join(ROOT, "deno.json"), join(dir, "deno.json"));
   // The data the tests read beside them (the reference battery).
-  for (const file of readdirSync(join(ROOT, "tests"))) {
-    if (!file.endsWith(".ts")) {
-      cpSync(join(ROOT, "tests", file), join(dir, "tests", file));
+  for (const file of readdirSync(join(ROOT, "tests"), { recursive: true })) {
+    const path = join(ROOT, "tests", String(file));
+    if (!String(file).endsWith(".ts") && statSync(path).isFile()) {
+      cpSync(path, join(dir, "tests", String(file)));
     }
   }
   cpSync(join(ROOT, "README.md"), join(dir, "README.md"));
@@ -262,9 +264,11 @@ function stageTests(dir: string): void {
     verbatimSymlinks: true,
   });
   for (const folder of ["tests", "scripts"]) {
-    for (const file of readdirSync(join(dir, folder))) {
-      const text = readFileSync(join(dir, folder, file), "utf8");
-      if (/from "\.\.\/(mod|cli)\.js"/.test(text)) {
+    for (const file of readdirSync(join(dir, folder), { recursive: true })) {
+      const path = join(dir, folder, String(file));
+      if (!statSync(path).isFile()) continue;
+      const text = readFileSync(path, "utf8");
+      if (/from "(\.\.\/)+(mod|cli)\.js"/.test(text)) {
         throw new Error(
           `${folder}/${file} imports the sources: import "${PACKAGE_NAME}" instead`,
         );

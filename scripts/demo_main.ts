@@ -1,5 +1,5 @@
 // Runs the demo on import, in every runtime (scripts/demo.ts runs itself only
-// under Deno's import.meta.main). Used by tests/privilege_test.ts.
+// under Deno's import.meta.main). Used by tests/process/privilege_test.ts.
 
 import { demo } from "./demo.ts";
 

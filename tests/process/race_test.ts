@@ -1,10 +1,10 @@
 // Swaps under the library's feet, each for two seconds from a second process
-// (tests/_swapper.ts), that must never make it read outside a skill, read a
+// (tests/process/_swapper.ts), that must never make it read outside a skill, read a
 // special file, or throw anything but a SkillError. These hold in every
 // runtime and permission mode, Deno with --allow-read scoped included (this
 // file runs under it): they rest on the descriptor's own status and on
 // `lstat`, not on O_NOFOLLOW, which Deno short of --allow-all ignores.
-// tests/race_proc_test.ts holds the races that need the kernel's path of an
+// tests/process/allow_all/race_proc_test.ts holds the races that need the kernel's path of an
 // open file.
 
 import { describe, it } from "node:test";
@@ -15,7 +15,7 @@ import {
   SkillError,
   type SkillWarning,
 } from "@clarvis/agent-skills";
-import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
+import { link, makeFifo, manifest, tempTrees } from "../_helpers.ts";
 import { race, raceRefresh } from "./_race.ts";
 
 const tree = tempTrees();

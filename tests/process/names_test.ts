@@ -17,7 +17,7 @@ import {
   manifest,
   options,
   tempTrees,
-} from "./_helpers.ts";
+} from "../_helpers.ts";
 
 const tree = tempTrees();
 /** The bytes as the warning shows them: hex, or (Deno) the decoded name. */

@@ -9,11 +9,11 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { runScript, RUNTIME, scriptPath } from "./_spawn.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 describe("least privilege", () => {
   it(`runs the demo with read access only (${RUNTIME})`, () => {
-    const demo = scriptPath("../scripts/demo_main.ts", import.meta.url);
+    const demo = scriptPath("../../scripts/demo_main.ts", import.meta.url);
     const run = runScript(demo, [], {
       cwd: ROOT,
       deno: [

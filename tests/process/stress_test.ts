@@ -1,4 +1,4 @@
-// Concurrency: a second process mutates a root (tests/_mutator.ts) while this
+// Concurrency: a second process mutates a root (tests/process/_mutator.ts) while this
 // one calls refresh(), listSkills(), loadSkill() and resourcePath() in a loop.
 // Every listing must be internally consistent, only documented SkillErrors may
 // be thrown, and the refresh after the mutator stops must match the tree.
@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
-import { tempTrees } from "./_helpers.ts";
+import { tempTrees } from "../_helpers.ts";
 import { scriptPath, startScript } from "./_spawn.ts";
 
 const tree = tempTrees();

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runScript, RUNTIME } from "./_spawn.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const EXPECTED = readFileSync(
   join(ROOT, "examples", "agent_output.txt"),
   "utf8",

@@ -9,7 +9,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeManyNonUtf8, manifest, tempTrees } from "./_helpers.ts";
+import { makeManyNonUtf8, manifest, tempTrees } from "../_helpers.ts";
 import { runScriptWithin, scriptPath } from "./_spawn.ts";
 
 const tree = tempTrees();

@@ -17,10 +17,10 @@ import draft04 from "ajv/lib/refs/json-schema-draft-04.json" with {
 import sarifSchema from "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json" with {
   type: "json",
 };
-import { manifest, tempTrees } from "./_helpers.ts";
+import { manifest, tempTrees } from "../_helpers.ts";
 import { runScript, RUNTIME } from "./_spawn.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const HOME = ["--home", "/nonexistent-home"];
 const DEMO = [
   "--root",

@@ -1,4 +1,4 @@
-// What the race tests share: a second process (tests/_swapper.ts) swaps one
+// What the race tests share: a second process (tests/process/_swapper.ts) swaps one
 // path for at least two seconds while this one probes the library in a loop.
 
 import assert from "node:assert/strict";
@@ -12,7 +12,7 @@ export const RACE_SECONDS = 2;
 
 /**
  * Runs `probe` in a loop while the swapper swaps `path` (see
- * tests/_swapper.ts for the modes) for {@linkcode RACE_SECONDS}, and returns
+ * tests/process/_swapper.ts for the modes) for {@linkcode RACE_SECONDS}, and returns
  * how many swaps it made and how many rounds the probe ran.
  */
 export async function race(

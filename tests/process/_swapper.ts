@@ -1,8 +1,8 @@
-// The second process of the race tests (tests/race_test.ts and
-// tests/race_proc_test.ts): swaps one path, as fast as it can, for SECONDS
+// The second process of the race tests (tests/process/race_test.ts and
+// tests/process/allow_all/race_proc_test.ts): swaps one path, as fast as it can, for SECONDS
 // seconds, then leaves the path as it found it and writes the file DONE.
 //
-// Usage: <runtime> tests/_swapper.ts MODE SECONDS DONE PATH [TARGET]
+// Usage: <runtime> tests/process/_swapper.ts MODE SECONDS DONE PATH [TARGET]
 //
 // MODE:
 //   link    PATH (a file or directory) and a symlink to TARGET, in turn

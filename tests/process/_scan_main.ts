@@ -1,10 +1,10 @@
-// The second process of tests/bounded_test.ts: scans ROOT as a user would
+// The second process of tests/process/bounded_test.ts: scans ROOT as a user would
 // (default mode, strict mode, and checkSkills), then prints one line with
 // what it found; with --resources, it also lists every skill's resources
 // (with no entry cap) and says how many it found. The test kills it if it
 // takes too long.
 //
-// Usage: <runtime> tests/_scan_main.ts ROOT [--resources]
+// Usage: <runtime> tests/process/_scan_main.ts ROOT [--resources]
 
 import process from "node:process";
 import {

@@ -1,8 +1,8 @@
-// The second process of tests/permission_test.ts: runs under a read grant
+// The second process of tests/process/permission_test.ts: runs under a read grant
 // that covers ROOT (a symlink to a store) but not the store itself, and
 // prints what the library made of it as one JSON line.
 //
-// Usage: <runtime> tests/_permission_main.ts ROOT HOME UNGRANTED
+// Usage: <runtime> tests/process/_permission_main.ts ROOT HOME UNGRANTED
 //
 // UNGRANTED is an existing directory outside the grant, given as the
 // workspace: it must not stop the granted root from loading. It holds

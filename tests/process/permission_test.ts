@@ -12,7 +12,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { link, manifest, tempTrees } from "./_helpers.ts";
+import { link, manifest, tempTrees } from "../_helpers.ts";
 import { runScript, RUNTIME, scriptPath } from "./_spawn.ts";
 
 const tree = tempTrees();
@@ -26,7 +26,7 @@ describe("a read grant that stops at a root's symlink", () => {
       "store/.agents/skills/x/SKILL.md": manifest("x"),
     });
     link(join(base, "store"), join(base, "roots", "linked"));
-    const granted = [join(base, "roots"), dirname(HERE)];
+    const granted = [join(base, "roots"), join(HERE, "..", "..")];
     const run = runScript(
       scriptPath("./_permission_main.ts", import.meta.url),
       [

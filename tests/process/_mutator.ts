@@ -1,9 +1,9 @@
-// The second process of tests/stress_test.ts: mutates a skill root (add,
+// The second process of tests/process/stress_test.ts: mutates a skill root (add,
 // edit, rename, delete skills and resources) while the test process reads
 // it, then writes <root>/../done. Every manifest write is atomic (write a
 // temp file, then rename), so each read sees one whole version of a file.
 //
-// Usage: <runtime> tests/_mutator.ts ROOT OPERATIONS SEED
+// Usage: <runtime> tests/process/_mutator.ts ROOT OPERATIONS SEED
 
 import {
   existsSync,

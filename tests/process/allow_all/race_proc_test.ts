@@ -1,5 +1,5 @@
 // Swaps of a directory on the way to what is read, each for two seconds from
-// a second process (tests/_swapper.ts). A path check cannot see a swap that
+// a second process (tests/process/_swapper.ts). A path check cannot see a swap that
 // is undone before the next check, so these guarantees rest on the kernel's
 // path for an open descriptor (/proc/self/fd on Linux): Node and Bun read it
 // always, Deno only under --allow-all, which is why the Deno test task runs
@@ -13,8 +13,8 @@ import { readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
-import { manifest, tempTrees } from "./_helpers.ts";
-import { race, raceRefresh } from "./_race.ts";
+import { manifest, tempTrees } from "../../_helpers.ts";
+import { race, raceRefresh } from "../_race.ts";
 
 const tree = tempTrees();
 const TIMEOUT = { timeout: 90_000 };
