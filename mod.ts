@@ -37,11 +37,14 @@
 
 export { createAgentSkills } from "./src/agent_skills.ts";
 export type { AgentSkills, SkillChanges } from "./src/agent_skills.ts";
-export { checkSkills } from "./src/check.ts";
+export { CHECK_RULES, checkSkills, emptyRootLayout } from "./src/check.ts";
 export type { CheckReport, CheckSkillsOptions } from "./src/check.ts";
 export type {
+  CheckRule,
   DiagnosticCode,
   DiagnosticSeverity,
+  EmptyRootLayout,
+  NestedRoot,
   SkillDiagnostic,
 } from "./src/diagnostic.ts";
 export { resolveConfig } from "./src/config.ts";
@@ -60,6 +63,7 @@ export { SkillError, StartupError } from "./src/errors.ts";
 export type {
   SkillErrorCode,
   SkillErrorDetails,
+  SkillErrorOptions,
   SkillProblem,
   StartupErrorCode,
 } from "./src/errors.ts";

@@ -7,7 +7,11 @@
  */
 
 import { basename } from "node:path";
-import type { DiagnosticCode, DiagnosticSeverity } from "./diagnostic.ts";
+import type {
+  CheckRule,
+  DiagnosticCode,
+  DiagnosticSeverity,
+} from "./diagnostic.ts";
 import { FIELDS, NORMALISED_KEYS, SPEC_KEYS } from "./_fields.ts";
 import type { KeyLines } from "./_manifest/lines.ts";
 import type { DiscoveredSkill } from "./_discovery/types.ts";
@@ -22,12 +26,8 @@ export interface Finding {
   readonly line?: number;
 }
 
-/** One rule of the Agent Skills spec that a loadable skill is held to. */
-export interface Rule {
-  readonly code: DiagnosticCode;
-  readonly severity: DiagnosticSeverity;
-  /** What the spec says, as one sentence. */
-  readonly spec: string;
+/** One rule of the Agent Skills spec that a loadable skill is held to, with its test. */
+export interface Rule extends CheckRule {
   /**
    * The rule's findings for one skill, none when the skill keeps it; `lines`
    * is where the keys of its frontmatter stand.
@@ -66,9 +66,11 @@ function codePoints(text: string): number {
  */
 function nameRule(
   code: DiagnosticCode,
-  spec: string,
-  breaks: (name: string) => boolean,
-  message: (name: string) => string,
+  { spec, breaks, message }: {
+    spec: string;
+    breaks: (name: string) => boolean;
+    message: (name: string) => string;
+  },
 ): Rule {
   return {
     code,
@@ -89,9 +91,12 @@ function nameRule(
  */
 function lengthRule(
   code: DiagnosticCode,
-  key: string,
-  [min, max]: [number, number],
-  valueOf: (info: SkillInfo) => unknown,
+  { key, min, max, valueOf }: {
+    key: string;
+    min: number;
+    max: number;
+    valueOf: (info: SkillInfo) => unknown;
+  },
 ): Rule {
   return {
     code,
@@ -142,9 +147,11 @@ function coercionRule(
 /** A rule that a metadata field, when present, has the expected type. */
 function typeRule(
   key: string,
-  accepts: (value: unknown) => boolean,
-  expected: string,
-  severity: DiagnosticSeverity,
+  { accepts, expected, severity }: {
+    accepts: (value: unknown) => boolean;
+    expected: string;
+    severity: DiagnosticSeverity;
+  },
 ): Rule {
   return {
     code: "field_type",
@@ -170,10 +177,12 @@ function isString(value: unknown): boolean {
 
 /** A rule on the manifest's file name, for the names `breaks` picks. */
 function manifestNameRule(
-  severity: DiagnosticSeverity,
-  spec: string,
-  breaks: (name: string) => boolean,
-  why: string,
+  { severity, spec, breaks, why }: {
+    severity: DiagnosticSeverity;
+    spec: string;
+    breaks: (name: string) => boolean;
+    why: string;
+  },
 ): Rule {
   return {
     code: "manifest_name",
@@ -190,60 +199,74 @@ function manifestNameRule(
 
 /** Every spec rule, in the order its findings are listed for one line. */
 export const RULES: readonly Rule[] = [
-  manifestNameRule(
-    "error",
-    "The manifest is named `SKILL.md`.",
-    (name) => name !== "SKILL.md" && name !== "skill.md",
-    "the reference validator reads only SKILL.md (or skill.md), and Codex and Claude Code only SKILL.md, so other hosts miss this skill; rename it SKILL.md",
-  ),
-  manifestNameRule(
-    "warning",
-    "The manifest is named `SKILL.md`, not `skill.md`.",
-    (name) => name === "skill.md",
-    "the reference validator accepts it, but Codex and Claude Code read only SKILL.md; rename it SKILL.md",
-  ),
-  nameRule(
-    "name_length",
-    `\`name\` is at most ${MAX_NAME} characters (code points, after NFKC).`,
-    (name) => codePoints(name) > MAX_NAME,
-    (name) =>
+  manifestNameRule({
+    severity: "error",
+    spec: "The manifest is named `SKILL.md`.",
+    breaks: (name) => name !== "SKILL.md" && name !== "skill.md",
+    why:
+      "the reference validator reads only SKILL.md (or skill.md), and Codex and Claude Code only SKILL.md, so other hosts miss this skill; rename it SKILL.md",
+  }),
+  manifestNameRule({
+    severity: "warning",
+    spec: "The manifest is named `SKILL.md`, not `skill.md`.",
+    breaks: (name) => name === "skill.md",
+    why:
+      "the reference validator accepts it, but Codex and Claude Code read only SKILL.md; rename it SKILL.md",
+  }),
+  nameRule("name_length", {
+    spec:
+      `\`name\` is at most ${MAX_NAME} characters (code points, after NFKC).`,
+    breaks: (name) => codePoints(name) > MAX_NAME,
+    message: (name) =>
       `is ${codePoints(name)} characters long, over the spec's ${MAX_NAME}`,
-  ),
-  nameRule(
-    "name_case",
-    "`name` is lower case (in any script).",
-    (name) => name !== name.toLowerCase(),
-    (name) =>
+  }),
+  nameRule("name_case", {
+    spec: "`name` is lower case (in any script).",
+    breaks: (name) => name !== name.toLowerCase(),
+    message: (name) =>
       `"${name}" has upper-case letters; the spec allows lower case only`,
-  ),
-  nameRule(
-    "name_characters",
-    "`name` has only letters and digits (of any script) and hyphens.",
-    (name) => !NAME_CHARACTERS_REGEXP.test(name),
-    (name) => `"${name}" has characters other than letters, digits and -`,
-  ),
-  nameRule(
-    "name_hyphens",
-    "`name` does not start or end with a hyphen or hold `--`.",
-    (name) => name.startsWith("-") || name.endsWith("-") || name.includes("--"),
-    (name) => `"${name}" starts or ends with a hyphen or has two in a row`,
-  ),
-  lengthRule(
-    "description_length",
-    "description",
-    [0, MAX_DESCRIPTION],
-    (info) => info.description,
-  ),
+  }),
+  nameRule("name_characters", {
+    spec: "`name` has only letters and digits (of any script) and hyphens.",
+    breaks: (name) => !NAME_CHARACTERS_REGEXP.test(name),
+    message: (name) =>
+      `"${name}" has characters other than letters, digits and -`,
+  }),
+  nameRule("name_hyphens", {
+    spec: "`name` does not start or end with a hyphen or hold `--`.",
+    breaks: (name) =>
+      name.startsWith("-") || name.endsWith("-") || name.includes("--"),
+    message: (name) =>
+      `"${name}" starts or ends with a hyphen or has two in a row`,
+  }),
+  lengthRule("description_length", {
+    key: "description",
+    min: 0,
+    max: MAX_DESCRIPTION,
+    valueOf: (info) => info.description,
+  }),
   // The spec says a license is a short string; hosts do not check it.
-  typeRule("license", isString, "a string", "warning"),
-  typeRule("compatibility", isString, "a string", "error"),
-  lengthRule(
-    "compatibility_length",
-    "compatibility",
-    [1, MAX_COMPATIBILITY],
-    (info) => info.metadata["compatibility"],
-  ),
-  typeRule("metadata", isStringMap, "a map of strings to strings", "error"),
+  typeRule("license", {
+    accepts: isString,
+    expected: "a string",
+    severity: "warning",
+  }),
+  typeRule("compatibility", {
+    accepts: isString,
+    expected: "a string",
+    severity: "error",
+  }),
+  lengthRule("compatibility_length", {
+    key: "compatibility",
+    min: 1,
+    max: MAX_COMPATIBILITY,
+    valueOf: (info) => info.metadata["compatibility"],
+  }),
+  typeRule("metadata", {
+    accepts: isStringMap,
+    expected: "a map of strings to strings",
+    severity: "error",
+  }),
   {
     code: "allowed_tools_list",
     severity: "info",

@@ -58,8 +58,7 @@ export function changeOf({ info, place }: ConfinedSkill): string | undefined {
       `The directory ${info.dir} of skill "${info.name}" cannot be read (${
         reason(read.error)
       })`,
-      { skill: info.name, path: info.dir },
-      { cause: read.error },
+      { skill: info.name, path: info.dir, cause: read.error },
     );
   }
   if (!read.ok) {
@@ -68,8 +67,7 @@ export function changeOf({ info, place }: ConfinedSkill): string | undefined {
       `Skill "${info.name}" is gone from disk: its directory ${info.dir} cannot be resolved (${
         reason(read.error)
       })`,
-      { skill: info.name, path: info.dir },
-      { cause: read.error },
+      { skill: info.name, path: info.dir, cause: read.error },
     );
   }
   const stat = read.value;
@@ -149,7 +147,8 @@ function confinedFile(
   const resolved = tryRealpath(lexical);
   if (!resolved.ok) {
     throw missing(
-      { skill, rel, path: lexical, error: resolved.error },
+      { skill, rel, path: lexical },
+      resolved.error,
       `does not exist at ${lexical}`,
     );
   }
@@ -165,7 +164,8 @@ function confinedFile(
   const read = tryStatus(real, { follow: false });
   if (!read.ok) {
     throw missing(
-      { skill, rel, path: real, error: read.error },
+      { skill, rel, path: real },
+      read.error,
       `vanished from ${real}`,
     );
   }
@@ -197,23 +197,17 @@ function confinedFile(
  * simply that nothing is there (a loop, a file where a directory was).
  */
 function missing(
-  { skill, rel, path, error }: {
-    skill: string;
-    rel: string;
-    path: string;
-    error: unknown;
-  },
+  at: ResourceAt,
+  error: unknown,
   what: string,
 ): SkillError {
-  if (refused(error, path)) {
-    return unreadable(skill, rel, path, error);
-  }
+  const { skill, rel, path } = at;
+  if (refused(error, path)) return unreadable(at, error);
   const why = errorCode(error) === "ENOENT" ? "" : ` (${reason(error)})`;
   return new SkillError(
     "not_found",
     `Resource "${rel}" of skill "${skill}" ${what}${why}`,
-    { skill, path },
-    { cause: error },
+    { skill, path, cause: error },
   );
 }
 
@@ -250,8 +244,7 @@ export interface ReadSeams {
 export function readConfined(
   confined: ConfinedSkill,
   rel: string,
-  maxBytes: number,
-  seams: ReadSeams = {},
+  { maxBytes, seams = {} }: { maxBytes: number; seams?: ReadSeams },
 ): Uint8Array {
   const { real } = confinedFile(confined, rel, seams);
   const skill = confined.info.name;
@@ -261,7 +254,7 @@ export function readConfined(
     noFollowFlag: seams.noFollow ?? true,
   });
   if (opened.kind === "unopenable") {
-    throw openError(skill, rel, real, opened.error);
+    throw openError({ skill, rel, path: real }, opened.error);
   }
   if (opened.kind === "not_a_file") {
     throw new SkillError(
@@ -292,22 +285,27 @@ export function readConfined(
         { skill, path: real },
       );
     if (status.size > maxBytes) throw tooLarge();
-    const bytes = readAtMost(fd, status.size, maxBytes + 1);
+    const bytes = readAtMost(fd, { size: status.size, limit: maxBytes + 1 });
     if (bytes.length > maxBytes) throw tooLarge();
     return bytes;
   } catch (error) {
     if (error instanceof SkillError) throw error;
-    throw unreadable(skill, rel, real, error);
+    throw unreadable({ skill, rel, path: real }, error);
   } finally {
     closeSync(fd);
   }
 }
 
+/** A skill's resource, at the path where it was looked for. */
+interface ResourceAt {
+  readonly skill: string;
+  readonly rel: string;
+  readonly path: string;
+}
+
 /** `unreadable` for a resource the process may not read. */
 function unreadable(
-  skill: string,
-  rel: string,
-  path: string,
+  { skill, rel, path }: ResourceAt,
   error: unknown,
 ): SkillError {
   return new SkillError(
@@ -315,35 +313,28 @@ function unreadable(
     `Resource "${rel}" of skill "${skill}" cannot be read at ${path} (${
       reason(error)
     })`,
-    { skill, path },
-    { cause: error },
+    { skill, path, cause: error },
   );
 }
 
 /** The error for a confined file that would not open. */
-function openError(
-  skill: string,
-  rel: string,
-  real: string,
-  error: unknown,
-): SkillError {
+function openError(at: ResourceAt, error: unknown): SkillError {
+  const { skill, rel, path: real } = at;
   const details = { skill, path: real };
   switch (errorCode(error)) {
     case "ELOOP":
       return new SkillError(
         "path_escape",
         `Resource "${rel}" of skill "${skill}" became a symlink after it was checked (${real}); nothing was read`,
-        details,
-        { cause: error },
+        { ...details, cause: error },
       );
     case "ENOENT":
       return new SkillError(
         "not_found",
         `Resource "${rel}" of skill "${skill}" vanished from ${real}`,
-        details,
-        { cause: error },
+        { ...details, cause: error },
       );
     default:
-      return unreadable(skill, rel, real, error);
+      return unreadable(at, error);
   }
 }

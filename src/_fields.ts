@@ -222,9 +222,7 @@ export function fieldValues(
  */
 function toolItems(tools: string | string[]): string[] {
   const items = typeof tools === "string" ? splitTools(tools) : tools;
-  const trimmed = items.map((item) => item.trim());
-  // A list that filter() grows keeps spare room; map()'s is exact.
-  return trimmed.includes("") ? trimmed.filter((item) => item !== "") : trimmed;
+  return items.map((item) => item.trim()).filter((item) => item !== "");
 }
 
 function splitTools(text: string): string[] {

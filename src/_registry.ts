@@ -7,6 +7,7 @@
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
+import { manifestReader } from "./_fs/read.ts";
 import { realPathOrSelf, winnersOf } from "./_roots.ts";
 import type { DiscoveredSkill, Report } from "./_discovery/types.ts";
 import type { SkillInfo } from "./skill.ts";
@@ -58,11 +59,13 @@ export function buildSnapshot(
   const overridden: SkillInfo[] = [];
   const denied: string[] = [];
   const startedMs = Date.now();
+  const readManifest = manifestReader();
   for (const root of scanOrder(config.roots)) {
     const scan = {
       root,
       config,
       report,
+      readManifest,
       previous: previous?.byPath,
       denied,
       startedMs,

@@ -66,8 +66,20 @@ export function listResources(
   }
   const dir = confined.place.realDir;
   const walk = new ResourceWalk({ info, dir, config, warn });
-  walk.visit(dir, "", 0);
+  walk.visit({ path: dir, rel: "", depth: 0, viaLink: false });
   return walk.files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A directory the walk lists. */
+interface WalkDir {
+  /** Its real path. */
+  readonly path: string;
+  /** Its path relative to the skill's directory (`""` for that directory). */
+  readonly rel: string;
+  /** How many directories deep it is below the skill's directory. */
+  readonly depth: number;
+  /** Whether a symlink led to it. */
+  readonly viaLink: boolean;
 }
 
 /** One listing of a skill's resources: what it found, and how far it went. */
@@ -109,7 +121,7 @@ class ResourceWalk {
    * has not been listed yet, so links to ancestors end and each directory
    * is listed under its own name.
    */
-  visit(realDir: string, rel: string, depth: number, viaLink = false): void {
+  visit({ path: realDir, rel, depth, viaLink }: WalkDir): void {
     if (viaLink && this.#visited.has(realDir)) return;
     this.#visited.add(realDir);
     const listed = listOwnDirectory(realDir, this.#kernel);
@@ -150,11 +162,16 @@ class ResourceWalk {
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
       const child = childPath(realDir, entry.name);
       if (entry.kind === "directory") {
-        this.#enter(child, childRel, entry.name, depth);
+        this.#enter({
+          path: child,
+          rel: childRel,
+          depth: depth + 1,
+          viaLink: false,
+        });
       } else if (entry.kind === "file") {
         this.files.push(childRel);
       } else if (entry.kind === "symlink") {
-        this.#follow(child, childRel, entry.name, depth);
+        this.#follow(child, childRel, depth);
       }
     }
   }
@@ -171,30 +188,26 @@ class ResourceWalk {
     return false;
   }
 
-  #enter(
-    realDir: string,
-    rel: string,
-    name: string,
-    depth: number,
-    viaLink = false,
-  ): void {
-    if (SKIPPED_DIRECTORIES.has(name)) return;
-    if (depth + 1 > this.config.maxResourceDepth) {
+  #enter(dir: WalkDir): void {
+    if (SKIPPED_DIRECTORIES.has(dir.rel.slice(dir.rel.lastIndexOf("/") + 1))) {
+      return;
+    }
+    if (dir.depth > this.config.maxResourceDepth) {
       if (!this.#depthWarned) {
         this.#depthWarned = true;
         this.warn({
           code: "resource_limit",
           message:
-            `Did not list resources of skill "${this.info.name}" nested deeper than ${this.config.maxResourceDepth} directories (option maxResourceDepth), first at ${realDir}`,
-          path: realDir,
+            `Did not list resources of skill "${this.info.name}" nested deeper than ${this.config.maxResourceDepth} directories (option maxResourceDepth), first at ${dir.path}`,
+          path: dir.path,
         });
       }
       return;
     }
-    this.visit(realDir, rel, depth + 1, viaLink);
+    this.visit(dir);
   }
 
-  #follow(link: string, rel: string, name: string, depth: number): void {
+  #follow(link: string, rel: string, depth: number): void {
     const dangling = (error: unknown): void =>
       this.warn({
         code: "dangling_symlink",
@@ -224,7 +237,7 @@ class ResourceWalk {
     }
     if (stat.value.kind === "file") this.files.push(rel);
     else if (stat.value.kind === "directory") {
-      this.#enter(real, rel, name, depth, true);
+      this.#enter({ path: real, rel, depth: depth + 1, viaLink: true });
     }
   }
 }

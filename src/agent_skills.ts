@@ -186,7 +186,9 @@ export function createAgentSkills(
     resourcePath: (name: string, rel: string): string =>
       resolveConfined(known(name), rel),
     readResource: (name: string, rel: string): Uint8Array =>
-      readConfined(known(name), rel, config.maxResourceBytes),
+      readConfined(known(name), rel, {
+        maxBytes: config.maxResourceBytes,
+      }),
     refresh: (): SkillChanges => {
       const next = scan(snapshot);
       const changes = changesBetween(snapshot, next);

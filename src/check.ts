@@ -24,11 +24,18 @@ import { isManifestName } from "./_discovery/manifest.ts";
 import { discoverRoot, readSkill } from "./_discovery/root.ts";
 import type { DiscoveredSkill, Problem, RootScan } from "./_discovery/types.ts";
 import { tryList } from "./_fs/listing.ts";
+import { manifestReader } from "./_fs/read.ts";
 import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";
 import type { Entry } from "./_fs/types.ts";
 import { holdsSkillBelow, nestedRoots } from "./_layout.ts";
+import { RULES } from "./_check_rules.ts";
 import { scanOrder } from "./_registry.ts";
-import type { DiagnosticSeverity, SkillDiagnostic } from "./diagnostic.ts";
+import type {
+  CheckRule,
+  DiagnosticSeverity,
+  EmptyRootLayout,
+  SkillDiagnostic,
+} from "./diagnostic.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /** The options of {@linkcode checkSkills}. */
@@ -87,10 +94,16 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
     diagnostics.push(diagnostic);
   };
   const skills: SkillInfo[] = [];
-  const startedMs = Date.now();
-  for (const root of scanOrder(config.roots)) {
+  const scanned = {
+    config,
+    report,
+    readManifest: manifestReader(),
+    startedMs: Date.now(),
     // Every skill directory is listed, so case variants side by side are seen.
-    const scan = { root, config, report, startedMs, listEachSkill: true };
+    listEachSkill: true,
+  };
+  for (const root of scanOrder(config.roots)) {
+    const scan = { ...scanned, root };
     for (const skill of checkPath(scan, fail)) {
       skills.push(skill.info);
       diagnostics.push(...ruleDiagnostics(skill));
@@ -187,6 +200,67 @@ function checkSkillDir(scan: RootScan, dir: string): DiscoveredSkill[] {
   if (read === undefined) return [];
   read.findings.forEach(scan.report);
   return [read.skill];
+}
+
+/**
+ * The spec rules {@linkcode checkSkills} holds each loadable skill to, each
+ * with its code, severity and the spec's sentence (what a SARIF rule or a
+ * rules table shows). Discovery's own codes are not rules: see
+ * `DiagnosticCode`.
+ *
+ * @example The rule behind a code
+ * ```ts
+ * import { CHECK_RULES } from "@clarvis/agent-skills";
+ *
+ * const rule = CHECK_RULES.find((rule) => rule.code === "name_length");
+ * console.log(rule?.severity); // "error"
+ * ```
+ */
+export const CHECK_RULES: readonly CheckRule[] = Object.freeze(
+  RULES.map(({ code, severity, spec }) =>
+    Object.freeze({ code, severity, spec })
+  ),
+);
+
+/**
+ * What a root that gave no skills holds, to tell its user why: nothing at all
+ * (it does not exist), a manifest of its own (a skill directory given as a
+ * root: pass its parent), or skills two levels down (pass the directories in
+ * `nested` instead). Otherwise `other`: discovery's warnings say why (the
+ * root is unreadable or not a directory, its skills did not load) or it is
+ * empty. It reads the directory and the ones below it; discovery never does.
+ *
+ * @example A store that keeps its skills one level too deep
+ * ```ts
+ * import { emptyRootLayout } from "@clarvis/agent-skills";
+ * import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+ * import { join } from "node:path";
+ *
+ * const store = mkdtempSync("/tmp/agent-skills-doc-");
+ * mkdirSync(join(store, "skills", "pdf"), { recursive: true });
+ * writeFileSync(join(store, "skills", "pdf", "SKILL.md"), "---\n---\n");
+ *
+ * const layout = emptyRootLayout(store);
+ * if (layout.kind === "nested") {
+ *   console.log(layout.nested[0]?.example); // "skills/pdf/SKILL.md"
+ * }
+ * rmSync(store, { recursive: true });
+ * ```
+ */
+export function emptyRootLayout(path: string): EmptyRootLayout {
+  const stat = tryStatus(path, { follow: true });
+  if (!stat.ok) {
+    return { kind: errorCode(stat.error) === "ENOENT" ? "missing" : "other" };
+  }
+  const listing = stat.value.kind === "directory" ? tryList(path) : undefined;
+  if (listing === undefined || !listing.ok) return { kind: "other" };
+  const { entries } = listing.value;
+  if (entries.some((entry) => isManifestName(entry.name))) {
+    return { kind: "skill_directory" };
+  }
+  if (holdsSkillBelow(path, entries)) return { kind: "other" };
+  const nested = nestedRoots(path, entries);
+  return nested.length > 0 ? { kind: "nested", nested } : { kind: "other" };
 }
 
 function pathFailure(path: string, error: unknown): SkillDiagnostic {

@@ -153,12 +153,11 @@ export function resolveOptions(
     given.roots,
     { home: homeDir, workspace, name: rootsName },
   );
-  const onWarning = checkedOption(
-    given.onWarning,
-    "onWarning",
-    isFunction,
-    "a function",
-  );
+  const onWarning = checkedOption(given.onWarning, {
+    name: "onWarning",
+    accepts: isFunction,
+    expected: "a function",
+  });
   const config = Object.freeze({
     home: homePath ?? "",
     cwd,
@@ -267,7 +266,11 @@ function resolveRoots(
       );
     }
     resolved.push(
-      resolveRoot(given[index], `${name}[${index}]`, home, workspace),
+      resolveRoot(given[index], {
+        where: `${name}[${index}]`,
+        home,
+        workspace,
+      }),
     );
   }
   const winners = winnersOf(resolved.map((root) => root.realPath));
@@ -283,9 +286,11 @@ function resolveRoots(
 
 function resolveRoot(
   root: unknown,
-  where: string,
-  home: () => string,
-  workspace: string,
+  { where, home, workspace }: {
+    where: string;
+    home: () => string;
+    workspace: string;
+  },
 ): SkillRoot {
   // Each field read once.
   const { path, scope, source } = typeof root === "string"
@@ -345,9 +350,11 @@ function expandPath(
 
 function checkedOption<T>(
   value: unknown,
-  name: string,
-  accepts: (value: unknown) => value is T,
-  expected: string,
+  { name, accepts, expected }: {
+    name: string;
+    accepts: (value: unknown) => value is T;
+    expected: string;
+  },
 ): T | undefined {
   if (value === undefined || accepts(value)) return value;
   throw new StartupError(
@@ -357,11 +364,19 @@ function checkedOption<T>(
 }
 
 function optionalString(value: unknown, name: string): string | undefined {
-  return checkedOption(value, name, (v) => typeof v === "string", "a string");
+  return checkedOption(value, {
+    name,
+    accepts: (v) => typeof v === "string",
+    expected: "a string",
+  });
 }
 
 function optionalBoolean(value: unknown, name: string): boolean | undefined {
-  return checkedOption(value, name, (v) => typeof v === "boolean", "a boolean");
+  return checkedOption(value, {
+    name,
+    accepts: (v) => typeof v === "boolean",
+    expected: "a boolean",
+  });
 }
 
 /** A count option, validated, or its default. */
@@ -375,7 +390,11 @@ function countOption(
 function optionalCount(value: unknown, name: string): number | undefined {
   const isCount = (v: unknown): v is number =>
     typeof v === "number" && Number.isSafeInteger(v) && v > 0;
-  return checkedOption(value, name, isCount, "a positive integer");
+  return checkedOption(value, {
+    name,
+    accepts: isCount,
+    expected: "a positive integer",
+  });
 }
 
 function isFunction(value: unknown): value is WarnSink {

@@ -1,7 +1,8 @@
 /**
  * What `checkSkills` reports: one diagnostic per problem, its severity and
- * its code. A leaf module of types, so that the check, its rules and the
- * command can all name them.
+ * its code, the rules it checks, and what a root that gave no skills holds.
+ * A leaf module of types, so that the check, its rules and the command can
+ * all name them.
  *
  * @module
  */
@@ -72,6 +73,37 @@ export type DiagnosticCode =
   | "coerced_value"
   | "empty_field"
   | "unknown_field";
+
+/** One spec rule {@linkcode checkSkills} holds each loadable skill to. */
+export interface CheckRule {
+  /** The code of its diagnostics. */
+  readonly code: DiagnosticCode;
+  /** The severity of its diagnostics. */
+  readonly severity: DiagnosticSeverity;
+  /** What the spec says, as one sentence. */
+  readonly spec: string;
+}
+
+/** A directory below a root whose own directories hold skills: a root itself. */
+export interface NestedRoot {
+  /** The directory, to pass as a root instead. */
+  readonly dir: string;
+  /** One manifest in it, relative to the path that was given. */
+  readonly example: string;
+}
+
+/**
+ * What a root that gave no skills holds, where discovery had nothing to warn
+ * about: nothing (`missing`: it does not exist), a manifest of its own
+ * (`skill_directory`: a skill directory given as a root), skills two levels
+ * down (`nested`, with the roots to pass instead), or none of these
+ * (`other`).
+ */
+export type EmptyRootLayout =
+  | { readonly kind: "missing" }
+  | { readonly kind: "skill_directory" }
+  | { readonly kind: "nested"; readonly nested: readonly NestedRoot[] }
+  | { readonly kind: "other" };
 
 /** One problem, at a file position where one is known. */
 export interface SkillDiagnostic {

@@ -124,6 +124,12 @@ export interface SkillErrorDetails {
   problems?: readonly SkillProblem[] | undefined;
 }
 
+/** What a {@linkcode SkillError} is created with: where, and its cause. */
+export interface SkillErrorOptions extends SkillErrorDetails {
+  /** The underlying error (a filesystem error, say), when there is one. */
+  cause?: unknown;
+}
+
 /**
  * Thrown for a skill that cannot be served: by `resourcePath()` always, and
  * by discovery (construction and `refresh()`) under `strict: true`.
@@ -166,17 +172,15 @@ export class SkillError extends Error {
    *
    * @param code What went wrong.
    * @param message A sentence a user can act on, naming the path and value.
-   * @param details Where it happened.
-   * @param options The underlying error (a filesystem error, say), as
-   * `cause`, when there is one.
+   * @param options Where it happened, and the underlying error as `cause`.
    */
   constructor(
     code: SkillErrorCode,
     message: string,
-    details: SkillErrorDetails = {},
-    options?: ErrorOptions,
+    options: SkillErrorOptions = {},
   ) {
-    super(message, options);
+    super(message, "cause" in options ? { cause: options.cause } : undefined);
+    const details: SkillErrorDetails = options;
     this.name = "SkillError";
     this.code = code;
     this.skill = details.skill;

@@ -10,6 +10,7 @@ import {
 } from "@clarvis/agent-skills";
 import { readConfined, type ReadSeams } from "../src/_confine.ts";
 import { discoverRoot } from "../src/_discovery/root.ts";
+import { manifestReader } from "../src/_fs/read.ts";
 import type { DiscoveredSkill } from "../src/_discovery/types.ts";
 import {
   codes,
@@ -470,6 +471,7 @@ describe("readResource()", () => {
         root: rootConfig,
         config,
         report: () => assert.fail("no problem expected"),
+        readManifest: manifestReader(),
         startedMs: Date.now(),
       });
       assert.ok(skill !== undefined);
@@ -496,9 +498,12 @@ describe("readResource()", () => {
         const { skill, toOutside } = swappable();
         assertCode(
           () =>
-            readConfined(skill, "sub/file.txt", 100, {
-              ...seams,
-              beforeOpen: toOutside,
+            readConfined(skill, "sub/file.txt", {
+              maxBytes: 100,
+              seams: {
+                ...seams,
+                beforeOpen: toOutside,
+              },
             }),
           "path_escape",
         );
@@ -508,10 +513,13 @@ describe("readResource()", () => {
         const { skill, toOutside, back } = swappable();
         const error = assertCode(
           () =>
-            readConfined(skill, "sub/file.txt", 100, {
-              ...seams,
-              beforeOpen: toOutside,
-              afterOpen: back,
+            readConfined(skill, "sub/file.txt", {
+              maxBytes: 100,
+              seams: {
+                ...seams,
+                beforeOpen: toOutside,
+                afterOpen: back,
+              },
             }),
           "path_escape",
         );
@@ -529,12 +537,15 @@ describe("readResource()", () => {
         const outside = join(skill.place.realDir, "..", "..", "outside");
         const error = assertCode(
           () =>
-            readConfined(skill, "sub/file.txt", 100, {
-              ...seams,
-              noFollow: false,
-              beforeOpen: () => {
-                renameSync(file, `${file}.real`);
-                link(join(outside, "file.txt"), file);
+            readConfined(skill, "sub/file.txt", {
+              maxBytes: 100,
+              seams: {
+                ...seams,
+                noFollow: false,
+                beforeOpen: () => {
+                  renameSync(file, `${file}.real`);
+                  link(join(outside, "file.txt"), file);
+                },
               },
             }),
           "path_escape",
@@ -558,10 +569,13 @@ describe("readResource()", () => {
         const sub = join(skill.place.realDir, "sub");
         const error = assertCode(
           () =>
-            readConfined(skill, "sub/file.txt", 100, {
-              afterResolve: () => {
-                rmSync(sub, { recursive: true });
-                make(sub);
+            readConfined(skill, "sub/file.txt", {
+              maxBytes: 100,
+              seams: {
+                afterResolve: () => {
+                  rmSync(sub, { recursive: true });
+                  make(sub);
+                },
               },
             }),
           "not_found",
@@ -575,11 +589,14 @@ describe("readResource()", () => {
       const file = join(skill.place.realDir, "sub", "file.txt");
       const error = assertCode(
         () =>
-          readConfined(skill, "sub/file.txt", 100, {
-            noFollow: false,
-            beforeOpen: () => {
-              rmSync(file);
-              makeFifo(file);
+          readConfined(skill, "sub/file.txt", {
+            maxBytes: 100,
+            seams: {
+              noFollow: false,
+              beforeOpen: () => {
+                rmSync(file);
+                makeFifo(file);
+              },
             },
           }),
         "not_a_file",
@@ -601,10 +618,13 @@ describe("readResource()", () => {
       // does not under scoped permissions); re-resolving refuses it anyway.
       assertCode(
         () =>
-          readConfined(skill, "sub/file.txt", 100, {
-            beforeOpen: () => {
-              rmSync(file);
-              link(outside, file);
+          readConfined(skill, "sub/file.txt", {
+            maxBytes: 100,
+            seams: {
+              beforeOpen: () => {
+                rmSync(file);
+                link(outside, file);
+              },
             },
           }),
         "path_escape",

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { closeSync, lstatSync, mkdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { listDirectory, listOwnDirectory } from "../src/_fs/listing.ts";
-import { openRegular, readKnownFile } from "../src/_fs/read.ts";
+import { manifestReader, openRegular } from "../src/_fs/read.ts";
 import { tryStatus } from "../src/_fs/status.ts";
 import type { Status } from "../src/_fs/types.ts";
 import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
@@ -21,25 +21,36 @@ function status(path: string): Status {
   return read.value;
 }
 
-describe("readKnownFile()", () => {
+describe("manifestReader()", () => {
   it("refuses a FIFO, a device and a directory from the descriptor, unread and without blocking", () => {
     const dir = tree({ "x/SKILL.md": manifest("x") });
     makeFifo(join(dir, "fifo"));
     link("/dev/zero", join(dir, "zero"));
-    assert.deepEqual(readKnownFile(join(dir, "fifo"), 1 << 20), {
-      kind: "not_a_file",
-      what: "a FIFO",
-    });
-    assert.deepEqual(readKnownFile(join(dir, "zero"), 1 << 20), {
-      kind: "not_a_file",
-      what: "a device",
-    });
-    assert.deepEqual(readKnownFile(join(dir, "x"), 1 << 20), {
-      kind: "not_a_file",
-      what: "a directory",
-    });
+    assert.deepEqual(
+      manifestReader()(join(dir, "fifo"), { maxBytes: 1 << 20 }),
+      {
+        kind: "not_a_file",
+        what: "a FIFO",
+      },
+    );
+    assert.deepEqual(
+      manifestReader()(join(dir, "zero"), { maxBytes: 1 << 20 }),
+      {
+        kind: "not_a_file",
+        what: "a device",
+      },
+    );
+    assert.deepEqual(
+      manifestReader()(join(dir, "x"), { maxBytes: 1 << 20 }),
+      {
+        kind: "not_a_file",
+        what: "a directory",
+      },
+    );
     assert.equal(
-      readKnownFile(join(dir, "x", "SKILL.md"), 1 << 20).kind,
+      manifestReader()(join(dir, "x", "SKILL.md"), {
+        maxBytes: 1 << 20,
+      }).kind,
       "text",
     );
   });
@@ -56,19 +67,28 @@ describe("readKnownFile()", () => {
       dirStatus: status(skillDir),
       realPath: path,
     });
-    assert.equal(readKnownFile(path, 1 << 20, own()).kind, "text");
+    assert.equal(
+      manifestReader()(path, { maxBytes: 1 << 20, own: own() }).kind,
+      "text",
+    );
     // The manifest is a symlink (to a file outside).
     const proof = own();
     renameSync(path, `${path}.real`);
     link(join(dir, "outside", "x", "SKILL.md"), path);
-    assert.deepEqual(readKnownFile(path, 1 << 20, proof), { kind: "not_own" });
+    assert.deepEqual(
+      manifestReader()(path, { maxBytes: 1 << 20, own: proof }),
+      { kind: "not_own" },
+    );
     // The directory is a symlink to another tree since its identity was taken.
     const before = own();
     renameSync(skillDir, `${skillDir}.real`);
     link(join(dir, "outside", "x"), skillDir);
-    assert.deepEqual(readKnownFile(path, 1 << 20, before), {
-      kind: "not_own",
-    });
+    assert.deepEqual(
+      manifestReader()(path, { maxBytes: 1 << 20, own: before }),
+      {
+        kind: "not_own",
+      },
+    );
   });
 });
 

@@ -25,6 +25,7 @@ import {
 } from "@clarvis/agent-skills";
 import { reporter } from "../src/_discovery/problems.ts";
 import { readSkill } from "../src/_discovery/root.ts";
+import { manifestReader } from "../src/_fs/read.ts";
 import {
   codes,
   link,
@@ -351,7 +352,13 @@ describe("hostile trees and manifests", () => {
     assert.ok(rootConfig !== undefined);
     assert.equal(
       readSkill(
-        { root: rootConfig, config, report, startedMs: Date.now() },
+        {
+          root: rootConfig,
+          config,
+          report,
+          readManifest: manifestReader(),
+          startedMs: Date.now(),
+        },
         {
           dir: join(root, "gone"),
           dirName: "gone",

@@ -41,10 +41,12 @@ export function reporter(
     const { code, message, path, skill, line, column, problems } = problem;
     if (strict && problem.drops) {
       const thrown = STRICT_CODES[code] ?? "invalid_skill";
-      const details = { skill, path, line, column, problems };
-      throw "cause" in problem
-        ? new SkillError(thrown, message, details, { cause: problem.cause })
-        : new SkillError(thrown, message, details);
+      const where = { skill, path, line, column, problems };
+      throw new SkillError(
+        thrown,
+        message,
+        "cause" in problem ? { ...where, cause: problem.cause } : where,
+      );
     }
     warn({ code, message, path });
   };

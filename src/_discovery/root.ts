@@ -12,7 +12,6 @@
 
 import { SkillError } from "../errors.ts";
 import { tryList } from "../_fs/listing.ts";
-import { readKnownFile } from "../_fs/read.ts";
 import {
   childPath,
   isPermissionDenied,
@@ -64,7 +63,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
   }
   const { entries, unrepresentable } = listing.value;
   for (const entry of unrepresentable) {
-    if (entryKind(entry.kind, config.followSymlinks) !== "other") {
+    if (entryKind(entry.kind, config) !== "other") {
       report(unrepresentableProblem(root.path, entry.bytes));
     }
   }
@@ -72,7 +71,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
   const realRoot = tryRealpath(root.path);
   const byName = new Map<string, DiscoveredSkill>();
   for (const entry of entries) {
-    const kind = entryKind(entry.kind, config.followSymlinks);
+    const kind = entryKind(entry.kind, config);
     if (kind === "other") continue;
     const dir = childPath(root.path, entry.name);
     const reached = kind === "symlink" ? followedLink(scan, dir, entry.name) : {
@@ -97,7 +96,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
  */
 function entryKind(
   kind: StatusKind,
-  followSymlinks: boolean,
+  { followSymlinks }: { followSymlinks: boolean },
 ): "directory" | "symlink" | "other" {
   if (kind === "directory") return "directory";
   return kind === "symlink" && followSymlinks ? "symlink" : "other";
@@ -162,7 +161,7 @@ export function readSkill(
   const place = placeOf(scan, { dir, dirName, reached });
   if (place === undefined) return undefined;
   const parsed = unchanged === undefined
-    ? readManifest(scan, { ...manifest, dir, place })
+    ? loadManifest(scan, { ...manifest, dir, place })
     : { skill: unchanged, key: unchanged.key };
   if (parsed === undefined) return undefined;
   return {
@@ -208,7 +207,7 @@ function placeOf(
  * followed, the manifest must be proven to be the directory's own entry, or
  * the skill is left out.
  */
-function readManifest(
+function loadManifest(
   scan: RootScan,
   manifest: Manifest & { dir: string; place: SkillPlace },
 ): { skill: ParsedSkill; key: RefreshKey } | undefined {
@@ -222,7 +221,7 @@ function readManifest(
   };
   const read = status.size > maxBytes
     ? { kind: "too_large" as const }
-    : readKnownFile(path, maxBytes, own);
+    : scan.readManifest(path, { maxBytes, own });
   if (read.kind !== "text") {
     const problem = readProblem(read, { path, dirName, isLink, maxBytes });
     if (problem !== undefined) report(problem);
@@ -294,27 +293,13 @@ function parseSkill(
   };
 }
 
-/**
- * A parsed skill with its place and refresh key, written out property by
- * property (a spread gives each object a hidden class of its own: see
- * BENCHMARKS.md).
- */
+/** A parsed skill with its place and refresh key. */
 function discovered(
   parsed: ParsedSkill,
   place: SkillPlace,
   key: RefreshKey,
 ): DiscoveredSkill {
-  return {
-    info: parsed.info,
-    body: parsed.body,
-    source: parsed.source,
-    frontmatter: parsed.frontmatter,
-    repairs: parsed.repairs,
-    truncations: parsed.truncations,
-    coercions: parsed.coercions,
-    place,
-    key,
-  };
+  return { ...parsed, place, key };
 }
 
 /**

@@ -58,14 +58,12 @@ export function listDirectory(path: string): Listing {
   const entries = backend.list(path).sort(byName);
   return entries.some((entry) => entry.name.includes("\uFFFD"))
     ? representable(path, entries)
-    : { entries, unrepresentable: NONE };
+    : { entries, unrepresentable: [] };
 }
 
 function byName(a: Entry, b: Entry): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
-
-const NONE: readonly never[] = Object.freeze([]);
 
 /**
  * The listing with each name that holds U+FFFD decided: kept once where a

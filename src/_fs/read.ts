@@ -143,48 +143,71 @@ export interface OwnEntry {
   readonly realPath: string;
 }
 
-/**
- * Reads a manifest: opened as {@linkcode openRegular} opens it (a symlink
- * followed to its real path, unless `own` is given), so that a special file
- * is never read; no further than `maxBytes`, so that nothing runs on. With
- * `own`, it must be proven to be the directory's own entry: by the kernel's
- * path for the descriptor where the runtime can read it, else by an `lstat`
- * of the path (a regular file, the descriptor's device and inode) and of the
- * directory (the one it was before the open).
- */
-export function readKnownFile(
+/** Reads one manifest: what {@linkcode manifestReader} returns. */
+export type ReadManifest = (
   path: string,
-  maxBytes: number,
-  own?: OwnEntry,
-): FileRead {
-  const opened = openRegular(path, { follow: own === undefined });
-  if (opened.kind === "unopenable" && own !== undefined) {
-    // A symlink refused by O_NOFOLLOW is not the directory's own entry.
-    if (errorCode(opened.error) === "ELOOP") return { kind: "not_own" };
-  }
-  if (opened.kind !== "open") return opened;
-  const { fd, status } = opened;
-  try {
-    if (own !== undefined && !isOwnEntry(fd, status, path, own)) {
-      return { kind: "not_own" };
+  options: { maxBytes: number; own?: OwnEntry | undefined },
+) => FileRead;
+
+/**
+ * A reader of manifests, one after another, into one buffer of its own
+ * (grown as a manifest needs it, up to 1 MiB), each decoded to text before
+ * the next read: one reader per scan, so that no buffer outlives the scan.
+ *
+ * The reader opens a manifest as {@linkcode openRegular} opens it (a symlink
+ * followed to its real path, unless `own` is given), so that a special file
+ * is never read, and reads no further than `maxBytes`, so that nothing runs
+ * on. With `own`, the manifest must be proven to be the directory's own
+ * entry: by the kernel's path for the descriptor where the runtime can read
+ * it, else by an `lstat` of the path (a regular file, the descriptor's
+ * device and inode) and of the directory (the one it was before the open).
+ */
+export function manifestReader(): ReadManifest {
+  let buffer = new Uint8Array(64 * 1024);
+  const bufferFor = (bytes: number): Uint8Array => {
+    if (bytes > buffer.length && bytes <= KEPT_MAX) {
+      buffer = new Uint8Array(
+        Math.min(Math.max(bytes, buffer.length * 2), KEPT_MAX),
+      );
     }
-    if (status.size > maxBytes) return { kind: "too_large" };
-    const bytes = readAtMost(fd, status.size, maxBytes + 1, bufferOf);
-    if (bytes.length > maxBytes) return { kind: "too_large" };
-    const text = decoded(bytes);
-    return text === undefined
-      ? { kind: "not_utf8" }
-      : { kind: "text", text, status };
-  } catch (error) {
-    return { kind: "unreadable", error };
-  } finally {
-    closeSync(fd);
-  }
+    return buffer;
+  };
+  return (path, { maxBytes, own }) => {
+    const opened = openRegular(path, { follow: own === undefined });
+    if (opened.kind === "unopenable" && own !== undefined) {
+      // A symlink refused by O_NOFOLLOW is not the directory's own entry.
+      if (errorCode(opened.error) === "ELOOP") return { kind: "not_own" };
+    }
+    if (opened.kind !== "open") return opened;
+    const { fd, status } = opened;
+    try {
+      if (own !== undefined && !isOwnEntry(opened, path, own)) {
+        return { kind: "not_own" };
+      }
+      if (status.size > maxBytes) return { kind: "too_large" };
+      const bytes = readAtMost(fd, {
+        size: status.size,
+        limit: maxBytes + 1,
+        into: bufferFor(status.size + 1),
+      });
+      if (bytes.length > maxBytes) return { kind: "too_large" };
+      const text = decoded(bytes);
+      return text === undefined
+        ? { kind: "not_utf8" }
+        : { kind: "text", text, status };
+    } catch (error) {
+      return { kind: "unreadable", error };
+    } finally {
+      closeSync(fd);
+    }
+  };
 }
 
+/** The largest buffer a {@linkcode manifestReader} keeps: a manifest at the default cap. */
+const KEPT_MAX = 1024 * 1024 + 1;
+
 function isOwnEntry(
-  fd: number,
-  status: Status,
+  { fd, status }: { fd: number; status: Status },
   path: string,
   own: OwnEntry,
 ): boolean {
@@ -197,45 +220,33 @@ function isOwnEntry(
     dir.value.kind === "directory" && sameIdentity(dir.value, own.dirStatus);
 }
 
-/** The buffer manifests are read into, one after another (at most 1 MiB is kept). */
-let shared = new Uint8Array(64 * 1024);
-const SHARED_MAX = 1024 * 1024 + 1;
-
 /**
  * Reads a regular file to its end, up to `limit` bytes, asking for one byte
  * more than `size` (its status's guess) so that a file of that size is read
  * in one call: a read shorter than asked for is the end of a regular file.
- * The bytes are in a buffer from `bufferOf` (for manifests, the shared one:
- * decode them before the next read).
+ * The bytes are read into `into` when it is large enough for that first
+ * call (they stay valid until it is read into again), else into a new
+ * buffer.
  */
 export function readAtMost(
   fd: number,
-  size: number,
-  limit: number,
-  bufferOf: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes),
+  { size, limit, into }: { size: number; limit: number; into?: Uint8Array },
 ): Uint8Array {
-  let buffer = bufferOf(Math.min(size + 1, limit));
+  const first = Math.min(size + 1, limit);
+  let buffer = into !== undefined && into.length >= first
+    ? into
+    : new Uint8Array(first);
   let length = 0;
   for (;;) {
     const wanted = Math.min(buffer.length, limit) - length;
     const read = readSync(fd, buffer, length, wanted, null);
     length += read;
     if (read < wanted || length >= limit) break;
-    const grown = bufferOf(Math.min(buffer.length * 2, limit));
+    const grown = new Uint8Array(Math.min(buffer.length * 2, limit));
     grown.set(buffer.subarray(0, length));
     buffer = grown;
   }
   return buffer.subarray(0, length);
-}
-
-/** A buffer of at least `bytes`: the shared one, grown up to its maximum. */
-function bufferOf(bytes: number): Uint8Array {
-  if (bytes <= shared.length) return shared;
-  if (bytes > SHARED_MAX) return new Uint8Array(bytes);
-  shared = new Uint8Array(
-    Math.min(Math.max(bytes, shared.length * 2), SHARED_MAX),
-  );
-  return shared;
 }
 
 /**

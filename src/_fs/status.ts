@@ -24,11 +24,10 @@ export function attempt<T>(read: () => T): Read<T> {
 /**
  * The path of `name` in the directory `dir`: `join(dir, name)` for an entry
  * name a listing gave (never empty, `.` or `..`, and without a separator),
- * made without `join`'s normalising pass over the whole path, and flat (an
- * array's join, where `+` would keep a tree of the parts in memory).
+ * which needs no normalising.
  */
 export function childPath(dir: string, name: string): string {
-  return dir.endsWith(sep) ? [dir, name].join("") : [dir, name].join(sep);
+  return dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`;
 }
 
 /** The status of `path` (of its target, with `follow`), or the error it threw. */

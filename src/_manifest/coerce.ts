@@ -9,7 +9,7 @@
 import type { JsonValue } from "../skill.ts";
 import { FIELDS } from "../_fields.ts";
 import type { KeyLines } from "./lines.ts";
-import { plainLine, tryLoad } from "./repair.ts";
+import { plainLine, tryLoad } from "./scalar.ts";
 
 /** A plain value that YAML cut at ` #`, reading the rest as a comment. */
 export interface Truncation {

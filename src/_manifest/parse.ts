@@ -82,17 +82,10 @@ export function parseManifest(
     ...fieldValues(validFields(data) ?? invalidFields(data, lines, path)),
     metadata: metadataOf(data),
     body,
-    // Most manifests have none: one shared empty list, not three per skill.
-    repairs: orNone(repairs),
-    truncations: orNone(truncations(yaml, data)),
-    coercions: orNone(coercions),
+    repairs,
+    truncations: truncations(yaml, data),
+    coercions,
   };
-}
-
-const NONE: readonly never[] = Object.freeze([]);
-
-function orNone<T>(items: readonly T[]): readonly T[] {
-  return items.length === 0 ? NONE : items;
 }
 
 function metadataOf(

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { load, type YAMLException } from "js-yaml";
+import type { YAMLException } from "js-yaml";
+import { keyLine, NON_PLAIN_STARTS, tryLoad } from "./scalar.ts";
 
 /**
  * What was wrong with a top-level line that YAML refused: a plain value with
@@ -26,43 +27,6 @@ export interface Repair {
   readonly key: string;
   /** The key's line as it should be written, on one line. */
   readonly fix: string;
-}
-
-/** The start of a top-level `key: value` line: the key, `:` and blanks. */
-const KEY_REGEXP = /^([A-Za-z0-9_.-]+):[ \t]+/;
-
-/** The first characters that make a YAML value other than a plain scalar. */
-export const NON_PLAIN_STARTS: ReadonlySet<string> = new Set(
-  " \t\"'[{|>&*!%@`#",
-);
-
-/**
- * A top-level `key: value` line: the key and the value's text, trailing
- * blanks cut. Linear in the line's length: one anchored match with no nested
- * quantifiers, then a scan back over the blanks.
- */
-function keyLine(line: string): { key: string; value: string } | undefined {
-  const match = KEY_REGEXP.exec(line);
-  const key = match?.[1];
-  if (match === null || key === undefined) return undefined;
-  let end = line.length;
-  while (
-    end > match[0].length && (line[end - 1] === " " || line[end - 1] === "\t")
-  ) {
-    end--;
-  }
-  const value = line.slice(match[0].length, end);
-  return value === "" ? undefined : { key, value };
-}
-
-/** A top-level `key: value` line whose value is plain (not quoted, not a block or flow). */
-export function plainLine(
-  line: string,
-): { key: string; value: string } | undefined {
-  const found = keyLine(line);
-  return found === undefined || NON_PLAIN_STARTS.has(found.value[0] ?? "")
-    ? undefined
-    : found;
 }
 
 /**
@@ -159,7 +123,7 @@ function indented(
   const quote = found?.value[0];
   if (found === undefined || (quote !== '"' && quote !== "'")) return undefined;
   const opening = (lines[start] ?? "").indexOf(found.value);
-  const end = closingLine(lines, start, opening, quote);
+  const end = closingLine(lines, { line: start, column: opening, quote });
   if (end === undefined || end < index) return undefined;
   const changed: Array<[number, string]> = [];
   for (let at = start + 1; at <= end; at++) {
@@ -190,21 +154,14 @@ function tryLoadValue(yaml: string, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** What js-yaml reads of `text`, or `undefined` where it refuses it. */
-export function tryLoad(text: string): unknown {
-  try {
-    return load(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The line that closes the quoted value opening at `lines[start][column]`. */
 function closingLine(
   lines: readonly string[],
-  start: number,
-  column: number,
-  quote: string,
+  { line: start, column, quote }: {
+    line: number;
+    column: number;
+    quote: string;
+  },
 ): number | undefined {
   for (let at = start; at < lines.length; at++) {
     const text = lines[at] ?? "";

@@ -22,8 +22,6 @@ const MAX_YAML_ALIASES = 1_000;
 /** The most lines one manifest may have repaired. */
 const MAX_REPAIRS = 10;
 
-const NONE: readonly never[] = Object.freeze([]);
-
 /**
  * The frontmatter's YAML as a mapping, as YAML types it: through the fast
  * path when it is simple, else js-yaml, repairing (with `repair`) the line
@@ -52,7 +50,7 @@ export function parseYaml(
   const simple = simpleYaml(yaml);
   const { data, repairs, current } = simple === undefined
     ? loadYaml(yaml, { path, repair })
-    : { data: simple, repairs: NONE, current: yaml };
+    : { data: simple, repairs: [], current: yaml };
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     const kind = Array.isArray(data)
       ? "a list"
@@ -137,7 +135,7 @@ function loadYaml(
         ? repairFor(current, error)
         : undefined;
       if (!repair || fix === undefined) {
-        throw yamlError(path, current, error, fix);
+        throw yamlError(error, { path, yaml: current, fix });
       }
       current = fix.yaml;
       repairs.push(fix.repair);
@@ -147,10 +145,12 @@ function loadYaml(
 
 /** `invalid_skill` for a YAML error, with the hint of the repair it needs. */
 function yamlError(
-  path: string,
-  yaml: string,
   error: YAMLException,
-  fix: { repair: Repair } | undefined,
+  { path, yaml, fix }: {
+    path: string;
+    yaml: string;
+    fix: { repair: Repair } | undefined;
+  },
 ): SkillError {
   // Positions are relative to the YAML; the fence line comes first.
   const line = error.mark === undefined ? 2 : error.mark.line + 2;

@@ -27,11 +27,14 @@ export function check(values: Values, dirs: string[], io: CliIO): number {
     : presentRoots(values, io);
   if (paths.length === 0) {
     // Only the preset roots are ever left out, so these are they.
-    return fail(io, values, PROBLEMS, {
-      code: "no_skills",
-      message: `No skills to check: none of the preset roots exists (${
-        lookedAt.map((path) => display(path, io)).join(", ")
-      }); give a DIR or --root`,
+    return fail(io, values, {
+      status: PROBLEMS,
+      error: {
+        code: "no_skills",
+        message: `No skills to check: none of the preset roots exists (${
+          lookedAt.map((path) => display(path, io)).join(", ")
+        }); give a DIR or --root`,
+      },
     });
   }
   const report = checkSkills({ paths, ...placeOptions(values, io) });

@@ -7,7 +7,7 @@
 
 import { dirname } from "node:path";
 import type { SkillInfo } from "../skill.ts";
-import { emptyRootLayout } from "../_layout.ts";
+import { emptyRootLayout } from "../check.ts";
 import { oneLineSafe } from "../_text.ts";
 import { json } from "./json.ts";
 import { givenRoots, open } from "./options.ts";
@@ -52,7 +52,9 @@ export function list(values: Values, dirs: string[], io: CliIO): number {
     return OK;
   }
   const c = colors(io);
-  const table = catalogTable(catalog, overridden, io, values.wide === true);
+  const table = catalogTable({ catalog, overridden }, io, {
+    wide: values.wide === true,
+  });
   table.forEach((line, index) => {
     io.stdout(`${index === 0 ? c.dim(line.text) : paint(line, c)}\n`);
   });
@@ -86,10 +88,12 @@ function paint(line: Line, c: ReturnType<typeof colors>): string {
  * width.
  */
 function catalogTable(
-  catalog: readonly SkillInfo[],
-  overridden: readonly SkillInfo[],
+  { catalog, overridden }: {
+    catalog: readonly SkillInfo[];
+    overridden: readonly SkillInfo[];
+  },
   io: CliIO,
-  wide: boolean,
+  { wide }: { wide: boolean },
 ): Line[] {
   const width = io.columns > 0 ? io.columns : DEFAULT_COLUMNS;
   const fit = (text: string, room: number): string =>

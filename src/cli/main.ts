@@ -210,12 +210,15 @@ export function main(args: readonly string[], io: CliIO): number {
     return command.run(values, parsed.positionals, io);
   } catch (error) {
     if (error instanceof StartupError) {
-      return fail(io, values, USAGE, {
-        code: error.code,
-        // The library names its option; a command-line user passes a flag.
-        message: error.code === "home_unavailable"
-          ? "Cannot find the home directory that ~ in a root stands for: pass --home DIR (under Deno, or grant --allow-sys=homedir)"
-          : error.message,
+      return fail(io, values, {
+        status: USAGE,
+        error: {
+          code: error.code,
+          // The library names its option; a command-line user passes a flag.
+          message: error.code === "home_unavailable"
+            ? "Cannot find the home directory that ~ in a root stands for: pass --home DIR (under Deno, or grant --allow-sys=homedir)"
+            : error.message,
+        },
       });
     }
     throw error;

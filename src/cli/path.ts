@@ -20,12 +20,16 @@ export function path(values: Values, [name, rel]: string[], io: CliIO): number {
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
     // A one-shot command has no refresh(): say it as `show` does.
-    return fail(io, values, PROBLEMS, {
-      code: error.code,
-      message: error.code === "unknown_skill"
-        ? `Unknown skill "${name}"`
-        : error.message,
-    }, warnings);
+    return fail(io, values, {
+      status: PROBLEMS,
+      error: {
+        code: error.code,
+        message: error.code === "unknown_skill"
+          ? `Unknown skill "${name}"`
+          : error.message,
+      },
+      warnings,
+    });
   }
   if (values.json) {
     json(io, { path, warnings });

@@ -6,8 +6,7 @@
  */
 
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import type { CheckReport } from "../check.ts";
-import { RULES } from "../_check_rules.ts";
+import { CHECK_RULES, type CheckReport } from "../check.ts";
 import { relativeText } from "./terminal.ts";
 import type { CliIO } from "./types.ts";
 
@@ -69,6 +68,6 @@ const LONE_SURROGATE_REGEXP = /\p{Cs}/gu;
 
 /** What a diagnostic code is about: its spec sentence, or its name spelled out. */
 function ruleText(code: string): string {
-  return RULES.find((rule) => rule.code === code)?.spec ??
+  return CHECK_RULES.find((rule) => rule.code === code)?.spec ??
     code.replaceAll("_", " ");
 }

@@ -39,10 +39,14 @@ export function show(values: Values, [name]: string[], io: CliIO): number {
   const { skills, warnings } = open(values, io);
   const skill = skills.loadSkill(name ?? "");
   if (skill === undefined) {
-    return fail(io, values, PROBLEMS, {
-      code: "unknown_skill",
-      message: `Unknown skill "${name}"`,
-    }, warnings);
+    return fail(io, values, {
+      status: PROBLEMS,
+      error: {
+        code: "unknown_skill",
+        message: `Unknown skill "${name}"`,
+      },
+      warnings,
+    });
   }
   const overrides = skills.listOverridden().filter((other) =>
     other.name === skill.name

@@ -69,12 +69,19 @@ interface DenoPermissions {
   };
 }
 
+/**
+ * Reports a command's failure (with the warnings before it): one JSON
+ * document under `--json`, else lines on stderr. Returns the exit status.
+ */
 export function fail(
   io: CliIO,
   values: Values,
-  code: number,
-  error: { code: string; message: string },
-  warnings: SkillWarning[] = [],
+  { status, error, warnings = [] }: {
+    /** The exit status to return. */
+    status: number;
+    error: { code: string; message: string };
+    warnings?: SkillWarning[];
+  },
 ): number {
   if (values.json) {
     json(io, { error, warnings });
@@ -86,7 +93,7 @@ export function fail(
       }\n`,
     );
   }
-  return code;
+  return status;
 }
 
 export function printWarnings(
