@@ -11,7 +11,12 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import type { AgentSkillsOptions, SkillWarning } from "@clarvis/agent-skills";
+import {
+  type AgentSkills,
+  type AgentSkillsOptions,
+  createAgentSkills,
+  type SkillWarning,
+} from "@clarvis/agent-skills";
 
 /**
  * A fresh directory under /tmp (os.tmpdir() would read the environment), as a
@@ -103,6 +108,34 @@ export function options(
       ...overrides,
     },
   };
+}
+
+/**
+ * A root with one skill "tool" holding resources (some nested), a skill
+ * "other", and a secret beside the root: an instance over it, warnings
+ * collected.
+ */
+export function toolStore(
+  tree: (files?: Record<string, string>) => string,
+  overrides: AgentSkillsOptions = {},
+): {
+  base: string;
+  dir: string;
+  skills: AgentSkills;
+  warnings: SkillWarning[];
+} {
+  const base = tree({
+    "secret.txt": "top secret",
+    "root/tool/SKILL.md": manifest("tool"),
+    "root/tool/scripts/run.py": "print('run')",
+    "root/tool/references/guide.md": "# guide",
+    "root/tool/assets/deep/a/b.txt": "b",
+    "root/other/SKILL.md": manifest("other"),
+    "root/other/notes.md": "other's notes",
+  });
+  const dir = join(base, "root", "tool");
+  const { options: opts, warnings } = options(join(base, "root"), overrides);
+  return { base, dir, skills: createAgentSkills(opts), warnings };
 }
 
 /** The codes of the collected warnings, in order. */

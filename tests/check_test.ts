@@ -4,9 +4,11 @@ import { mkdirSync, readdirSync, renameSync, rmdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  CHECK_RULES,
   checkSkills,
   type CheckSkillsOptions,
   createAgentSkills,
+  emptyRootLayout,
   type SkillDiagnostic,
   StartupError,
 } from "@clarvis/agent-skills";
@@ -360,6 +362,100 @@ describe("checkSkills() on a path with nothing to check", () => {
       "invalid_skill",
       join(base, "bad", "SKILL.md"),
     ]]);
+  });
+});
+
+describe("emptyRootLayout()", () => {
+  it("says a root that does not exist is missing", () => {
+    const base = tree({});
+    assert.deepEqual(emptyRootLayout(join(base, "nothing")), {
+      kind: "missing",
+    });
+  });
+
+  it("says a directory holding its own manifest (any case) is a skill directory", () => {
+    const base = tree({
+      "upper/SKILL.md": manifest("upper"),
+      "lower/skill.md": manifest("lower"),
+    });
+    for (const dir of ["upper", "lower"]) {
+      assert.deepEqual(emptyRootLayout(join(base, dir)), {
+        kind: "skill_directory",
+      });
+    }
+  });
+
+  it("names each directory whose own directories hold skills, with one manifest each", () => {
+    const base = tree({
+      ".curated/pdf/SKILL.md": manifest("pdf"),
+      ".curated/zip/SKILL.md": manifest("zip"),
+      "more/draw/SKILL.md": manifest("draw"),
+      "docs/README.md": "not a skill",
+    });
+    assert.deepEqual(emptyRootLayout(base), {
+      kind: "nested",
+      nested: [
+        { dir: join(base, ".curated"), example: ".curated/pdf/SKILL.md" },
+        { dir: join(base, "more"), example: "more/draw/SKILL.md" },
+      ],
+    });
+  });
+
+  it("says other for an empty root, a file, and a root whose skills are one level down", () => {
+    const base = tree({
+      "empty/.keep": "",
+      "file.txt": "not a root",
+      "store/pdf/SKILL.md": "no frontmatter\n",
+    });
+    for (const path of ["empty", "file.txt", "store"]) {
+      assert.deepEqual(emptyRootLayout(join(base, path)), { kind: "other" });
+    }
+  });
+});
+
+describe("CHECK_RULES", () => {
+  it("holds each spec rule once per message, frozen, with a code, a severity and the spec's sentence", () => {
+    assert.ok(Object.isFrozen(CHECK_RULES));
+    for (const rule of CHECK_RULES) {
+      assert.ok(Object.isFrozen(rule));
+      assert.deepEqual(Object.keys(rule), ["code", "severity", "spec"]);
+      assert.ok(["error", "warning", "info"].includes(rule.severity));
+      assert.match(rule.spec, /\.$/);
+    }
+    const codes = new Set(CHECK_RULES.map((rule) => rule.code));
+    for (
+      const code of [
+        "manifest_name",
+        "name_length",
+        "name_case",
+        "name_characters",
+        "name_hyphens",
+        "description_length",
+        "compatibility_length",
+        "field_type",
+        "body_length",
+        "allowed_tools_list",
+        "unknown_field",
+      ]
+    ) {
+      assert.ok(codes.has(code as SkillDiagnostic["code"]), code);
+    }
+  });
+
+  it("gives every rule code a check reports, at the rule's severity", () => {
+    const report = checkSkills({ paths: [BROKEN], home: "/h" });
+    const ruled = report.diagnostics.filter((d) =>
+      CHECK_RULES.some((rule) => rule.code === d.code)
+    );
+    assert.ok(ruled.length > 0);
+    for (const d of ruled) {
+      assert.ok(
+        CHECK_RULES.some((rule) =>
+          rule.code === d.code && rule.severity === d.severity
+        ),
+        `${d.code} ${d.severity}`,
+      );
+    }
   });
 });
 

@@ -19,31 +19,11 @@ import {
   manifest,
   options,
   tempTrees,
+  toolStore,
   writeTree,
 } from "./_helpers.ts";
 
 const tree = tempTrees();
-/** A root with one skill "tool" holding resources, plus a secret beside the root. */
-function fixture(overrides = {}): {
-  base: string;
-  dir: string;
-  skills: ReturnType<typeof createAgentSkills>;
-  warnings: SkillWarning[];
-} {
-  const base = tree({
-    "secret.txt": "top secret",
-    "root/tool/SKILL.md": manifest("tool"),
-    "root/tool/scripts/run.py": "print('run')",
-    "root/tool/references/guide.md": "# guide",
-    "root/tool/assets/deep/a/b.txt": "b",
-    "root/other/SKILL.md": manifest("other"),
-    "root/other/notes.md": "other's notes",
-  });
-  const dir = join(base, "root", "tool");
-  const { options: opts, warnings } = options(join(base, "root"), overrides);
-  return { base, dir, skills: createAgentSkills(opts), warnings };
-}
-
 function assertCode(fn: () => unknown, code: string): SkillError {
   let caught: unknown;
   assert.throws(fn, (error) => {
@@ -55,7 +35,7 @@ function assertCode(fn: () => unknown, code: string): SkillError {
 
 describe("resourcePath()", () => {
   it("returns the absolute real path of a file inside the skill", () => {
-    const { skills, dir } = fixture();
+    const { skills, dir } = toolStore(tree);
     const expected: Array<[string, string]> = [
       ["scripts/run.py", "scripts/run.py"],
       ["./scripts/../references/guide.md", "references/guide.md"],
@@ -67,7 +47,7 @@ describe("resourcePath()", () => {
   });
 
   it("rejects ../ escapes with path_escape", () => {
-    const { skills } = fixture();
+    const { skills } = toolStore(tree);
     for (
       const rel of [
         "../other/notes.md",
@@ -86,7 +66,7 @@ describe("resourcePath()", () => {
   });
 
   it("rejects a sibling directory sharing the skill's prefix", () => {
-    const { skills, base } = fixture();
+    const { skills, base } = toolStore(tree);
     writeTree(base, { "root/tool-evil/x.txt": "x" });
     assertCode(
       () => skills.resourcePath("tool", "../tool-evil/x.txt"),
@@ -95,7 +75,7 @@ describe("resourcePath()", () => {
   });
 
   it("rejects symlinks that lead outside with path_escape", () => {
-    const { skills, dir, base } = fixture();
+    const { skills, dir, base } = toolStore(tree);
     link(join(base, "secret.txt"), join(dir, "leak.txt"));
     link(join(base, "root", "other"), join(dir, "other-skill"));
     link("/etc", join(dir, "etc"));
@@ -111,7 +91,7 @@ describe("resourcePath()", () => {
   });
 
   it("follows symlinks that stay inside", () => {
-    const { skills, dir } = fixture();
+    const { skills, dir } = toolStore(tree);
     link(join(dir, "scripts", "run.py"), join(dir, "run-link.py"));
     link("scripts", join(dir, "bin"));
     for (const rel of ["run-link.py", "bin/run.py"]) {
@@ -124,7 +104,7 @@ describe("resourcePath()", () => {
   });
 
   it("rejects empty, absolute and NUL-bearing paths with invalid_input", () => {
-    const { skills, dir } = fixture();
+    const { skills, dir } = toolStore(tree);
     for (
       const rel of [
         "",
@@ -144,7 +124,7 @@ describe("resourcePath()", () => {
   });
 
   it("reports a missing resource as not_found, an unknown skill as unknown_skill", () => {
-    const { skills, dir } = fixture();
+    const { skills, dir } = toolStore(tree);
     assertCode(() => skills.resourcePath("tool", "nope.md"), "not_found");
     assertCode(
       () => skills.resourcePath("tool", "scripts/run.py/inner"),
@@ -160,7 +140,7 @@ describe("resourcePath()", () => {
   });
 
   it("keeps the filesystem error as the cause of not_found", () => {
-    const { skills, base } = fixture();
+    const { skills, base } = toolStore(tree);
     const missing = assertCode(
       () => skills.resourcePath("tool", "nope.md"),
       "not_found",
@@ -175,7 +155,7 @@ describe("resourcePath()", () => {
   });
 
   it("reports a directory or special file as not_a_file", () => {
-    const { skills, dir } = fixture();
+    const { skills, dir } = toolStore(tree);
     makeFifo(join(dir, "pipe"));
     assertCode(() => skills.resourcePath("tool", "scripts"), "not_a_file");
     assertCode(() => skills.resourcePath("tool", "."), "not_a_file");
@@ -199,132 +179,6 @@ describe("resourcePath()", () => {
       () => skills.resourcePath("linked", "../neighbour.txt"),
       "path_escape",
     );
-  });
-});
-
-describe("loadSkill() resources", () => {
-  it("lists files recursively as sorted POSIX paths, manifest excluded", () => {
-    const { skills } = fixture();
-    assert.deepEqual(skills.loadSkill("tool")?.resources, [
-      "assets/deep/a/b.txt",
-      "references/guide.md",
-      "scripts/run.py",
-    ]);
-  });
-
-  it("excludes a symlinked manifest, wherever it points, without a warning", () => {
-    const base = tree({
-      "store/real.md": manifest("linked-manifest"),
-      "root/linked-manifest/notes.md": "n",
-    });
-    const dir = join(base, "root", "linked-manifest");
-    link(join(base, "store", "real.md"), join(dir, "SKILL.md"));
-    const { options: opts, warnings } = options(join(base, "root"));
-    const skills = createAgentSkills(opts);
-    assert.deepEqual(skills.loadSkill("linked-manifest")?.resources, [
-      "notes.md",
-    ]);
-    assert.deepEqual(warnings, []);
-  });
-
-  it("skips .git, node_modules and special files", () => {
-    const { skills, dir } = fixture();
-    writeTree(dir, {
-      ".git/HEAD": "ref",
-      "node_modules/x/index.js": "",
-      "sub/node_modules/y.js": "",
-      ".hidden": "h",
-    });
-    makeFifo(join(dir, "pipe"));
-    assert.deepEqual(skills.loadSkill("tool")?.resources, [
-      ".hidden",
-      "assets/deep/a/b.txt",
-      "references/guide.md",
-      "scripts/run.py",
-    ]);
-  });
-
-  it("drops an escaping or dangling symlink with a warning, keeping the rest", () => {
-    const { skills, dir, base, warnings } = fixture();
-    link(join(base, "secret.txt"), join(dir, "leak.txt"));
-    link(join(dir, "missing"), join(dir, "dangling"));
-    link(join(dir, "scripts", "run.py"), join(dir, "inside-link.py"));
-    const resources = skills.loadSkill("tool")?.resources;
-    assert.deepEqual(resources, [
-      "assets/deep/a/b.txt",
-      "inside-link.py",
-      "references/guide.md",
-      "scripts/run.py",
-    ]);
-    assert.deepEqual(codes(warnings).sort(), [
-      "dangling_symlink",
-      "resource_escape",
-    ]);
-    assert.equal(
-      warnings.find((w) => w.code === "resource_escape")?.path,
-      join(dir, "leak.txt"),
-    );
-  });
-
-  it("never loops through a directory symlink to an ancestor", () => {
-    const { skills, dir } = fixture();
-    link(dir, join(dir, "assets", "loop"));
-    link("..", join(dir, "scripts", "up"));
-    assert.deepEqual(skills.loadSkill("tool")?.resources, [
-      "assets/deep/a/b.txt",
-      "references/guide.md",
-      "scripts/run.py",
-    ]);
-  });
-
-  it("lists a directory under its own name even after a symlink to it", () => {
-    const { skills, dir } = fixture();
-    writeTree(dir, { "zdir/real.txt": "real" });
-    link("zdir", join(dir, "alias"));
-    link("zdir", join(dir, "blink"));
-    assert.deepEqual(skills.loadSkill("tool")?.resources, [
-      "alias/real.txt",
-      "assets/deep/a/b.txt",
-      "references/guide.md",
-      "scripts/run.py",
-      "zdir/real.txt",
-    ]);
-  });
-
-  it("stops at the entry cap with a resource_limit warning", () => {
-    // Entries in visiting order: SKILL.md, assets, deep, a, b.txt | references.
-    const { skills, warnings } = fixture({ maxResourceEntries: 5 });
-    assert.deepEqual(skills.loadSkill("tool")?.resources, [
-      "assets/deep/a/b.txt",
-    ]);
-    assert.deepEqual(codes(warnings), ["resource_limit"]);
-    assert.ok(warnings[0]?.message.includes("maxResourceEntries"));
-  });
-
-  it("does not descend past the depth cap, with one resource_limit warning", () => {
-    const { skills, warnings } = fixture({ maxResourceDepth: 2 });
-    assert.deepEqual(skills.loadSkill("tool")?.resources, [
-      "references/guide.md",
-      "scripts/run.py",
-    ]);
-    assert.deepEqual(codes(warnings), ["resource_limit"]);
-    assert.ok(warnings[0]?.message.includes("maxResourceDepth"));
-  });
-
-  it("is listed once per snapshot and then served without filesystem I/O", () => {
-    const { skills, dir } = fixture();
-    const first = skills.loadSkill("tool")?.resources;
-    writeTree(dir, { "added-later.txt": "x" });
-    assert.equal(skills.loadSkill("tool")?.resources, first);
-    skills.refresh();
-    assert.ok(skills.loadSkill("tool")?.resources.includes("added-later.txt"));
-  });
-
-  it("warns and lists nothing when the skill directory is gone", () => {
-    const { skills, dir, warnings } = fixture();
-    rmSync(dir, { recursive: true });
-    assert.deepEqual(skills.loadSkill("tool")?.resources, []);
-    assert.deepEqual(codes(warnings), ["unreadable"]);
   });
 });
 
@@ -420,7 +274,7 @@ describe("a skill directory changed since the snapshot", () => {
 
 describe("readResource()", () => {
   it("returns the bytes of a file inside the skill", () => {
-    const { skills } = fixture();
+    const { skills } = toolStore(tree);
     assert.equal(
       new TextDecoder().decode(skills.readResource("tool", "scripts/run.py")),
       "print('run')",
@@ -428,7 +282,7 @@ describe("readResource()", () => {
   });
 
   it("refuses what resourcePath refuses, with the same codes", () => {
-    const { skills } = fixture();
+    const { skills } = toolStore(tree);
     const cases: Array<[string, string]> = [
       ["../other/notes.md", "path_escape"],
       ["nope.md", "not_found"],
@@ -442,7 +296,7 @@ describe("readResource()", () => {
   });
 
   it("refuses a file over maxResourceBytes with too_large", () => {
-    const { skills } = fixture({ maxResourceBytes: 5 });
+    const { skills } = toolStore(tree, { maxResourceBytes: 5 });
     const error = assertCode(
       () => skills.readResource("tool", "scripts/run.py"),
       "too_large",

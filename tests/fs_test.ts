@@ -5,10 +5,10 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { closeSync, lstatSync, mkdirSync, renameSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, openSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { listDirectory, listOwnDirectory } from "../src/_fs/listing.ts";
-import { manifestReader, openRegular } from "../src/_fs/read.ts";
+import { manifestReader, openRegular, readAtMost } from "../src/_fs/read.ts";
 import { tryStatus } from "../src/_fs/status.ts";
 import type { Status } from "../src/_fs/types.ts";
 import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
@@ -90,6 +90,39 @@ describe("manifestReader()", () => {
       },
     );
   });
+  it("reads a manifest whole, and keys it by the status of what it read", () => {
+    const root = tree({ "a/SKILL.md": "0123456789".repeat(100) });
+    const path = join(root, "a", "SKILL.md");
+    const read = manifestReader()(path, { maxBytes: 1 << 20 });
+    assert.equal(read.kind, "text");
+    assert.equal(read.kind === "text" && read.text, "0123456789".repeat(100));
+    const status = tryStatus(path, { follow: false });
+    assert.ok(status.ok && read.kind === "text");
+    assert.equal(read.status.ino, status.value.ino);
+    assert.equal(read.status.size, 1000);
+    assert.deepEqual(manifestReader()(path, { maxBytes: 999 }), {
+      kind: "too_large",
+    });
+  });
+
+  it("reads one manifest after another through its buffer, each whole, however their sizes go", () => {
+    // Sizes around the buffer's first size (64 KiB), past it, and back down:
+    // each text is the file's, nothing left over from a longer one before.
+    const sizes = [100, 70_000, 10, 65_536, 65_537, 200_000, 3];
+    const root = tree(Object.fromEntries(
+      sizes.map((size, i) => [`m${i}/SKILL.md`, String(i % 10).repeat(size)]),
+    ));
+    const read = manifestReader();
+    sizes.forEach((size, i) => {
+      const got = read(join(root, `m${i}`, "SKILL.md"), {
+        maxBytes: 1 << 20,
+      });
+      assert.equal(
+        got.kind === "text" && got.text,
+        String(i % 10).repeat(size),
+      );
+    });
+  });
 });
 
 describe("openRegular()", () => {
@@ -159,5 +192,27 @@ describe("listDirectory()", () => {
       ],
       unrepresentable: [],
     });
+  });
+});
+
+describe("readAtMost()", () => {
+  it("reads a file whole whatever size its status guessed, up to its limit", () => {
+    const root = tree({ "a/SKILL.md": "0123456789".repeat(100) });
+    const path = join(root, "a", "SKILL.md");
+    const read = (size: number, limit: number): Uint8Array => {
+      const fd = openSync(path, "r");
+      try {
+        return readAtMost(fd, { size, limit });
+      } finally {
+        closeSync(fd);
+      }
+    };
+    for (const size of [0, 1, 10, 999, 1000, 1001]) {
+      assert.equal(
+        new TextDecoder().decode(read(size, 1 << 20)),
+        "0123456789".repeat(100),
+      );
+    }
+    assert.equal(read(10, 999).length, 999);
   });
 });

@@ -108,7 +108,7 @@ export interface RootScan {
   readonly root: SkillRoot;
   readonly config: SkillConfig;
   readonly report: Report;
-  /** Reads the manifests of this scan, one after another. */
+  /** Reads the manifests, one after another: one reader for every root of a run. */
   readonly readManifest: ReadManifest;
   /** The previous run's skills, for reuse by refresh key and by content. */
   readonly previous?: Previous | undefined;
