@@ -24,10 +24,10 @@ export function attempt<T>(read: () => T): Read<T> {
 /**
  * The path of `name` in the directory `dir`: `join(dir, name)` for an entry
  * name a listing gave (never empty, `.` or `..`, and without a separator),
- * which needs no normalising.
+ * which needs no normalising; a flat string (see BENCHMARKS.md).
  */
 export function childPath(dir: string, name: string): string {
-  return dir.endsWith(sep) ? `${dir}${name}` : `${dir}${sep}${name}`;
+  return dir.endsWith(sep) ? [dir, name].join("") : [dir, name].join(sep);
 }
 
 /** The status of `path` (of its target, with `follow`), or the error it threw. */

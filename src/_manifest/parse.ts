@@ -82,11 +82,18 @@ export function parseManifest(
     ...fieldValues(validFields(data) ?? invalidFields(data, lines, path)),
     metadata: metadataOf(data),
     body,
-    repairs,
-    truncations: truncations(yaml, data),
-    coercions,
+    repairs: orNone(repairs),
+    truncations: orNone(truncations(yaml, data)),
+    coercions: orNone(coercions),
   };
 }
+
+/** The list, or one shared empty list for all that are empty (see BENCHMARKS.md). */
+function orNone<T>(items: readonly T[]): readonly T[] {
+  return items.length === 0 ? NONE : items;
+}
+
+const NONE: readonly never[] = Object.freeze([]);
 
 function metadataOf(
   data: { [key: string]: JsonValue },
