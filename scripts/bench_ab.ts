@@ -1,0 +1,107 @@
+// `deno run -A --v8-flags=--expose-gc scripts/bench_ab.ts A/mod.ts B/mod.ts
+// [generated|store] [rounds]`: cold construction at 10,000 skills of two
+// copies of the library (say, a worktree of main and one with a change), as
+// a ratio to the floor, each copy in processes of its own (A, B, A, B, ...).
+// Two copies in one process share the inline caches of what they both call
+// (node:fs, js-yaml), which hides differences of a few percent; one process
+// per copy shows them. Run the bench once first, so the trees exist.
+
+import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
+import { join } from "node:path";
+import { load } from "js-yaml";
+
+const [a, b, shape = "generated", rounds = "6"] = Deno.args;
+const BASE = "/tmp/agent-skills-bench";
+
+if (Deno.args[0] === "--one") {
+  console.log(
+    JSON.stringify(await one(Deno.args[1] ?? "", Deno.args[2] ?? "")),
+  );
+} else {
+  if (a === undefined || b === undefined) {
+    throw new Error("usage: bench_ab.ts A/mod.ts B/mod.ts [shape] [rounds]");
+  }
+  const ratios: Record<string, number[]> = { [a]: [], [b]: [] };
+  for (let round = 0; round < Number(rounds); round++) {
+    for (const mod of [a, b]) {
+      const { stdout } = new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "-A",
+          "--v8-flags=--expose-gc",
+          new URL(import.meta.url).pathname,
+          "--one",
+          mod,
+          shape,
+        ],
+        stderr: "inherit",
+      }).outputSync();
+      const { ratio } = JSON.parse(new TextDecoder().decode(stdout));
+      ratios[mod]?.push(ratio);
+    }
+  }
+  const median = (values: number[]): number =>
+    [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? NaN;
+  for (const [mod, values] of Object.entries(ratios)) {
+    console.log(
+      `${mod}: cold ÷ floor ${
+        values.map((v) => v.toFixed(3)).join(" ")
+      }, median ${median(values).toFixed(3)}`,
+    );
+  }
+  console.log(
+    `B ÷ A: ${(median(ratios[b] ?? []) / median(ratios[a] ?? [])).toFixed(3)}`,
+  );
+}
+
+/** One process's medians of 7 alternating floor and cold runs. */
+async function one(
+  mod: string,
+  shape: string,
+): Promise<{ floor: number; cold: number; ratio: number }> {
+  const { createAgentSkills } = await import(mod);
+  const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  const prefix = shape === "store" ? "store" : "skills";
+  const dir = join(BASE, `${prefix}-10000-seed-42`);
+  const roots = [0, 1, 2, 3].map((i) => join(dir, `root-${i}`));
+  const options = { home: BASE, cwd: BASE, roots, onWarning: () => {} };
+  const floor = (): void => {
+    for (const root of roots) {
+      for (const name of readdirSync(root)) {
+        let fd: number;
+        try {
+          fd = openSync(join(root, name, "SKILL.md"), "r");
+        } catch {
+          continue;
+        }
+        const size = fstatSync(fd).size;
+        const bytes = new Uint8Array(size);
+        readSync(fd, bytes, 0, size, 0);
+        closeSync(fd);
+        const text = new TextDecoder().decode(bytes);
+        load(text.slice(4, text.indexOf("\n---", 3)));
+      }
+    }
+  };
+  floor();
+  createAgentSkills(options);
+  const floors: number[] = [];
+  const colds: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    gc();
+    let start = performance.now();
+    floor();
+    floors.push(performance.now() - start);
+    gc();
+    start = performance.now();
+    createAgentSkills(options);
+    colds.push(performance.now() - start);
+  }
+  const mid = (values: number[]): number =>
+    values.sort((x, y) => x - y)[3] ?? NaN;
+  return {
+    floor: mid(floors),
+    cold: mid(colds),
+    ratio: mid(colds) / mid(floors),
+  };
+}
