@@ -7,13 +7,9 @@
 // with few repetitions (CI) and checks the results, not the speed.
 
 import {
-  closeSync,
-  fstatSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
-  readSync,
   realpathSync,
   statSync,
   writeFileSync,
@@ -21,11 +17,15 @@ import {
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { load } from "js-yaml";
 import { readProperties } from "skills-ref";
 import { parseSkill, resolveSkillFiles } from "@skill-tools/core";
 import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
-import { type BenchShape, type BenchTree, benchTree } from "./bench_tree.ts";
+import {
+  type BenchShape,
+  type BenchTree,
+  benchTree,
+  floorDiscovery,
+} from "./bench_tree.ts";
 
 const smoke = Deno.args.includes("--smoke");
 const write = Deno.args.includes("--write");
@@ -104,30 +104,6 @@ function perCall(runs: number, calls: number, fn: (i: number) => void): Sample {
     min: total.min / calls,
     max: total.max / calls,
   };
-}
-
-/** The floor of discovery: list each root, open + stat + read each manifest, parse its YAML. */
-function floorDiscovery(tree: BenchTree): number {
-  let skills = 0;
-  for (const root of tree.roots) {
-    for (const name of readdirSync(root)) {
-      let fd: number;
-      try {
-        fd = openSync(join(root, name, "SKILL.md"), "r");
-      } catch {
-        continue;
-      }
-      const size = fstatSync(fd).size;
-      const bytes = new Uint8Array(size);
-      readSync(fd, bytes, 0, size, 0);
-      closeSync(fd);
-      const text = new TextDecoder().decode(bytes);
-      const end = text.indexOf("\n---", 3);
-      load(text.slice(4, end));
-      skills++;
-    }
-  }
-  return skills;
 }
 
 async function peerSkillsRef(tree: BenchTree): Promise<number> {
@@ -283,7 +259,7 @@ function measureDiscovery(size: number, shape: BenchShape): Row {
   const floors: Record<string, Sample> = {};
 
   // Warm the page cache and the JIT the same way for everyone.
-  floorDiscovery(tree);
+  floorDiscovery(tree.roots);
   const check = createAgentSkills(options(tree));
   if (check.listSkills().length !== size) {
     throw new Error(
@@ -295,7 +271,7 @@ function measureDiscovery(size: number, shape: BenchShape): Row {
   // garbage of the one before (an instance keeps every body: 140 MiB at
   // 10,000 skills); what a run allocates itself, it still pays for.
   [floors.discovery, cases.cold] = sampleInTurn(runs, [
-    () => floorDiscovery(tree),
+    () => floorDiscovery(tree.roots),
     () => createAgentSkills(options(tree)),
   ], gc) as [Sample, Sample];
   const skills = createAgentSkills(options(tree));

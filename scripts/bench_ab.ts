@@ -6,9 +6,8 @@
 // (node:fs, js-yaml), which hides differences of a few percent; one process
 // per copy shows them. Run the bench once first, so the trees exist.
 
-import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { load } from "js-yaml";
+import { floorDiscovery } from "./bench_tree.ts";
 
 const [a, b, shape = "generated", rounds = "6"] = Deno.args;
 const BASE = "/tmp/agent-skills-bench";
@@ -65,24 +64,7 @@ async function one(
   const dir = join(BASE, `${prefix}-10000-seed-42`);
   const roots = [0, 1, 2, 3].map((i) => join(dir, `root-${i}`));
   const options = { home: BASE, cwd: BASE, roots, onWarning: () => {} };
-  const floor = (): void => {
-    for (const root of roots) {
-      for (const name of readdirSync(root)) {
-        let fd: number;
-        try {
-          fd = openSync(join(root, name, "SKILL.md"), "r");
-        } catch {
-          continue;
-        }
-        const size = fstatSync(fd).size;
-        const bytes = new Uint8Array(size);
-        readSync(fd, bytes, 0, size, 0);
-        closeSync(fd);
-        const text = new TextDecoder().decode(bytes);
-        load(text.slice(4, text.indexOf("\n---", 3)));
-      }
-    }
-  };
+  const floor = (): number => floorDiscovery(roots);
   floor();
   createAgentSkills(options);
   const floors: number[] = [];

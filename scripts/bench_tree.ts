@@ -15,13 +15,19 @@
 // A tree is generated once per (shape, count, seed) and reused.
 
 import {
+  closeSync,
   existsSync,
+  fstatSync,
   mkdirSync,
+  openSync,
+  readdirSync,
   readFileSync,
+  readSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { load } from "js-yaml";
 
 /** A generated store: its roots (ascending precedence) and what is in them. */
 export interface BenchTree {
@@ -77,6 +83,34 @@ export function benchTree(
   const resources: Array<[string, string]> = [];
   let manifestBytes = 0;
 
+  /**
+   * Writes a skill's SKILL.md, then 0 to `maxFiles` resource files beside it
+   * (with `nested`, some two directories down).
+   */
+  const writeManifest = (
+    skillDir: string,
+    name: string,
+    text: string,
+    { maxFiles, nested }: { maxFiles: number; nested: boolean },
+  ): void => {
+    const path = join(skillDir, "SKILL.md");
+    writeFileSync(path, text);
+    manifestPaths.push(path);
+    manifestBytes += new TextEncoder().encode(text).length;
+    const files = int(0, maxFiles);
+    for (let f = 0; f < files; f++) {
+      const rel = f % 3 === 0
+        ? `scripts/run-${f}.py`
+        : f % 3 === 1
+        ? `references/ref-${f}.md`
+        : nested
+        ? `assets/sub-${f % 2}/asset-${f}.txt`
+        : `assets/asset-${f}.txt`;
+      mkdirSync(join(skillDir, rel, ".."), { recursive: true });
+      writeFileSync(join(skillDir, rel), words(int(5, 40)));
+      if (resources.length < 200 && f === 0) resources.push([name, rel]);
+    }
+  };
   const sentence = (): string => {
     const text = words(int(6, 18));
     return `${text[0]?.toUpperCase()}${text.slice(1)}.`;
@@ -158,21 +192,7 @@ export function benchTree(
     if (next() < 0.1) lines.push(`model: sonnet`);
     let text = `---\n${lines.join("\n")}\n---\n\n${storeBody(name)}`;
     if (next() < 0.04) text = text.replaceAll("\n", "\r\n");
-    const path = join(skillDir, "SKILL.md");
-    writeFileSync(path, text);
-    manifestPaths.push(path);
-    manifestBytes += new TextEncoder().encode(text).length;
-    const files = int(0, 8);
-    for (let f = 0; f < files; f++) {
-      const rel = f % 3 === 0
-        ? `scripts/run-${f}.py`
-        : f % 3 === 1
-        ? `references/ref-${f}.md`
-        : `assets/asset-${f}.txt`;
-      mkdirSync(join(skillDir, rel, ".."), { recursive: true });
-      writeFileSync(join(skillDir, rel), words(int(5, 40)));
-      if (resources.length < 200 && f === 0) resources.push([name, rel]);
-    }
+    writeManifest(skillDir, name, text, { maxFiles: 8, nested: false });
   };
 
   const writeSkill = (root: string, name: string): void => {
@@ -210,21 +230,7 @@ export function benchTree(
     let body = `# ${name}\n\n`;
     while (body.length < bodyTarget) body += `${words(int(8, 16))}.\n`;
     const text = `---\n${lines.join("\n")}\n---\n${body}`;
-    const path = join(skillDir, "SKILL.md");
-    writeFileSync(path, text);
-    manifestPaths.push(path);
-    manifestBytes += new TextEncoder().encode(text).length;
-    const files = int(0, 20);
-    for (let f = 0; f < files; f++) {
-      const rel = f % 3 === 0
-        ? `scripts/run-${f}.py`
-        : f % 3 === 1
-        ? `references/ref-${f}.md`
-        : `assets/sub-${f % 2}/asset-${f}.txt`;
-      mkdirSync(join(skillDir, rel, ".."), { recursive: true });
-      writeFileSync(join(skillDir, rel), words(int(5, 40)));
-      if (resources.length < 200 && f === 0) resources.push([name, rel]);
-    }
+    writeManifest(skillDir, name, text, { maxFiles: 20, nested: true });
   };
 
   for (let i = 0; i < count; i++) {
@@ -242,4 +248,32 @@ export function benchTree(
   };
   writeFileSync(marker, JSON.stringify(tree));
   return tree;
+}
+
+/**
+ * The floor of discovery: list each root, open + fstat + read each
+ * `<dir>/SKILL.md`, decode it, and parse its frontmatter with js-yaml;
+ * nothing else. Returns how many it read.
+ */
+export function floorDiscovery(roots: readonly string[]): number {
+  let skills = 0;
+  for (const root of roots) {
+    for (const name of readdirSync(root)) {
+      let fd: number;
+      try {
+        fd = openSync(join(root, name, "SKILL.md"), "r");
+      } catch {
+        continue;
+      }
+      const size = fstatSync(fd).size;
+      const bytes = new Uint8Array(size);
+      readSync(fd, bytes, 0, size, 0);
+      closeSync(fd);
+      const text = new TextDecoder().decode(bytes);
+      const end = text.indexOf("\n---", 3);
+      load(text.slice(4, end));
+      skills++;
+    }
+  }
+  return skills;
 }
