@@ -7,7 +7,7 @@
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
-import { manifestReader } from "./_fs/read.ts";
+import { readBuffer } from "./_fs/read.ts";
 import { realPathOrSelf, winnersOf } from "./_roots.ts";
 import type { DiscoveredSkill, Report } from "./_discovery/types.ts";
 import type { SkillInfo } from "./skill.ts";
@@ -59,13 +59,13 @@ export function buildSnapshot(
   const overridden: SkillInfo[] = [];
   const denied: string[] = [];
   const startedMs = Date.now();
-  const readManifest = manifestReader();
+  const buffer = readBuffer();
   for (const root of scanOrder(config.roots)) {
     const scan = {
       root,
       config,
       report,
-      readManifest,
+      buffer,
       previous: previous?.byPath,
       denied,
       startedMs,

@@ -24,7 +24,7 @@ import { isManifestName } from "./_discovery/manifest.ts";
 import { discoverRoot, readSkill } from "./_discovery/root.ts";
 import type { DiscoveredSkill, Problem, RootScan } from "./_discovery/types.ts";
 import { tryList } from "./_fs/listing.ts";
-import { manifestReader } from "./_fs/read.ts";
+import { readBuffer } from "./_fs/read.ts";
 import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";
 import type { Entry } from "./_fs/types.ts";
 import { holdsSkillBelow, nestedRoots } from "./_layout.ts";
@@ -97,7 +97,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   const scanned = {
     config,
     report,
-    readManifest: manifestReader(),
+    buffer: readBuffer(),
     startedMs: Date.now(),
     // Every skill directory is listed, so case variants side by side are seen.
     listEachSkill: true,

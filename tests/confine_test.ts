@@ -10,7 +10,7 @@ import {
 } from "@clarvis/agent-skills";
 import { readConfined, type ReadSeams } from "../src/_confine.ts";
 import { discoverRoot } from "../src/_discovery/root.ts";
-import { manifestReader } from "../src/_fs/read.ts";
+import { readBuffer } from "../src/_fs/read.ts";
 import type { DiscoveredSkill } from "../src/_discovery/types.ts";
 import {
   codes,
@@ -325,7 +325,7 @@ describe("readResource()", () => {
         root: rootConfig,
         config,
         report: () => assert.fail("no problem expected"),
-        readManifest: manifestReader(),
+        buffer: readBuffer(),
         startedMs: Date.now(),
       });
       assert.ok(skill !== undefined);

@@ -8,7 +8,12 @@ import assert from "node:assert/strict";
 import { closeSync, lstatSync, mkdirSync, openSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { listDirectory, listOwnDirectory } from "../src/_fs/listing.ts";
-import { manifestReader, openRegular, readAtMost } from "../src/_fs/read.ts";
+import {
+  openRegular,
+  readAtMost,
+  readBuffer,
+  readManifest,
+} from "../src/_fs/read.ts";
 import { tryStatus } from "../src/_fs/status.ts";
 import type { Status } from "../src/_fs/types.ts";
 import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
@@ -21,35 +26,42 @@ function status(path: string): Status {
   return read.value;
 }
 
-describe("manifestReader()", () => {
+describe("readManifest()", () => {
   it("refuses a FIFO, a device and a directory from the descriptor, unread and without blocking", () => {
     const dir = tree({ "x/SKILL.md": manifest("x") });
     makeFifo(join(dir, "fifo"));
     link("/dev/zero", join(dir, "zero"));
     assert.deepEqual(
-      manifestReader()(join(dir, "fifo"), { maxBytes: 1 << 20 }),
+      readManifest(join(dir, "fifo"), {
+        maxBytes: 1 << 20,
+        buffer: readBuffer(),
+      }),
       {
         kind: "not_a_file",
         what: "a FIFO",
       },
     );
     assert.deepEqual(
-      manifestReader()(join(dir, "zero"), { maxBytes: 1 << 20 }),
+      readManifest(join(dir, "zero"), {
+        maxBytes: 1 << 20,
+        buffer: readBuffer(),
+      }),
       {
         kind: "not_a_file",
         what: "a device",
       },
     );
     assert.deepEqual(
-      manifestReader()(join(dir, "x"), { maxBytes: 1 << 20 }),
+      readManifest(join(dir, "x"), { maxBytes: 1 << 20, buffer: readBuffer() }),
       {
         kind: "not_a_file",
         what: "a directory",
       },
     );
     assert.equal(
-      manifestReader()(join(dir, "x", "SKILL.md"), {
+      readManifest(join(dir, "x", "SKILL.md"), {
         maxBytes: 1 << 20,
+        buffer: readBuffer(),
       }).kind,
       "text",
     );
@@ -68,7 +80,11 @@ describe("manifestReader()", () => {
       realPath: path,
     });
     assert.equal(
-      manifestReader()(path, { maxBytes: 1 << 20, own: own() }).kind,
+      readManifest(path, {
+        maxBytes: 1 << 20,
+        own: own(),
+        buffer: readBuffer(),
+      }).kind,
       "text",
     );
     // The manifest is a symlink (to a file outside).
@@ -76,7 +92,11 @@ describe("manifestReader()", () => {
     renameSync(path, `${path}.real`);
     link(join(dir, "outside", "x", "SKILL.md"), path);
     assert.deepEqual(
-      manifestReader()(path, { maxBytes: 1 << 20, own: proof }),
+      readManifest(path, {
+        maxBytes: 1 << 20,
+        own: proof,
+        buffer: readBuffer(),
+      }),
       { kind: "not_own" },
     );
     // The directory is a symlink to another tree since its identity was taken.
@@ -84,7 +104,11 @@ describe("manifestReader()", () => {
     renameSync(skillDir, `${skillDir}.real`);
     link(join(dir, "outside", "x"), skillDir);
     assert.deepEqual(
-      manifestReader()(path, { maxBytes: 1 << 20, own: before }),
+      readManifest(path, {
+        maxBytes: 1 << 20,
+        own: before,
+        buffer: readBuffer(),
+      }),
       {
         kind: "not_own",
       },
@@ -93,29 +117,36 @@ describe("manifestReader()", () => {
   it("reads a manifest whole, and keys it by the status of what it read", () => {
     const root = tree({ "a/SKILL.md": "0123456789".repeat(100) });
     const path = join(root, "a", "SKILL.md");
-    const read = manifestReader()(path, { maxBytes: 1 << 20 });
+    const read = readManifest(path, {
+      maxBytes: 1 << 20,
+      buffer: readBuffer(),
+    });
     assert.equal(read.kind, "text");
     assert.equal(read.kind === "text" && read.text, "0123456789".repeat(100));
     const status = tryStatus(path, { follow: false });
     assert.ok(status.ok && read.kind === "text");
     assert.equal(read.status.ino, status.value.ino);
     assert.equal(read.status.size, 1000);
-    assert.deepEqual(manifestReader()(path, { maxBytes: 999 }), {
-      kind: "too_large",
-    });
+    assert.deepEqual(
+      readManifest(path, { maxBytes: 999, buffer: readBuffer() }),
+      {
+        kind: "too_large",
+      },
+    );
   });
 
-  it("reads one manifest after another through its buffer, each whole, however their sizes go", () => {
+  it("reads one manifest after another into one buffer, each whole, however their sizes go", () => {
     // Sizes around the buffer's first size (64 KiB), past it, and back down:
     // each text is the file's, nothing left over from a longer one before.
     const sizes = [100, 70_000, 10, 65_536, 65_537, 200_000, 3];
     const root = tree(Object.fromEntries(
       sizes.map((size, i) => [`m${i}/SKILL.md`, String(i % 10).repeat(size)]),
     ));
-    const read = manifestReader();
+    const buffer = readBuffer();
     sizes.forEach((size, i) => {
-      const got = read(join(root, `m${i}`, "SKILL.md"), {
+      const got = readManifest(join(root, `m${i}`, "SKILL.md"), {
         maxBytes: 1 << 20,
+        buffer,
       });
       assert.equal(
         got.kind === "text" && got.text,

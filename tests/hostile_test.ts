@@ -25,7 +25,7 @@ import {
 } from "@clarvis/agent-skills";
 import { reporter } from "../src/_discovery/problems.ts";
 import { readSkill } from "../src/_discovery/root.ts";
-import { manifestReader } from "../src/_fs/read.ts";
+import { readBuffer } from "../src/_fs/read.ts";
 import {
   codes,
   link,
@@ -356,7 +356,7 @@ describe("hostile trees and manifests", () => {
           root: rootConfig,
           config,
           report,
-          readManifest: manifestReader(),
+          buffer: readBuffer(),
           startedMs: Date.now(),
         },
         {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveConfig } from "@clarvis/agent-skills";
-import { manifestReader } from "../src/_fs/read.ts";
+import { readBuffer } from "../src/_fs/read.ts";
 import { tryStatus } from "../src/_fs/status.ts";
 import { refreshKey, sameKey } from "../src/_discovery/refresh_key.ts";
 import { discoverRoot } from "../src/_discovery/root.ts";
@@ -30,7 +30,7 @@ function scan(
     root: rootConfig,
     config,
     report: (problem) => assert.fail(problem.message),
-    readManifest: manifestReader(),
+    buffer: readBuffer(),
     startedMs,
     previous,
   });

@@ -12,6 +12,7 @@
 
 import { SkillError } from "../errors.ts";
 import { tryList } from "../_fs/listing.ts";
+import { readManifest } from "../_fs/read.ts";
 import {
   childPath,
   isPermissionDenied,
@@ -221,7 +222,7 @@ function loadManifest(
   };
   const read = status.size > maxBytes
     ? { kind: "too_large" as const }
-    : scan.readManifest(path, { maxBytes, own });
+    : readManifest(path, { maxBytes, own, buffer: scan.buffer });
   if (read.kind !== "text") {
     const problem = readProblem(read, { path, dirName, isLink, maxBytes });
     if (problem !== undefined) report(problem);

@@ -7,7 +7,7 @@
 
 import type { SkillConfig, SkillRoot } from "../config.ts";
 import type { SkillProblem } from "../errors.ts";
-import type { ReadManifest } from "../_fs/read.ts";
+import type { ReadBuffer } from "../_fs/read.ts";
 import type { Coercion, Truncation } from "../_manifest/coerce.ts";
 import type { Repair } from "../_manifest/repair.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -108,8 +108,8 @@ export interface RootScan {
   readonly root: SkillRoot;
   readonly config: SkillConfig;
   readonly report: Report;
-  /** Reads the manifests, one after another: one reader for every root of a run. */
-  readonly readManifest: ReadManifest;
+  /** What the manifests are read into, one after another: one for every root of a run. */
+  readonly buffer: ReadBuffer;
   /** The previous run's skills, for reuse by refresh key and by content. */
   readonly previous?: Previous | undefined;
   /** When the scan started (`Date.now()`): what a manifest's times are settled against. */

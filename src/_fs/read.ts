@@ -143,67 +143,78 @@ export interface OwnEntry {
   readonly realPath: string;
 }
 
-/** Reads one manifest: what {@linkcode manifestReader} returns. */
-export type ReadManifest = (
-  path: string,
-  options: { maxBytes: number; own?: OwnEntry | undefined },
-) => FileRead;
-
 /**
- * A reader of manifests, one after another, into one buffer of its own
- * (grown as a manifest needs it, up to 1 MiB), each decoded to text before
- * the next read: one reader per scan, so that no buffer outlives the scan.
- *
- * The reader opens a manifest as {@linkcode openRegular} opens it (a symlink
- * followed to its real path, unless `own` is given), so that a special file
- * is never read, and reads no further than `maxBytes`, so that nothing runs
- * on. With `own`, the manifest must be proven to be the directory's own
- * entry: by the kernel's path for the descriptor where the runtime can read
- * it, else by an `lstat` of the path (a regular file, the descriptor's
- * device and inode) and of the directory (the one it was before the open).
+ * The buffer one discovery run reads its manifests into, one after another:
+ * each run makes its own ({@linkcode readBuffer}), so that no buffer
+ * outlives the run; it grows as a manifest needs, up to 1 MiB.
  */
-export function manifestReader(): ReadManifest {
-  let buffer = new Uint8Array(64 * 1024);
-  const bufferFor = (bytes: number): Uint8Array => {
-    if (bytes > buffer.length && bytes <= KEPT_MAX) {
-      buffer = new Uint8Array(
-        Math.min(Math.max(bytes, buffer.length * 2), KEPT_MAX),
-      );
-    }
-    return buffer;
-  };
-  return (path, { maxBytes, own }) => {
-    const opened = openRegular(path, { follow: own === undefined });
-    if (opened.kind === "unopenable" && own !== undefined) {
-      // A symlink refused by O_NOFOLLOW is not the directory's own entry.
-      if (errorCode(opened.error) === "ELOOP") return { kind: "not_own" };
-    }
-    if (opened.kind !== "open") return opened;
-    const { fd, status } = opened;
-    try {
-      if (own !== undefined && !isOwnEntry(opened, path, own)) {
-        return { kind: "not_own" };
-      }
-      if (status.size > maxBytes) return { kind: "too_large" };
-      const bytes = readAtMost(fd, {
-        size: status.size,
-        limit: maxBytes + 1,
-        into: bufferFor(status.size + 1),
-      });
-      if (bytes.length > maxBytes) return { kind: "too_large" };
-      const text = decoded(bytes);
-      return text === undefined
-        ? { kind: "not_utf8" }
-        : { kind: "text", text, status };
-    } catch (error) {
-      return { kind: "unreadable", error };
-    } finally {
-      closeSync(fd);
-    }
-  };
+export interface ReadBuffer {
+  bytes: Uint8Array;
 }
 
-/** The largest buffer a {@linkcode manifestReader} keeps: a manifest at the default cap. */
+/** A new {@linkcode ReadBuffer}, for one discovery run. */
+export function readBuffer(): ReadBuffer {
+  return { bytes: new Uint8Array(64 * 1024) };
+}
+
+/**
+ * Reads a manifest into `buffer` and decodes it before the next read. It is
+ * opened as {@linkcode openRegular} opens it (a symlink followed to its real
+ * path, unless `own` is given), so that a special file is never read, and
+ * read no further than `maxBytes`, so that nothing runs on. With `own`, the
+ * manifest must be proven to be the directory's own entry: by the kernel's
+ * path for the descriptor where the runtime can read it, else by an `lstat`
+ * of the path (a regular file, the descriptor's device and inode) and of the
+ * directory (the one it was before the open).
+ */
+export function readManifest(
+  path: string,
+  { maxBytes, own, buffer }: {
+    maxBytes: number;
+    own?: OwnEntry | undefined;
+    buffer: ReadBuffer;
+  },
+): FileRead {
+  const opened = openRegular(path, { follow: own === undefined });
+  if (opened.kind === "unopenable" && own !== undefined) {
+    // A symlink refused by O_NOFOLLOW is not the directory's own entry.
+    if (errorCode(opened.error) === "ELOOP") return { kind: "not_own" };
+  }
+  if (opened.kind !== "open") return opened;
+  const { fd, status } = opened;
+  try {
+    if (own !== undefined && !isOwnEntry(opened, path, own)) {
+      return { kind: "not_own" };
+    }
+    if (status.size > maxBytes) return { kind: "too_large" };
+    const bytes = readAtMost(fd, {
+      size: status.size,
+      limit: maxBytes + 1,
+      into: grown(buffer, status.size + 1),
+    });
+    if (bytes.length > maxBytes) return { kind: "too_large" };
+    const text = decoded(bytes);
+    return text === undefined
+      ? { kind: "not_utf8" }
+      : { kind: "text", text, status };
+  } catch (error) {
+    return { kind: "unreadable", error };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The buffer's bytes, first grown (up to 1 MiB) to hold `size` if they can be. */
+function grown(buffer: ReadBuffer, size: number): Uint8Array {
+  if (size > buffer.bytes.length && size <= KEPT_MAX) {
+    buffer.bytes = new Uint8Array(
+      Math.min(Math.max(size, buffer.bytes.length * 2), KEPT_MAX),
+    );
+  }
+  return buffer.bytes;
+}
+
+/** The most a {@linkcode ReadBuffer} grows to: a manifest at the default cap. */
 const KEPT_MAX = 1024 * 1024 + 1;
 
 function isOwnEntry(
