@@ -143,8 +143,8 @@ export function resolveOptions(
   rootsName = "roots",
 ): { config: SkillConfig; onWarning: WarnSink | undefined } {
   const given = readOptions(options);
-  const cwd = resolve(optionalString(given.cwd, "cwd") ?? process.cwd());
-  const home = optionalString(given.home, "home");
+  const cwd = resolve(checkedOption(given.cwd, "cwd", STRING) ?? process.cwd());
+  const home = checkedOption(given.home, "home", STRING);
   // os.homedir() only when no home is given and a root starts with `~`.
   let homePath = home === undefined ? undefined : resolve(cwd, home);
   const homeDir = (): string => homePath ??= resolve(cwd, homeDirectory());
@@ -153,19 +153,16 @@ export function resolveOptions(
     given.roots,
     { home: homeDir, workspace, name: rootsName },
   );
-  const onWarning = checkedOption(given.onWarning, {
-    name: "onWarning",
-    accepts: isFunction,
-    expected: "a function",
-  });
+  const onWarning = checkedOption(given.onWarning, "onWarning", FUNCTION);
   const config = Object.freeze({
     home: homePath ?? "",
     cwd,
     workspace,
     roots,
-    strict: optionalBoolean(given.strict, "strict") ?? false,
-    followSymlinks: optionalBoolean(given.followSymlinks, "followSymlinks") ??
-      true,
+    strict: checkedOption(given.strict, "strict", BOOLEAN) ?? false,
+    followSymlinks:
+      checkedOption(given.followSymlinks, "followSymlinks", BOOLEAN) ??
+        true,
     maxManifestBytes: countOption(given, "maxManifestBytes"),
     maxResourceEntries: countOption(given, "maxResourceEntries"),
     maxResourceDepth: countOption(given, "maxResourceDepth"),
@@ -220,7 +217,7 @@ function homeDirectory(): string {
  * that cannot be read is reported when it is scanned.
  */
 function resolveWorkspace(workspace: unknown, cwd: string): string {
-  const given = optionalString(workspace, "workspace");
+  const given = checkedOption(workspace, "workspace", STRING);
   if (given === undefined) return cwd;
   const path = resolve(cwd, given);
   const status = tryStatus(path, { follow: true });
@@ -310,8 +307,8 @@ function resolveRoot(
   return {
     path: absolute,
     realPath: realPathOrSelf(absolute),
-    scope: optionalString(scope, `${where}.scope`) ?? DEFAULT_LABEL,
-    source: optionalString(source, `${where}.source`) ?? DEFAULT_LABEL,
+    scope: checkedOption(scope, `${where}.scope`, STRING) ?? DEFAULT_LABEL,
+    source: checkedOption(source, `${where}.source`, STRING) ?? DEFAULT_LABEL,
   };
 }
 
@@ -348,13 +345,35 @@ function expandPath(
   return isAbsolute(path) ? resolve(path) : resolve(workspace, path);
 }
 
+/** What an option of one kind must be: its test, and how a message names it. */
+interface OptionKind<T> {
+  accepts: (value: unknown) => value is T;
+  expected: string;
+}
+
+const STRING: OptionKind<string> = {
+  accepts: (value): value is string => typeof value === "string",
+  expected: "a string",
+};
+const BOOLEAN: OptionKind<boolean> = {
+  accepts: (value): value is boolean => typeof value === "boolean",
+  expected: "a boolean",
+};
+const COUNT: OptionKind<number> = {
+  accepts: (value): value is number =>
+    typeof value === "number" && Number.isSafeInteger(value) && value > 0,
+  expected: "a positive integer",
+};
+const FUNCTION: OptionKind<WarnSink> = {
+  accepts: (value): value is WarnSink => typeof value === "function",
+  expected: "a function",
+};
+
+/** An option's value when it is absent or of its kind; else a StartupError. */
 function checkedOption<T>(
   value: unknown,
-  { name, accepts, expected }: {
-    name: string;
-    accepts: (value: unknown) => value is T;
-    expected: string;
-  },
+  name: string,
+  { accepts, expected }: OptionKind<T>,
 ): T | undefined {
   if (value === undefined || accepts(value)) return value;
   throw new StartupError(
@@ -363,40 +382,10 @@ function checkedOption<T>(
   );
 }
 
-function optionalString(value: unknown, name: string): string | undefined {
-  return checkedOption(value, {
-    name,
-    accepts: (v) => typeof v === "string",
-    expected: "a string",
-  });
-}
-
-function optionalBoolean(value: unknown, name: string): boolean | undefined {
-  return checkedOption(value, {
-    name,
-    accepts: (v) => typeof v === "boolean",
-    expected: "a boolean",
-  });
-}
-
 /** A count option, validated, or its default. */
 function countOption(
   given: Given,
   name: keyof typeof COUNT_DEFAULTS,
 ): number {
-  return optionalCount(given[name], name) ?? COUNT_DEFAULTS[name];
-}
-
-function optionalCount(value: unknown, name: string): number | undefined {
-  const isCount = (v: unknown): v is number =>
-    typeof v === "number" && Number.isSafeInteger(v) && v > 0;
-  return checkedOption(value, {
-    name,
-    accepts: isCount,
-    expected: "a positive integer",
-  });
-}
-
-function isFunction(value: unknown): value is WarnSink {
-  return typeof value === "function";
+  return checkedOption(given[name], name, COUNT) ?? COUNT_DEFAULTS[name];
 }

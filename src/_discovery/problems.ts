@@ -361,8 +361,7 @@ function truncationProblem(
 
 /** The problem of a second skill of one name in one root: the first wins. */
 export function duplicateProblem(
-  path: string,
-  { name, first }: { name: string; first: string },
+  { path, name, first }: { path: string; name: string; first: string },
 ): Problem {
   return {
     code: "duplicate_skill",

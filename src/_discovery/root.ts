@@ -334,5 +334,5 @@ function admit(
     byName.set(name, skill);
     return findings;
   }
-  return [duplicateProblem(path, { name, first: first.info.path })];
+  return [duplicateProblem({ path, name, first: first.info.path })];
 }
