@@ -9,7 +9,9 @@ import { closeSync, lstatSync, mkdirSync, openSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { listDirectory, listOwnDirectory } from "../src/_fs/listing.ts";
 import {
+  type FileRead,
   openRegular,
+  type OwnEntry,
   readAtMost,
   readBuffer,
   readManifest,
@@ -26,43 +28,39 @@ function status(path: string): Status {
   return read.value;
 }
 
+/** readManifest() with a 1 MiB cap and a buffer of its own. */
+function readCapped(path: string, own?: OwnEntry): FileRead {
+  return readManifest(path, { maxBytes: 1 << 20, own, buffer: readBuffer() });
+}
+
 describe("readManifest()", () => {
   it("refuses a FIFO, a device and a directory from the descriptor, unread and without blocking", () => {
     const dir = tree({ "x/SKILL.md": manifest("x") });
     makeFifo(join(dir, "fifo"));
     link("/dev/zero", join(dir, "zero"));
     assert.deepEqual(
-      readManifest(join(dir, "fifo"), {
-        maxBytes: 1 << 20,
-        buffer: readBuffer(),
-      }),
+      readCapped(join(dir, "fifo")),
       {
         kind: "not_a_file",
         what: "a FIFO",
       },
     );
     assert.deepEqual(
-      readManifest(join(dir, "zero"), {
-        maxBytes: 1 << 20,
-        buffer: readBuffer(),
-      }),
+      readCapped(join(dir, "zero")),
       {
         kind: "not_a_file",
         what: "a device",
       },
     );
     assert.deepEqual(
-      readManifest(join(dir, "x"), { maxBytes: 1 << 20, buffer: readBuffer() }),
+      readCapped(join(dir, "x")),
       {
         kind: "not_a_file",
         what: "a directory",
       },
     );
     assert.equal(
-      readManifest(join(dir, "x", "SKILL.md"), {
-        maxBytes: 1 << 20,
-        buffer: readBuffer(),
-      }).kind,
+      readCapped(join(dir, "x", "SKILL.md")).kind,
       "text",
     );
   });
@@ -80,11 +78,7 @@ describe("readManifest()", () => {
       realPath: path,
     });
     assert.equal(
-      readManifest(path, {
-        maxBytes: 1 << 20,
-        own: own(),
-        buffer: readBuffer(),
-      }).kind,
+      readCapped(path, own()).kind,
       "text",
     );
     // The manifest is a symlink (to a file outside).
@@ -92,11 +86,7 @@ describe("readManifest()", () => {
     renameSync(path, `${path}.real`);
     link(join(dir, "outside", "x", "SKILL.md"), path);
     assert.deepEqual(
-      readManifest(path, {
-        maxBytes: 1 << 20,
-        own: proof,
-        buffer: readBuffer(),
-      }),
+      readCapped(path, proof),
       { kind: "not_own" },
     );
     // The directory is a symlink to another tree since its identity was taken.
@@ -104,11 +94,7 @@ describe("readManifest()", () => {
     renameSync(skillDir, `${skillDir}.real`);
     link(join(dir, "outside", "x"), skillDir);
     assert.deepEqual(
-      readManifest(path, {
-        maxBytes: 1 << 20,
-        own: before,
-        buffer: readBuffer(),
-      }),
+      readCapped(path, before),
       {
         kind: "not_own",
       },
@@ -117,10 +103,7 @@ describe("readManifest()", () => {
   it("reads a manifest whole, and keys it by the status of what it read", () => {
     const root = tree({ "a/SKILL.md": "0123456789".repeat(100) });
     const path = join(root, "a", "SKILL.md");
-    const read = readManifest(path, {
-      maxBytes: 1 << 20,
-      buffer: readBuffer(),
-    });
+    const read = readCapped(path);
     assert.equal(read.kind, "text");
     assert.equal(read.kind === "text" && read.text, "0123456789".repeat(100));
     const status = tryStatus(path, { follow: false });
