@@ -19,7 +19,11 @@ import { join } from "node:path";
 import process from "node:process";
 import { readProperties } from "skills-ref";
 import { parseSkill, resolveSkillFiles } from "@skill-tools/core";
-import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
+import {
+  type AgentSkills,
+  createAgentSkills,
+  SkillError,
+} from "@clarvis/agent-skills";
 import {
   type BenchShape,
   type BenchTree,
@@ -252,7 +256,10 @@ const runsFor = (size: number): number => smoke ? 3 : size >= 10_000 ? 7 : 15;
  * Cold discovery beside its floor, and an unchanged refresh, on the tree of
  * one shape: the rows both shapes report.
  */
-function measureDiscovery(size: number, shape: BenchShape): Row {
+function measureDiscovery(
+  size: number,
+  shape: BenchShape,
+): { row: Row; skills: AgentSkills } {
   const tree = benchTree(BASE, size, { shape });
   const runs = runsFor(size);
   const cases: Record<string, Sample> = {};
@@ -276,13 +283,17 @@ function measureDiscovery(size: number, shape: BenchShape): Row {
   ], gc) as [Sample, Sample];
   const skills = createAgentSkills(options(tree));
   cases.refreshUnchanged = sample(runs, () => skills.refresh(), gc);
+  const heapBytes = retainedHeap(tree);
   return {
-    size,
-    tree,
-    cases,
-    floors,
-    heapBytes: retainedHeap(tree),
-    manifestBytes: tree.manifestBytes,
+    row: {
+      size,
+      tree,
+      cases,
+      floors,
+      heapBytes,
+      manifestBytes: tree.manifestBytes,
+    },
+    skills,
   };
 }
 
@@ -302,10 +313,9 @@ function retainedHeap(tree: BenchTree): number {
 
 /** Everything, on the generated tree: discovery, the tiers, the peers. */
 async function measure(size: number): Promise<Row> {
-  const row = measureDiscovery(size, "generated");
+  const { row, skills } = measureDiscovery(size, "generated");
   const { tree, cases, floors } = row;
   const runs = runsFor(size);
-  const skills = createAgentSkills(options(tree));
   let edit = 0;
   const edited = tree.manifestPaths.slice(
     0,
@@ -526,18 +536,26 @@ function storeReport(rows: Row[]): string[] {
     "",
     "| skills | cold createAgentSkills | floor | ratio | refresh unchanged | ÷ cold | retained heap | ÷ manifest bytes |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows.map((r) =>
-      `| ${r.size} | ${cell(r.cases.cold)} | ${cell(r.floors.discovery)} | ${
-        ratio(r.cases.cold, r.floors.discovery)
-      } | ${cell(r.cases.refreshUnchanged)} | ${
-        ratio(r.cases.refreshUnchanged, r.cases.cold)
-      } | ${
-        r.heapBytes > 0 ? `${(r.heapBytes / 2 ** 20).toFixed(1)} MiB` : "–"
-      } | ${
-        r.heapBytes > 0 ? (r.heapBytes / r.manifestBytes).toFixed(2) + "×" : "–"
-      } |`
-    ),
+    ...rows.map((r) => `| ${discoveryCells(r)} | ${heapCells(r)} |`),
   ];
+}
+
+/** A row's cells for cold discovery, its floor and an unchanged refresh. */
+function discoveryCells(r: Row): string {
+  return `${r.size} | ${cell(r.cases.cold)} | ${cell(r.floors.discovery)} | ${
+    ratio(r.cases.cold, r.floors.discovery)
+  } | ${cell(r.cases.refreshUnchanged)} | ${
+    ratio(r.cases.refreshUnchanged, r.cases.cold)
+  }`;
+}
+
+/** A row's cells for the retained heap, and its ratio to the manifest bytes. */
+function heapCells(r: Row): string {
+  return r.heapBytes > 0
+    ? `${(r.heapBytes / 2 ** 20).toFixed(1)} MiB | ${
+      (r.heapBytes / r.manifestBytes).toFixed(2)
+    }×`
+    : "– | –";
 }
 
 function report(
@@ -556,15 +574,11 @@ function report(
     "| skills | cold createAgentSkills | floor | ratio | refresh unchanged | ÷ cold | refresh, 1% edited | skills-ref | ÷ ours | @skill-tools/core | ÷ ours |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map((r) =>
-      `| ${r.size} | ${cell(r.cases.cold)} | ${cell(r.floors.discovery)} | ${
-        ratio(r.cases.cold, r.floors.discovery)
-      } | ${cell(r.cases.refreshUnchanged)} | ${
-        ratio(r.cases.refreshUnchanged, r.cases.cold)
-      } | ${cell(r.cases.refreshEdited)} | ${cell(r.floors.skillsRef)} | ${
-        ratio(r.floors.skillsRef, r.cases.cold)
-      } | ${cell(r.floors.skillTools)} | ${
-        ratio(r.floors.skillTools, r.cases.cold)
-      } |`
+      `| ${discoveryCells(r)} | ${cell(r.cases.refreshEdited)} | ${
+        cell(r.floors.skillsRef)
+      } | ${ratio(r.floors.skillsRef, r.cases.cold)} | ${
+        cell(r.floors.skillTools)
+      } | ${ratio(r.floors.skillTools, r.cases.cold)} |`
     ),
     "",
     "| skills | listSkills() | loadSkill() first | loadSkill() repeated | resourcePath() hit | floor (realpath+stat) | ratio | invalid_input | path_escape | not_found | not_a_file | retained heap | ÷ manifest bytes | bytes / skill |",
@@ -578,11 +592,9 @@ function report(
         cell(r.cases.invalidInput)
       } | ${cell(r.cases.pathEscape)} | ${cell(r.cases.notFound)} | ${
         cell(r.cases.notAFile)
-      } | ${
-        r.heapBytes > 0 ? `${(r.heapBytes / 2 ** 20).toFixed(1)} MiB` : "–"
-      } | ${
-        r.heapBytes > 0 ? (r.heapBytes / r.manifestBytes).toFixed(2) + "×" : "–"
-      } | ${r.heapBytes > 0 ? Math.round(r.heapBytes / r.size) : "–"} |`
+      } | ${heapCells(r)} | ${
+        r.heapBytes > 0 ? Math.round(r.heapBytes / r.size) : "–"
+      } |`
     ),
     "",
     `Growth exponent of cold discovery (log-log slope over ${
@@ -603,7 +615,7 @@ for (const size of SIZES) {
   console.error(`bench: ${size} skills...`);
   rows.push(await measure(size));
   console.error(`bench: ${size} skills, store-shaped...`);
-  storeRows.push(measureDiscovery(size, "store"));
+  storeRows.push(measureDiscovery(size, "store").row);
 }
 const processes = measureProcesses(
   benchTree(BASE, 100),

@@ -180,14 +180,13 @@ export class SkillError extends Error {
     options: SkillErrorOptions = {},
   ) {
     super(message, "cause" in options ? { cause: options.cause } : undefined);
-    const details: SkillErrorDetails = options;
     this.name = "SkillError";
     this.code = code;
-    this.skill = details.skill;
-    this.path = details.path;
-    this.line = details.line;
-    this.column = details.column;
-    this.problems = details.problems ?? NO_PROBLEMS;
+    this.skill = options.skill;
+    this.path = options.path;
+    this.line = options.line;
+    this.column = options.column;
+    this.problems = options.problems ?? NO_PROBLEMS;
   }
 }
 
