@@ -10,6 +10,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
+  lstatSync,
   mkdirSync,
   realpathSync,
   statSync,
@@ -152,6 +153,9 @@ function build(nodes: readonly Node[]): { base: string; skillDir: string } {
       .replace("$OUT", join(base, "outside"));
   for (const entry of nodes) {
     const path = join(skillDir, entry.path);
+    // Never create through a link made by an earlier node: it may point
+    // anywhere (`/`, `/etc/hostname`), and the tests may run as root.
+    if (!isFreshPath(skillDir, entry.path)) continue;
     try {
       mkdirSync(join(path, ".."), { recursive: true });
       if (entry.kind === "dir") mkdirSync(path, { recursive: true });
@@ -167,6 +171,27 @@ function build(nodes: readonly Node[]): { base: string; skillDir: string } {
     }
   }
   return { base, skillDir };
+}
+
+/**
+ * Whether `rel` names nothing yet under `dir`, and each directory on its way
+ * is a real directory or not there yet: creating it then makes something
+ * inside `dir`, never through a symlink.
+ */
+function isFreshPath(dir: string, rel: string): boolean {
+  const parts = rel.split("/");
+  let at = dir;
+  for (const [index, part] of parts.entries()) {
+    at = join(at, part);
+    let status;
+    try {
+      status = lstatSync(at);
+    } catch {
+      return true; // missing: it and everything below are made fresh
+    }
+    if (index === parts.length - 1 || !status.isDirectory()) return false;
+  }
+  return false;
 }
 
 function assertConfined(path: string, realDir: string, what: string): void {
