@@ -18,8 +18,9 @@ import type { SkillWarning } from "./warn.ts";
 
 /**
  * The discovery warnings that are errors in a check although the skill
- * loads: every other host drops a skill whose YAML needed repair, and the
- * spec requires a name equal to its directory's.
+ * loads: every other host drops a skill whose YAML needed repair, the spec
+ * requires a name equal to its directory's, and folders past a root's bound
+ * were never read.
  */
 const ERRORS_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set([
   "yaml_repaired",
@@ -28,6 +29,8 @@ const ERRORS_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set([
   "yaml_continuation",
   // The spec requires the name to equal the directory's; discovery tolerates it.
   "name_mismatch",
+  // Folders past the bound went unread: a check never passes what it did not read.
+  "discovery_limit",
 ]);
 
 /**

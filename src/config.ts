@@ -6,15 +6,24 @@
  */
 
 import { homedir } from "node:os";
-import { isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import process from "node:process";
 import { StartupError } from "./errors.ts";
 import { isPermissionDenied, reason, tryStatus } from "./_fs/status.ts";
 import { clarvisSkillRoots } from "./presets.ts";
 import { realPathOrSelf, winnersOf } from "./_roots.ts";
 import { describe } from "./_text.ts";
-import type { AgentSkillsOptions } from "./options.ts";
+import type { AgentSkillsOptions, SkillRootOptions } from "./options.ts";
 import type { WarnSink } from "./warn.ts";
+import {
+  BOOLEAN,
+  checkedOption,
+  COUNT,
+  FUNCTION,
+  oneOf,
+  STRING,
+  unreadableOption,
+} from "./_option.ts";
 
 /** A skill root after resolution: an absolute path and both labels. */
 export interface SkillRoot {
@@ -36,6 +45,17 @@ export interface SkillRoot {
    * by their real paths at that time, so a link made later is followed too.
    */
   readonly foldedInto?: string;
+  /**
+   * How many levels below the root a skill directory may be, when more than
+   * one (the `depth` option); absent on a root that reads one level.
+   */
+  readonly depth?: number;
+  /** The directories a deeper scan lists at most; set with `depth`. */
+  readonly maxDirectories?: number;
+  /** Set when only `SKILL.md` is a manifest; absent: any letter case. */
+  readonly manifestName?: "exact";
+  /** Set when a symlinked manifest is ignored; absent: followed. */
+  readonly manifestLinks?: "ignore";
 }
 
 /** The resolved configuration: absolute paths, every default filled in, deeply frozen. */
@@ -104,8 +124,10 @@ const _EVERY_OPTION_READ: [
  * by {@linkcode createAgentSkills}; call it directly to see what a set of
  * options means without scanning anything. Reads no environment variable.
  * Its only filesystem calls are a `stat` of an explicit `workspace` (it
- * must be a directory) and a `realpath` of each root (so that one directory
- * reached twice is scanned once); neither lists or reads anything.
+ * must be a directory), a `realpath` of each root (so that one directory
+ * reached twice is scanned once) and, for a root with `ancestors`, an
+ * `lstat` of `.git` in the workspace and each directory above it up to the
+ * first that holds one; none lists or reads anything.
  *
  * @param options The options to resolve.
  * @returns The deeply frozen configuration.
@@ -263,7 +285,7 @@ function resolveRoots(
       );
     }
     resolved.push(
-      resolveRoot(given[index], {
+      ...resolveRoot(given[index], {
         where: `${name}[${index}]`,
         home,
         workspace,
@@ -281,6 +303,24 @@ function resolveRoots(
   }));
 }
 
+/** The fields a root object may have, each read once. */
+const ROOT_KEYS = [
+  "path",
+  "scope",
+  "source",
+  "depth",
+  "maxDirectories",
+  "manifestName",
+  "manifestLinks",
+  "ancestors",
+] as const satisfies ReadonlyArray<keyof SkillRootOptions>;
+
+const DEFAULT_MAX_DIRECTORIES = 2000;
+
+/**
+ * One root as given, resolved: one root, or with `ancestors` one per
+ * directory from the repository's top down to the workspace.
+ */
 function resolveRoot(
   root: unknown,
   { where, home, workspace }: {
@@ -288,51 +328,95 @@ function resolveRoot(
     home: () => string;
     workspace: string;
   },
-): SkillRoot {
-  // Each field read once.
-  const { path, scope, source } = typeof root === "string"
-    ? { path: root, scope: undefined, source: undefined }
+): SkillRoot[] {
+  const fields = typeof root === "string"
+    ? { path: root }
     : typeof root === "object" && root !== null
     ? rootFields(root, where)
-    : { path: undefined, scope: undefined, source: undefined };
+    : {};
+  const { path } = fields;
   if (typeof path !== "string" || path === "") {
     throw new StartupError(
       "invalid_option",
-      `Option "${where}" must be a non-empty path or { path, scope?, source? }, got ${
+      `Option "${where}" must be a non-empty path or { path, scope?, source?, depth?, ... }, got ${
         describe(root)
       }`,
     );
   }
-  const absolute = expandPath(path, home, workspace);
-  return {
-    path: absolute,
-    realPath: realPathOrSelf(absolute),
-    scope: checkedOption(scope, `${where}.scope`, STRING) ?? DEFAULT_LABEL,
-    source: checkedOption(source, `${where}.source`, STRING) ?? DEFAULT_LABEL,
+  const depth = checkedOption(fields.depth, `${where}.depth`, COUNT) ?? 1;
+  const maxDirectories = checkedOption(
+    fields.maxDirectories,
+    `${where}.maxDirectories`,
+    COUNT,
+  ) ?? DEFAULT_MAX_DIRECTORIES;
+  const manifestName = checkedOption(
+    fields.manifestName,
+    `${where}.manifestName`,
+    oneOf("any-case", "exact"),
+  );
+  const manifestLinks = checkedOption(
+    fields.manifestLinks,
+    `${where}.manifestLinks`,
+    oneOf("follow", "ignore"),
+  );
+  const labels = {
+    scope: checkedOption(fields.scope, `${where}.scope`, STRING) ??
+      DEFAULT_LABEL,
+    source: checkedOption(fields.source, `${where}.source`, STRING) ??
+      DEFAULT_LABEL,
+    // Set only where they differ from a plain root's.
+    ...(depth > 1 ? { depth, maxDirectories } : {}),
+    ...(manifestName === "exact" ? { manifestName } : {}),
+    ...(manifestLinks === "ignore" ? { manifestLinks } : {}),
   };
+  const ancestors = checkedOption(
+    fields.ancestors,
+    `${where}.ancestors`,
+    BOOLEAN,
+  );
+  if (ancestors === true && (isAbsolute(path) || path.startsWith("~"))) {
+    throw new StartupError(
+      "invalid_option",
+      `Option "${where}.ancestors" needs a relative path, read in each directory from the repository's top to the workspace; got "${path}"`,
+    );
+  }
+  const bases = ancestors === true ? projectDirs(workspace) : [workspace];
+  return bases.map((base) => {
+    const absolute = expandPath(path, home, base);
+    return { path: absolute, realPath: realPathOrSelf(absolute), ...labels };
+  });
 }
 
 function rootFields(
   root: object,
   where: string,
-): { path: unknown; scope: unknown; source: unknown } {
-  try {
-    const { path, scope, source } = root as { [key: string]: unknown };
-    return { path, scope, source };
-  } catch (error) {
-    throw unreadableOption(where, error);
+): { [key in (typeof ROOT_KEYS)[number]]?: unknown } {
+  const fields: { [key: string]: unknown } = {};
+  for (const key of ROOT_KEYS) {
+    try {
+      fields[key] = (root as { [key: string]: unknown })[key];
+    } catch (error) {
+      throw unreadableOption(where, error);
+    }
   }
+  return fields;
 }
 
-/** `invalid_option` for an option whose getter threw `error`. */
-function unreadableOption(name: string, error: unknown): StartupError {
-  return new StartupError(
-    "invalid_option",
-    `Option "${name}" could not be read (${
-      error instanceof Error ? error.message : describe(error)
-    })`,
-    { cause: error },
-  );
+/**
+ * The directories from the repository's top (the nearest ancestor of the
+ * workspace, itself included, that holds `.git`) down to the workspace; the
+ * workspace alone when none does. Bounded by the path's depth; an ancestor
+ * the process may not look at counts as one without `.git`.
+ */
+function projectDirs(workspace: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = workspace;; dir = dirname(dir)) {
+    dirs.push(dir);
+    if (tryStatus(join(dir, ".git"), { follow: false }).ok) {
+      return dirs.reverse();
+    }
+    if (dirname(dir) === dir) return [workspace];
+  }
 }
 
 function expandPath(
@@ -343,43 +427,6 @@ function expandPath(
   if (path === "~") return home();
   if (path.startsWith("~/")) return join(home(), path.slice(2));
   return isAbsolute(path) ? resolve(path) : resolve(workspace, path);
-}
-
-/** What an option of one kind must be: its test, and how a message names it. */
-interface OptionKind<T> {
-  accepts: (value: unknown) => value is T;
-  expected: string;
-}
-
-const STRING: OptionKind<string> = {
-  accepts: (value): value is string => typeof value === "string",
-  expected: "a string",
-};
-const BOOLEAN: OptionKind<boolean> = {
-  accepts: (value): value is boolean => typeof value === "boolean",
-  expected: "a boolean",
-};
-const COUNT: OptionKind<number> = {
-  accepts: (value): value is number =>
-    typeof value === "number" && Number.isSafeInteger(value) && value > 0,
-  expected: "a positive integer",
-};
-const FUNCTION: OptionKind<WarnSink> = {
-  accepts: (value): value is WarnSink => typeof value === "function",
-  expected: "a function",
-};
-
-/** An option's value when it is absent or of its kind; else a StartupError. */
-function checkedOption<T>(
-  value: unknown,
-  name: string,
-  { accepts, expected }: OptionKind<T>,
-): T | undefined {
-  if (value === undefined || accepts(value)) return value;
-  throw new StartupError(
-    "invalid_option",
-    `Option "${name}" must be ${expected}, got ${describe(value)}`,
-  );
 }
 
 /** A count option, validated, or its default. */

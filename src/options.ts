@@ -28,6 +28,52 @@ export interface SkillRootOptions {
    * @default {"custom"}
    */
   source?: string;
+  /**
+   * How many levels below the root a skill directory may be: `1` reads
+   * `<root>/<name>/SKILL.md` only; `3` also reads skills in category folders
+   * (`<root>/<a>/<b>/<name>/SKILL.md`). Descent stops at a directory that
+   * holds a manifest (a skill's subfolders are its resources, never skills).
+   * Below a root deeper than 1, directories whose name starts with `.` and
+   * `node_modules` are skipped, and a directory reached twice (through a
+   * symlink) is read once, with a `symlink_loop` warning.
+   *
+   * @default {1}
+   */
+  depth?: number;
+  /**
+   * On a root deeper than 1, at most this many directories below the root are
+   * listed to find skills; past it, the scan of that root stops looking
+   * deeper, with a `discovery_limit` warning.
+   *
+   * @default {2000}
+   */
+  maxDirectories?: number;
+  /**
+   * Which file names are a manifest: `"any-case"` (`SKILL.md`, else
+   * `skill.md` or any other case) or `"exact"` (only `SKILL.md`, as Claude
+   * Code and Codex read).
+   *
+   * @default {"any-case"}
+   */
+  manifestName?: "any-case" | "exact";
+  /**
+   * Whether a manifest that is a symlink is followed (`"follow"`, when
+   * `followSymlinks` is on) or ignored as if absent (`"ignore"`, as Codex
+   * does).
+   *
+   * @default {"follow"}
+   */
+  manifestLinks?: "follow" | "ignore";
+  /**
+   * Read this relative `path` in the workspace and in each of its ancestors
+   * up to the repository's top (the nearest directory holding `.git`), the
+   * nearest winning: one root per directory, in ascending precedence from
+   * the top down to the workspace. With no `.git` above the workspace, only
+   * the workspace's is read. Needs a relative `path`.
+   *
+   * @default {false}
+   */
+  ancestors?: boolean;
 }
 
 /** The options of {@linkcode createAgentSkills} and {@linkcode resolveConfig}. */

@@ -33,6 +33,11 @@ import { oneLineSafe } from "./_text.ts";
  * - `dangling_symlink`: a skill directory or a resource is a symlink that
  *   points nowhere (or into a loop); it was skipped.
  * - `resource_limit`: resource enumeration stopped at the entry or depth cap.
+ * - `symlink_loop`: on a root that reads deeper than one level, a folder
+ *   whose real directory was read already (a symlink loop, or a second link
+ *   to one folder); it was read once.
+ * - `discovery_limit`: a root that reads deeper than one level listed its
+ *   `maxDirectories` folders; the folders past the bound were not read.
  * - `unrepresentable_name`: a skill directory or resource whose name on disk
  *   is not valid UTF-8, so it cannot be named in a string; it was skipped (a
  *   skill so named is refused under `strict`).
@@ -62,6 +67,8 @@ export type SkillWarningCode =
   | "resource_escape"
   | "dangling_symlink"
   | "resource_limit"
+  | "symlink_loop"
+  | "discovery_limit"
   | "unrepresentable_name"
   | "yaml_repaired"
   | "yaml_indicator"

@@ -1,13 +1,14 @@
 /**
  * Finding a skill directory's manifest: `<dir>/SKILL.md` by one status call
  * when it is a regular file, else the directory listed and the manifest
- * matched by name in any letter case (`SKILL.md` first); what a manifest that
- * is not a regular file is, said and never opened.
+ * matched by name in any letter case (`SKILL.md` first) or, where the root
+ * says so, exactly; what a manifest that is not a regular file is, said and
+ * never opened.
  *
  * @module
  */
 
-import { tryList } from "../_fs/listing.ts";
+import { type Listing, tryList } from "../_fs/listing.ts";
 import { childPath, kindOf, tryStatus } from "../_fs/status.ts";
 import type { Entry, Status } from "../_fs/types.ts";
 import {
@@ -31,17 +32,22 @@ export interface Manifest {
 
 /**
  * A skill directory's manifest: `<dir>/SKILL.md` when a status call says it
- * is a regular file (a symlink to one included) and the scan does not list
- * every skill; else the directory is listed, the manifest matched by name in
- * any letter case, and what it is said. A special file is never opened.
+ * is a regular file (a symlink to one included, where those are followed)
+ * and the scan does not list every skill; else the directory is listed, the
+ * manifest matched by name (in any letter case, unless the root says
+ * exact), and what it is said. A special file is never opened. When the
+ * directory holds no manifest, its listing, so that a deeper scan can go on
+ * below it without listing it again; `undefined` when what it holds was
+ * reported.
  */
 export function findManifest(
   scan: RootScan,
   dir: string,
   dirName: string,
-): Manifest | undefined {
+): Manifest | Listing | undefined {
   const { config, report } = scan;
-  if (scan.listEachSkill !== true && config.followSymlinks) {
+  const follow = followsManifestLinks(scan);
+  if (scan.listEachSkill !== true && follow) {
     const path = childPath(dir, "SKILL.md");
     const status = tryStatus(path, { follow: true });
     if (status.ok && status.value.kind === "file") {
@@ -65,11 +71,12 @@ export function findManifest(
     dirName,
     entries: listing.value.entries,
   });
+  if (chosen === NONE) return listing.value;
   if (chosen === undefined) return undefined;
   const path = childPath(dir, chosen.name);
   const isLink = chosen.kind === "symlink";
   // When symlinks are not followed, the entry itself (an lstat).
-  const status = tryStatus(path, { follow: config.followSymlinks });
+  const status = tryStatus(path, { follow });
   if (!status.ok) {
     const problem = readProblem(
       { kind: "unopenable", error: status.error },
@@ -90,16 +97,29 @@ export function findManifest(
   return { path, name: chosen.name, dirName, status: status.value, isLink };
 }
 
+/**
+ * Whether a scan follows a manifest that is a symlink: when symlinks are
+ * followed and the root does not say to ignore linked manifests.
+ */
+export function followsManifestLinks(
+  { config, root }: Pick<RootScan, "config" | "root">,
+): boolean {
+  return config.followSymlinks && root.manifestLinks !== "ignore";
+}
+
 /** Whether a file name is a manifest's: `SKILL.md` in any letter case. */
 export function isManifestName(name: string): boolean {
   return name.toLowerCase() === "skill.md";
 }
 
+/** What {@linkcode chooseManifest} returns for a directory without one. */
+const NONE = "none";
+
 /**
  * Chooses a skill directory's manifest from its entries, matching the name
- * case-insensitively: `SKILL.md` first, else the first in sorted order. A
- * directory, a special file, or a symlink when they are not followed, is
- * not one.
+ * case-insensitively (or exactly, where the root says so): `SKILL.md` first,
+ * else the first in sorted order; `NONE` when there is none, or it is a
+ * symlink not followed. A directory or a special file is reported.
  */
 function chooseManifest(
   scan: RootScan,
@@ -108,11 +128,14 @@ function chooseManifest(
     dirName: string;
     entries: readonly Entry[];
   },
-): Entry | undefined {
-  const candidates = entries.filter((entry) => isManifestName(entry.name));
+): Entry | typeof NONE | undefined {
+  const exact = scan.root.manifestName === "exact";
+  const candidates = entries.filter((entry) =>
+    exact ? entry.name === "SKILL.md" : isManifestName(entry.name)
+  );
   const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
     candidates[0];
-  if (chosen === undefined) return undefined;
+  if (chosen === undefined) return NONE;
   if (candidates.length > 1) {
     const names = candidates.map((entry) => entry.name);
     scan.report(
@@ -120,7 +143,8 @@ function chooseManifest(
     );
   }
   if (chosen.kind === "symlink") {
-    return scan.config.followSymlinks ? chosen : undefined;
+    // A link not followed is as if it were not there.
+    return followsManifestLinks(scan) ? chosen : NONE;
   }
   if (chosen.kind !== "file") {
     // A directory, FIFO, socket or device: never opened (opening one may

@@ -66,6 +66,29 @@ export function rootProblem(path: string, error: unknown): Problem | undefined {
   };
 }
 
+/** The problem of a folder below a root whose real directory was read already. */
+export function loopProblem(dir: string, realDir: string): Problem {
+  return {
+    code: "symlink_loop",
+    message:
+      `Skipped folder ${dir}: it is ${realDir}, read already (a symlink loop, or a second link to one folder)`,
+    path: dir,
+    drops: false,
+  };
+}
+
+/** The problem of a root whose folder bound is spent. */
+export function limitProblem(root: string, max: number | undefined): Problem {
+  return {
+    code: "discovery_limit",
+    message: `Stopped looking deeper in skill root ${root} after ${
+      max ?? 0
+    } folders (its maxDirectories): skills further in were not read; raise maxDirectories or point a root at the folder that holds them`,
+    path: root,
+    drops: false,
+  };
+}
+
 /** The problem of the roots the process may not read, in one line. */
 export function deniedRootsProblem(paths: readonly string[]): Problem {
   const one = paths.length === 1;

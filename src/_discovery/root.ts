@@ -11,7 +11,7 @@
  */
 
 import { SkillError } from "../errors.ts";
-import { tryList } from "../_fs/listing.ts";
+import { type Listing, tryList } from "../_fs/listing.ts";
 import { readManifest } from "../_fs/read.ts";
 import {
   childPath,
@@ -22,12 +22,19 @@ import {
 import type { StatusKind } from "../_fs/types.ts";
 import { parseManifest } from "../_manifest/parse.ts";
 import type { SkillInfo } from "../skill.ts";
-import { findManifest, type Manifest } from "./manifest.ts";
+import type { SkillRoot } from "../config.ts";
+import {
+  findManifest,
+  followsManifestLinks,
+  type Manifest,
+} from "./manifest.ts";
 import {
   danglingLinkProblem,
   deniedProblem,
   duplicateProblem,
   findingsOf,
+  limitProblem,
+  loopProblem,
   parseProblem,
   readProblem,
   rootProblem,
@@ -45,8 +52,9 @@ import type {
 } from "./types.ts";
 
 /**
- * Discovers the skills of one root, in sorted directory order, without
- * duplicate names. A missing root yields no skills and no warning.
+ * Discovers the skills of one root, in sorted directory order (level by
+ * level on a root deeper than one), without duplicate names. A missing root
+ * yields no skills and no warning.
  *
  * @throws {SkillError} Only through `scan.report`, under strict.
  */
@@ -62,32 +70,120 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
     if (problem !== undefined) report(problem);
     return [];
   }
-  const { entries, unrepresentable } = listing.value;
-  for (const entry of unrepresentable) {
-    if (entryKind(entry.kind, config) !== "other") {
-      report(unrepresentableProblem(root.path, entry.bytes));
-    }
-  }
   // The real path the skill directories are under, as of this scan.
   const realRoot = tryRealpath(root.path);
+  const walk = walkOf(root, realRoot.ok ? realRoot.value : root.path);
   const byName = new Map<string, DiscoveredSkill>();
-  for (const entry of entries) {
-    const kind = entryKind(entry.kind, config);
-    if (kind === "other") continue;
-    const dir = childPath(root.path, entry.name);
-    const reached = kind === "symlink" ? followedLink(scan, dir, entry.name) : {
-      // The same string as `dir` where the root is its own real path.
-      realDir: !realRoot.ok || realRoot.value === root.path
-        ? dir
-        : childPath(realRoot.value, entry.name),
-      viaLink: false,
-    };
-    if (reached === undefined) continue;
-    const read = readSkill(scan, { dir, dirName: entry.name, reached });
-    if (read === undefined) continue;
-    admit(byName, read.skill, read.findings).forEach(report);
+  const folders: Folder[] = [{
+    path: root.path,
+    realPath: walk.realRoot,
+    listing: listing.value,
+    level: 1,
+  }];
+  for (const folder of folders) {
+    const { path, realPath, level } = folder;
+    const { entries, unrepresentable } = folder.listing;
+    for (const entry of unrepresentable) {
+      if (entryKind(entry.kind, config) !== "other") {
+        report(unrepresentableProblem(path, entry.bytes));
+      }
+    }
+    for (const entry of entries) {
+      const kind = entryKind(entry.kind, config);
+      if (kind === "other" || (walk.deep && isSkipped(entry.name))) continue;
+      const dir = childPath(path, entry.name);
+      const reached = kind === "symlink"
+        ? followedLink(scan, dir, entry.name)
+        : {
+          // The same string as `dir` where the folder is its own real path.
+          realDir: realPath === path ? dir : childPath(realPath, entry.name),
+          viaLink: false,
+        };
+      if (reached === undefined) continue;
+      const found = findManifest(scan, dir, entry.name);
+      if (found === undefined) continue;
+      if ("entries" in found) {
+        // No manifest: a folder of skills, where the root reads deeper.
+        if (level < (root.depth ?? 1)) {
+          const below = enter(scan, walk, { dir, reached, listing: found });
+          if (below !== undefined) folders.push({ ...below, level: level + 1 });
+        }
+        continue;
+      }
+      const read = readSkill(scan, {
+        dir,
+        dirName: entry.name,
+        reached,
+        manifest: found,
+      });
+      if (read === undefined) continue;
+      admit(byName, read.skill, read.findings).forEach(report);
+    }
   }
   return [...byName.values()];
+}
+
+/** A directory whose entries are read for skills: the root, or a folder below it. */
+interface Folder {
+  readonly path: string;
+  readonly realPath: string;
+  readonly listing: Listing;
+  /** How many levels below the root its entries are (1 for the root's own). */
+  readonly level: number;
+}
+
+/** What a scan deeper than one level keeps: where it has been, and how many folders it listed. */
+interface Walk {
+  readonly deep: boolean;
+  readonly realRoot: string;
+  readonly visited: Set<string>;
+  listed: number;
+  limited: boolean;
+}
+
+function walkOf(root: SkillRoot, realRoot: string): Walk {
+  const deep = (root.depth ?? 1) > 1;
+  return {
+    deep,
+    realRoot,
+    visited: new Set(deep ? [realRoot] : []),
+    listed: 0,
+    limited: false,
+  };
+}
+
+/** Names a scan deeper than one level never enters: dot-directories and `node_modules`. */
+function isSkipped(name: string): boolean {
+  return name.startsWith(".") || name === "node_modules";
+}
+
+/**
+ * A folder to read below the root: refused, with a warning, when its real
+ * directory was read already (a symlink loop, or two ways to one folder) or
+ * when the root's directory bound is spent.
+ */
+function enter(
+  scan: RootScan,
+  walk: Walk,
+  { dir, reached, listing }: {
+    dir: string;
+    reached: Reached;
+    listing: Listing;
+  },
+): Omit<Folder, "level"> | undefined {
+  const { root, report } = scan;
+  if (walk.visited.has(reached.realDir)) {
+    report(loopProblem(dir, reached.realDir));
+    return undefined;
+  }
+  if (walk.listed >= (root.maxDirectories ?? Infinity)) {
+    if (!walk.limited) report(limitProblem(root.path, root.maxDirectories));
+    walk.limited = true;
+    return undefined;
+  }
+  walk.visited.add(reached.realDir);
+  walk.listed++;
+  return { path: dir, realPath: reached.realDir, listing };
 }
 
 /**
@@ -130,8 +226,8 @@ function followedLink(
 }
 
 /**
- * Reads one skill directory: finds its manifest, serves the previous run's
- * skill again when its refresh key allows, or else records the directory's
+ * Reads one skill directory: finds its manifest (unless given), serves the
+ * previous run's skill again when its refresh key allows, or else records the directory's
  * place and reads and parses the manifest. What stops it loading is
  * reported here; the findings about a skill that loads (a repaired YAML, a
  * name unlike its directory's) are returned unreported, for the caller to
@@ -139,14 +235,15 @@ function followedLink(
  */
 export function readSkill(
   scan: RootScan,
-  { dir, dirName, reached }: {
+  { dir, dirName, reached, manifest = findManifest(scan, dir, dirName) }: {
     dir: string;
     dirName: string;
     reached: Reached;
+    /** The manifest found already; else it is found here. */
+    manifest?: Manifest | Listing | undefined;
   },
 ): { skill: DiscoveredSkill; findings: readonly Problem[] } | undefined {
-  const manifest = findManifest(scan, dir, dirName);
-  if (manifest === undefined) return undefined;
+  if (manifest === undefined || "entries" in manifest) return undefined;
   const { path } = manifest;
   const key = refreshKey(manifest.status, scan.startedMs);
   const unchanged = reusable(scan, path, { key });
@@ -215,9 +312,10 @@ function loadManifest(
   const { config, report } = scan;
   const { path, name, dirName, status, isLink, dir, place } = manifest;
   const maxBytes = config.maxManifestBytes;
-  const own = config.followSymlinks ? undefined : {
+  const own = followsManifestLinks(scan) ? undefined : {
     dir,
     dirStatus: place,
+    viaLink: place.viaLink,
     realPath: childPath(place.realDir, name),
   };
   const read = status.size > maxBytes

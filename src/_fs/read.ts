@@ -131,14 +131,20 @@ export type FileRead =
   | { readonly kind: "unreadable"; readonly error: unknown };
 
 /**
- * What proves a manifest is its skill directory's own entry, reached without
- * a symlink (when symlinks are not followed).
+ * What proves a manifest is its skill directory's own entry, not a symlink
+ * (when manifests that are symlinks are not followed).
  */
 export interface OwnEntry {
   /** The skill directory as discovery reaches it. */
   readonly dir: string;
-  /** Its identity (from an `lstat`: a directory) before the manifest was opened. */
+  /**
+   * Its identity before the manifest was opened: from an `lstat` (a
+   * directory), or from a `stat` where discovery reached it through a
+   * symlink.
+   */
   readonly dirStatus: Pick<Status, "dev" | "ino" | "birthtimeMs">;
+  /** Whether discovery reached the directory through a symlink (absent: not). */
+  readonly viaLink?: boolean;
   /** The manifest's real path: what the kernel must call the descriptor. */
   readonly realPath: string;
 }
@@ -225,7 +231,7 @@ function isOwnEntry(
   const kernel = openedPath(fd);
   if (kernel !== undefined) return kernel === own.realPath;
   const entry = tryStatus(path, { follow: false });
-  const dir = tryStatus(own.dir, { follow: false });
+  const dir = tryStatus(own.dir, { follow: own.viaLink === true });
   return entry.ok && entry.value.kind === "file" &&
     sameFile(entry.value, status) && dir.ok &&
     dir.value.kind === "directory" && sameIdentity(dir.value, own.dirStatus);
