@@ -78,6 +78,21 @@ export function pathDiagnostic(
   return diagnostic({ severity: "error", code, message, path });
 }
 
+/** The warning about a skill a same-named skill of a later root replaces. */
+export function shadowedDiagnostic(
+  skill: SkillInfo,
+  winner: SkillInfo,
+): SkillDiagnostic {
+  return diagnostic({
+    severity: "warning",
+    code: "shadowed_skill",
+    message:
+      `Skill "${skill.name}" in ${skill.path} is never served: ${winner.path}, of a later root, has the same name and wins`,
+    path: skill.path,
+    skill: skill.name,
+  });
+}
+
 /** The findings of every spec rule for one skill that loads. */
 export function ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
   const { info, frontmatter } = skill;

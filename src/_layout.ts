@@ -56,3 +56,50 @@ export function nestedRoots(
   }
   return nested;
 }
+
+/** A skill directory found below a path by {@linkcode skillsBelow}. */
+export interface SkillBelow {
+  /** Its path relative to the path looked below, with `/`. */
+  readonly rel: string;
+  /** How many levels below the path it is (1 for `<path>/<name>`). */
+  readonly level: number;
+}
+
+/** How deep {@linkcode skillsBelow} looks, and how many folders it lists at most. */
+const PROBE_DEPTH = 6;
+const PROBE_DIRECTORIES = 2000;
+
+/**
+ * The skill directories below `path`, up to six levels down, level by
+ * level: every real directory that holds a manifest (any case), without
+ * looking inside it; `.git` and `node_modules` are not entered, nor
+ * symlinks, and at most 2,000 folders are listed. A directory in `known`
+ * is taken to hold one without listing it. What a check reads to tell
+ * where skills are that a scan did not reach.
+ */
+export function skillsBelow(
+  path: string,
+  known: ReadonlySet<string>,
+): SkillBelow[] {
+  const found: SkillBelow[] = [];
+  const folders = [{ dir: path, rel: "", level: 1 }];
+  let listed = 0;
+  for (const { dir, rel, level } of folders) {
+    const listing = tryList(dir);
+    if (!listing.ok) continue;
+    for (const entry of listing.value.entries) {
+      if (entry.kind !== "directory" || SKIPPED.has(entry.name)) continue;
+      const child = childPath(dir, entry.name);
+      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (known.has(child) || holdsManifest(child)) {
+        found.push({ rel: childRel, level });
+      } else if (level < PROBE_DEPTH && listed < PROBE_DIRECTORIES) {
+        listed++;
+        folders.push({ dir: child, rel: childRel, level: level + 1 });
+      }
+    }
+  }
+  return found;
+}
+
+const SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);

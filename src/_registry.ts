@@ -7,6 +7,7 @@
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
+import { pluginRoots } from "./_discovery/plugins.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { realPathOrSelf, winnersOf } from "./_roots.ts";
 import type { DiscoveredSkill, Report } from "./_discovery/types.ts";
@@ -43,9 +44,10 @@ export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
 }
 
 /**
- * Runs discovery over every configured root and merges the results, lowest
- * precedence first, so a later root's skill replaces an earlier one of the
- * same name.
+ * Runs discovery over every configured root (a root of plugins over each
+ * of its plugins' skills folders, as they are now) and merges the results,
+ * lowest precedence first, so a later root's skill replaces an earlier one
+ * of the same name.
  *
  * @throws {SkillError} Only through `report`, under strict.
  */
@@ -61,20 +63,25 @@ export function buildSnapshot(
   const startedMs = Date.now();
   const buffer = readBuffer();
   for (const root of scanOrder(config.roots)) {
-    const scan = {
-      root,
-      config,
-      report,
-      buffer,
-      previous: previous?.byPath,
-      denied,
-      startedMs,
-    };
-    for (const skill of discoverRoot(scan)) {
-      byPath.set(skill.info.path, skill);
-      const earlier = merged.get(skill.info.name);
-      if (earlier !== undefined) overridden.push(earlier.info);
-      merged.set(skill.info.name, skill);
+    const scanned = root.kind === "plugins"
+      ? pluginRoots({ root, report, buffer })
+      : [root];
+    for (const skillRoot of scanned) {
+      const scan = {
+        root: skillRoot,
+        config,
+        report,
+        buffer,
+        previous: previous?.byPath,
+        denied,
+        startedMs,
+      };
+      for (const skill of discoverRoot(scan)) {
+        byPath.set(skill.info.path, skill);
+        const earlier = merged.get(skill.info.name);
+        if (earlier !== undefined) overridden.push(earlier.info);
+        merged.set(skill.info.name, skill);
+      }
     }
   }
   return {

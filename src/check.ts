@@ -8,7 +8,7 @@
  * @module
  */
 
-import { basename, dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { resolveOptions, type SkillRoot } from "./config.ts";
 import type { AgentSkillsOptions, SkillRootOptions } from "./options.ts";
 import { StartupError } from "./errors.ts";
@@ -19,6 +19,7 @@ import {
   problemDiagnostics,
   resourceDiagnostic,
   ruleDiagnostics,
+  shadowedDiagnostic,
 } from "./_diagnostics.ts";
 import { isManifestName } from "./_discovery/manifest.ts";
 import { discoverRoot, readSkill } from "./_discovery/root.ts";
@@ -26,8 +27,13 @@ import type { DiscoveredSkill, Problem, RootScan } from "./_discovery/types.ts";
 import { tryList } from "./_fs/listing.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";
-import type { Entry } from "./_fs/types.ts";
-import { holdsSkillBelow, nestedRoots } from "./_layout.ts";
+import {
+  holdsSkillBelow,
+  nestedRoots,
+  type SkillBelow,
+  skillsBelow,
+} from "./_layout.ts";
+import { pluginRoots } from "./_discovery/plugins.ts";
 import { RULES } from "./_check_rules.ts";
 import { scanOrder } from "./_registry.ts";
 import type {
@@ -112,6 +118,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
       });
     }
   }
+  diagnostics.push(...shadowed(skills));
   diagnostics.sort(byPosition);
   const counts = { error: 0, warning: 0, info: 0 };
   for (const diagnostic of diagnostics) counts[diagnostic.severity]++;
@@ -176,13 +183,63 @@ function checkPath(
     return [];
   }
   const { entries } = listing.value;
+  if (root.kind === "plugins") return checkPlugins(scan, fail);
   if (entries.some((e) => isManifestName(e.name))) {
     return checkSkillDir(scan, root.path);
   }
   const skills = discoverRoot(scan);
-  // A skill that loaded had a manifest; only an empty scan lists again.
-  if (skills.length === 0 && !holdsSkillBelow(root.path, entries)) {
-    fail(noSkills(root.path, entries));
+  const depth = root.depth ?? 1;
+  const below = skillsBelow(
+    root.path,
+    new Set(skills.map((skill) => skill.info.dir)),
+  );
+  // What the scan did not reach: deeper than the root reads, or (on a root
+  // deeper than one) under a dot-directory, which it skips.
+  const unread = below.filter((skill) =>
+    skill.level > depth ||
+    (depth > 1 && skill.rel.split("/").some((part) => part.startsWith(".")))
+  );
+  const readAny = below.length > unread.length ||
+    holdsSkillBelow(root.path, entries);
+  if (skills.length === 0 && !readAny) {
+    fail(noSkills(root.path, unread));
+  } else if (unread.length > 0) {
+    fail(pathDiagnostic(
+      "unread_skills",
+      `${unread.length} ${
+        unread.length === 1 ? "skill directory sits" : "skill directories sit"
+      } below ${root.path} deeper than this check looks, unchecked${
+        whereTo(root.path, unread)
+      }`,
+      root.path,
+    ));
+  }
+  return skills;
+}
+
+/**
+ * A root of plugins: each plugin's skills, checked as discovery reads them;
+ * an error when no plugin has a skill (and no manifest of theirs was
+ * reported).
+ */
+function checkPlugins(
+  scan: RootScan,
+  fail: (diagnostic: SkillDiagnostic) => void,
+): DiscoveredSkill[] {
+  let reported = false;
+  const report = (problem: Problem): void => {
+    reported = true;
+    scan.report(problem);
+  };
+  const skills = pluginRoots({ ...scan, report }).flatMap((root) =>
+    discoverRoot({ ...scan, report, root })
+  );
+  if (skills.length === 0 && !reported) {
+    fail(pathDiagnostic(
+      "no_skills",
+      `No plugin skills in ${scan.root.path}: no plugin of it has a skills folder with a SKILL.md one level below (plugins/<plugin>/skills/<skill>/SKILL.md, listed in .claude-plugin/marketplace.json, or skills/<skill>/SKILL.md in a single plugin)`,
+      scan.root.path,
+    ));
   }
   return skills;
 }
@@ -274,27 +331,67 @@ function pathFailure(path: string, error: unknown): SkillDiagnostic {
 }
 
 /**
+ * A warning for each skill that a same-named skill of a later path replaces
+ * (the last wins, as in discovery), naming both paths.
+ */
+function shadowed(skills: readonly SkillInfo[]): SkillDiagnostic[] {
+  const last = new Map<string, SkillInfo>();
+  for (const skill of skills) last.set(skill.name, skill);
+  return skills.flatMap((skill) => {
+    const winner = last.get(skill.name);
+    return winner === undefined || winner === skill
+      ? []
+      : [shadowedDiagnostic(skill, winner)];
+  });
+}
+
+/**
  * `no_skills` for a path with no manifest in it or one level below; names
- * the directories that hold skills two levels down, if any, as the roots to
- * check instead.
+ * the skills found deeper, if any, and how to check them.
  */
 function noSkills(
   path: string,
-  entries: readonly Entry[],
+  deeper: readonly SkillBelow[],
 ): SkillDiagnostic {
-  const nested = nestedRoots(path, entries);
-  const hint = nested.length === 0
-    ? ""
-    : `; found ${
-      nested.map((root) => root.example).join(", ")
-    }: skills are one level below a root, so check ${
-      nested.map((root) => root.dir).join(" ")
-    } instead`;
   return pathDiagnostic(
     "no_skills",
-    `No skills in ${path}: no SKILL.md in it or in any directory one level below${hint}`,
+    `No skills in ${path}: no SKILL.md in it or in any directory one level below${
+      whereTo(path, deeper)
+    }`,
     path,
   );
+}
+
+/**
+ * Where skills a check did not reach are, and how to check them: as a
+ * plugin marketplace, when it is one; with the roots that hold them, when
+ * they are at most three or under a dot-directory; else with a depth.
+ */
+function whereTo(path: string, deeper: readonly SkillBelow[]): string {
+  if (deeper.length === 0) return "";
+  const parents = new Map<string, string>();
+  for (const { rel } of deeper) {
+    const parent = rel.slice(0, rel.lastIndexOf("/"));
+    if (!parents.has(parent)) parents.set(parent, `${rel}/SKILL.md`);
+  }
+  const examples = [...parents.values()];
+  const found = `; found ${examples.slice(0, 5).join(", ")}${
+    examples.length > 5 ? `, and ${examples.length - 5} more` : ""
+  }`;
+  const market = join(path, ".claude-plugin", "marketplace.json");
+  if (tryStatus(market, { follow: true }).ok) {
+    return `${found}: it is a plugin marketplace, so check it as one (--plugins; the root option kind: "plugins")`;
+  }
+  const hidden = deeper.some(({ rel }) =>
+    rel.split("/").some((part) => part.startsWith("."))
+  );
+  if (parents.size <= 3 || hidden) {
+    return `${found}: skills are one level below a root, so check ${
+      [...parents.keys()].map((parent) => join(path, parent)).join(" ")
+    } instead`;
+  }
+  const depth = Math.max(...deeper.map((skill) => skill.level));
+  return `${found}: check with --depth ${depth} (the root option depth: ${depth})`;
 }
 
 function byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {

@@ -56,6 +56,13 @@ export interface SkillRoot {
   readonly manifestName?: "exact";
   /** Set when a symlinked manifest is ignored; absent: followed. */
   readonly manifestLinks?: "ignore";
+  /** Set when the root holds plugins (the `kind` option); absent: skills. */
+  readonly kind?: "plugins";
+  /**
+   * The plugin whose skills folder this is: set on the roots a root of kind
+   * `"plugins"` stands for at each scan, never on a configured root.
+   */
+  readonly namespace?: string;
 }
 
 /** The resolved configuration: absolute paths, every default filled in, deeply frozen. */
@@ -313,6 +320,7 @@ const ROOT_KEYS = [
   "manifestName",
   "manifestLinks",
   "ancestors",
+  "kind",
 ] as const satisfies ReadonlyArray<keyof SkillRootOptions>;
 
 const DEFAULT_MAX_DIRECTORIES = 2000;
@@ -359,6 +367,11 @@ function resolveRoot(
     `${where}.manifestLinks`,
     oneOf("follow", "ignore"),
   );
+  const kind = checkedOption(
+    fields.kind,
+    `${where}.kind`,
+    oneOf("skills", "plugins"),
+  );
   const labels = {
     scope: checkedOption(fields.scope, `${where}.scope`, STRING) ??
       DEFAULT_LABEL,
@@ -368,6 +381,7 @@ function resolveRoot(
     ...(depth > 1 ? { depth, maxDirectories } : {}),
     ...(manifestName === "exact" ? { manifestName } : {}),
     ...(manifestLinks === "ignore" ? { manifestLinks } : {}),
+    ...(kind === "plugins" ? { kind } : {}),
   };
   const ancestors = checkedOption(
     fields.ancestors,

@@ -46,21 +46,31 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  *   warning).
  * - `path_not_found`: a path given to check does not exist.
  * - `no_skills`: a path given to check holds no skill: no manifest in it, or
- *   in any directory one level below.
+ *   in any directory one level below (or, for a root of plugins, in any of
+ *   its plugins' skills folders).
+ * - `unread_skills`: a path given to check loaded skills, but holds more
+ *   deeper than the check looks (skill directories up to six levels down,
+ *   in category folders, under dot-directories, in plugins): an error, with
+ *   the depth, the roots or the kind to check them with.
+ * - `shadowed_skill`: a skill that a same-named skill of a later path
+ *   replaces, so it is never served (a warning, naming both paths).
  *
  * - `coerced_value`, `empty_field`: a value discovery read as the reference
  *   validator and Claude Code read it, not as YAML 1.2 types it (notes).
  *
  * A discovery code may be more severe in a check than in discovery:
  * `yaml_repaired`, `yaml_indicator`, `yaml_flow_text` and `yaml_continuation`
- * are errors (every other host drops such a skill), and `root_not_directory`
- * is an error for a path given to check.
+ * are errors (every other host drops such a skill), `discovery_limit` is an
+ * error (what it did not read is unchecked), and `root_not_directory` is an
+ * error for a path given to check.
  */
 export type DiagnosticCode =
   | SkillWarningCode
   | "manifest_name"
   | "path_not_found"
   | "no_skills"
+  | "unread_skills"
+  | "shadowed_skill"
   | "name_length"
   | "name_case"
   | "name_characters"

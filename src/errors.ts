@@ -85,6 +85,9 @@ export class StartupError extends Error {
  *   (which must cover the real paths that symlinks lead to).
  * - `too_large`: a resource larger than `maxResourceBytes`, for
  *   `readResource()`.
+ * - `invalid_plugin`: under `strict: true`, a plugin or marketplace manifest
+ *   (`plugin.json`, `marketplace.json`) of a root of kind `"plugins"` that
+ *   cannot be used.
  */
 export type SkillErrorCode =
   | "invalid_skill"
@@ -95,7 +98,8 @@ export type SkillErrorCode =
   | "not_found"
   | "not_a_file"
   | "unreadable"
-  | "too_large";
+  | "too_large"
+  | "invalid_plugin";
 
 /** One problem that makes a manifest unusable, at its file position. */
 export interface SkillProblem {

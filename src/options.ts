@@ -65,6 +65,16 @@ export interface SkillRootOptions {
    */
   manifestLinks?: "follow" | "ignore";
   /**
+   * What the root holds: `"skills"`, skill directories; or `"plugins"`,
+   * Claude Code plugins: a marketplace (its `.claude-plugin/marketplace.json`
+   * lists the plugins) or one plugin (a folder with `skills/`, and
+   * `.claude-plugin/plugin.json` optionally). A plugin's skills are named
+   * `<plugin>:<skill>`, so that two plugins may each have a `setup`.
+   *
+   * @default {"skills"}
+   */
+  kind?: "skills" | "plugins";
+  /**
    * Read this relative `path` in the workspace and in each of its ancestors
    * up to the repository's top (the nearest directory holding `.git`), the
    * nearest winning: one root per directory, in ascending precedence from

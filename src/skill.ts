@@ -56,6 +56,11 @@ export interface SkillInfo {
   readonly dir: string;
   /** The absolute path of the skill's manifest (`<dir>/SKILL.md`). */
   readonly path: string;
+  /**
+   * The plugin the skill came with, on a root of kind `"plugins"`: then
+   * `name` is `<plugin>:<frontmatter name>`. Absent for other skills.
+   */
+  readonly plugin?: string;
 }
 
 /** One skill, loaded: its catalog entry, its body and its resource files. */

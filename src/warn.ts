@@ -38,6 +38,10 @@ import { oneLineSafe } from "./_text.ts";
  *   to one folder); it was read once.
  * - `discovery_limit`: a root that reads deeper than one level listed its
  *   `maxDirectories` folders; the folders past the bound were not read.
+ * - `invalid_plugin`: a `marketplace.json` or `plugin.json` of a root of kind
+ *   `"plugins"` that cannot be used (not JSON, no plugin list, a source or
+ *   skills folder outside it, a name that cannot prefix skill names); the
+ *   skills of the plugins it stands for were left out.
  * - `unrepresentable_name`: a skill directory or resource whose name on disk
  *   is not valid UTF-8, so it cannot be named in a string; it was skipped (a
  *   skill so named is refused under `strict`).
@@ -69,6 +73,7 @@ export type SkillWarningCode =
   | "resource_limit"
   | "symlink_loop"
   | "discovery_limit"
+  | "invalid_plugin"
   | "unrepresentable_name"
   | "yaml_repaired"
   | "yaml_indicator"

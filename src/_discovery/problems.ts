@@ -18,6 +18,7 @@ import {
   type RepairKind,
 } from "../_manifest/repair.ts";
 import type { SkillWarningCode, WarnSink } from "../warn.ts";
+import { bareName } from "./plugins.ts";
 import type { ParsedSkill, Problem, Report } from "./types.ts";
 
 /** What strict throws for a problem that drops a skill, by warning code. */
@@ -27,6 +28,7 @@ const STRICT_CODES: Partial<Record<SkillWarningCode, SkillErrorCode>> = {
   not_a_file: "not_a_file",
   unreadable: "invalid_skill",
   unrepresentable_name: "invalid_skill",
+  invalid_plugin: "invalid_plugin",
 };
 
 /**
@@ -315,10 +317,13 @@ export function findingsOf(
   skill: ParsedSkill,
   { path, dirName }: { path: string; dirName: string },
 ): readonly Problem[] {
-  const { repairs, truncations, info: { name } } = skill;
-  // Names match as the reference validator compares them: NFKC forms.
-  const mismatch = name !== dirName &&
-    name.normalize("NFKC") !== dirName.normalize("NFKC");
+  const { repairs, truncations, info } = skill;
+  const { name } = info;
+  // Names match as the reference validator compares them: NFKC forms; a
+  // plugin's namespace is not part of the frontmatter name.
+  const own = bareName(info);
+  const mismatch = own !== dirName &&
+    own.normalize("NFKC") !== dirName.normalize("NFKC");
   if (repairs.length === 0 && truncations.length === 0 && !mismatch) {
     return NO_PROBLEMS; // most skills, on every scan
   }

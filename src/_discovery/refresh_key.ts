@@ -40,7 +40,7 @@ export function sameKey(a: RefreshKey, b: RefreshKey): boolean {
  * one of two ways: before reading, by the manifest's `key`, which must be
  * the same and have been settled when it was read; or after reading, by its
  * `text`, byte for byte the same. Either way the root that serves it must
- * have the same labels.
+ * have the same labels (and plugin).
  */
 export function reusable(
   scan: RootScan,
@@ -53,7 +53,7 @@ export function reusable(
   const { root } = scan;
   if (
     info.root !== root.path || info.scope !== root.scope ||
-    info.source !== root.source
+    info.source !== root.source || info.plugin !== root.namespace
   ) {
     return undefined;
   }

@@ -369,9 +369,10 @@ function parseSkill(
     metadata,
     ...fields
   } = parsed;
+  const { namespace } = root;
   const info: SkillInfo = {
     // The catalog's key order: metadata follows the description.
-    name,
+    name: namespace === undefined ? name : `${namespace}:${name}`,
     description,
     metadata,
     ...fields,
@@ -380,6 +381,7 @@ function parseSkill(
     root: root.path,
     dir,
     path,
+    ...(namespace === undefined ? {} : { plugin: namespace }),
   };
   return {
     info: Object.freeze(info),
