@@ -55,7 +55,10 @@ export {
   claudeSkillRoots,
   codexSkillRoots,
 } from "./src/presets.ts";
-export type { CodexSkillRootsOptions } from "./src/presets.ts";
+export type {
+  ClaudeSkillRootsOptions,
+  CodexSkillRootsOptions,
+} from "./src/presets.ts";
 export type { JsonValue, SkillContent, SkillInfo } from "./src/skill.ts";
 export { skillFrontmatterSchema } from "./src/frontmatter.ts";
 export type { SkillFrontmatter } from "./src/frontmatter.ts";

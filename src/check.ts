@@ -12,6 +12,7 @@ import { basename, dirname, join } from "node:path";
 import { resolveOptions, type SkillRoot } from "./config.ts";
 import type { AgentSkillsOptions, SkillRootOptions } from "./options.ts";
 import { StartupError } from "./errors.ts";
+import { checkedOption, oneOf } from "./_option.ts";
 import { describe } from "./_text.ts";
 import { listResources } from "./_resources.ts";
 import {
@@ -55,6 +56,16 @@ export interface CheckSkillsOptions
    * `no_skills`), so that a mistyped path never passes as clean.
    */
   paths: ReadonlyArray<string | SkillRootOptions>;
+  /**
+   * Whether each path must hold a skill (`"each"`: one that holds none is
+   * `no_skills`), or the paths together (`"any"`: `no_skills` only when no
+   * path gave a skill; what a host's preset roots need, since most users
+   * fill only some of them). A path that does not exist is an error either
+   * way.
+   *
+   * @default {"each"}
+   */
+  requireSkills?: "each" | "any";
 }
 
 /** What {@linkcode checkSkills} found. */
@@ -91,13 +102,16 @@ export interface CheckReport {
  * ```
  */
 export function checkSkills(options: CheckSkillsOptions): CheckReport {
-  const { config } = resolveOptions(checkOptions(options), "paths");
+  const { discovery, requireSkills } = checkOptions(options);
+  const { config } = resolveOptions(discovery, "paths");
   const diagnostics: SkillDiagnostic[] = [];
+  // Said once every path was checked, when `requireSkills` asks for it.
+  const empty: SkillDiagnostic[] = [];
   const report = (problem: Problem): void => {
     diagnostics.push(...problemDiagnostics(problem));
   };
   const fail = (diagnostic: SkillDiagnostic): void => {
-    diagnostics.push(diagnostic);
+    (diagnostic.code === "no_skills" ? empty : diagnostics).push(diagnostic);
   };
   const skills: SkillInfo[] = [];
   const scanned = {
@@ -118,6 +132,9 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
       });
     }
   }
+  if (requireSkills === "each" || skills.length === 0) {
+    diagnostics.push(...empty);
+  }
   diagnostics.push(...shadowed(skills));
   diagnostics.sort(byPosition);
   const counts = { error: 0, warning: 0, info: 0 };
@@ -126,10 +143,13 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
 }
 
 /**
- * The options of a check as discovery takes them: `paths` (required) as the
- * roots, never strict. Each option is read once.
+ * The options of a check as discovery takes them (`paths`, required, as the
+ * roots, never strict), and what the paths must hold. Each option is read
+ * once.
  */
-function checkOptions(options: unknown): AgentSkillsOptions {
+function checkOptions(
+  options: unknown,
+): { discovery: AgentSkillsOptions; requireSkills: "each" | "any" } {
   if (
     typeof options !== "object" || options === null || Array.isArray(options)
   ) {
@@ -140,14 +160,19 @@ function checkOptions(options: unknown): AgentSkillsOptions {
       }`,
     );
   }
-  const { paths, ...rest } = options as CheckSkillsOptions;
+  const { paths, requireSkills, ...rest } = options as CheckSkillsOptions;
   if (paths === undefined) {
     throw new StartupError(
       "invalid_option",
       'Option "paths" is required: give the skill roots, skill directories or SKILL.md files to check',
     );
   }
-  return { ...rest, roots: paths, strict: false };
+  return {
+    discovery: { ...rest, roots: paths, strict: false },
+    requireSkills:
+      checkedOption(requireSkills, "requireSkills", oneOf("each", "any")) ??
+        "each",
+  };
 }
 
 /**

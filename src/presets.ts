@@ -1,6 +1,7 @@
 /**
  * The hosts' skill roots, as presets: the Clarvis roots (the default), and
- * the roots Claude Code and Codex read, each in ascending precedence.
+ * the roots Claude Code and Codex read, each in ascending precedence and
+ * each read as that host reads it.
  *
  * @module
  */
@@ -48,17 +49,23 @@ export function clarvisSkillRoots(): SkillRootOptions[] {
 
 /**
  * The skill roots Claude Code reads, in ascending precedence as Claude Code
- * ranks them: a personal skill wins over a project's skill of the same name
- * (enterprise-managed and plugin skills are out of reach of a loader).
+ * ranks them: a personal skill wins over a project's skill of the same name.
+ * Both read as Claude Code reads them: one level deep, and only a manifest
+ * named exactly `SKILL.md`.
  *
  * | # | path              | scope       | source   |
  * |---|-------------------|-------------|----------|
  * | 1 | `.claude/skills`  | `workspace` | `claude` |
  * | 2 | `~/.claude/skills`| `user`      | `claude` |
  *
- * Claude Code also reads `.claude/skills` in the subdirectory a user works in;
- * pass those as roots of your own.
+ * Claude Code also reads the skills of the plugins a user enabled, named
+ * `<plugin>:<skill>`: pass their folders (or their marketplace's) in
+ * `plugins`, each becomes a root of kind `"plugins"` between the two
+ * (enterprise-managed skills are out of reach of a loader). Where it reads
+ * `.claude/skills` in a subdirectory being worked in, pass that folder as a
+ * root of your own.
  *
+ * @param options The plugin folders or marketplaces to read, if any.
  * @returns A fresh array of root options; change it freely.
  *
  * @example Serve the skills a user wrote for Claude Code
@@ -74,43 +81,92 @@ export function clarvisSkillRoots(): SkillRootOptions[] {
  * // ["/work/app/.claude/skills", "/home/ada/.claude/skills"]
  * ```
  */
-export function claudeSkillRoots(): SkillRootOptions[] {
+export function claudeSkillRoots(
+  options: ClaudeSkillRootsOptions = {},
+): SkillRootOptions[] {
   return [
-    { path: ".claude/skills", scope: "workspace", source: "claude" },
-    { path: "~/.claude/skills", scope: "user", source: "claude" },
+    {
+      path: ".claude/skills",
+      scope: "workspace",
+      source: "claude",
+      manifestName: "exact",
+    },
+    ...(options.plugins ?? []).map((path): SkillRootOptions => ({
+      path,
+      scope: "plugin",
+      source: "claude",
+      kind: "plugins",
+      manifestName: "exact",
+    })),
+    {
+      path: "~/.claude/skills",
+      scope: "user",
+      source: "claude",
+      manifestName: "exact",
+    },
   ];
+}
+
+/** The options of {@linkcode claudeSkillRoots}. */
+export interface ClaudeSkillRootsOptions {
+  /**
+   * Plugin folders, or plugin marketplaces, whose skills Claude Code serves
+   * (those the user enabled): each is a root of kind `"plugins"`, its skills
+   * named `<plugin>:<skill>`.
+   *
+   * @default {[]}
+   */
+  plugins?: readonly string[];
 }
 
 /** The options of {@linkcode codexSkillRoots}. */
 export interface CodexSkillRootsOptions {
   /**
-   * Codex's home directory, where its user skills live in `skills/` (what
-   * `CODEX_HOME` says to Codex; this library reads no environment variable).
+   * Codex's home directory, where its user skills live in `skills/` and its
+   * bundled system skills in `skills/.system/` (what `CODEX_HOME` says to
+   * Codex; this library reads no environment variable).
    *
    * @default {"~/.codex"}
    */
   codexHome?: string;
+  /**
+   * The admin skills folder Codex reads beside its system config.
+   *
+   * @default {"/etc/codex/skills"}
+   */
+  adminSkills?: string;
 }
 
+/** How Codex reads below each of its roots (`codex-rs/core-skills/src/loader.rs`). */
+const CODEX_RULES = {
+  depth: 6,
+  maxDirectories: 2000,
+  manifestName: "exact",
+  manifestLinks: "ignore",
+} as const satisfies Partial<SkillRootOptions>;
+
 /**
- * The skill roots Codex reads for a user and a repository, in ascending
- * precedence as Codex ranks them: repository skills before user skills, and
- * in each, the folders in the order Codex scans them.
+ * The skill roots Codex reads, in ascending precedence: admin, system and
+ * user skills, then the repository's, in the folders Codex reads
+ * (`codex-rs/core-skills/src/loader.rs`), each read as Codex reads it: up to
+ * six levels deep with at most 2,000 folders listed, dot-directories
+ * skipped, only a manifest named exactly `SKILL.md`, a symlinked `SKILL.md`
+ * ignored; the repository's folders in every directory from its top (the
+ * nearest holding `.git`) down to the workspace.
  *
- * | # | path                 | scope       | source   |
- * |---|----------------------|-------------|----------|
- * | 1 | `~/.agents/skills`   | `user`      | `agents` |
- * | 2 | `~/.codex/skills`    | `user`      | `codex`  |
- * | 3 | `.agents/skills`     | `workspace` | `agents` |
- * | 4 | `.codex/skills`      | `workspace` | `codex`  |
+ * | # | path                      | scope       | source   |
+ * |---|---------------------------|-------------|----------|
+ * | 1 | `/etc/codex/skills`       | `admin`     | `codex`  |
+ * | 2 | `~/.codex/skills/.system` | `system`    | `codex`  |
+ * | 3 | `~/.agents/skills`        | `user`      | `agents` |
+ * | 4 | `~/.codex/skills`         | `user`      | `codex`  |
+ * | 5 | `.agents/skills`, each ancestor  | `workspace` | `agents` |
+ * | 6 | `.codex/skills`, each ancestor   | `workspace` | `codex`  |
  *
  * Codex itself lists two skills of the same name side by side where this
- * library serves the later; it also reads `.agents/skills` in every directory
- * between the repository's root and the current one, its own system skills
- * (`~/.codex/skills/.system`) and `/etc/codex/skills`, and looks up to six
- * levels below each root. Pass those as roots of your own if you want them.
+ * library serves the later; see docs/configuration.md for every difference.
  *
- * @param options Where Codex's home is, when not `~/.codex`.
+ * @param options Where Codex's home and admin skills are, when elsewhere.
  * @returns A fresh array of root options; change it freely.
  *
  * @example Serve the skills a user installed for Codex
@@ -129,10 +185,40 @@ export function codexSkillRoots(
   options: CodexSkillRootsOptions = {},
 ): SkillRootOptions[] {
   const codexHome = options.codexHome ?? "~/.codex";
+  const admin = options.adminSkills ?? "/etc/codex/skills";
   return [
-    { path: "~/.agents/skills", scope: "user", source: "agents" },
-    { path: join(codexHome, "skills"), scope: "user", source: "codex" },
-    { path: ".agents/skills", scope: "workspace", source: "agents" },
-    { path: ".codex/skills", scope: "workspace", source: "codex" },
+    { path: admin, scope: "admin", source: "codex", ...CODEX_RULES },
+    {
+      path: join(codexHome, "skills", ".system"),
+      scope: "system",
+      source: "codex",
+      ...CODEX_RULES,
+    },
+    {
+      path: "~/.agents/skills",
+      scope: "user",
+      source: "agents",
+      ...CODEX_RULES,
+    },
+    {
+      path: join(codexHome, "skills"),
+      scope: "user",
+      source: "codex",
+      ...CODEX_RULES,
+    },
+    {
+      path: ".agents/skills",
+      scope: "workspace",
+      source: "agents",
+      ancestors: true,
+      ...CODEX_RULES,
+    },
+    {
+      path: ".codex/skills",
+      scope: "workspace",
+      source: "codex",
+      ancestors: true,
+      ...CODEX_RULES,
+    },
   ];
 }

@@ -69,10 +69,20 @@ describe("clarvisSkillRoots()", () => {
 });
 
 describe("claudeSkillRoots()", () => {
-  it("returns Claude Code's roots, a personal skill winning over a project's", () => {
+  it("returns Claude Code's roots, a personal skill winning over a project's, SKILL.md exactly", () => {
     assert.deepEqual(claudeSkillRoots(), [
-      { path: ".claude/skills", scope: "workspace", source: "claude" },
-      { path: "~/.claude/skills", scope: "user", source: "claude" },
+      {
+        path: ".claude/skills",
+        scope: "workspace",
+        source: "claude",
+        manifestName: "exact",
+      },
+      {
+        path: "~/.claude/skills",
+        scope: "user",
+        source: "claude",
+        manifestName: "exact",
+      },
     ]);
     const config = resolveConfig({
       roots: claudeSkillRoots(),
@@ -87,12 +97,40 @@ describe("claudeSkillRoots()", () => {
 });
 
 describe("codexSkillRoots()", () => {
-  it("returns Codex's user and repository roots, the repository's last", () => {
+  it("returns Codex's admin, system, user and repository roots, read as Codex reads them, the repository's last", () => {
+    // codex-rs/core-skills/src/loader.rs: MAX_SCAN_DEPTH 6,
+    // MAX_SKILLS_DIRS_PER_ROOT 2000, SKILLS_FILENAME exactly "SKILL.md", a
+    // symlinked SKILL.md never parsed (discover_skills_under_root).
+    const rules = {
+      depth: 6,
+      maxDirectories: 2000,
+      manifestName: "exact",
+      manifestLinks: "ignore",
+    };
     assert.deepEqual(codexSkillRoots(), [
-      { path: "~/.agents/skills", scope: "user", source: "agents" },
-      { path: "~/.codex/skills", scope: "user", source: "codex" },
-      { path: ".agents/skills", scope: "workspace", source: "agents" },
-      { path: ".codex/skills", scope: "workspace", source: "codex" },
+      { path: "/etc/codex/skills", scope: "admin", source: "codex", ...rules },
+      {
+        path: "~/.codex/skills/.system",
+        scope: "system",
+        source: "codex",
+        ...rules,
+      },
+      { path: "~/.agents/skills", scope: "user", source: "agents", ...rules },
+      { path: "~/.codex/skills", scope: "user", source: "codex", ...rules },
+      {
+        path: ".agents/skills",
+        scope: "workspace",
+        source: "agents",
+        ancestors: true,
+        ...rules,
+      },
+      {
+        path: ".codex/skills",
+        scope: "workspace",
+        source: "codex",
+        ancestors: true,
+        ...rules,
+      },
     ]);
   });
 
@@ -103,6 +141,8 @@ describe("codexSkillRoots()", () => {
       cwd: "/work/app",
     });
     assert.deepEqual(config.roots.map((root) => root.path), [
+      "/etc/codex/skills",
+      "/opt/codex/skills/.system",
       "/home/ada/.agents/skills",
       "/opt/codex/skills",
       "/work/app/.agents/skills",

@@ -5,11 +5,10 @@
  * @module
  */
 
-import { resolve } from "node:path";
 import { type CheckReport, checkSkills } from "../check.ts";
 import { printGithub } from "./github.ts";
 import { json } from "./json.ts";
-import { placeOptions, presentRoots } from "./options.ts";
+import { dirRoots, placeOptions, presentRoots } from "./options.ts";
 import { sarif } from "./sarif.ts";
 import {
   colors,
@@ -23,7 +22,7 @@ import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
 
 export function check(values: Values, dirs: string[], io: CliIO): number {
   const { paths, lookedAt } = dirs.length > 0
-    ? { paths: dirs.map((dir) => resolve(io.cwd, dir)), lookedAt: [] }
+    ? { paths: dirRoots(values, dirs, io), lookedAt: [] }
     : presentRoots(values, io);
   if (paths.length === 0) {
     // Only the preset roots are ever left out, so these are they.
@@ -37,7 +36,12 @@ export function check(values: Values, dirs: string[], io: CliIO): number {
       },
     });
   }
-  const report = checkSkills({ paths, ...placeOptions(values, io) });
+  const report = checkSkills({
+    paths,
+    ...placeOptions(values, io),
+    // Without a DIR, the preset's roots together must hold a skill.
+    requireSkills: dirs.length > 0 ? "each" : "any",
+  });
   const failed = report.counts.error > 0 ||
     (values.strict === true && report.counts.warning > 0);
   const format = formatOf(values);

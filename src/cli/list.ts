@@ -19,17 +19,19 @@ import {
   oneLine,
   printWarnings,
 } from "./terminal.ts";
-import { type CliIO, OK, type Values } from "./types.ts";
+import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
 
 export function list(values: Values, dirs: string[], io: CliIO): number {
   const { skills, warnings } = open(values, io, dirs);
   const catalog = skills.listSkills();
   const overridden = skills.listOverridden();
-  const hints = emptyRootHints(
+  const { hints, missing } = emptyRootHints(
     givenRoots(values, dirs, io),
     [...catalog, ...overridden],
     io,
   );
+  // A root the user named that is not there is a mistake, as in `check`.
+  const status = missing ? PROBLEMS : OK;
   if (values.json) {
     json(io, {
       skills: catalog.map((skill) => ({
@@ -39,7 +41,7 @@ export function list(values: Values, dirs: string[], io: CliIO): number {
       warnings,
       hints,
     });
-    return OK;
+    return status;
   }
   printWarnings(io, warnings);
   for (const hint of hints) io.stderr(`agent-skills: ${oneLineSafe(hint)}\n`);
@@ -49,7 +51,7 @@ export function list(values: Values, dirs: string[], io: CliIO): number {
         skills.config.roots.map((root) => display(root.path, io)).join(", ")
       }\n`,
     );
-    return OK;
+    return status;
   }
   const c = colors(io);
   const table = catalogTable({ catalog, overridden }, io, {
@@ -61,7 +63,7 @@ export function list(values: Values, dirs: string[], io: CliIO): number {
   io.stdout(
     c.dim(`${catalog.length} skill${catalog.length === 1 ? "" : "s"}`) + "\n",
   );
-  return OK;
+  return status;
 }
 
 /** One line of the catalog table, and how it is painted. */
@@ -147,21 +149,27 @@ function catalogTable(
 
 /**
  * For each root the user named that no skill came from, why, where
- * discovery did not warn: it does not exist, it is a skill directory and not
- * a root, or its skills are nested a level too deep (and which roots to pass
- * instead).
+ * discovery did not warn: it does not exist (then `missing`: the command
+ * fails), it is a skill directory and not a root, or its skills are nested
+ * a level too deep (and which roots to pass instead).
  */
 function emptyRootHints(
   given: readonly string[],
   loaded: readonly SkillInfo[],
   io: CliIO,
-): string[] {
-  const used = new Set(loaded.map((skill) => skill.root));
-  return given.filter((root) => !used.has(root)).flatMap((root) => {
+): { hints: string[]; missing: boolean } {
+  // A root of plugins serves from its plugins' folders below it.
+  const used = (root: string): boolean =>
+    loaded.some((skill) =>
+      skill.root === root || skill.root.startsWith(`${root}/`)
+    );
+  let missing = false;
+  const hints = given.filter((root) => !used(root)).flatMap((root) => {
     const layout = emptyRootLayout(root);
     const shown = display(root, io);
     switch (layout.kind) {
       case "missing":
+        missing = true;
         return [`${shown} does not exist`];
       case "skill_directory":
         return [
@@ -181,4 +189,5 @@ function emptyRootHints(
         return [];
     }
   });
+  return { hints, missing };
 }

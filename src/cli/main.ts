@@ -31,6 +31,8 @@ const COMMON_OPTIONS = {
   preset: { type: "string" },
   home: { type: "string" },
   "max-manifest-bytes": { type: "string" },
+  depth: { type: "string" },
+  plugins: { type: "boolean" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
@@ -38,12 +40,22 @@ const COMMON_OPTIONS = {
 const ROOTS_HELP = `Roots (ascending precedence, the last wins):
   --root DIR        a skill root; repeat for more (relative to the current
                     directory)
-  --preset NAME     a host's roots, before any --root (ascending):
+  --depth N         look for skills up to N levels below each --root and DIR
+                    (default 1; dot-directories and node_modules skipped)
+  --plugins         each --root and DIR holds Claude Code plugins (a
+                    marketplace, or one plugin); skills are named
+                    PLUGIN:SKILL
+  --preset NAME     a host's roots, read as that host reads them, before any
+                    --root (ascending):
                     clarvis  ~/.agents/skills, <ws>/.agents/skills,
                              ~/.clarvis/skills, <ws>/.clarvis/skills
                     claude   <ws>/.claude/skills, ~/.claude/skills
-                    codex    ~/.agents/skills, ~/.codex/skills,
-                             <ws>/.agents/skills, <ws>/.codex/skills
+                             (SKILL.md exactly)
+                    codex    /etc/codex/skills, ~/.codex/skills/.system,
+                             ~/.agents/skills, ~/.codex/skills, then
+                             .agents/skills and .codex/skills in each
+                             directory from the repository's top to <ws>
+                             (6 levels deep, SKILL.md exactly, not symlinked)
                     With no root and no preset, clarvis is used.
   --workspace DIR   the workspace the preset's relative roots resolve against
                     (default: the current directory)
@@ -234,6 +246,9 @@ function valueProblem(values: Values): string | undefined {
     return `unknown preset "${values.preset}" (one of ${
       Object.keys(PRESETS).join(", ")
     })`;
+  }
+  if (values.depth !== undefined && !/^[1-9][0-9]*$/.test(values.depth)) {
+    return `option --depth takes a whole number of levels above 0, got "${values.depth}"`;
   }
   const maxBytes = values["max-manifest-bytes"];
   if (

@@ -8,7 +8,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { type AgentSkills, createAgentSkills } from "../agent_skills.ts";
-import { resolveConfig } from "../config.ts";
+import { resolveConfig, type SkillRoot } from "../config.ts";
 import type { SkillRootOptions } from "../options.ts";
 import {
   clarvisSkillRoots,
@@ -41,7 +41,7 @@ export function rootsOf(
   // main() has refused a preset it does not know.
   const name = values.preset ?? (roots.length === 0 ? "clarvis" : undefined);
   const preset = name === undefined ? [] : PRESETS[name]?.() ?? [];
-  return [...preset, ...roots];
+  return [...preset, ...rootOptions(values, roots)];
 }
 
 /** The roots named on the command line (--root, and DIRs of `list`), absolute. */
@@ -53,24 +53,64 @@ export function givenRoots(
   return [...(values.root ?? []), ...dirs].map((dir) => resolve(io.cwd, dir));
 }
 
+/** The DIRs of `check`, as roots with `--depth` and `--plugins`. */
+export function dirRoots(
+  values: Values,
+  dirs: readonly string[],
+  io: CliIO,
+): Array<string | SkillRootOptions> {
+  return rootOptions(values, dirs.map((dir) => resolve(io.cwd, dir)));
+}
+
+/**
+ * The roots named on the command line as the library takes them: a path,
+ * or with `--depth` and `--plugins`, a root object that says so.
+ */
+function rootOptions(
+  values: Values,
+  paths: readonly string[],
+): Array<string | SkillRootOptions> {
+  // main() has refused a depth that is not a whole number above 0.
+  const depth = values.depth === undefined ? undefined : Number(values.depth);
+  if (depth === undefined && values.plugins !== true) return [...paths];
+  return paths.map((path) => ({
+    path,
+    ...(depth === undefined ? {} : { depth }),
+    ...(values.plugins === true ? { kind: "plugins" as const } : {}),
+  }));
+}
+
 /**
  * The roots `check` looks at without a DIR: each --root, which must exist
  * (checkSkills says so when one does not), and those preset roots that
- * exist, since most machines have only some of them (one the process may not
- * look at is kept: checkSkills says it cannot be read).
+ * exist, resolved (a root read in each ancestor is one per directory), since
+ * most machines have only some of them (one the process may not look at is
+ * kept: checkSkills says it cannot be read).
  */
 export function presentRoots(
   values: Values,
   io: CliIO,
 ): { paths: Array<string | SkillRootOptions>; lookedAt: string[] } {
-  const roots = rootsOf(values, io);
-  const resolved = resolveConfig({ roots, ...placeOptions(values, io) }).roots;
+  const given = givenRoots(values, [], io);
+  const name = values.preset ?? (given.length === 0 ? "clarvis" : undefined);
+  const preset = name === undefined ? [] : PRESETS[name]?.() ?? [];
+  const resolved = preset.length === 0
+    ? []
+    : resolveConfig({ roots: preset, ...placeOptions(values, io) }).roots;
   return {
-    paths: roots.filter((root, index) =>
-      typeof root === "string" || mayExist(resolved[index]?.path ?? "")
-    ),
+    paths: [
+      ...resolved.filter((root) => mayExist(root.path)).map(asRootOptions),
+      ...rootOptions(values, given),
+    ],
     lookedAt: resolved.map((root) => root.path),
   };
+}
+
+/** A resolved root as options that resolve to it again. */
+function asRootOptions(
+  { realPath: _, foldedInto: __, namespace: ___, ...root }: SkillRoot,
+): SkillRootOptions {
+  return root;
 }
 
 /**

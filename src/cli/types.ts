@@ -47,6 +47,8 @@ export type Values = {
   preset?: string;
   home?: string;
   "max-manifest-bytes"?: string;
+  depth?: string;
+  plugins?: boolean;
   json?: boolean;
   strict?: boolean;
   format?: string;

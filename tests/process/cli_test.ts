@@ -909,3 +909,104 @@ describe("main()", () => {
     for (const line of lines) assert.ok(line.length <= 60, line);
   });
 });
+
+describe("agent-skills: finding skills where the hosts keep them", () => {
+  /** A marketplace as trailofbits/skills lays one out, with a skill at its top too. */
+  function market(): string {
+    return tree({
+      ".claude-plugin/marketplace.json": JSON.stringify({
+        plugins: [
+          { name: "a", source: "./plugins/a" },
+          { name: "b", source: "./plugins/b" },
+        ],
+      }),
+      "plugins/a/skills/setup/SKILL.md": manifest("setup", "A's setup."),
+      "plugins/b/skills/setup/SKILL.md": manifest("setup", "B's setup."),
+      "top/SKILL.md": manifest("top"),
+    });
+  }
+
+  it("reads category folders with --depth, and refuses a depth that is not a count", () => {
+    const root = tree({
+      "dev/web/react/SKILL.md": manifest("react"),
+      "dev/lint/SKILL.md": manifest("lint"),
+    });
+    const names = (run: Run): unknown =>
+      (json(run).skills as Array<{ name: string }>).map((s) => s.name);
+    assert.deepEqual(names(cli("list", root, "--json", ...HOME)), []);
+    assert.deepEqual(
+      names(cli("list", root, "--depth", "3", "--json", ...HOME)),
+      ["lint", "react"],
+    );
+    const check = cli("check", root, "--depth", "3", ...HOME);
+    assert.equal(check.code, 0, check.stdout);
+    const bad = cli("list", root, "--depth", "0", ...HOME);
+    assert.equal(bad.code, 2);
+    assert.match(
+      bad.stderr,
+      /option --depth takes a whole number of levels above 0, got "0"/,
+    );
+  });
+
+  it("serves a marketplace's plugins with --plugins, each skill as plugin:skill", () => {
+    const root = market();
+    const listed = json(cli("list", root, "--plugins", "--json", ...HOME));
+    assert.deepEqual(
+      (listed.skills as Array<{ name: string; plugin: string }>).map((
+        s,
+      ) => [s.name, s.plugin]),
+      [["a:setup", "a"], ["b:setup", "b"]],
+    );
+    const shown = cli("show", "b:setup", "--root", root, "--plugins", ...HOME);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /B's setup\./);
+    const path = cli(
+      "path",
+      "a:setup",
+      "SKILL.md",
+      "--root",
+      root,
+      "--plugins",
+      ...HOME,
+    );
+    assert.equal(
+      path.stdout.trim(),
+      join(realpathSync(root), "plugins", "a", "skills", "setup", "SKILL.md"),
+    );
+  });
+
+  it("fails check of a marketplace's top, though a skill there loads, and passes it with --plugins", () => {
+    const root = market();
+    const plain = cli("check", root, ...HOME);
+    assert.equal(plain.code, 1);
+    assert.match(
+      plain.stdout,
+      /unread_skills: 2 skill directories sit below .* deeper than this check looks, unchecked; .*so check it as one \(--plugins; .*\) \[error\]\n1 error, 0 warnings, 0 notes in 1 loadable skill\n$/,
+    );
+    const plugins = cli("check", root, "--plugins", ...HOME);
+    assert.equal(plugins.code, 0, plugins.stdout);
+    assert.match(plugins.stdout, /in 2 loadable skills\n$/);
+  });
+
+  it("exits 1 from list for a root that does not exist", () => {
+    const run = cli("list", "--root", "no/such/root", ...HOME);
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr, "agent-skills: no/such/root does not exist\n");
+    assert.equal(cli("list", "no/such/root", "--json", ...HOME).code, 1);
+  });
+
+  it("passes check of a preset whose one root is empty while another has skills", () => {
+    const home = tree({ ".agents/skills/mine/SKILL.md": manifest("mine") });
+    const work = tree({ ".agents/skills/.keep": "" });
+    const run = cli("check", "--home", home, "--workspace", work);
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(
+      run.stdout,
+      "0 errors, 0 warnings, 0 notes in 1 loadable skill\n",
+    );
+    // Every preset root empty: no skills is still a failure.
+    const none = cli("check", "--home", work, "--workspace", work);
+    assert.equal(none.code, 1);
+    assert.match(none.stdout, /no_skills/);
+  });
+});
