@@ -28,6 +28,7 @@ import {
   type BenchShape,
   type BenchTree,
   benchTree,
+  categoryTree,
   floorDiscovery,
 } from "./bench_tree.ts";
 
@@ -297,6 +298,50 @@ function measureDiscovery(
   };
 }
 
+/** Cold discovery of the same skills, flat and three levels down in category folders. */
+interface CategoryRow {
+  size: number;
+  flat: Sample;
+  deep: Sample;
+}
+
+/**
+ * Cold discovery of the generated tree, against the same skills in category
+ * folders three levels down read with `depth: 3`, in turn.
+ */
+function measureCategories(size: number): CategoryRow {
+  const flat = benchTree(BASE, size);
+  const tree = categoryTree(flat);
+  const deep = {
+    ...options(tree),
+    roots: tree.roots.map((path) => ({ path, depth: 3 })),
+  };
+  const found = createAgentSkills(deep).listSkills().length;
+  if (found !== size) {
+    throw new Error(`categories: expected ${size} skills, got ${found}`);
+  }
+  const [flatSample, deepSample] = sampleInTurn(runsFor(size), [
+    () => createAgentSkills(options(flat)),
+    () => createAgentSkills(deep),
+  ], gc) as [Sample, Sample];
+  return { size, flat: flatSample, deep: deepSample };
+}
+
+function categoryReport(rows: CategoryRow[]): string[] {
+  return [
+    "",
+    "The generated skills again, each three levels down in category folders (`<root>/c<n>/d<m>/<skill>`, 10 × 10 folders a root, files hard-linked; scripts/bench_tree.ts `categoryTree`), read with `depth: 3`, against the flat tree, in turn:",
+    "",
+    "| skills | flat, one level | categories, depth 3 | ratio |",
+    "|---:|---:|---:|---:|",
+    ...rows.map((r) =>
+      `| ${r.size} | ${cell(r.flat)} | ${cell(r.deep)} | ${
+        ratio(r.deep, r.flat)
+      } |`
+    ),
+  ];
+}
+
 /** The heap one instance keeps over `tree`, or 0 without --expose-gc. */
 function retainedHeap(tree: BenchTree): number {
   if (gc === undefined) return 0;
@@ -561,7 +606,10 @@ function heapCells(r: Row): string {
 function report(
   rows: Row[],
   storeRows: Row[],
-  processes?: ProcessRow,
+  { categories, processes }: {
+    categories: CategoryRow[];
+    processes?: ProcessRow;
+  },
 ): string {
   const cpu = cpus()[0]?.model ?? "unknown CPU";
   const lines = [
@@ -603,6 +651,7 @@ function report(
       exponent(rows, (r) => r.floors.discovery)
     }.`,
     ...storeReport(storeRows),
+    ...categoryReport(categories),
     ...(processes === undefined ? [] : processReport(processes)),
   ];
   return lines.join("\n") + "\n";
@@ -611,17 +660,20 @@ function report(
 mkdirSync(BASE, { recursive: true });
 const rows: Row[] = [];
 const storeRows: Row[] = [];
+const categories: CategoryRow[] = [];
 for (const size of SIZES) {
   console.error(`bench: ${size} skills...`);
   rows.push(await measure(size));
   console.error(`bench: ${size} skills, store-shaped...`);
   storeRows.push(measureDiscovery(size, "store").row);
+  console.error(`bench: ${size} skills, in category folders...`);
+  categories.push(measureCategories(size));
 }
 const processes = measureProcesses(
   benchTree(BASE, 100),
   smoke ? 2 : 9,
 );
-const text = report(rows, storeRows, processes);
+const text = report(rows, storeRows, { categories, processes });
 console.log(text);
 if (smoke) {
   const row = rows[0];

@@ -18,6 +18,7 @@ import {
   closeSync,
   existsSync,
   fstatSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -26,7 +27,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { load } from "js-yaml";
 
 /** A generated store: its roots (ascending precedence) and what is in them. */
@@ -248,6 +249,54 @@ export function benchTree(
   };
   writeFileSync(marker, JSON.stringify(tree));
   return tree;
+}
+
+/**
+ * The same skills as `flat`, each moved three levels down into category
+ * folders (`<root>/c<n>/d<m>/<skill>`, ten by ten), their files hard-linked:
+ * what a root with `depth: 3` reads, against what a flat root reads.
+ */
+export function categoryTree(flat: BenchTree): BenchTree {
+  const dir = join(
+    flat.roots[0] ?? "",
+    "..",
+    "..",
+    basename(
+      join(flat.roots[0] ?? "", ".."),
+    ).replace(/^skills-/, "categories-"),
+  );
+  const marker = join(dir, "tree.json");
+  if (existsSync(marker)) {
+    return JSON.parse(readFileSync(marker, "utf8")) as BenchTree;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const roots = flat.roots.map((root) => join(dir, basename(root)));
+  const manifestPaths: string[] = [];
+  flat.roots.forEach((root, r) => {
+    readdirSync(root).sort().forEach((name, i) => {
+      const target = join(
+        roots[r] ?? "",
+        `c${i % 10}`,
+        `d${Math.floor(i / 10) % 10}`,
+        name,
+      );
+      copyLinked(join(root, name), target);
+      manifestPaths.push(join(target, "SKILL.md"));
+    });
+  });
+  const tree: BenchTree = { ...flat, roots, manifestPaths };
+  writeFileSync(marker, JSON.stringify(tree));
+  return tree;
+}
+
+/** A directory's tree made again at `to`: directories made, files hard-linked. */
+function copyLinked(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      copyLinked(join(from, entry.name), join(to, entry.name));
+    } else linkSync(join(from, entry.name), join(to, entry.name));
+  }
 }
 
 /**
