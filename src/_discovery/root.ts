@@ -369,10 +369,9 @@ function parseSkill(
     metadata,
     ...fields
   } = parsed;
-  const { namespace } = root;
   const info: SkillInfo = {
     // The catalog's key order: metadata follows the description.
-    name: namespace === undefined ? name : `${namespace}:${name}`,
+    name,
     description,
     metadata,
     ...fields,
@@ -381,10 +380,14 @@ function parseSkill(
     root: root.path,
     dir,
     path,
-    ...(namespace === undefined ? {} : { plugin: namespace }),
   };
+  const { namespace } = root;
   return {
-    info: Object.freeze(info),
+    info: Object.freeze(
+      namespace === undefined
+        ? info
+        : { ...info, name: `${namespace}:${name}`, plugin: namespace },
+    ),
     body,
     source: text,
     frontmatter: yaml,
