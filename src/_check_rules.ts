@@ -15,7 +15,7 @@ import type {
 import { FIELDS, NORMALISED_KEYS, SPEC_KEYS } from "./_fields.ts";
 import type { KeyLines } from "./_manifest/lines.ts";
 import type { DiscoveredSkill } from "./_discovery/types.ts";
-import { bareName } from "./_discovery/plugins.ts";
+import { bareName } from "./_names.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /** One breach a rule found: its message, at a key's line or a line of its own. */

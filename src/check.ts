@@ -222,7 +222,8 @@ function checkPath(
   // deeper than one) under a dot-directory, which it skips.
   const unread = below.filter((skill) =>
     skill.level > depth ||
-    (depth > 1 && skill.rel.split("/").some((part) => part.startsWith(".")))
+    (depth > 1 && root.hidden !== "read" &&
+      skill.rel.split("/").some((part) => part.startsWith(".")))
   );
   const readAny = below.length > unread.length ||
     holdsSkillBelow(root.path, entries);

@@ -52,6 +52,8 @@ export interface SkillRoot {
   readonly depth?: number;
   /** The directories a deeper scan lists at most; set with `depth`. */
   readonly maxDirectories?: number;
+  /** Set when a deeper scan reads dot-directories; absent: skipped. */
+  readonly hidden?: "read";
   /** Set when only `SKILL.md` is a manifest; absent: any letter case. */
   readonly manifestName?: "exact";
   /** Set when a symlinked manifest is ignored; absent: followed. */
@@ -63,6 +65,11 @@ export interface SkillRoot {
    * `"plugins"` stands for at each scan, never on a configured root.
    */
   readonly namespace?: string;
+  /**
+   * The only skill directories to read in it: set with `namespace` where a
+   * plugin names its skills one by one.
+   */
+  readonly only?: readonly string[];
 }
 
 /** The resolved configuration: absolute paths, every default filled in, deeply frozen. */
@@ -317,6 +324,7 @@ const ROOT_KEYS = [
   "source",
   "depth",
   "maxDirectories",
+  "hidden",
   "manifestName",
   "manifestLinks",
   "ancestors",
@@ -357,6 +365,11 @@ function resolveRoot(
     `${where}.maxDirectories`,
     COUNT,
   ) ?? DEFAULT_MAX_DIRECTORIES;
+  const hidden = checkedOption(
+    fields.hidden,
+    `${where}.hidden`,
+    oneOf("skip", "read"),
+  );
   const manifestName = checkedOption(
     fields.manifestName,
     `${where}.manifestName`,
@@ -379,6 +392,7 @@ function resolveRoot(
       DEFAULT_LABEL,
     // Set only where they differ from a plain root's.
     ...(depth > 1 ? { depth, maxDirectories } : {}),
+    ...(depth > 1 && hidden === "read" ? { hidden } : {}),
     ...(manifestName === "exact" ? { manifestName } : {}),
     ...(manifestLinks === "ignore" ? { manifestLinks } : {}),
     ...(kind === "plugins" ? { kind } : {}),

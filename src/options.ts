@@ -49,6 +49,15 @@ export interface SkillRootOptions {
    */
   maxDirectories?: number;
   /**
+   * On a root deeper than 1, whether folders whose name starts with `.` are
+   * skipped (`"skip"`, as Codex does) or read (`"read"`: openai/skills keeps
+   * its skills in `.curated/`, `.experimental/` and `.system/`). `.git` and
+   * `node_modules` are skipped either way.
+   *
+   * @default {"skip"}
+   */
+  hidden?: "skip" | "read";
+  /**
    * Which file names are a manifest: `"any-case"` (`SKILL.md`, else
    * `skill.md` or any other case) or `"exact"` (only `SKILL.md`, as Claude
    * Code and Codex read).

@@ -129,6 +129,25 @@ describe("a root's depth", () => {
     assert.deepEqual(scan(root).names, ["hidden"]);
   });
 
+  it("reads dot-directories under hidden: read, as openai/skills needs, but never .git or node_modules", () => {
+    const root = tree({
+      ".curated/pdf/SKILL.md": manifest("pdf"),
+      ".system/creator/SKILL.md": manifest("creator"),
+      ".git/hooks/x/SKILL.md": manifest("x"),
+      "node_modules/pkg/SKILL.md": manifest("pkg"),
+    });
+    assert.deepEqual(scan(root, { depth: 2 }).names, []);
+    assert.deepEqual(scan(root, { depth: 3, hidden: "read" }).names, [
+      "creator",
+      "pdf",
+    ]);
+    const report = checkSkills({
+      paths: [{ path: root, depth: 2, hidden: "read" }],
+      home: root,
+    });
+    assert.deepEqual(report.diagnostics, []);
+  });
+
   it("prefers the shallower of two skills of one name, and says so", () => {
     const root = tree({
       "a/b/setup/SKILL.md": manifest("setup", "Deep."),

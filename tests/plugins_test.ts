@@ -162,6 +162,44 @@ describe("a root of kind plugins", () => {
     ]);
   });
 
+  it("reads single skills a marketplace entry or plugin.json names, those alone, as anthropics/skills and mattpocock/skills do", () => {
+    const root = tree({
+      // anthropics/skills: entries with `strict: false` and skill folders.
+      ".claude-plugin/marketplace.json": JSON.stringify({
+        plugins: [
+          {
+            name: "document-skills",
+            source: "./",
+            strict: false,
+            skills: ["./skills/pdf", "./skills/docx"],
+          },
+          {
+            name: "example-skills",
+            source: "./",
+            strict: false,
+            skills: ["./skills/art"],
+          },
+        ],
+      }),
+      // Ignored: the entries say `strict: false`.
+      ".claude-plugin/plugin.json": '{"name": "ignored", "skills": "./x"}',
+      "skills/pdf/SKILL.md": manifest("pdf"),
+      "skills/docx/SKILL.md": manifest("docx"),
+      "skills/art/SKILL.md": manifest("art"),
+      "skills/draft/SKILL.md": manifest("draft"),
+      "template/SKILL.md": manifest("template"),
+    });
+    assert.deepEqual(open({ path: root, kind: "plugins" }), {
+      names: [
+        "document-skills:docx",
+        "document-skills:pdf",
+        "example-skills:art",
+      ],
+      warnings: [],
+      messages: [],
+    });
+  });
+
   for (
     const [what, files, message] of [
       [

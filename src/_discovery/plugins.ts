@@ -7,12 +7,12 @@
  * @module
  */
 
-import { basename, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import type { SkillRoot } from "../config.ts";
 import { readManifest } from "../_fs/read.ts";
 import { errorCode, reason } from "../_fs/status.ts";
 import { isInside } from "../_confine.ts";
-import type { SkillInfo } from "../skill.ts";
+import { holdsManifest } from "../_layout.ts";
 import type { Problem, RootScan } from "./types.ts";
 
 /** The most bytes a `marketplace.json` or `plugin.json` is read to. */
@@ -72,10 +72,11 @@ export function pluginRoots(
 }
 
 /**
- * A plugin's skill roots: its `skills/` folder, or the folders its manifest
- * (else its marketplace entry) names in `skills`, each inside the plugin;
- * its name is its manifest's `name`, else its marketplace entry's, else
- * its directory's.
+ * A plugin's skill roots: its `skills/` folder, or what its manifest (else
+ * its marketplace entry; the entry alone when it says `strict: false`)
+ * names in `skills`, each inside the plugin: a folder of skills, or one
+ * skill's folder. Its name is its manifest's `name`, else its marketplace
+ * entry's, else its directory's.
  */
 function pluginSkillRoots(
   scan: Pick<RootScan, "root" | "report" | "buffer">,
@@ -89,7 +90,10 @@ function pluginSkillRoots(
     report(invalidPlugin(manifestPath, "it is not a JSON object"));
     return [];
   }
-  const own = manifest === MISSING ? undefined : manifest;
+  // With `strict: false`, the marketplace entry is the whole definition.
+  const own = manifest === MISSING || listed?.strict === false
+    ? undefined
+    : manifest;
   const name = own?.name ?? listed?.name ?? basename(dir);
   if (typeof name !== "string" || !isNamespace(name)) {
     report(invalidPlugin(
@@ -115,19 +119,30 @@ function pluginSkillRoots(
     ));
     return [];
   }
+  // A path is a folder of skills, or one skill (it holds a manifest): the
+  // skills named one by one are read from their folders, those alone.
+  const singles = new Map<string, string[]>();
   const roots: SkillRoot[] = [];
+  // The plugins root's labels and rules, for a root of skills.
+  const { kind: _, foldedInto: __, ...rules } = root;
   for (const folder of folders) {
     const path = resolve(dir, folder);
-    if (!isInside(path, dir)) {
+    if (!isInside(path, dir) || path === dir) {
       report(invalidPlugin(
         own === undefined ? dir : manifestPath,
         `plugin "${name}" names the skills folder ${path}, outside the plugin ${dir}`,
       ));
       continue;
     }
-    // The plugins root's labels and rules, for a root of skills.
-    const { kind: _, foldedInto: __, ...rules } = root;
-    roots.push({ ...rules, path, realPath: path, namespace: name });
+    if (holdsManifest(path)) {
+      const parent = dirname(path);
+      const names = singles.get(parent) ?? [];
+      if (names.length === 0) singles.set(parent, names);
+      names.push(basename(path));
+    } else roots.push({ ...rules, path, realPath: path, namespace: name });
+  }
+  for (const [path, only] of singles) {
+    roots.push({ ...rules, path, realPath: path, namespace: name, only });
   }
   return roots;
 }
@@ -208,11 +223,4 @@ function invalidPlugin(path: string, why: string): Problem {
     // Its skills are left out: strict throws, and a check fails.
     drops: true,
   };
-}
-
-/** A skill's name without its plugin's namespace: what the spec's name rules apply to. */
-export function bareName(info: Pick<SkillInfo, "name" | "plugin">): string {
-  return info.plugin === undefined
-    ? info.name
-    : info.name.slice(info.plugin.length + 1);
 }

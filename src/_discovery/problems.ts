@@ -18,7 +18,7 @@ import {
   type RepairKind,
 } from "../_manifest/repair.ts";
 import type { SkillWarningCode, WarnSink } from "../warn.ts";
-import { bareName } from "./plugins.ts";
+import { bareName } from "../_names.ts";
 import type { ParsedSkill, Problem, Report } from "./types.ts";
 
 /** What strict throws for a problem that drops a skill, by warning code. */

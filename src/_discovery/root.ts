@@ -90,7 +90,10 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
     }
     for (const entry of entries) {
       const kind = entryKind(entry.kind, config);
-      if (kind === "other" || (walk.deep && isSkipped(entry.name))) continue;
+      if (kind === "other" || (walk.deep && isSkipped(entry.name, root))) {
+        continue;
+      }
+      if (root.only !== undefined && !root.only.includes(entry.name)) continue;
       const dir = childPath(path, entry.name);
       const reached = kind === "symlink"
         ? followedLink(scan, dir, entry.name)
@@ -152,9 +155,13 @@ function walkOf(root: SkillRoot, realRoot: string): Walk {
   };
 }
 
-/** Names a scan deeper than one level never enters: dot-directories and `node_modules`. */
-function isSkipped(name: string): boolean {
-  return name.startsWith(".") || name === "node_modules";
+/**
+ * Names a scan deeper than one level does not enter: `.git`,
+ * `node_modules`, and other dot-directories unless the root reads them.
+ */
+function isSkipped(name: string, root: SkillRoot): boolean {
+  return name === "node_modules" || name === ".git" ||
+    (name.startsWith(".") && root.hidden !== "read");
 }
 
 /**

@@ -33,6 +33,7 @@ const COMMON_OPTIONS = {
   "max-manifest-bytes": { type: "string" },
   depth: { type: "string" },
   plugins: { type: "boolean" },
+  hidden: { type: "boolean" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
@@ -42,6 +43,8 @@ const ROOTS_HELP = `Roots (ascending precedence, the last wins):
                     directory)
   --depth N         look for skills up to N levels below each --root and DIR
                     (default 1; dot-directories and node_modules skipped)
+  --hidden          with --depth, read dot-directories too (.git and
+                    node_modules are still skipped)
   --plugins         each --root and DIR holds Claude Code plugins (a
                     marketplace, or one plugin); skills are named
                     PLUGIN:SKILL
@@ -246,6 +249,9 @@ function valueProblem(values: Values): string | undefined {
     return `unknown preset "${values.preset}" (one of ${
       Object.keys(PRESETS).join(", ")
     })`;
+  }
+  if (values.hidden === true && values.depth === undefined) {
+    return "option --hidden reads dot-directories when looking deeper: give --depth N too";
   }
   if (values.depth !== undefined && !/^[1-9][0-9]*$/.test(values.depth)) {
     return `option --depth takes a whole number of levels above 0, got "${values.depth}"`;

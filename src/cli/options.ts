@@ -76,6 +76,7 @@ function rootOptions(
   return paths.map((path) => ({
     path,
     ...(depth === undefined ? {} : { depth }),
+    ...(values.hidden === true ? { hidden: "read" as const } : {}),
     ...(values.plugins === true ? { kind: "plugins" as const } : {}),
   }));
 }

@@ -49,6 +49,7 @@ export type Values = {
   "max-manifest-bytes"?: string;
   depth?: string;
   plugins?: boolean;
+  hidden?: boolean;
   json?: boolean;
   strict?: boolean;
   format?: string;

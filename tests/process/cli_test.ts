@@ -940,6 +940,9 @@ describe("agent-skills: finding skills where the hosts keep them", () => {
     );
     const check = cli("check", root, "--depth", "3", ...HOME);
     assert.equal(check.code, 0, check.stdout);
+    const hidden = cli("list", root, "--hidden", ...HOME);
+    assert.equal(hidden.code, 2);
+    assert.match(hidden.stderr, /option --hidden .*: give --depth N too/);
     const bad = cli("list", root, "--depth", "0", ...HOME);
     assert.equal(bad.code, 2);
     assert.match(

@@ -1,0 +1,15 @@
+/**
+ * A plugin skill's name in its parts: the spec's rules apply to the name
+ * its frontmatter gives, not to the `<plugin>:` before it.
+ *
+ * @module
+ */
+
+import type { SkillInfo } from "./skill.ts";
+
+/** A skill's name without its plugin's namespace: what the spec's name rules apply to. */
+export function bareName(info: Pick<SkillInfo, "name" | "plugin">): string {
+  return info.plugin === undefined
+    ? info.name
+    : info.name.slice(info.plugin.length + 1);
+}
