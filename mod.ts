@@ -43,6 +43,7 @@ export type {
   CheckRule,
   DiagnosticCode,
   DiagnosticSeverity,
+  DeeperLayout,
   EmptyRootLayout,
   NestedRoot,
   SkillDiagnostic,

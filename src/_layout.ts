@@ -1,15 +1,16 @@
 /**
  * What a directory holds when it is given as a root or a skill directory but
- * no skill loads from it: a manifest of its own, or skills nested one level
- * too deep. These reads serve `checkSkills` and `emptyRootLayout`; discovery
+ * no skill loads from it, or when a check must say what it did not read: a
+ * manifest of its own, or skills deeper than a scan looked (and how to reach
+ * them). These reads serve `checkSkills` and `emptyRootLayout`; discovery
  * never makes them.
  *
  * @module
  */
 
-import type { NestedRoot } from "./diagnostic.ts";
+import type { DeeperLayout } from "./diagnostic.ts";
 import { tryList } from "./_fs/listing.ts";
-import { childPath } from "./_fs/status.ts";
+import { childPath, tryStatus } from "./_fs/status.ts";
 import type { Entry } from "./_fs/types.ts";
 import { isManifestName } from "./_discovery/manifest.ts";
 
@@ -29,32 +30,6 @@ export function holdsSkillBelow(
     (entry.kind === "directory" || entry.kind === "symlink") &&
     holdsManifest(childPath(path, entry.name))
   );
-}
-
-/**
- * The directories one level below `path` that hold skills one level below
- * them (openai/skills keeps its under `.curated/`, `.experimental/` and
- * `.system/`), in the sorted order of the listings, each with one manifest
- * it holds.
- */
-export function nestedRoots(
-  path: string,
-  entries: readonly Entry[],
-): NestedRoot[] {
-  const nested: NestedRoot[] = [];
-  for (const entry of entries) {
-    if (entry.kind !== "directory") continue;
-    const dir = childPath(path, entry.name);
-    const below = tryList(dir);
-    if (!below.ok) continue;
-    const skill = below.value.entries.find((sub) =>
-      sub.kind === "directory" && holdsManifest(childPath(dir, sub.name))
-    );
-    if (skill !== undefined) {
-      nested.push({ dir, example: `${entry.name}/${skill.name}/SKILL.md` });
-    }
-  }
-  return nested;
 }
 
 /** A skill directory found below a path by {@linkcode skillsBelow}. */
@@ -103,3 +78,43 @@ export function skillsBelow(
 }
 
 const SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);
+
+/**
+ * How to reach skills found below `path` that a scan did not: as plugins,
+ * when `path` is a marketplace; with the roots that hold them (each with
+ * one example), when they are at most three or under a dot-directory; else
+ * with a depth. `undefined` when there are none.
+ */
+export function deeperLayout(
+  path: string,
+  deeper: readonly SkillBelow[],
+): DeeperLayout | undefined {
+  if (deeper.length === 0) return undefined;
+  const parents = new Map<string, string>();
+  for (const { rel } of deeper) {
+    const parent = rel.slice(0, rel.lastIndexOf("/"));
+    if (!parents.has(parent)) parents.set(parent, `${rel}/SKILL.md`);
+  }
+  const examples = [...parents.values()];
+  const market = childPath(
+    childPath(path, ".claude-plugin"),
+    "marketplace.json",
+  );
+  if (tryStatus(market, { follow: true }).ok) {
+    return { kind: "plugins", examples };
+  }
+  const hidden = deeper.some(({ rel }) =>
+    rel.split("/").some((part) => part.startsWith("."))
+  );
+  if (parents.size <= 3 || hidden) {
+    return {
+      kind: "nested",
+      nested: [...parents].map(([parent, example]) => ({
+        dir: childPath(path, parent),
+        example,
+      })),
+    };
+  }
+  const depth = Math.max(...deeper.map((skill) => skill.level));
+  return { kind: "deeper", depth, examples };
+}

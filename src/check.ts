@@ -29,8 +29,8 @@ import { tryList } from "./_fs/listing.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";
 import {
+  deeperLayout,
   holdsSkillBelow,
-  nestedRoots,
   type SkillBelow,
   skillsBelow,
 } from "./_layout.ts";
@@ -308,10 +308,12 @@ export const CHECK_RULES: readonly CheckRule[] = Object.freeze(
 /**
  * What a root that gave no skills holds, to tell its user why: nothing at all
  * (it does not exist), a manifest of its own (a skill directory given as a
- * root: pass its parent), or skills two levels down (pass the directories in
- * `nested` instead). Otherwise `other`: discovery's warnings say why (the
- * root is unreadable or not a directory, its skills did not load) or it is
- * empty. It reads the directory and the ones below it; discovery never does.
+ * root: pass its parent), or skills deeper down, up to six levels (a plugin
+ * marketplace: read it as plugins; a few folders that hold skills: pass
+ * those in `nested` instead; category folders: read it with `depth`).
+ * Otherwise `other`: discovery's warnings say why (the root is unreadable or
+ * not a directory, its skills did not load) or it is empty. It reads the
+ * directory and the ones below it; discovery never does.
  *
  * @example A store that keeps its skills one level too deep
  * ```ts
@@ -342,8 +344,7 @@ export function emptyRootLayout(path: string): EmptyRootLayout {
     return { kind: "skill_directory" };
   }
   if (holdsSkillBelow(path, entries)) return { kind: "other" };
-  const nested = nestedRoots(path, entries);
-  return nested.length > 0 ? { kind: "nested", nested } : { kind: "other" };
+  return deeperLayout(path, skillsBelow(path, new Set())) ?? { kind: "other" };
 }
 
 function pathFailure(path: string, error: unknown): SkillDiagnostic {
@@ -388,36 +389,26 @@ function noSkills(
   );
 }
 
-/**
- * Where skills a check did not reach are, and how to check them: as a
- * plugin marketplace, when it is one; with the roots that hold them, when
- * they are at most three or under a dot-directory; else with a depth.
- */
+/** Where skills a check did not reach are, and how to check them. */
 function whereTo(path: string, deeper: readonly SkillBelow[]): string {
-  if (deeper.length === 0) return "";
-  const parents = new Map<string, string>();
-  for (const { rel } of deeper) {
-    const parent = rel.slice(0, rel.lastIndexOf("/"));
-    if (!parents.has(parent)) parents.set(parent, `${rel}/SKILL.md`);
-  }
-  const examples = [...parents.values()];
+  const layout = deeperLayout(path, deeper);
+  if (layout === undefined) return "";
+  const examples = layout.kind === "nested"
+    ? layout.nested.map((root) => root.example)
+    : layout.examples;
   const found = `; found ${examples.slice(0, 5).join(", ")}${
     examples.length > 5 ? `, and ${examples.length - 5} more` : ""
   }`;
-  const market = join(path, ".claude-plugin", "marketplace.json");
-  if (tryStatus(market, { follow: true }).ok) {
-    return `${found}: it is a plugin marketplace, so check it as one (--plugins; the root option kind: "plugins")`;
+  switch (layout.kind) {
+    case "plugins":
+      return `${found}: it is a plugin marketplace, so check it as one (--plugins; the root option kind: "plugins")`;
+    case "nested":
+      return `${found}: skills are one level below a root, so check ${
+        layout.nested.map((root) => root.dir).join(" ")
+      } instead`;
+    case "deeper":
+      return `${found}: check with --depth ${layout.depth} (the root option depth: ${layout.depth})`;
   }
-  const hidden = deeper.some(({ rel }) =>
-    rel.split("/").some((part) => part.startsWith("."))
-  );
-  if (parents.size <= 3 || hidden) {
-    return `${found}: skills are one level below a root, so check ${
-      [...parents.keys()].map((parent) => join(path, parent)).join(" ")
-    } instead`;
-  }
-  const depth = Math.max(...deeper.map((skill) => skill.level));
-  return `${found}: check with --depth ${depth} (the root option depth: ${depth})`;
 }
 
 function byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {

@@ -103,16 +103,32 @@ export interface NestedRoot {
 }
 
 /**
+ * Where skills deeper than a root is read are, and how to reach them: as a
+ * plugin marketplace (`plugins`: read the root with `kind: "plugins"`), in
+ * a few folders (`nested`: pass those folders as roots instead), or in
+ * category folders (`deeper`: read the root with this `depth`). `examples`
+ * are manifests relative to the root, one per folder that holds skills.
+ */
+export type DeeperLayout =
+  | { readonly kind: "plugins"; readonly examples: readonly string[] }
+  | { readonly kind: "nested"; readonly nested: readonly NestedRoot[] }
+  | {
+    readonly kind: "deeper";
+    readonly depth: number;
+    readonly examples: readonly string[];
+  };
+
+/**
  * What a root that gave no skills holds, where discovery had nothing to warn
  * about: nothing (`missing`: it does not exist), a manifest of its own
- * (`skill_directory`: a skill directory given as a root), skills two levels
- * down (`nested`, with the roots to pass instead), or none of these
+ * (`skill_directory`: a skill directory given as a root), skills deeper
+ * down (a {@linkcode DeeperLayout}: up to six levels), or none of these
  * (`other`).
  */
 export type EmptyRootLayout =
   | { readonly kind: "missing" }
   | { readonly kind: "skill_directory" }
-  | { readonly kind: "nested"; readonly nested: readonly NestedRoot[] }
+  | DeeperLayout
   | { readonly kind: "other" };
 
 /** One problem, at a file position where one is known. */

@@ -401,6 +401,31 @@ describe("emptyRootLayout()", () => {
     });
   });
 
+  it("says a marketplace holds plugins, and gives the depth of many category folders", () => {
+    const market = tree({
+      ".claude-plugin/marketplace.json": '{"plugins": []}',
+      "plugins/a/skills/x/SKILL.md": manifest("x"),
+    });
+    assert.deepEqual(emptyRootLayout(market), {
+      kind: "plugins",
+      examples: ["plugins/a/skills/x/SKILL.md"],
+    });
+    const files: Record<string, string> = {};
+    for (const c of ["a", "b", "c", "d"]) {
+      files[`${c}/sub/s-${c}/SKILL.md`] = manifest(`s-${c}`);
+    }
+    assert.deepEqual(emptyRootLayout(tree(files)), {
+      kind: "deeper",
+      depth: 3,
+      examples: [
+        "a/sub/s-a/SKILL.md",
+        "b/sub/s-b/SKILL.md",
+        "c/sub/s-c/SKILL.md",
+        "d/sub/s-d/SKILL.md",
+      ],
+    });
+  });
+
   it("says other for an empty root, a file, and a root whose skills are one level down", () => {
     const base = tree({
       "empty/.keep": "",

@@ -185,6 +185,18 @@ function emptyRootHints(
             layout.nested.map((n) => `--root ${display(n.dir, io)}`).join(" ")
           }`,
         ];
+      case "plugins":
+        return [
+          `no skills one level below ${shown}; found ${
+            layout.examples.slice(0, 3).join(", ")
+          }: it is a plugin marketplace, so pass --plugins`,
+        ];
+      case "deeper":
+        return [
+          `no skills one level below ${shown}; found ${
+            layout.examples.slice(0, 3).join(", ")
+          }: they are in category folders, so pass --depth ${layout.depth}`,
+        ];
       case "other":
         return [];
     }

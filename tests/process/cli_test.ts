@@ -991,6 +991,26 @@ describe("agent-skills: finding skills where the hosts keep them", () => {
     assert.match(plugins.stdout, /in 2 loadable skills\n$/);
   });
 
+  it("says in list which flag reads a marketplace, or category folders", () => {
+    const root = tree({
+      ".claude-plugin/marketplace.json": '{"plugins": []}',
+      "plugins/a/skills/setup/SKILL.md": manifest("setup"),
+    });
+    assert.equal(
+      cli("list", root, ...HOME).stderr,
+      `agent-skills: no skills one level below ${root}; found plugins/a/skills/setup/SKILL.md: it is a plugin marketplace, so pass --plugins\n`,
+    );
+    const files: Record<string, string> = {};
+    for (const c of ["a", "b", "c", "d"]) {
+      files[`${c}/sub/s-${c}/SKILL.md`] = manifest(`s-${c}`);
+    }
+    const categories = tree(files);
+    assert.equal(
+      cli("list", categories, ...HOME).stderr,
+      `agent-skills: no skills one level below ${categories}; found a/sub/s-a/SKILL.md, b/sub/s-b/SKILL.md, c/sub/s-c/SKILL.md: they are in category folders, so pass --depth 3\n`,
+    );
+  });
+
   it("exits 1 from list for a root that does not exist", () => {
     const run = cli("list", "--root", "no/such/root", ...HOME);
     assert.equal(run.code, 1);
