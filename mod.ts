@@ -41,9 +41,9 @@ export { CHECK_RULES, checkSkills, emptyRootLayout } from "./src/check.ts";
 export type { CheckReport, CheckSkillsOptions } from "./src/check.ts";
 export type {
   CheckRule,
+  DeeperLayout,
   DiagnosticCode,
   DiagnosticSeverity,
-  DeeperLayout,
   EmptyRootLayout,
   NestedRoot,
   SkillDiagnostic,

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { basename, dirname, join } from "node:path";
+import { basename, dirname } from "node:path";
 import { resolveOptions, type SkillRoot } from "./config.ts";
 import type { AgentSkillsOptions, SkillRootOptions } from "./options.ts";
 import { StartupError } from "./errors.ts";
