@@ -49,41 +49,34 @@ function served(
 }
 
 describe("a flat store", () => {
-  const files = {
-    "upper/SKILL.md": manifest("upper"),
-    "lower/skill.md": manifest("lower"),
-  };
+  /** A home whose `folder` holds one skill in SKILL.md, one in skill.md. */
+  function home(folder: string): string {
+    return tree({
+      [`${folder}/upper/SKILL.md`]: manifest("upper"),
+      [`${folder}/lower/skill.md`]: manifest("lower"),
+    });
+  }
 
-  it("loads SKILL.md only under Claude Code's preset (its docs name SKILL.md)", () => {
-    const home = tree(Object.fromEntries(
-      Object.entries(files).map(([k, v]) => [`.claude/skills/${k}`, v]),
-    ));
-    assert.deepEqual(
-      served({ home, cwd: tree(), roots: claudeSkillRoots() }).skills,
-      ["user:upper"],
-    );
-  });
-
-  it("loads SKILL.md only under Codex's preset (SKILLS_FILENAME)", () => {
-    const home = tree(Object.fromEntries(
-      Object.entries(files).map(([k, v]) => [`.agents/skills/${k}`, v]),
-    ));
-    assert.deepEqual(
-      served({ home, cwd: tree(), roots: codexSkillRoots() }).skills,
-      ["user:upper"],
-    );
-  });
-
-  it("loads both under the Clarvis preset, which reads any case", () => {
-    const home = tree(Object.fromEntries(
-      Object.entries(files).map(([k, v]) => [`.agents/skills/${k}`, v]),
-    ));
-    const work = tree();
-    assert.deepEqual(
-      served({ home, cwd: work, roots: clarvisSkillRoots() }).skills,
-      ["user:lower", "user:upper"],
-    );
-  });
+  for (
+    const [host, folder, roots, expected] of [
+      // Claude Code's docs name SKILL.md.
+      ["Claude Code's", ".claude/skills", claudeSkillRoots(), ["user:upper"]],
+      // codex-rs loader.rs: SKILLS_FILENAME.
+      ["Codex's", ".agents/skills", codexSkillRoots(), ["user:upper"]],
+      // This library's rule: any case.
+      ["the Clarvis", ".agents/skills", clarvisSkillRoots(), [
+        "user:lower",
+        "user:upper",
+      ]],
+    ] as const
+  ) {
+    it(`loads ${expected.length === 1 ? "SKILL.md only" : "both"} under ${host} preset`, () => {
+      assert.deepEqual(
+        served({ home: home(folder), cwd: tree(), roots: [...roots] }).skills,
+        expected,
+      );
+    });
+  }
 });
 
 describe("a store in category folders", () => {

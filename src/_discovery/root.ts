@@ -2,7 +2,8 @@
  * Discovery of one root, top to bottom: list the root, then for each skill
  * directory find its manifest, reuse the previous run's skill or read and
  * parse the manifest, record the directory's place, and admit the skill
- * under its name. Finding the manifest is `manifest.ts`; the records are in
+ * under its name; on a root deeper than one level, each directory without a
+ * manifest is a folder whose entries are read the same way, level by level. Finding the manifest is `manifest.ts`; the records are in
  * `types.ts`, the problems in `problems.ts`, the reuse rule in
  * `refresh_key.ts`; the reads go through `_fs/` and the parse through
  * `_manifest/parse.ts`.
