@@ -48,6 +48,15 @@ export type {
   NestedRoot,
   SkillDiagnostic,
 } from "./src/diagnostic.ts";
+export { renderCatalog } from "./src/catalog.ts";
+export type {
+  Catalog,
+  CatalogBudget,
+  CatalogFilter,
+  CatalogFormat,
+  CatalogOptions,
+  CatalogReport,
+} from "./src/prompt.ts";
 export { resolveConfig } from "./src/config.ts";
 export type { SkillConfig, SkillRoot } from "./src/config.ts";
 export type { AgentSkillsOptions, SkillRootOptions } from "./src/options.ts";

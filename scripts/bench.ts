@@ -22,6 +22,7 @@ import { parseSkill, resolveSkillFiles } from "@skill-tools/core";
 import {
   type AgentSkills,
   createAgentSkills,
+  renderCatalog,
   SkillError,
 } from "@clarvis/agent-skills";
 import {
@@ -327,6 +328,21 @@ function measureCategories(size: number): CategoryRow {
   return { size, flat: flatSample, deep: deepSample };
 }
 
+function catalogReport(rows: Row[]): string[] {
+  return [
+    "",
+    "The catalog of the generated tree's skills (`renderCatalog(skills.listSkills(), { budget: { limit: 8000 } })`: XML, every description cut, then most skills left out), against cold construction (issue 24's target: under 10% at 10,000 skills):",
+    "",
+    "| skills | catalog with a budget | ÷ cold |",
+    "|---:|---:|---:|",
+    ...rows.map((r) =>
+      `| ${r.size} | ${cell(r.cases.catalog)} | ${
+        ratio(r.cases.catalog, r.cases.cold)
+      } |`
+    ),
+  ];
+}
+
 function categoryReport(rows: CategoryRow[]): string[] {
   return [
     "",
@@ -377,6 +393,12 @@ async function measure(size: number): Promise<Row> {
     }
   });
   cases.listSkills = perCall(runs, 100, () => skills.listSkills());
+  const listed = skills.listSkills();
+  cases.catalog = sample(
+    runs,
+    () => renderCatalog(listed, { budget: { limit: 8000 } }),
+    gc,
+  );
   const names = skills.listSkills().map((skill) => skill.name).slice(0, 100);
   let fresh = createAgentSkills(options(tree));
   const first = sample(
@@ -652,6 +674,7 @@ function report(
     }.`,
     ...storeReport(storeRows),
     ...categoryReport(categories),
+    ...catalogReport(rows),
     ...(processes === undefined ? [] : processReport(processes)),
   ];
   return lines.join("\n") + "\n";

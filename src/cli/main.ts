@@ -11,6 +11,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import process from "node:process";
 import { StartupError } from "../errors.ts";
 import { oneLineSafe } from "../_text.ts";
+import { catalog, CATALOG_FORMATS } from "./catalog.ts";
 import { check } from "./check.ts";
 import { json } from "./json.ts";
 import { list } from "./list.ts";
@@ -68,6 +69,15 @@ const ROOTS_HELP = `Roots (ascending precedence, the last wins):
   --max-manifest-bytes N
                     the size cap of a SKILL.md (default: 1048576)`;
 
+const CATALOG_HELP = `Catalog:
+  --format FORMAT   xml (the default: the spec's <available_skills>),
+                    markdown (a list) or json
+  --budget CHARS    fit the text in CHARS characters: descriptions cut
+                    evenly, then names only, then skills left out (--json
+                    says which)
+  --json            one JSON document: the text and what was shortened or
+                    left out`;
+
 const CHECK_HELP = `Check:
   --strict          warnings fail the check too (exit 1)
   --format FORMAT   text (the default), json (as --json), github (workflow
@@ -105,6 +115,20 @@ const COMMANDS: Record<string, Command> = {
     options: COMMON_OPTIONS,
     positionals: [2, 2],
     run: path,
+  },
+  catalog: {
+    usage:
+      "agent-skills catalog [--format xml|markdown|json] [--budget CHARS] [--json]",
+    summary:
+      "the catalog text a host puts in its model's prompt, fitted to a budget",
+    help: CATALOG_HELP,
+    options: {
+      ...COMMON_OPTIONS,
+      format: { type: "string" },
+      budget: { type: "string" },
+    },
+    positionals: [0, 0],
+    run: catalog,
   },
   check: {
     usage:
@@ -217,7 +241,7 @@ export function main(args: readonly string[], io: CliIO): number {
       { command: name, asJson },
     );
   }
-  const problem = valueProblem(values);
+  const problem = valueProblem(values, name);
   if (problem !== undefined) {
     return usageError(io, problem, { command: name, asJson });
   }
@@ -241,9 +265,13 @@ export function main(args: readonly string[], io: CliIO): number {
 }
 
 /** What is wrong with an option's value, in the flag's own words. */
-function valueProblem(values: Values): string | undefined {
-  if (values.format !== undefined && !FORMATS.includes(values.format)) {
-    return `unknown format "${values.format}" (one of ${FORMATS.join(", ")})`;
+function valueProblem(values: Values, command: string): string | undefined {
+  const formats = command === "catalog" ? CATALOG_FORMATS : FORMATS;
+  if (values.format !== undefined && !formats.includes(values.format)) {
+    return `unknown format "${values.format}" (one of ${formats.join(", ")})`;
+  }
+  if (values.budget !== undefined && !/^[0-9]+$/.test(values.budget)) {
+    return `option --budget takes a whole number of characters, got "${values.budget}"`;
   }
   if (values.preset !== undefined && !Object.hasOwn(PRESETS, values.preset)) {
     return `unknown preset "${values.preset}" (one of ${

@@ -50,6 +50,7 @@ export type Values = {
   depth?: string;
   plugins?: boolean;
   hidden?: boolean;
+  budget?: string;
   json?: boolean;
   strict?: boolean;
   format?: string;

@@ -1033,3 +1033,75 @@ describe("agent-skills: finding skills where the hosts keep them", () => {
     assert.match(none.stdout, /no_skills/);
   });
 });
+
+describe("agent-skills catalog", () => {
+  it("prints the catalog a host would show, and nothing at all without a model-invocable skill", () => {
+    const root = tree({
+      "pdf/SKILL.md": manifest("pdf", "Fill <forms>."),
+      "deploy/SKILL.md": manifest("deploy", "Deploy.", {
+        extra: "disable-model-invocation: true\n",
+      }),
+    });
+    const run = cli("catalog", "--root", root, ...HOME);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      run.stdout,
+      `<available_skills>\n<skill>\n<name>pdf</name>\n<description>Fill &lt;forms&gt;.</description>\n<location>${
+        join(realpathSync(root), "pdf", "SKILL.md")
+      }</location>\n</skill>\n</available_skills>\n`,
+    );
+    const only = tree({
+      "deploy/SKILL.md": manifest("deploy", "Deploy.", {
+        extra: "disable-model-invocation: true\n",
+      }),
+    });
+    const empty = cli("catalog", "--root", only, ...HOME);
+    assert.equal(empty.code, 0);
+    assert.equal(empty.stdout, "");
+  });
+
+  it("fits a budget, says on stderr what it cut, and reports it all with --json", () => {
+    const files: Record<string, string> = {};
+    for (const name of ["a", "b", "c", "d"]) {
+      files[`${name}/SKILL.md`] = manifest(name, "x".repeat(300));
+    }
+    const root = tree(files);
+    const run = cli("catalog", "--root", root, "--budget", "400", ...HOME);
+    assert.ok(run.stdout.length - 1 <= 400, run.stdout);
+    assert.match(
+      run.stderr,
+      /^agent-skills: to fit 400 characters, \d+ descriptions? shortened and \d+ skills? left out/,
+    );
+    const report = json(
+      cli("catalog", "--root", root, "--budget", "400", "--json", ...HOME),
+    ).report as { shown: string[]; shortened: unknown[]; leftOut: string[] };
+    assert.equal(
+      report.shown.length + report.shortened.length + report.leftOut.length,
+      4,
+    );
+    const markdown = cli(
+      "catalog",
+      "--root",
+      root,
+      "--format",
+      "markdown",
+      ...HOME,
+    );
+    assert.match(markdown.stdout, /^- a: x{300} \(file: .*\/a\/SKILL\.md\)\n/);
+  });
+
+  it("refuses a format or budget it does not take", () => {
+    const bad = cli("catalog", "--format", "html", ...HOME);
+    assert.equal(bad.code, 2);
+    assert.match(
+      bad.stderr,
+      /unknown format "html" \(one of xml, markdown, json\)/,
+    );
+    const budget = cli("catalog", "--budget", "lots", ...HOME);
+    assert.equal(budget.code, 2);
+    assert.match(
+      budget.stderr,
+      /option --budget takes a whole number of characters/,
+    );
+  });
+});

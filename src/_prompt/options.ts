@@ -1,0 +1,134 @@
+/**
+ * The options of the prompt helpers, each read once and checked: what is
+ * validated is what is used.
+ *
+ * @module
+ */
+
+import { StartupError } from "../errors.ts";
+import { checkedOption, COUNT, oneOf, STRING } from "../_option.ts";
+import { describe } from "../_text.ts";
+import type { CatalogBudget, CatalogOptions } from "../prompt.ts";
+
+/** Every option, read and checked, `undefined` where it was not given. */
+export type Given =
+  & {
+    [key in Exclude<keyof CatalogOptions, "budget">]-?:
+      | CatalogOptions[key]
+      | undefined;
+  }
+  & { budget: Budget | undefined };
+
+/** The budget, read and checked. */
+export type Budget =
+  & { [key in keyof CatalogBudget]-?: CatalogBudget[key] | undefined }
+  & { limit: number };
+
+/** The options, each read once and checked. */
+export function readOptions(options: CatalogOptions): Given {
+  if (typeof options !== "object" || options === null) {
+    throw new StartupError(
+      "invalid_option",
+      `The options of renderCatalog must be an object, got ${
+        describe(options)
+      }`,
+    );
+  }
+  const {
+    format,
+    instructions,
+    toolName,
+    include,
+    exclude,
+    scopes,
+    sources,
+    userOnly,
+    descriptionCap,
+    budget,
+    rank,
+    precedence,
+  } = options;
+  if (toolName !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(toolName)) {
+    throw new StartupError(
+      "invalid_option",
+      `Option "toolName" must be 1 to 64 letters, digits, "_" or "-", got ${
+        describe(toolName)
+      }`,
+    );
+  }
+  return {
+    format: checkedOption(format, "format", oneOf("xml", "markdown", "json")),
+    instructions: checkedOption(
+      instructions,
+      "instructions",
+      oneOf("none", "read", "tool"),
+    ),
+    toolName: checkedOption(toolName, "toolName", STRING),
+    include: stringList(include, "include"),
+    exclude: stringList(exclude, "exclude"),
+    scopes: stringList(scopes, "scopes"),
+    sources: stringList(sources, "sources"),
+    userOnly: checkedOption(
+      userOnly,
+      "userOnly",
+      oneOf("leave_out", "include"),
+    ),
+    descriptionCap: checkedOption(descriptionCap, "descriptionCap", COUNT),
+    budget: budgetOf(budget),
+    rank: stringList(rank, "rank"),
+    precedence: stringList(precedence, "precedence"),
+  };
+}
+
+function stringList(
+  value: unknown,
+  name: string,
+): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value) && value.every((v) => typeof v === "string")) {
+    return value;
+  }
+  throw new StartupError(
+    "invalid_option",
+    `Option "${name}" must be a list of strings, got ${describe(value)}`,
+  );
+}
+
+function budgetOf(budget: unknown): Budget | undefined {
+  if (budget === undefined) return undefined;
+  if (typeof budget !== "object" || budget === null) {
+    throw new StartupError(
+      "invalid_option",
+      `Option "budget" must be { limit, unit?, countTokens?, floor? }, got ${
+        describe(budget)
+      }`,
+    );
+  }
+  const { limit, unit, countTokens, floor } = budget as CatalogBudget;
+  if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 0) {
+    throw new StartupError(
+      "invalid_option",
+      `Option "budget.limit" must be a whole number, 0 or more, got ${
+        describe(limit)
+      }`,
+    );
+  }
+  if (countTokens !== undefined && typeof countTokens !== "function") {
+    throw new StartupError(
+      "invalid_option",
+      `Option "budget.countTokens" must be a function, got ${
+        describe(countTokens)
+      }`,
+    );
+  }
+  return {
+    limit,
+    unit: checkedOption(
+      unit,
+      "budget.unit",
+      oneOf("characters", "tokens"),
+    ),
+    countTokens,
+    floor: checkedOption(floor, "budget.floor", COUNT),
+  };
+}

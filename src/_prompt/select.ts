@@ -1,0 +1,79 @@
+/**
+ * Which skills a catalog holds, and in what order of importance: the
+ * filters, and the ranking the budget takes from.
+ *
+ * @module
+ */
+
+import type { SkillInfo } from "../skill.ts";
+import type { CatalogFilter, CatalogReport } from "../prompt.ts";
+import type { Given } from "./options.ts";
+
+/** The skills the filters keep, and why each other one was left out. */
+export function filter(
+  skills: readonly SkillInfo[],
+  options: Given,
+): { kept: SkillInfo[]; filtered: CatalogReport["filtered"][number][] } {
+  const include = options.include?.map(globOf);
+  const exclude = options.exclude?.map(globOf);
+  const kept: SkillInfo[] = [];
+  const filtered: { name: string; reason: CatalogFilter }[] = [];
+  for (const info of skills) {
+    const reason: CatalogFilter | undefined =
+      info.disableModelInvocation && options.userOnly !== "include"
+        ? "user_only"
+        : include !== undefined && !include.some((glob) => glob.test(info.name))
+        ? "not_included"
+        : exclude?.some((glob) => glob.test(info.name))
+        ? "excluded"
+        : options.scopes !== undefined && !options.scopes.includes(info.scope)
+        ? "scope"
+        : options.sources !== undefined &&
+            !options.sources.includes(info.source)
+        ? "source"
+        : undefined;
+    if (reason === undefined) kept.push(info);
+    else filtered.push({ name: info.name, reason });
+  }
+  return { kept, filtered };
+}
+
+/** A name or glob (`*` any run of characters, `?` one) as a whole-name pattern. */
+function globOf(pattern: string): RegExp {
+  const body = [...pattern].map((char) =>
+    char === "*"
+      ? ".*"
+      : char === "?"
+      ? "."
+      : char.replace(/[.+^${}()|[\]\\]/g, "\\$&")
+  ).join("");
+  return new RegExp(`^${body}$`, "su");
+}
+
+/**
+ * The skills, most important first: the ranked ones in their rank's order,
+ * then the others by precedence (highest first), then by name.
+ */
+export function byImportance(
+  skills: readonly SkillInfo[],
+  { rank, precedence }: Given,
+): SkillInfo[] {
+  const ranked = new Map((rank ?? []).map((name, index) => [name, index]));
+  const roots = precedence ?? [];
+  const level = (info: SkillInfo): number => {
+    for (let index = roots.length - 1; index >= 0; index--) {
+      const root = roots[index] ?? "";
+      if (info.root === root || info.root.startsWith(`${root}/`)) return index;
+    }
+    return -1;
+  };
+  return [...skills].sort((a, b) => {
+    const ra = ranked.get(a.name) ?? Infinity;
+    const rb = ranked.get(b.name) ?? Infinity;
+    if (ra !== rb) return ra - rb;
+    const pa = level(a);
+    const pb = level(b);
+    if (pa !== pb) return pb - pa;
+    return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * `renderCatalog`: the text a host puts in its model's prompt so that the
+ * model knows which skills exist (tier 1), and a report of what it did:
+ * which skills a filter or the budget left out, and which descriptions it
+ * shortened. Pure: it reads no file, keeps no state and sends nothing.
+ *
+ * @module
+ */
+
+import { cutTo, type Entry, fit, type Shape } from "./_prompt/fit.ts";
+import { readOptions } from "./_prompt/options.ts";
+import { measureOf, rendererOf } from "./_prompt/render.ts";
+import { byImportance, filter } from "./_prompt/select.ts";
+import type { Catalog, CatalogOptions, CatalogReport } from "./prompt.ts";
+import type { SkillInfo } from "./skill.ts";
+
+/**
+ * The catalog of `skills` for a model's prompt, and a report of what it
+ * did. Every name, description and path is escaped for the format, so that
+ * nothing in a skill can end its entry, open another or forge the
+ * instructions; control, bidirectional and zero-width characters are
+ * written as escapes. The same skills and options always give the same
+ * text, byte for byte.
+ *
+ * With a `budget`, the text is made to fit in this order: every description
+ * is cut evenly (the longest first) down to `budget.floor`; then the least
+ * important skills show their name and location only; then the least
+ * important are left out. The report names each skill shortened or left
+ * out.
+ *
+ * @param skills The skills to list, usually `registry.listSkills()`.
+ * @param options The format, filters and budget.
+ * @returns The text, and the report.
+ * @throws {StartupError} `invalid_option` for an option of the wrong type.
+ *
+ * @example A catalog that fits 2,000 characters
+ * ```ts
+ * import { createAgentSkills, renderCatalog } from "@clarvis/agent-skills";
+ *
+ * const skills = createAgentSkills({
+ *   roots: ["fixtures/demo/user-store"],
+ *   home: "/home/ada",
+ * });
+ * const { text, report } = renderCatalog(skills.listSkills(), {
+ *   instructions: "read",
+ *   budget: { limit: 2000 },
+ * });
+ * console.log(text);
+ * console.log(report.shortened, report.leftOut);
+ * ```
+ */
+export function renderCatalog(
+  skills: readonly SkillInfo[],
+  options: CatalogOptions = {},
+): Catalog {
+  const given = readOptions(options);
+  const { kept, filtered } = filter(skills, given);
+  const ordered = byImportance(kept, given);
+  const cap = given.descriptionCap ?? Infinity;
+  const entries: Entry[] = ordered.map((info) => ({
+    name: info.name,
+    description: cutTo(info.description, cap),
+    location: info.path,
+  }));
+  const renderer = rendererOf(entries, given);
+  const measure = measureOf(given.budget, renderer);
+  const limit = given.budget?.limit;
+  const shape = limit === undefined
+    ? { cut: Infinity, bare: 0, out: 0 }
+    : fit(entries, {
+      fits: (candidate) => measure(candidate) <= limit,
+      floor: given.budget?.floor ?? 60,
+    });
+  return {
+    text: renderer.render(shape),
+    report: reportOf(ordered, { entries, shape, filtered }, {
+      size: measure(shape),
+      limit,
+      byName: given.rank === undefined,
+    }),
+  };
+}
+
+/** What was shown in full, shortened, left out, or filtered. */
+function reportOf(
+  ordered: readonly SkillInfo[],
+  { entries, shape, filtered }: {
+    entries: readonly Entry[];
+    shape: Shape;
+    filtered: CatalogReport["filtered"];
+  },
+  { size, limit, byName }: {
+    size: number;
+    limit: number | undefined;
+    byName: boolean;
+  },
+): CatalogReport {
+  const kept = entries.length - shape.out;
+  const shown: string[] = [];
+  const shortened: { name: string; from: number; to: number }[] = [];
+  const textOrder = entries.slice(0, kept).map((entry, index) => ({
+    entry,
+    index,
+    from: ordered[index]?.description.length ?? 0,
+  }));
+  if (byName) {
+    textOrder.sort((a, b) =>
+      a.entry.name < b.entry.name ? -1 : a.entry.name > b.entry.name ? 1 : 0
+    );
+  }
+  for (const { entry, index, from } of textOrder) {
+    const to = index >= kept - shape.bare
+      ? 0
+      : cutTo(entry.description, shape.cut).length;
+    if (to === from) shown.push(entry.name);
+    else shortened.push({ name: entry.name, from, to });
+  }
+  const leftOut = entries.slice(kept).map((entry) => entry.name).reverse();
+  return {
+    size,
+    ...(limit === undefined ? {} : { limit }),
+    shown,
+    shortened,
+    leftOut,
+    filtered,
+  };
+}

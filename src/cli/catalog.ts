@@ -1,0 +1,48 @@
+/**
+ * `agent-skills catalog`: the catalog text a host would put in its model's
+ * prompt, on stdout (nothing at all when no skill is model-invocable), or
+ * with `--json` one document holding the text and the report of what was
+ * shortened or left out.
+ *
+ * @module
+ */
+
+import { renderCatalog } from "../catalog.ts";
+import type { CatalogFormat } from "../prompt.ts";
+import { json } from "./json.ts";
+import { open } from "./options.ts";
+import { oneLineSafe } from "../_text.ts";
+import { plural, printWarnings } from "./terminal.ts";
+import { type CliIO, OK, type Values } from "./types.ts";
+
+/** The formats `catalog --format` takes. */
+export const CATALOG_FORMATS: readonly string[] = ["xml", "markdown", "json"];
+
+export function catalog(values: Values, _: string[], io: CliIO): number {
+  const { skills, warnings } = open(values, io);
+  // main() has refused a format or a budget it does not take.
+  const { text, report } = renderCatalog(skills.listSkills(), {
+    format: (values.format ?? "xml") as CatalogFormat,
+    precedence: skills.config.roots.map((root) => root.path),
+    ...(values.budget === undefined
+      ? {}
+      : { budget: { limit: Number(values.budget) } }),
+  });
+  if (values.json) {
+    json(io, { text, report, warnings });
+    return OK;
+  }
+  printWarnings(io, warnings);
+  const { shortened, leftOut } = report;
+  if (shortened.length > 0 || leftOut.length > 0) {
+    io.stderr(
+      `agent-skills: to fit ${report.limit ?? ""} characters, ${
+        plural(shortened.length, "description")
+      } shortened and ${plural(leftOut.length, "skill")} left out (${
+        oneLineSafe(leftOut.slice(0, 5).join(", ") || "none")
+      }${leftOut.length > 5 ? ", ..." : ""}); --json lists them all\n`,
+    );
+  }
+  if (text !== "") io.stdout(`${text}\n`);
+  return OK;
+}

@@ -1,0 +1,141 @@
+/**
+ * What the prompt helpers take and give: the options of `renderCatalog`
+ * and the {@linkcode Catalog} it returns. A leaf module of types, so that
+ * the helpers and their parts can all name them.
+ *
+ * @module
+ */
+
+/** The shapes of catalog text `renderCatalog` writes. */
+export type CatalogFormat = "xml" | "markdown" | "json";
+
+/** A catalog's budget: how much its text may measure, and how it is measured. */
+export interface CatalogBudget {
+  /** The most the text may measure, in `unit`s. */
+  limit: number;
+  /**
+   * What `limit` counts: characters (UTF-16 code units, what
+   * `String.length` counts) or tokens.
+   *
+   * @default {"characters"}
+   */
+  unit?: "characters" | "tokens";
+  /**
+   * How many tokens a text is, for `unit: "tokens"`. The default is an
+   * estimate: its UTF-8 bytes divided by 4, rounded up (what Codex uses).
+   */
+  countTokens?: (text: string) => number;
+  /**
+   * The shortest, in characters, that descriptions are cut to (evenly,
+   * all at once) before any skill loses its description.
+   *
+   * @default {60}
+   */
+  floor?: number;
+}
+
+/** The options of `renderCatalog`. */
+export interface CatalogOptions {
+  /**
+   * The shape of the text: the spec's `<available_skills>` XML, a Markdown
+   * list (`- name: description (file: path)`), or JSON.
+   *
+   * @default {"xml"}
+   */
+  format?: CatalogFormat;
+  /**
+   * Instructions on how to use the catalog, placed before it, in one of
+   * the client guide's two activation styles: the model reads a skill's
+   * `SKILL.md` itself (`"read"`), or calls an activation tool (`"tool"`).
+   *
+   * @default {"none"}
+   */
+  instructions?: "none" | "read" | "tool";
+  /**
+   * The activation tool the `"tool"` instructions name: letters, digits,
+   * `_` and `-`.
+   *
+   * @default {"activate_skill"}
+   */
+  toolName?: string;
+  /** Only these skills: names, or globs where `*` is any run of characters and `?` one. */
+  include?: readonly string[];
+  /** Not these skills: names or globs, as `include`. */
+  exclude?: readonly string[];
+  /** Only skills with one of these `scope` labels. */
+  scopes?: readonly string[];
+  /** Only skills with one of these `source` labels. */
+  sources?: readonly string[];
+  /**
+   * What to do with a skill whose frontmatter says
+   * `disable-model-invocation: true`: leave it out (`"leave_out"`; the
+   * client guide: hide it, rather than refuse it at activation), or list it.
+   *
+   * @default {"leave_out"}
+   */
+  userOnly?: "leave_out" | "include";
+  /** Each description is cut to at most this many characters (Claude Code cuts at 1,536). */
+  descriptionCap?: number;
+  /** How much the text may measure; without one, every skill is shown in full. */
+  budget?: CatalogBudget;
+  /**
+   * Skill names, most important first: they come first in the text, in
+   * this order, and are the last the budget takes from. Without it, the text
+   * is sorted by name, and the budget takes first from the skills of the
+   * lowest precedence (see `precedence`), then from the end of the names.
+   */
+  rank?: readonly string[];
+  /**
+   * The root paths in ascending precedence (`skills.config.roots`' paths):
+   * a skill belongs to the last one that is its `root` or holds it. Only
+   * the budget uses it.
+   */
+  precedence?: readonly string[];
+}
+
+/** Why a skill is not in a catalog, though the list given held it. */
+export type CatalogFilter =
+  | "user_only"
+  | "not_included"
+  | "excluded"
+  | "scope"
+  | "source";
+
+/**
+ * What `renderCatalog` did with each skill it was given: every
+ * skill is in exactly one of `shown`, `shortened`, `leftOut` and
+ * `filtered`.
+ */
+export interface CatalogReport {
+  /** How much the text measures, in the budget's unit (characters without a budget). */
+  readonly size: number;
+  /** The budget's limit, when there is one. */
+  readonly limit?: number;
+  /** The skills shown in full, in the text's order. */
+  readonly shown: readonly string[];
+  /**
+   * The skills shown with a shorter description (by the cap or the budget),
+   * in the text's order: its length before (`from`) and as shown (`to`; 0
+   * when only the name and location are shown).
+   */
+  readonly shortened: readonly {
+    readonly name: string;
+    readonly from: number;
+    readonly to: number;
+  }[];
+  /** The skills the budget left out, the least important first. */
+  readonly leftOut: readonly string[];
+  /** The skills a filter left out, and which filter, in the order given. */
+  readonly filtered: readonly {
+    readonly name: string;
+    readonly reason: CatalogFilter;
+  }[];
+}
+
+/** A catalog: its text, and what was left out or shortened to make it. */
+export interface Catalog {
+  /** The text for the prompt: `""` when no skill is in it (no empty block). */
+  readonly text: string;
+  /** What was shown in full, shortened, left out by the budget, or filtered out. */
+  readonly report: CatalogReport;
+}
