@@ -49,13 +49,23 @@ export type {
   SkillDiagnostic,
 } from "./src/diagnostic.ts";
 export { renderCatalog } from "./src/catalog.ts";
+export {
+  activatedSkill,
+  activationTool,
+  renderActivation,
+  skillDirectories,
+} from "./src/activation.ts";
 export type {
+  Activation,
+  ActivationOptions,
+  ActivationTool,
   Catalog,
   CatalogBudget,
   CatalogFilter,
   CatalogFormat,
   CatalogOptions,
   CatalogReport,
+  SkillCommand,
 } from "./src/prompt.ts";
 export { resolveConfig } from "./src/config.ts";
 export type { SkillConfig, SkillRoot } from "./src/config.ts";

@@ -305,6 +305,13 @@ export const RULES: readonly Rule[] = [
         : [];
     },
   },
+  {
+    code: "shell_command",
+    severity: "info",
+    spec:
+      "A `` !`command` `` in the body is run by Claude Code before the model reads the skill; other hosts show it as written, and this library never runs it.",
+    test: ({ source }) => shellCommands(source),
+  },
   coercionRule(
     "coerced_value",
     'A string field holds a string (`name: 2048` is read as "2048"), a boolean field `true` or `false` (`no` is read as false).',
@@ -346,4 +353,28 @@ function frontmatterKeys(metadataKeys: string[], lines: KeyLines): string[] {
 function whereKept(key: string): string {
   const property = FIELDS.find((field) => field.key === key)?.property;
   return property === undefined ? "kept in metadata" : `read as ${property}`;
+}
+
+/**
+ * A note at each `` !`command` `` of a manifest's body (after the closing
+ * fence), naming the command.
+ */
+function shellCommands(source: string): Finding[] {
+  const lines = source.split(/\r?\n/);
+  const close = lines.findIndex((line, index) =>
+    index > 0 && /^---[ \t]*$/.test(line)
+  );
+  const findings: Finding[] = [];
+  lines.forEach((line, index) => {
+    if (index <= close) return;
+    for (const match of line.matchAll(/!`([^`]+)`/g)) {
+      findings.push({
+        line: index + 1,
+        message: `!\`${
+          match[1]
+        }\` runs a shell command in Claude Code before the model reads the skill; this library leaves it as written and never runs it`,
+      });
+    }
+  });
+  return findings;
 }

@@ -41,6 +41,8 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  * - `allowed_tools_list`: `allowed-tools` is a YAML list, where the spec
  *   writes a space-separated string (advice: `info`).
  * - `unknown_field`: a frontmatter key the spec does not define (`info`).
+ * - `shell_command`: a `` !`command` `` in the body, which Claude Code runs
+ *   before the model reads the skill and this library never runs (`info`).
  * - `manifest_name`: the manifest is not named `SKILL.md` (an error, as other
  *   hosts miss it; `skill.md`, which the reference validator accepts, a
  *   warning).
@@ -82,7 +84,8 @@ export type DiagnosticCode =
   | "allowed_tools_list"
   | "coerced_value"
   | "empty_field"
-  | "unknown_field";
+  | "unknown_field"
+  | "shell_command";
 
 /** One spec rule {@linkcode checkSkills} holds each loadable skill to. */
 export interface CheckRule {

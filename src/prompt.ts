@@ -139,3 +139,70 @@ export interface Catalog {
   /** What was shown in full, shortened, left out by the budget, or filtered out. */
   readonly report: CatalogReport;
 }
+
+/** The options of `renderActivation`. */
+export interface ActivationOptions {
+  /**
+   * The arguments a user gave with the skill, to substitute as Claude Code
+   * does (`$ARGUMENTS`, `$ARGUMENTS[N]`, `$N`, `${CLAUDE_SKILL_DIR}` and
+   * `${SKILL_DIR}`); a string is split at whitespace. Without them, the body
+   * is left as written.
+   */
+  arguments?: string | readonly string[];
+  /**
+   * The most resource files listed; past it, the list says it is
+   * incomplete.
+   *
+   * @default {50}
+   */
+  maxResources?: number;
+}
+
+/** A shell command line in a skill's body, `` !`command` ``: never run, only reported. */
+export interface SkillCommand {
+  /** The 1-based line of the body it is on. */
+  readonly line: number;
+  /** The command, as written between the backticks. */
+  readonly command: string;
+}
+
+/** What a model receives when a skill is activated, and what went into it. */
+export interface Activation {
+  /**
+   * The payload: `<skill_content name="…">`, the body, the skill's
+   * directory and the rule that relative paths resolve against it, and a
+   * `<skill_resources>` list of its files (listed, not read).
+   */
+  readonly text: string;
+  /** The skill's name. */
+  readonly name: string;
+  /** The skill's directory: what relative paths in the body resolve against. */
+  readonly dir: string;
+  /** The resource files listed, relative to `dir`. */
+  readonly resources: readonly string[];
+  /** Whether there were more resource files than listed. */
+  readonly truncated: boolean;
+  /** The `` !`command` `` lines of the body, left as written and never run. */
+  readonly commands: readonly SkillCommand[];
+}
+
+/** A tool a model calls to activate a skill: a name, a description and a JSON Schema. */
+export interface ActivationTool {
+  /** The tool's name, as the model calls it. */
+  readonly name: string;
+  /** What the tool does, for the model. */
+  readonly description: string;
+  /** A JSON Schema whose `name` is one of the model-invocable skills. */
+  readonly parameters: {
+    readonly type: "object";
+    readonly properties: {
+      readonly name: {
+        readonly type: "string";
+        readonly enum: readonly string[];
+        readonly description: string;
+      };
+    };
+    readonly required: readonly ["name"];
+    readonly additionalProperties: false;
+  };
+}
