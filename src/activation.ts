@@ -10,7 +10,7 @@
 import { StartupError } from "./errors.ts";
 import { checkedOption, COUNT } from "./_option.ts";
 import { describe } from "./_text.ts";
-import { xmlText } from "./_prompt/escape.ts";
+import { fromXmlText, xmlText } from "./_prompt/escape.ts";
 import type {
   Activation,
   ActivationOptions,
@@ -109,7 +109,7 @@ export function renderActivation(
 export function activatedSkill(text: string): string | undefined {
   const match = /^<skill_content name="([^"]*)">\n[\s\S]*\n<\/skill_content>$/
     .exec(text);
-  return match === null ? undefined : fromXml(match[1] ?? "");
+  return match === null ? undefined : fromXmlText(match[1] ?? "");
 }
 
 /**
@@ -252,22 +252,4 @@ function commandsOf(body: string): SkillCommand[] {
     }
   });
   return commands;
-}
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&quot;": '"',
-  "&#39;": "'",
-};
-
-function fromXml(text: string): string {
-  return text.replace(
-    /&(?:amp|lt|gt|quot|#39);|&#x([0-9A-F]+);/g,
-    (entity, code?: string) =>
-      code === undefined
-        ? ENTITIES[entity] ?? entity
-        : String.fromCodePoint(parseInt(code, 16)),
-  );
 }

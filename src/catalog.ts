@@ -22,11 +22,11 @@ import type { SkillInfo } from "./skill.ts";
  * written as escapes. The same skills and options always give the same
  * text, byte for byte.
  *
- * With a `budget`, the text is made to fit in this order: every description
- * is cut evenly (the longest first) down to `budget.floor`; then the least
- * important skills show their name and location only; then the least
- * important are left out. The report names each skill shortened or left
- * out.
+ * With a `budget`, the text is made to fit in this order: descriptions are
+ * cut evenly (each to the same greatest length that fits, the shorter ones
+ * kept whole), never below `budget.floor`; then the least important skills
+ * show their name and location only; then the least important are left
+ * out. The report names each skill shortened or left out.
  *
  * @param skills The skills to list, usually `registry.listSkills()`.
  * @param options The format, filters and budget.

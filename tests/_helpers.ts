@@ -15,6 +15,7 @@ import {
   type AgentSkills,
   type AgentSkillsOptions,
   createAgentSkills,
+  type SkillInfo,
   type SkillWarning,
 } from "@clarvis/agent-skills";
 
@@ -192,4 +193,25 @@ export function makeManyNonUtf8(
       byte.toString(8)
     }\\n", dir, prefix, i }' | xargs ${files ? "touch" : "mkdir"}`;
   shell(make, [dir, prefix, String(count)]);
+}
+
+/** A catalog entry as the registry gives one, for the prompt helpers' tests. */
+export function skillInfo(
+  name: string,
+  description = `The ${name} skill.`,
+  extra: Partial<SkillInfo> = {},
+): SkillInfo {
+  return {
+    name,
+    description,
+    metadata: {},
+    userInvocable: true,
+    disableModelInvocation: false,
+    scope: "user",
+    source: "custom",
+    root: "/skills",
+    dir: `/skills/${name}`,
+    path: `/skills/${name}/SKILL.md`,
+    ...extra,
+  };
 }

@@ -9,27 +9,14 @@ import {
   skillDirectories,
   StartupError,
 } from "@clarvis/agent-skills";
+import { skillInfo } from "./_helpers.ts";
 
 function content(
   name: string,
   body: string,
   extra: Partial<SkillContent> = {},
 ): SkillContent {
-  return {
-    name,
-    description: `The ${name} skill.`,
-    metadata: {},
-    userInvocable: true,
-    disableModelInvocation: false,
-    scope: "user",
-    source: "custom",
-    root: "/skills",
-    dir: `/skills/${name}`,
-    path: `/skills/${name}/SKILL.md`,
-    body,
-    resources: [],
-    ...extra,
-  };
+  return { ...skillInfo(name), body, resources: [], ...extra };
 }
 
 describe("renderActivation()", () => {

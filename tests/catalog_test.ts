@@ -7,27 +7,9 @@ import {
   type SkillInfo,
   StartupError,
 } from "@clarvis/agent-skills";
+import { skillInfo } from "./_helpers.ts";
 
-/** A catalog entry as the registry would give it. */
-function info(
-  name: string,
-  description = `The ${name} skill.`,
-  extra: Partial<SkillInfo> = {},
-): SkillInfo {
-  return {
-    name,
-    description,
-    metadata: {},
-    userInvocable: true,
-    disableModelInvocation: false,
-    scope: "user",
-    source: "custom",
-    root: "/skills",
-    dir: `/skills/${name}`,
-    path: `/skills/${name}/SKILL.md`,
-    ...extra,
-  };
-}
+const info = skillInfo;
 
 interface Parsed {
   name: string;

@@ -44,6 +44,25 @@ export function xmlText(text: string): string {
   );
 }
 
+const XML_DECODED: Readonly<Record<string, string>> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+
+/** What {@linkcode xmlText} wrote, read back. */
+export function fromXmlText(text: string): string {
+  return text.replace(
+    /&(?:amp|lt|gt|quot|#39);|&#x([0-9A-F]+);/g,
+    (entity, code?: string) =>
+      code === undefined
+        ? XML_DECODED[entity] ?? entity
+        : String.fromCodePoint(parseInt(code, 16)),
+  );
+}
+
 /** What a Markdown field escapes besides acting characters: a backslash and its delimiters. */
 const MARKDOWN_NAME = new RegExp(`[\\\\:()]|${ACTING.source}`, "gu");
 const MARKDOWN_TEXT = new RegExp(`[\\\\()]|${ACTING.source}`, "gu");

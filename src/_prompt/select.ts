@@ -67,12 +67,13 @@ export function byImportance(
     }
     return -1;
   };
+  const levels = new Map(skills.map((info) => [info, level(info)]));
   return [...skills].sort((a, b) => {
     const ra = ranked.get(a.name) ?? Infinity;
     const rb = ranked.get(b.name) ?? Infinity;
     if (ra !== rb) return ra - rb;
-    const pa = level(a);
-    const pb = level(b);
+    const pa = levels.get(a) ?? -1;
+    const pb = levels.get(b) ?? -1;
     if (pa !== pb) return pb - pa;
     return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
   });
