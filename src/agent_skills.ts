@@ -79,7 +79,9 @@ export interface AgentSkills {
    * whatever its status says (a clock that ticks in seconds cannot tell two
    * writes in one tick apart), and reuses its parsed entry when its text is
    * byte for byte what it was. Nothing else re-scans. When it throws (under
-   * strict), the previous snapshot stays in place.
+   * strict), the previous snapshot stays in place. It warns only about what
+   * the scan before it did not (a new or changed problem): a problem that
+   * stays is said once.
    *
    * @returns The names of the skills that were added, removed or changed
    * (their catalog entry or body differs, or another root serves them), each
@@ -135,18 +137,25 @@ export function createAgentSkills(
 ): AgentSkills {
   const { config, onWarning } = resolveOptions(options);
   const warn = warnerFor(onWarning);
-  const report = reporter({ strict: config.strict, warn });
-  // Roots the process may not read are said in one line, and again only
-  // when they change: a preset root that is neither there nor granted would
-  // otherwise warn at every start.
-  let deniedSaid = "";
+  // What discovery warned about, by code, path and message: a refresh says
+  // again only what is new or changed since the scan before (a store with
+  // five warnings would otherwise repeat them at every refresh()).
+  let said = new Set<string>();
+  let saying = new Set<string>();
+  const report = reporter({
+    strict: config.strict,
+    warn: (warning) => {
+      const key = `${warning.code}\0${warning.path}\0${warning.message}`;
+      saying.add(key);
+      if (!said.has(key)) warn(warning);
+    },
+  });
   const scan = (previous?: Snapshot): Snapshot => {
+    saying = new Set();
     const next = buildSnapshot(config, report, previous);
-    const denied = next.denied.join("\0");
-    if (denied !== deniedSaid && next.denied.length > 0) {
-      report(deniedRootsProblem(next.denied));
-    }
-    deniedSaid = denied;
+    // Roots the process may not read are said in one line.
+    if (next.denied.length > 0) report(deniedRootsProblem(next.denied));
+    said = saying;
     return next;
   };
   let snapshot = scan();

@@ -148,6 +148,36 @@ describe("loadSkill()", () => {
 });
 
 describe("refresh()", () => {
+  it("says a warning once, again only when it is new or has changed", () => {
+    const root = tree({
+      "broken/SKILL.md": "---\nname: broken\n---\nno description\n",
+      "named/SKILL.md": manifest("other-name"),
+      "fine/SKILL.md": manifest("fine"),
+    });
+    const { options: opts, warnings } = options(root);
+    const skills = createAgentSkills(opts);
+    const codes = () => warnings.splice(0).map((w) => w.code).sort();
+    assert.deepEqual(codes(), ["invalid_skill", "name_mismatch"]);
+    for (let i = 0; i < 5; i++) skills.refresh();
+    assert.deepEqual(codes(), []);
+    // A changed problem is said again; a new one is said; a fixed one is not.
+    writeTree(root, {
+      "broken/SKILL.md": "---\nname: broken\ndescription: [\n---\n",
+      "named/SKILL.md": manifest("named"),
+      "zdup/SKILL.md": manifest("fine"),
+    });
+    skills.refresh();
+    assert.deepEqual(codes(), ["duplicate_skill", "invalid_skill"]);
+    skills.refresh();
+    assert.deepEqual(codes(), []);
+    // Gone and back: said again.
+    rmSync(join(root, "zdup"), { recursive: true });
+    skills.refresh();
+    writeTree(root, { "zdup/SKILL.md": manifest("fine") });
+    skills.refresh();
+    assert.deepEqual(codes(), ["duplicate_skill"]);
+  });
+
   it("is the only thing that rescans: the snapshot (body included) holds until then", () => {
     const root = tree({
       "keep/SKILL.md": manifest("keep", "v1", { body: "body v1" }),

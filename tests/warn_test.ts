@@ -86,8 +86,12 @@ describe("setWarnSink()", () => {
     const skills = withStderrValue(() => load(root));
     const seen: SkillWarning[] = [];
     setWarnSink((warning) => seen.push(warning));
+    // A refresh says only what is new: a second broken skill.
+    writeTree(root, { "worse/SKILL.md": "no frontmatter either\n" });
     skills.refresh();
-    assert.equal(seen.length, 1);
+    assert.deepEqual(seen.map((warning) => warning.path), [
+      join(root, "worse", "SKILL.md"),
+    ]);
   });
 
   it("loses to a per-instance onWarning", () => {
