@@ -321,9 +321,7 @@ export function findingsOf(
   const { name } = info;
   // Names match as the reference validator compares them: NFKC forms; a
   // plugin's namespace is not part of the frontmatter name.
-  const own = bareName(info);
-  const mismatch = own !== dirName &&
-    own.normalize("NFKC") !== dirName.normalize("NFKC");
+  const mismatch = name !== dirName && mismatched(bareName(info), dirName);
   if (repairs.length === 0 && truncations.length === 0 && !mismatch) {
     return NO_PROBLEMS; // most skills, on every scan
   }
@@ -346,6 +344,11 @@ export function findingsOf(
 }
 
 const NO_PROBLEMS: readonly Problem[] = Object.freeze([]);
+
+function mismatched(name: string, dirName: string): boolean {
+  return name !== dirName &&
+    name.normalize("NFKC") !== dirName.normalize("NFKC");
+}
 
 /** The warning code of each kind of YAML repair. */
 const REPAIR_CODES: Readonly<Record<RepairKind, SkillWarningCode>> = {
