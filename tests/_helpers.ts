@@ -16,6 +16,7 @@ import {
   type AgentSkillsOptions,
   createAgentSkills,
   type SkillInfo,
+  type SkillRootOptions,
   type SkillWarning,
 } from "@clarvis/agent-skills";
 
@@ -213,5 +214,25 @@ export function skillInfo(
     dir: `/skills/${name}`,
     path: `/skills/${name}/SKILL.md`,
     ...extra,
+  };
+}
+
+/**
+ * An instance over one root (with `overrides`): the names it serves, and
+ * the codes and messages of its warnings.
+ */
+export function listed(
+  root: SkillRootOptions,
+  overrides: AgentSkillsOptions = {},
+): { names: string[]; warnings: string[]; messages: string[] } {
+  const { options: opts, warnings } = options(root.path, {
+    roots: [root],
+    ...overrides,
+  });
+  const skills = createAgentSkills(opts);
+  return {
+    names: skills.listSkills().map((skill) => skill.name),
+    warnings: codes(warnings),
+    messages: warnings.map((warning) => warning.message),
   };
 }

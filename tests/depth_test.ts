@@ -15,24 +15,23 @@ import {
   type SkillRootOptions,
   StartupError,
 } from "@clarvis/agent-skills";
-import { codes, link, manifest, options, tempTrees } from "./_helpers.ts";
+import {
+  codes,
+  link,
+  listed,
+  manifest,
+  options,
+  tempTrees,
+} from "./_helpers.ts";
 
 const tree = tempTrees();
 
-/** The names and warning codes of an instance over one root with `fields`. */
+/** The names and warnings of an instance over `path` read with `fields`. */
 function scan(
   path: string,
   fields: Omit<SkillRootOptions, "path"> = {},
-): { names: string[]; warnings: string[]; messages: string[] } {
-  const { options: opts, warnings } = options(path, {
-    roots: [{ path, ...fields }],
-  });
-  const skills = createAgentSkills(opts);
-  return {
-    names: skills.listSkills().map((skill) => skill.name),
-    warnings: codes(warnings),
-    messages: warnings.map((warning) => warning.message),
-  };
+): ReturnType<typeof listed> {
+  return listed({ path, ...fields });
 }
 
 /** A store in category folders: one skill at each level from 1 to 4. */

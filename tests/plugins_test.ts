@@ -9,7 +9,7 @@ import {
   SkillError,
   type SkillRootOptions,
 } from "@clarvis/agent-skills";
-import { codes, manifest, options, tempTrees, writeTree } from "./_helpers.ts";
+import { listed, manifest, options, tempTrees, writeTree } from "./_helpers.ts";
 
 const tree = tempTrees();
 
@@ -39,21 +39,7 @@ function marketplace(extra: Record<string, string> = {}): string {
   });
 }
 
-function open(
-  root: SkillRootOptions,
-  overrides = {},
-): { names: string[]; warnings: string[]; messages: string[] } {
-  const { options: opts, warnings } = options(root.path, {
-    roots: [root],
-    ...overrides,
-  });
-  const skills = createAgentSkills(opts);
-  return {
-    names: skills.listSkills().map((skill) => skill.name),
-    warnings: codes(warnings),
-    messages: warnings.map((warning) => warning.message),
-  };
-}
+const open = listed;
 
 describe("a root of kind plugins", () => {
   it("serves each listed plugin's skills as <plugin>:<skill>, so two setups both load", () => {
