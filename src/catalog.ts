@@ -76,7 +76,7 @@ export function renderCatalog(
     report: reportOf(ordered, { entries, shape, filtered }, {
       size: measure(shape),
       limit,
-      byName: given.rank === undefined,
+      order: renderer.order,
     }),
   };
 }
@@ -89,26 +89,20 @@ function reportOf(
     shape: Shape;
     filtered: CatalogReport["filtered"];
   },
-  { size, limit, byName }: {
+  { size, limit, order }: {
     size: number;
     limit: number | undefined;
-    byName: boolean;
+    /** The entries' indices in the text's order. */
+    order: readonly number[];
   },
 ): CatalogReport {
   const kept = entries.length - shape.out;
   const shown: string[] = [];
   const shortened: { name: string; from: number; to: number }[] = [];
-  const textOrder = entries.slice(0, kept).map((entry, index) => ({
-    entry,
-    index,
-    from: ordered[index]?.description.length ?? 0,
-  }));
-  if (byName) {
-    textOrder.sort((a, b) =>
-      a.entry.name < b.entry.name ? -1 : a.entry.name > b.entry.name ? 1 : 0
-    );
-  }
-  for (const { entry, index, from } of textOrder) {
+  for (const index of order) {
+    if (index >= kept) continue;
+    const entry = entries[index] as Entry;
+    const from = ordered[index]?.description.length ?? 0;
     const to = index >= kept - shape.bare
       ? 0
       : cutTo(entry.description, shape.cut).length;

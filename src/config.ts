@@ -385,7 +385,7 @@ function resolveRoot(
     `${where}.kind`,
     oneOf("skills", "plugins"),
   );
-  const labels = {
+  const resolved = {
     scope: checkedOption(fields.scope, `${where}.scope`, STRING) ??
       DEFAULT_LABEL,
     source: checkedOption(fields.source, `${where}.source`, STRING) ??
@@ -411,7 +411,7 @@ function resolveRoot(
   const bases = ancestors === true ? projectDirs(workspace) : [workspace];
   return bases.map((base) => {
     const absolute = expandPath(path, home, base);
-    return { path: absolute, realPath: realPathOrSelf(absolute), ...labels };
+    return { path: absolute, realPath: realPathOrSelf(absolute), ...resolved };
   });
 }
 

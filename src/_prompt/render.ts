@@ -14,6 +14,8 @@ import type { Budget, Given } from "./options.ts";
 
 /** Renders the entries in a shape, and sizes that text without making it. */
 export interface Renderer {
+  /** The entries' indices in the text's order (by rank, else by name). */
+  readonly order: readonly number[];
   render(shape: Shape): string;
   /** The text's length (`"length"`) or UTF-8 bytes (`"bytes"`), summed from its parts. */
   size(shape: Shape, unit: "length" | "bytes"): number;
@@ -80,6 +82,7 @@ export function rendererOf(
   const preface = instructionsOf(options);
   const frame = frameOf(format);
   return {
+    order,
     render: (shape) => {
       const shown = pieces(shape);
       if (shown.length === 0) return "";
