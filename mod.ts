@@ -67,6 +67,17 @@ export type {
   CatalogReport,
   SkillCommand,
 } from "./src/prompt.ts";
+export type {
+  CatalogVerdict,
+  ExplainedRoot,
+  ExplainOptions,
+  LocatedWarning,
+  NearMissKind,
+  RootState,
+  SkillCandidate,
+  SkillExplanation,
+  SkillNearMiss,
+} from "./src/explanation.ts";
 export { resolveConfig } from "./src/config.ts";
 export type { SkillConfig, SkillRoot } from "./src/config.ts";
 export type { AgentSkillsOptions, SkillRootOptions } from "./src/options.ts";

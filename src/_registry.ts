@@ -9,8 +9,14 @@ import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
 import { pluginRoots } from "./_discovery/plugins.ts";
 import { readBuffer } from "./_fs/read.ts";
+import { errorCode, tryStatus } from "./_fs/status.ts";
 import { realPathOrSelf, winnersOf } from "./_roots.ts";
-import type { DiscoveredSkill, Report } from "./_discovery/types.ts";
+import type {
+  DiscoveredSkill,
+  PassedBy,
+  Problem,
+  Report,
+} from "./_discovery/types.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /**
@@ -30,6 +36,30 @@ export interface Snapshot {
    * snapshot and then kept (a new snapshot lists them anew).
    */
   readonly resources: Map<string, readonly string[]>;
+  /** What the run said and passed by, for explain(). */
+  readonly record: ScanRecord;
+}
+
+/**
+ * What one discovery run said and passed by: every problem it reported
+ * (the ones a refresh does not say again included), the entries it passed
+ * by, the roots that do not exist, and the configured roots it scanned.
+ */
+export interface ScanRecord {
+  readonly problems: readonly RecordedProblem[];
+  readonly passed: readonly PassedBy[];
+  readonly missing: readonly string[];
+  /** The configured roots scanned: the others reach a later root's directory. */
+  readonly scanned: readonly SkillRoot[];
+}
+
+/** A problem discovery reported, and the root it was found in. */
+export interface RecordedProblem {
+  readonly problem: Problem;
+  /** The root scanned (a plugin's skills folder, for a root of plugins). */
+  readonly root: SkillRoot;
+  /** The configured root it belongs to. */
+  readonly configured: SkillRoot;
 }
 
 /**
@@ -60,20 +90,35 @@ export function buildSnapshot(
   const byPath = new Map<string, DiscoveredSkill>();
   const overridden: SkillInfo[] = [];
   const denied: string[] = [];
+  const problems: RecordedProblem[] = [];
+  const passed: PassedBy[] = [];
+  const missing: string[] = [];
   const startedMs = Date.now();
   const buffer = readBuffer();
-  for (const root of scanOrder(config.roots)) {
-    const scanned = root.kind === "plugins"
-      ? pluginRoots({ root, report, buffer })
+  const scanned = scanOrder(config.roots);
+  const recording =
+    (root: SkillRoot, configured: SkillRoot): Report => (problem) => {
+      problems.push({ problem, root, configured });
+      report(problem);
+    };
+  for (const root of scanned) {
+    // A root of plugins that is not there stands for skills folders that are not either.
+    if (root.kind === "plugins" && isMissing(root.path)) {
+      missing.push(root.path);
+    }
+    const skillRoots = root.kind === "plugins"
+      ? pluginRoots({ root, report: recording(root, root), buffer })
       : [root];
-    for (const skillRoot of scanned) {
+    for (const skillRoot of skillRoots) {
       const scan = {
         root: skillRoot,
         config,
-        report,
+        report: recording(skillRoot, root),
         buffer,
         previous: previous?.byPath,
         denied,
+        passed,
+        missing,
         startedMs,
       };
       for (const skill of discoverRoot(scan)) {
@@ -94,6 +139,7 @@ export function buildSnapshot(
     overridden: Object.freeze(overridden.sort(byName)),
     denied: Object.freeze(denied),
     resources: new Map(),
+    record: { problems, passed, missing, scanned },
   };
 }
 
@@ -142,6 +188,12 @@ export function changesBetween(
 function sameSkill(a: DiscoveredSkill, b: DiscoveredSkill): boolean {
   return a.body === b.body &&
     (a.info === b.info || JSON.stringify(a.info) === JSON.stringify(b.info));
+}
+
+/** Whether nothing is at `path`. */
+function isMissing(path: string): boolean {
+  const status = tryStatus(path, { follow: true });
+  return !status.ok && errorCode(status.error) === "ENOENT";
 }
 
 function byName(a: SkillInfo, b: SkillInfo): number {

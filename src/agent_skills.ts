@@ -10,6 +10,8 @@ import type { AgentSkillsOptions } from "./options.ts";
 import { readConfined, resolveConfined } from "./_confine.ts";
 import { listResources } from "./_resources.ts";
 import { buildSnapshot, changesBetween, type Snapshot } from "./_registry.ts";
+import { explainName } from "./_explain.ts";
+import type { ExplainOptions, SkillExplanation } from "./explanation.ts";
 import { deniedRootsProblem, reporter } from "./_discovery/problems.ts";
 import type { DiscoveredSkill } from "./_discovery/types.ts";
 import { warnerFor } from "./warn.ts";
@@ -89,6 +91,24 @@ export interface AgentSkills {
    * @throws {SkillError} Under `strict: true`, as construction does.
    */
   refresh(): SkillChanges;
+  /**
+   * Why a skill is or is not there: every skill directory of that name the
+   * roots hold, each with its verdict (served, and its place in the catalog
+   * of `options.catalog`; shadowed, and by which; a same-root duplicate;
+   * dropped, with the code and the position), and what became of each
+   * root. For a name not served, the near misses: names that differ only in
+   * letter case or Unicode form, plugin skills of that name, directories of
+   * that name without a manifest or whose skill is named otherwise, skills
+   * one level too deep, in skipped dot-directories or behind symlinks not
+   * followed. It reads what the last scan recorded (the warnings that
+   * refresh() does not repeat included); the near misses add one status
+   * call per directory that may hold the skill. It lists no root and
+   * rescans nothing.
+   *
+   * @throws {SkillError} `invalid_input` for a name that is not a string.
+   * @throws {StartupError} `invalid_option` for catalog options of the wrong type.
+   */
+  explain(name: string, options?: ExplainOptions): SkillExplanation;
 }
 
 /** What one {@linkcode AgentSkills.refresh} changed, by skill name. */
@@ -198,6 +218,8 @@ export function createAgentSkills(
       readConfined(known(name), rel, {
         maxBytes: config.maxResourceBytes,
       }),
+    explain: (name: string, options?: ExplainOptions): SkillExplanation =>
+      explainName({ snapshot, config }, skillName(name), options),
     refresh: (): SkillChanges => {
       const next = scan(snapshot);
       const changes = changesBetween(snapshot, next);

@@ -401,5 +401,6 @@ export function duplicateProblem(
     path,
     drops: true,
     skill: name,
+    kept: first,
   };
 }

@@ -3,8 +3,11 @@
  * directory find its manifest, reuse the previous run's skill or read and
  * parse the manifest, record the directory's place, and admit the skill
  * under its name; on a root deeper than one level, each directory without a
- * manifest is a folder whose entries are read the same way, level by level. Finding the manifest is `manifest.ts`; the records are in
- * `types.ts`, the problems in `problems.ts`, the reuse rule in
+ * manifest is a folder whose entries are read the same way, level by level.
+ * What it passes by (a directory without a manifest it does not read below,
+ * a symlink not followed, a folder not entered) is recorded where the scan
+ * asks, for `explain()`. Finding the manifest is `manifest.ts`; the records
+ * are in `types.ts`, the problems in `problems.ts`, the reuse rule in
  * `refresh_key.ts`; the reads go through `_fs/` and the parse through
  * `_manifest/parse.ts`.
  *
@@ -20,7 +23,7 @@ import {
   tryRealpath,
   tryStatus,
 } from "../_fs/status.ts";
-import type { StatusKind } from "../_fs/types.ts";
+import type { Entry, StatusKind } from "../_fs/types.ts";
 import { parseManifest } from "../_manifest/parse.ts";
 import type { SkillInfo } from "../skill.ts";
 import type { SkillRoot } from "../config.ts";
@@ -45,6 +48,7 @@ import { refreshKey, reusable } from "./refresh_key.ts";
 import type {
   DiscoveredSkill,
   ParsedSkill,
+  PassedBy,
   Problem,
   Reached,
   RefreshKey,
@@ -69,6 +73,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
     }
     const problem = rootProblem(root.path, listing.error);
     if (problem !== undefined) report(problem);
+    else scan.missing?.push(root.path);
     return [];
   }
   // The real path the skill directories are under, as of this scan.
@@ -91,10 +96,22 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
     }
     for (const entry of entries) {
       const kind = entryKind(entry.kind, config);
-      if (kind === "other" || (walk.deep && isSkipped(entry.name, root))) {
+      if (kind === "other") {
+        // A file, FIFO, socket or device; or a symlink, not followed.
+        if (entry.kind === "symlink") {
+          passBy(scan, { reason: "symlink", folder: path, entry, level });
+        }
         continue;
       }
-      if (root.only !== undefined && !root.only.includes(entry.name)) continue;
+      const skipped = walk.deep && isSkipped(entry.name, root)
+        ? "skipped"
+        : root.only !== undefined && !root.only.includes(entry.name)
+        ? "not_listed"
+        : undefined;
+      if (skipped !== undefined) {
+        passBy(scan, { reason: skipped, folder: path, entry, level });
+        continue;
+      }
       const dir = childPath(path, entry.name);
       const reached = kind === "symlink"
         ? followedLink(scan, dir, entry.name)
@@ -111,6 +128,14 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
         if (level < (root.depth ?? 1)) {
           const below = enter(scan, walk, { dir, reached, listing: found });
           if (below !== undefined) folders.push({ ...below, level: level + 1 });
+        } else {
+          passBy(scan, {
+            reason: "no_manifest",
+            folder: path,
+            entry,
+            level,
+            listing: found,
+          });
         }
         continue;
       }
@@ -125,6 +150,23 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
     }
   }
   return [...byName.values()];
+}
+
+/** Records an entry of `folder` passed by, where the scan records them. */
+function passBy(
+  scan: RootScan,
+  { reason, folder, entry, level, listing }:
+    & Pick<PassedBy, "reason" | "level" | "listing">
+    & { folder: string; entry: Entry },
+): void {
+  scan.passed?.push({
+    reason,
+    path: childPath(folder, entry.name),
+    name: entry.name,
+    root: scan.root,
+    level,
+    listing,
+  });
 }
 
 /** A directory whose entries are read for skills: the root, or a folder below it. */

@@ -8,6 +8,7 @@
 import type { SkillConfig, SkillRoot } from "../config.ts";
 import type { SkillProblem } from "../errors.ts";
 import type { ReadBuffer } from "../_fs/read.ts";
+import type { Listing } from "../_fs/listing.ts";
 import type { Coercion, Truncation } from "../_manifest/coerce.ts";
 import type { Repair } from "../_manifest/repair.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -94,10 +95,34 @@ export interface Problem {
   readonly line?: number | undefined;
   /** The 1-based column in `path`. */
   readonly column?: number | undefined;
+  /** For a duplicate: the manifest of the skill the root kept. */
+  readonly kept?: string | undefined;
   /** Each problem of an unusable manifest, at its own position. */
   readonly problems?: readonly SkillProblem[] | undefined;
   /** The filesystem error behind it, kept as the thrown error's `cause`. */
   readonly cause?: unknown;
+}
+
+/**
+ * An entry discovery passed by without reading a skill from it, and why:
+ * a directory without a manifest that the root does not read below
+ * (`no_manifest`, with its listing), a symlink not followed (`symlink`), a
+ * folder a deeper scan does not enter (`skipped`: a dot-directory,
+ * `node_modules`), or a directory its plugin does not list (`not_listed`).
+ * What `explain()` looks through for near misses.
+ */
+export interface PassedBy {
+  readonly reason: "no_manifest" | "symlink" | "skipped" | "not_listed";
+  /** The entry's path. */
+  readonly path: string;
+  /** The entry's name in its folder. */
+  readonly name: string;
+  /** The root being scanned (a plugin's skills folder, for a root of plugins). */
+  readonly root: SkillRoot;
+  /** How many levels below the root the entry is (1 for the root's own). */
+  readonly level: number;
+  /** For `no_manifest`: what the directory holds. */
+  readonly listing?: Listing | undefined;
 }
 
 /** Receives the problems of a discovery run: warns, throws or collects. */
@@ -125,4 +150,8 @@ export interface RootScan {
    * one line; absent: each is reported on its own.
    */
   readonly denied?: string[] | undefined;
+  /** Where the entries passed by are recorded; absent: not recorded. */
+  readonly passed?: PassedBy[] | undefined;
+  /** Where roots that do not exist are recorded; absent: not recorded. */
+  readonly missing?: string[] | undefined;
 }

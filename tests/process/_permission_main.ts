@@ -72,6 +72,13 @@ const presetSkills = createAgentSkills({
   onWarning: (warning) => preset.push(warning.code),
 });
 presetSkills.refresh();
+// explain() says what became of a root outside the grant.
+const ungrantedRoot = createAgentSkills({
+  home,
+  cwd: home,
+  roots: [ungranted],
+  onWarning: () => {},
+}).explain("x").roots.map((explained) => explained.state);
 console.log(
   JSON.stringify({
     names,
@@ -82,5 +89,6 @@ console.log(
     workspace,
     check,
     preset,
+    ungrantedRoot,
   }),
 );

@@ -57,6 +57,7 @@ describe("a read grant that stops at a root's symlink", () => {
         workspace: ["x"],
         check: "",
         preset: [],
+        ungrantedRoot: ["read"],
       });
     } else {
       assert.deepEqual(seen, {
@@ -68,6 +69,7 @@ describe("a read grant that stops at a root's symlink", () => {
         workspace: ["x"],
         check: "unreadable",
         preset: ["unreadable"],
+        ungrantedRoot: ["unreadable"],
       });
     }
   });

@@ -1,0 +1,465 @@
+/**
+ * Why a skill is or is not there, from what a discovery run recorded: the
+ * served skill and its place in a catalog, the skills it shadows, the
+ * same-root duplicates and the dropped manifests of its name; for a name
+ * not served, the near misses among the skills and the entries discovery
+ * passed by. No root is listed again: the near misses cost one status call
+ * per directory that may hold the skill.
+ *
+ * @module
+ */
+
+import { basename } from "node:path";
+import type { SkillConfig, SkillRoot } from "./config.ts";
+import { renderCatalog } from "./catalog.ts";
+import type { Snapshot } from "./_registry.ts";
+import type { PassedBy, Problem } from "./_discovery/types.ts";
+import { isManifestName } from "./_discovery/manifest.ts";
+import { childPath, tryStatus } from "./_fs/status.ts";
+import { bareName } from "./_names.ts";
+import type {
+  CatalogVerdict,
+  ExplainedRoot,
+  ExplainOptions,
+  LocatedWarning,
+  SkillCandidate,
+  SkillExplanation,
+  SkillNearMiss,
+} from "./explanation.ts";
+import type { CatalogFilter } from "./prompt.ts";
+import type { SkillInfo } from "./skill.ts";
+
+/** Why the skill `name` is or is not served by `snapshot`. */
+export function explainName(
+  { snapshot, config }: { snapshot: Snapshot; config: SkillConfig },
+  name: string,
+  options: ExplainOptions = {},
+): SkillExplanation {
+  const served = snapshot.byName.get(name)?.info;
+  const candidates: SkillCandidate[] = [];
+  if (served !== undefined) {
+    const catalog = catalogVerdict(snapshot, config, served, options);
+    candidates.push({
+      verdict: "served",
+      path: served.path,
+      root: served.root,
+      message: `Served: ${served.path} (root ${served.root}); ${
+        catalogPhrase(served, catalog)
+      }`,
+      skill: served,
+      catalog,
+      warnings: warningsAbout(snapshot, served),
+    });
+  }
+  const shadowed = snapshot.overridden.filter((info) => info.name === name);
+  for (const info of shadowed.reverse()) {
+    const by = served?.path ?? "";
+    candidates.push({
+      verdict: "shadowed",
+      path: info.path,
+      root: info.root,
+      message:
+        `Shadowed: ${info.path} (root ${info.root}) loads, but ${by} of the later root ${served?.root} is served under the name (the last root wins)`,
+      skill: info,
+      by,
+      warnings: warningsAbout(snapshot, info),
+    });
+  }
+  const dropped: SkillCandidate[] = [];
+  for (const { problem, root } of snapshot.record.problems) {
+    if (!problem.drops || problem.skill === undefined) continue;
+    if (problem.code === "duplicate_skill") {
+      if (problem.skill !== name) continue;
+      const kept = problem.kept ?? "";
+      candidates.push({
+        verdict: "duplicate",
+        path: problem.path,
+        root: root.path,
+        message:
+          `Duplicate: ${problem.path} names "${name}" too, and ${kept} came first in the same root ${root.path} (in sorted directory order), so it is skipped`,
+        kept,
+      });
+    } else if (nameIn(root, problem.skill) === name) {
+      dropped.push({
+        verdict: "dropped",
+        path: problem.path,
+        root: root.path,
+        message: `Dropped: ${problem.message}`,
+        problem: {
+          ...located(problem),
+          ...(problem.problems === undefined
+            ? {}
+            : { problems: problem.problems }),
+        },
+      });
+    }
+  }
+  candidates.push(...dropped);
+  return {
+    name,
+    candidates,
+    nearMisses: served === undefined ? nearMisses(snapshot, name) : [],
+    roots: rootsOf(snapshot, config),
+  };
+}
+
+/** The name a skill directory's skill has in a root: with its plugin's namespace. */
+function nameIn(root: SkillRoot, dirName: string): string {
+  return root.namespace === undefined
+    ? dirName
+    : `${root.namespace}:${dirName}`;
+}
+
+/** A discovery problem as the warning it was, with its position. */
+function located(problem: Problem): LocatedWarning {
+  const { code, message, path, line, column } = problem;
+  return {
+    code,
+    message,
+    path,
+    ...(line === undefined ? {} : { line }),
+    ...(column === undefined ? {} : { column }),
+  };
+}
+
+/**
+ * What discovery said about a skill that loaded: the problems that did not
+ * drop it, about its manifest or its directory.
+ */
+function warningsAbout(snapshot: Snapshot, info: SkillInfo): LocatedWarning[] {
+  return snapshot.record.problems
+    .filter(({ problem }) =>
+      !problem.drops && problem.skill !== undefined &&
+      (problem.path === info.path || problem.path === info.dir)
+    )
+    .map(({ problem }) => located(problem));
+}
+
+/** What the catalog of the options given makes of a served skill. */
+function catalogVerdict(
+  snapshot: Snapshot,
+  config: SkillConfig,
+  info: SkillInfo,
+  options: ExplainOptions,
+): CatalogVerdict {
+  const { report } = renderCatalog(snapshot.catalog, {
+    precedence: config.roots.map((root) => root.path),
+    ...options.catalog,
+  });
+  const { name } = info;
+  const filtered = report.filtered.find((entry) => entry.name === name);
+  if (filtered !== undefined) {
+    return { verdict: "filtered", filter: filtered.reason };
+  }
+  const shortened = report.shortened.find((entry) => entry.name === name);
+  if (shortened !== undefined) {
+    return { verdict: "shortened", from: shortened.from, to: shortened.to };
+  }
+  return report.leftOut.includes(name)
+    ? { verdict: "left_out" }
+    : { verdict: "shown" };
+}
+
+/** A catalog verdict in words. */
+function catalogPhrase(info: SkillInfo, verdict: CatalogVerdict): string {
+  switch (verdict.verdict) {
+    case "shown":
+      return "the catalog shows it to the model in full";
+    case "shortened":
+      return verdict.to === 0
+        ? `the catalog shows the model its name and location only (the budget took its ${verdict.from}-character description)`
+        : `the catalog shows the model its description cut from ${verdict.from} to ${verdict.to} characters`;
+    case "left_out":
+      return "the catalog's budget leaves it out: the model does not see it (rank it higher, or raise the budget)";
+    case "filtered":
+      return FILTER_PHRASES[verdict.filter](info);
+  }
+}
+
+const FILTER_PHRASES: Readonly<
+  Record<CatalogFilter, (info: SkillInfo) => string>
+> = {
+  user_only: () =>
+    'hidden from the model: its frontmatter says disable-model-invocation: true, so only a user can invoke it (the catalog\'s userOnly: "include" lists it)',
+  not_included: () => "the catalog's include list does not name it",
+  excluded: () => "the catalog's exclude list names it",
+  scope: (info) => `the catalog lists other scopes than its "${info.scope}"`,
+  source: (info) => `the catalog lists other sources than its "${info.source}"`,
+};
+
+/** A name as near misses compare it: NFKC, in lower case. */
+function fold(name: string): string {
+  return name.normalize("NFKC").toLowerCase().normalize("NFKC");
+}
+
+/**
+ * The near misses of a name not served: skills and dropped directories
+ * whose names differ only in form, plugin skills of that bare name,
+ * directories of that name whose skill has another name, and the entries
+ * discovery passed by that hold or are such a directory.
+ */
+function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
+  const wanted = fold(name);
+  const misses: SkillNearMiss[] = [];
+  const seen = new Set<string>();
+  const add = (miss: SkillNearMiss): void => {
+    const key = `${miss.kind}\0${miss.path}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    misses.push(miss);
+  };
+  for (const info of snapshot.catalog) {
+    if (fold(info.name) === wanted) {
+      add({
+        kind: "other_form",
+        path: info.path,
+        name: info.name,
+        message:
+          `${info.path} is the skill "${info.name}": names are compared exactly, and "${name}" differs from it in letter case or Unicode form`,
+      });
+    } else if (info.plugin !== undefined && fold(bareName(info)) === wanted) {
+      add({
+        kind: "plugin_skill",
+        path: info.path,
+        name: info.name,
+        message:
+          `${info.path} is plugin ${info.plugin}'s skill, served as "${info.name}": a plugin's skills are named <plugin>:<skill>`,
+      });
+    } else if (matchesDir(wanted, basename(info.dir), info.plugin)) {
+      add({
+        kind: "named_otherwise",
+        path: info.path,
+        name: info.name,
+        message:
+          `${info.path} names its skill "${info.name}": a skill is served under the name its frontmatter gives, not its directory's`,
+      });
+    }
+  }
+  for (const { problem, root } of snapshot.record.problems) {
+    if (problem.skill === undefined) {
+      if (
+        problem.code === "dangling_symlink" &&
+        matchesDir(wanted, basename(problem.path), root.namespace)
+      ) {
+        add({ kind: "link", path: problem.path, message: problem.message });
+      }
+      continue;
+    }
+    const other = problem.code === "duplicate_skill"
+      ? problem.skill
+      : nameIn(root, problem.skill);
+    if (other !== name && fold(other) === wanted) {
+      add({
+        kind: "other_form",
+        path: problem.path,
+        name: other,
+        message:
+          `${problem.path} is "${other}", which differs from "${name}" in letter case or Unicode form, and it is not served either: ${problem.message}`,
+      });
+    }
+  }
+  for (const passed of snapshot.record.passed) {
+    passedMisses(passed, { name, wanted }).forEach(add);
+  }
+  return misses;
+}
+
+/**
+ * Whether a directory's name is the name wanted (folded), alone or with
+ * its plugin's namespace.
+ */
+function matchesDir(
+  wanted: string,
+  dirName: string,
+  namespace: string | undefined,
+): boolean {
+  return fold(dirName) === wanted ||
+    (namespace !== undefined && fold(`${namespace}:${dirName}`) === wanted);
+}
+
+/** The name a skill of `name` would have as a directory in `root`: without its namespace. */
+function dirNameIn(root: SkillRoot, name: string): string {
+  const prefix = `${root.namespace}:`;
+  return root.namespace !== undefined && name.startsWith(prefix)
+    ? name.slice(prefix.length)
+    : name;
+}
+
+/** The near misses an entry discovery passed by holds, or is. */
+function passedMisses(
+  passed: PassedBy,
+  { name, wanted }: { name: string; wanted: string },
+): SkillNearMiss[] {
+  const { root, path, reason } = passed;
+  const own = matchesDir(wanted, passed.name, root.namespace);
+  const form = own && nameIn(root, passed.name) !== name &&
+      passed.name !== name
+    ? ` (its name differs from "${name}" in letter case or Unicode form)`
+    : "";
+  switch (reason) {
+    case "symlink":
+      return own
+        ? [{
+          kind: "link",
+          path,
+          message:
+            `${path} is a symlink, and symlinks are not followed (the option followSymlinks is false)${form}`,
+        }]
+        : [];
+    case "not_listed":
+      return own
+        ? [{
+          kind: "not_in_plugin",
+          path,
+          message:
+            `${path} is in plugin ${root.namespace}'s skills folder ${root.path}, but the plugin names its skills one by one and not this one${form}: add it to the plugin's "skills"`,
+        }]
+        : [];
+    case "skipped":
+      return skippedMisses(passed, { name, own, form });
+    case "no_manifest":
+      return own ? unreadDirMisses(passed, form) : tooDeepMisses(passed, name);
+  }
+}
+
+/** What a folder a deeper scan skipped holds: a skill directory of the name, or is one. */
+function skippedMisses(
+  { root, path, name: folder }: PassedBy,
+  { name, own, form }: { name: string; own: boolean; form: string },
+): SkillNearMiss[] {
+  const how = folder.startsWith(".") && folder !== ".git"
+    ? `read the root with hidden: "read" (--hidden), or add ${path} as a root`
+    : `add ${path} as a root`;
+  if (own || fold(folder.replace(/^\.+/, "")) === fold(dirNameIn(root, name))) {
+    return [{
+      kind: "hidden",
+      path,
+      message:
+        `${path} is a folder that root ${root.path} skips (dot-directories, .git and node_modules)${form}: ${how}`,
+    }];
+  }
+  const manifest = manifestIn(childPath(path, dirNameIn(root, name)));
+  return manifest === undefined ? [] : [{
+    kind: "hidden",
+    path: manifest,
+    message:
+      `${manifest} is inside ${path}, a folder that root ${root.path} skips (dot-directories, .git and node_modules): ${how}`,
+  }];
+}
+
+/**
+ * Why a directory of the name that discovery found without a manifest
+ * gave no skill: a manifest under another name where the root reads
+ * `SKILL.md` exactly, a `SKILL.md` symlink not followed, skills one level
+ * down, or nothing at all.
+ */
+function unreadDirMisses(passed: PassedBy, form: string): SkillNearMiss[] {
+  const { root, path, listing } = passed;
+  const entries = listing?.entries ?? [];
+  const misses: SkillNearMiss[] = [];
+  for (const entry of entries) {
+    if (!isManifestName(entry.name)) continue;
+    const manifest = childPath(path, entry.name);
+    if (entry.kind === "symlink") {
+      misses.push({
+        kind: "manifest_link",
+        path: manifest,
+        message:
+          `${manifest} is a symlink, which root ${root.path} does not follow (${
+            root.manifestLinks === "ignore"
+              ? 'its manifestLinks is "ignore", as Codex reads'
+              : "the option followSymlinks is false"
+          })${form}: make it a file`,
+      });
+    } else if (entry.name !== "SKILL.md" && entry.kind === "file") {
+      misses.push({
+        kind: "manifest_name",
+        path: manifest,
+        message:
+          `${manifest} is named ${entry.name}, and root ${root.path} reads SKILL.md exactly, as Claude Code and Codex do${form}: rename it SKILL.md`,
+      });
+    }
+  }
+  const below = entries
+    .filter((entry) => entry.kind === "directory")
+    .map((entry) => manifestIn(childPath(path, entry.name)))
+    .filter((manifest) => manifest !== undefined);
+  if (below.length > 0) {
+    const shown = below.slice(0, 3).join(", ");
+    misses.push({
+      kind: "nested",
+      path,
+      message: `${path} has no manifest of its own, but ${
+        below.length === 1 ? "a skill" : `${below.length} skills`
+      } one level down (${shown}${
+        below.length > 3 ? ", ..." : ""
+      })${form}: move the skill up, or add ${path} as a root`,
+    });
+  }
+  if (misses.length === 0) {
+    misses.push({
+      kind: "no_manifest",
+      path,
+      message: `${path} has no SKILL.md${form}: a skill directory needs one`,
+    });
+  }
+  return misses;
+}
+
+/**
+ * A skill directory of the name inside a folder the root does not read
+ * below: one status call, for the name as it would be written.
+ */
+function tooDeepMisses(
+  { root, path, level }: PassedBy,
+  name: string,
+): SkillNearMiss[] {
+  const manifest = manifestIn(childPath(path, dirNameIn(root, name)));
+  if (manifest === undefined) return [];
+  const depth = root.depth ?? 1;
+  return [{
+    kind: "too_deep",
+    path: manifest,
+    message: `${manifest} is ${
+      level + 1
+    } levels below root ${root.path}, which reads ${
+      depth === 1 ? "one level" : `${depth} levels`
+    }: read the root with depth: ${level + 1} (--depth ${
+      level + 1
+    }), or add ${path} as a root`,
+  }];
+}
+
+/** The path of `<dir>/SKILL.md` when it is a file (a symlink to one included). */
+function manifestIn(dir: string): string | undefined {
+  const manifest = childPath(dir, "SKILL.md");
+  const status = tryStatus(manifest, { follow: true });
+  return status.ok && status.value.kind === "file" ? manifest : undefined;
+}
+
+/** What became of each configured root, and what discovery said about it as a whole. */
+function rootsOf(snapshot: Snapshot, config: SkillConfig): ExplainedRoot[] {
+  const { record, denied } = snapshot;
+  return config.roots.map((root) => {
+    const warnings = record.problems
+      .filter(({ problem, configured }) =>
+        configured === root && problem.skill === undefined
+      )
+      .map(({ problem }) => located(problem));
+    const state = !record.scanned.includes(root)
+      ? "same_as_later"
+      : denied.includes(root.path)
+      ? "unreadable"
+      : record.missing.includes(root.path)
+      ? "missing"
+      : warnings.find((warning) => warning.path === root.path)?.code ===
+          "root_not_directory"
+      ? "not_a_directory"
+      : warnings.some((warning) =>
+          warning.path === root.path && warning.code === "unreadable"
+        )
+      ? "unreadable"
+      : "read";
+    return { path: root.path, state, warnings };
+  });
+}
