@@ -8,26 +8,38 @@
  */
 
 import { renderCatalog } from "../catalog.ts";
-import type { CatalogFormat } from "../prompt.ts";
+import type { SkillConfig } from "../config.ts";
+import type { CatalogFormat, CatalogOptions } from "../prompt.ts";
 import { json } from "./json.ts";
 import { open } from "./options.ts";
 import { oneLineSafe } from "../_text.ts";
 import { plural, printWarnings } from "./terminal.ts";
 import { type CliIO, OK, type Values } from "./types.ts";
 
+/** The catalog `--format` and `--budget` ask for, over the roots' precedence. */
+export function catalogOptions(
+  values: Values,
+  config: SkillConfig,
+): CatalogOptions {
+  // main() has refused a format or a budget it does not take.
+  return {
+    format: (values.format ?? "xml") as CatalogFormat,
+    precedence: config.roots.map((root) => root.path),
+    ...(values.budget === undefined
+      ? {}
+      : { budget: { limit: Number(values.budget) } }),
+  };
+}
+
 /** The formats `catalog --format` takes. */
 export const CATALOG_FORMATS: readonly string[] = ["xml", "markdown", "json"];
 
 export function catalog(values: Values, _: string[], io: CliIO): number {
   const { skills, warnings } = open(values, io);
-  // main() has refused a format or a budget it does not take.
-  const { text, report } = renderCatalog(skills.listSkills(), {
-    format: (values.format ?? "xml") as CatalogFormat,
-    precedence: skills.config.roots.map((root) => root.path),
-    ...(values.budget === undefined
-      ? {}
-      : { budget: { limit: Number(values.budget) } }),
-  });
+  const { text, report } = renderCatalog(
+    skills.listSkills(),
+    catalogOptions(values, skills.config),
+  );
   if (values.json) {
     json(io, { text, report, warnings });
     return OK;

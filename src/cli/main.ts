@@ -1,8 +1,8 @@
 /**
  * The `agent-skills` command: a thin layer over the public API. It parses
  * arguments, hands them to one module per command (`list.ts`, `show.ts`,
- * `path.ts`, `check.ts`), and prints what they return; it has no discovery
- * logic of its own.
+ * `path.ts`, `catalog.ts`, `why.ts`, `check.ts`), and prints what they
+ * return; it has no discovery logic of its own.
  *
  * @module
  */
@@ -18,6 +18,7 @@ import { list } from "./list.ts";
 import { FORMATS, PRESETS } from "./options.ts";
 import { path } from "./path.ts";
 import { show } from "./show.ts";
+import { why } from "./why.ts";
 import { columnsFromEnv, fail, noColor, writer } from "./terminal.ts";
 import { type CliIO, type Command, OK, USAGE, type Values } from "./types.ts";
 
@@ -78,6 +79,14 @@ const CATALOG_HELP = `Catalog:
   --json            one JSON document: the text and what was shortened or
                     left out`;
 
+const WHY_HELP = `Why:
+  NAME              the skill name to explain, as a host would ask for it
+  --format FORMAT   the catalog format whose budget is explained (xml, the
+                    default, markdown or json)
+  --budget CHARS    say whether a catalog of CHARS characters shows the
+                    skill in full, shortened, or leaves it out
+  Exits 0 when a skill of that name is served, 1 when none is.`;
+
 const CHECK_HELP = `Check:
   --strict          warnings fail the check too (exit 1)
   --format FORMAT   text (the default), json (as --json), github (workflow
@@ -129,6 +138,19 @@ const COMMANDS: Record<string, Command> = {
     },
     positionals: [0, 0],
     run: catalog,
+  },
+  why: {
+    usage: "agent-skills why NAME [--root DIR]... [--budget CHARS] [--json]",
+    summary:
+      "why a skill is or is not served: every candidate, near misses, roots",
+    help: WHY_HELP,
+    options: {
+      ...COMMON_OPTIONS,
+      format: { type: "string" },
+      budget: { type: "string" },
+    },
+    positionals: [1, 1],
+    run: why,
   },
   check: {
     usage:
@@ -266,7 +288,9 @@ export function main(args: readonly string[], io: CliIO): number {
 
 /** What is wrong with an option's value, in the flag's own words. */
 function valueProblem(values: Values, command: string): string | undefined {
-  const formats = command === "catalog" ? CATALOG_FORMATS : FORMATS;
+  const formats = command === "catalog" || command === "why"
+    ? CATALOG_FORMATS
+    : FORMATS;
   if (values.format !== undefined && !formats.includes(values.format)) {
     return `unknown format "${values.format}" (one of ${formats.join(", ")})`;
   }

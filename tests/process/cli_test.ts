@@ -1105,3 +1105,100 @@ describe("agent-skills catalog", () => {
     );
   });
 });
+
+describe("agent-skills why", () => {
+  it("says which skill is served and what it shadows, and exits 0", () => {
+    const low = tree({ "pdf/SKILL.md": manifest("pdf", "Low.") });
+    const high = tree({ "pdf/SKILL.md": manifest("pdf", "High.") });
+    const run = cli("why", "pdf", "--root", low, "--root", high, ...HOME);
+    assert.equal(run.code, 0, run.stderr);
+    const [lowPath, highPath] = [low, high].map((root) =>
+      join(realpathSync(root), "pdf", "SKILL.md")
+    );
+    assert.deepEqual(run.stdout.trimEnd().split("\n"), [
+      `Served: ${highPath} (root ${
+        realpathSync(high)
+      }); the catalog shows it to the model in full`,
+      `Shadowed: ${lowPath} (root ${
+        realpathSync(low)
+      }) loads, but ${highPath} of the later root ${
+        realpathSync(high)
+      } is served under the name (the last root wins)`,
+    ]);
+  });
+
+  it("says why a name is not served: the dropped manifest, the near misses and the roots; exits 1", () => {
+    const root = tree({
+      "pdf/SKILL.md": "---\nname: pdf\n---\nno description\n",
+      "docs/zip/SKILL.md": manifest("zip"),
+    });
+    const real = realpathSync(root);
+    const pdf = cli("why", "pdf", "--root", root, ...HOME);
+    assert.equal(pdf.code, 1);
+    assert.match(pdf.stdout, /^No skill is served as "pdf"\.\n/);
+    assert.match(
+      pdf.stdout,
+      new RegExp(`\\nDropped: Invalid skill manifest ${real}/pdf/SKILL\\.md:`),
+    );
+    // Warnings about other skills are left out of the answer.
+    assert.equal(pdf.stderr, "");
+    const zip = cli("why", "zip", "--root", root, ...HOME);
+    assert.equal(zip.code, 1);
+    assert.match(
+      zip.stdout,
+      new RegExp(
+        `Near misses:\\n  too_deep  ${real}/docs/zip/SKILL\\.md is 2 levels below root ${real}, which reads one level: read the root with depth: 2 \\(--depth 2\\)`,
+      ),
+    );
+    assert.match(
+      zip.stdout,
+      new RegExp(
+        `Roots, in ascending precedence \\(the last wins\\):\\n  ${real}\\n`,
+      ),
+    );
+    assert.equal(cli("why", "zip", "--root", root, "--depth", "2").code, 0);
+  });
+
+  it("says a name nothing is near, with the roots that do not exist", () => {
+    const missing = join(tree(), "nothing-here");
+    const run = cli("why", "pdf", "--root", missing, ...HOME);
+    assert.equal(run.code, 1);
+    assert.equal(
+      run.stdout,
+      `No skill is served as "pdf": no root holds a skill or a directory of that name.\nRoots, in ascending precedence (the last wins):\n  ${missing}  does not exist\n`,
+    );
+  });
+
+  it("says what a catalog with --budget does to the skill, and gives it all with --json", () => {
+    const files: Record<string, string> = {};
+    for (const name of ["a", "b", "c", "d"]) {
+      files[`${name}/SKILL.md`] = manifest(name, "x".repeat(300));
+    }
+    const root = tree(files);
+    const run = cli("why", "d", "--root", root, "--budget", "300", ...HOME);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /the catalog's budget leaves it out/);
+    const document = json(
+      cli("why", "d", "--root", root, "--budget", "300", "--json", ...HOME),
+    );
+    assert.deepEqual(Object.keys(document), [
+      "name",
+      "candidates",
+      "nearMisses",
+      "roots",
+      "warnings",
+    ]);
+    const [served] = document.candidates as Array<Record<string, unknown>>;
+    assert.deepEqual(served?.catalog, { verdict: "left_out" });
+    assert.equal(served?.verdict, "served");
+  });
+
+  it("needs exactly one NAME, and refuses a format it does not take", () => {
+    const none = cli("why", ...HOME);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /expected 1 argument, got 0/);
+    const bad = cli("why", "pdf", "--format", "sarif", ...HOME);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /unknown format "sarif"/);
+  });
+});

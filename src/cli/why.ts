@@ -1,0 +1,125 @@
+/**
+ * `agent-skills why NAME`: why a skill is or is not there. Every skill
+ * directory of the name with its verdict (served and its place in the
+ * catalog, shadowed, a same-root duplicate, dropped), the near misses of a
+ * name not served, and what became of each root. Exits 0 when the name is
+ * served, 1 when it is not.
+ *
+ * @module
+ */
+
+import type {
+  ExplainedRoot,
+  SkillCandidate,
+  SkillExplanation,
+} from "../explanation.ts";
+import { oneLineSafe } from "../_text.ts";
+import { catalogOptions } from "./catalog.ts";
+import { json } from "./json.ts";
+import { open } from "./options.ts";
+import { colors } from "./terminal.ts";
+import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+
+export function why(values: Values, [name = ""]: string[], io: CliIO): number {
+  const { skills, warnings } = open(values, io);
+  const explanation = skills.explain(name, {
+    catalog: catalogOptions(values, skills.config),
+  });
+  const served = explanation.candidates[0]?.verdict === "served";
+  const status = served ? OK : PROBLEMS;
+  if (values.json) {
+    json(io, { ...explanation, warnings });
+    return status;
+  }
+  // What matters to the name is in the explanation; --json has the rest.
+  for (const line of lines(explanation, served, colors(io))) {
+    io.stdout(`${line}\n`);
+  }
+  return status;
+}
+
+/** The explanation as lines: the verdicts, the near misses, the roots. */
+function lines(
+  { name, candidates, nearMisses, roots }: SkillExplanation,
+  served: boolean,
+  c: ReturnType<typeof colors>,
+): string[] {
+  const shown = oneLineSafe(JSON.stringify(name));
+  const out: string[] = [];
+  if (!served) {
+    out.push(
+      c.bold(
+        `No skill is served as ${shown}${
+          candidates.length + nearMisses.length === 0
+            ? ": no root holds a skill or a directory of that name"
+            : ""
+        }.`,
+      ),
+    );
+  }
+  for (const candidate of candidates) out.push(...candidateLines(candidate, c));
+  if (nearMisses.length > 0) {
+    out.push(served ? "" : "Near misses:");
+    for (const miss of nearMisses) {
+      out.push(`  ${c.bold(miss.kind)}  ${oneLineSafe(miss.message)}`);
+    }
+  }
+  if (!served) {
+    out.push("Roots, in ascending precedence (the last wins):");
+    out.push(...roots.flatMap((root) => rootLines(root, c)));
+  }
+  return out;
+}
+
+function candidateLines(
+  candidate: SkillCandidate,
+  c: ReturnType<typeof colors>,
+): string[] {
+  const out = [oneLineSafe(candidate.message)];
+  if ("warnings" in candidate) {
+    for (const warning of candidate.warnings) {
+      out.push(
+        `  ${c.dim(`warning [${warning.code}]`)} ${
+          oneLineSafe(warning.message)
+        }`,
+      );
+    }
+  }
+  // One problem is the message already; several are each on a line.
+  const problems = candidate.verdict === "dropped"
+    ? candidate.problem.problems ?? []
+    : [];
+  if (problems.length > 1) {
+    for (const problem of problems) {
+      out.push(
+        `  ${c.dim(`${candidate.path}:${problem.line}`)} ${
+          oneLineSafe(problem.message)
+        }`,
+      );
+    }
+  }
+  return out;
+}
+
+const STATES: Readonly<Record<ExplainedRoot["state"], string>> = {
+  read: "read",
+  missing: "does not exist",
+  unreadable: "cannot be read",
+  not_a_directory: "is not a directory",
+  same_as_later: "is a later root's directory, read there",
+};
+
+function rootLines(
+  { path, state, warnings }: ExplainedRoot,
+  c: ReturnType<typeof colors>,
+): string[] {
+  return [
+    `  ${oneLineSafe(path)}  ${state === "read" ? "" : c.bold(STATES[state])}`
+      .trimEnd(),
+    ...warnings.map((warning) =>
+      `    ${c.dim(`warning [${warning.code}]`)} ${
+        oneLineSafe(warning.message)
+      }`
+    ),
+  ];
+}
