@@ -258,7 +258,12 @@ function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
       });
     }
   }
+  // A directory one plugin does not list may be another's skill.
+  const loaded = new Set(
+    [...snapshot.catalog, ...snapshot.overridden].map((info) => info.dir),
+  );
   for (const passed of snapshot.record.passed) {
+    if (passed.reason === "not_listed" && loaded.has(passed.path)) continue;
     passedMisses(passed, { name, wanted }).forEach(add);
   }
   return misses;
@@ -416,17 +421,17 @@ function tooDeepMisses(
 ): SkillNearMiss[] {
   const manifest = manifestIn(childPath(path, dirNameIn(root, name)));
   if (manifest === undefined) return [];
-  const depth = root.depth ?? 1;
+  const reads = root.depth === undefined ? "one level" : `${root.depth} levels`;
+  // A deeper scan skips a dot-directory unless the root reads them.
+  const hidden = basename(path).startsWith(".") && root.hidden !== "read";
+  const option = `depth: ${level + 1}${hidden ? ' and hidden: "read"' : ""}`;
+  const flag = `--depth ${level + 1}${hidden ? " --hidden" : ""}`;
   return [{
     kind: "too_deep",
     path: manifest,
     message: `${manifest} is ${
       level + 1
-    } levels below root ${root.path}, which reads ${
-      depth === 1 ? "one level" : `${depth} levels`
-    }: read the root with depth: ${level + 1} (--depth ${
-      level + 1
-    }), or add ${path} as a root`,
+    } levels below root ${root.path}, which reads ${reads}: read the root with ${option} (${flag}), or add ${path} as a root`,
   }];
 }
 

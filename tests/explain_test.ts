@@ -308,6 +308,17 @@ describe("explain(): near misses of a name not served", () => {
     assert.equal(deeper.candidates[0]?.verdict, "served");
   });
 
+  it("says to read dot-directories too for a skill one level below one", () => {
+    const root = tree({ ".curated/pdf/SKILL.md": manifest("pdf") });
+    const message = open([root]).skills.explain("pdf").nearMisses[0]?.message;
+    assert.match(
+      message ?? "",
+      /depth: 2 and hidden: "read" \(--depth 2 --hidden\)/,
+    );
+    const read = open([{ path: root, depth: 2, hidden: "read" }]).skills;
+    assert.equal(read.explain("pdf").candidates[0]?.verdict, "served");
+  });
+
   it("finds skill.md where the root reads SKILL.md exactly, and a SKILL.md symlink it does not follow", () => {
     const root = tree({
       "pdf/skill.md": manifest("pdf"),
@@ -381,6 +392,39 @@ describe("explain(): near misses of a name not served", () => {
     assert.equal(skills.explain("docs:pdf").candidates[0]?.verdict, "served");
     assert.deepEqual(misses(skills.explain("docs:zip")), [
       ["not_in_plugin", join(root, "skills/zip")],
+    ]);
+  });
+
+  it("does not call a directory unlisted by one plugin a near miss when another plugin serves it", () => {
+    const root = tree({
+      ".claude-plugin/marketplace.json": JSON.stringify({
+        name: "market",
+        plugins: [
+          {
+            name: "docs",
+            source: "./",
+            strict: false,
+            skills: ["./skills/pdf"],
+          },
+          {
+            name: "misc",
+            source: "./",
+            strict: false,
+            skills: ["./skills/zip"],
+          },
+        ],
+      }),
+      "skills/pdf/SKILL.md": manifest("pdf"),
+      "skills/zip/SKILL.md": manifest("zip"),
+      "skills/tar/SKILL.md": manifest("tar"),
+    });
+    const { skills } = open([{ path: root, kind: "plugins" }]);
+    assert.deepEqual(misses(skills.explain("pdf")), [
+      ["plugin_skill", join(root, "skills/pdf/SKILL.md")],
+    ]);
+    // No plugin lists tar: each says so.
+    assert.deepEqual(misses(skills.explain("tar")), [
+      ["not_in_plugin", join(root, "skills/tar")],
     ]);
   });
 
