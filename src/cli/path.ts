@@ -25,7 +25,9 @@ export function path(values: Values, [name, rel]: string[], io: CliIO): number {
       error: {
         code: error.code,
         message: error.code === "unknown_skill"
-          ? `Unknown skill "${name}"`
+          ? `Unknown skill "${name}" (agent-skills why ${
+            JSON.stringify(name)
+          } with the same roots says why)`
           : error.message,
       },
       warnings,

@@ -43,7 +43,9 @@ export function show(values: Values, [name]: string[], io: CliIO): number {
       status: PROBLEMS,
       error: {
         code: "unknown_skill",
-        message: `Unknown skill "${name}"`,
+        message: `Unknown skill "${name}" (agent-skills why ${
+          JSON.stringify(name)
+        } with the same roots says why)`,
       },
       warnings,
     });

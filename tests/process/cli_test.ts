@@ -876,7 +876,7 @@ describe("main()", () => {
   it("says an unknown skill and a missing file the command-line way", () => {
     assert.equal(
       inProcess(["path", "nobody", "x.md", ...DEMO], false, 80),
-      'agent-skills: unknown_skill: Unknown skill "nobody"\n',
+      'agent-skills: unknown_skill: Unknown skill "nobody" (agent-skills why "nobody" with the same roots says why)\n',
     );
     const missing = inProcess(
       ["path", "pdf-forms", "nope.md", ...DEMO],
