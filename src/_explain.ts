@@ -323,7 +323,9 @@ function passedMisses(
     case "skipped":
       return skippedMisses(passed, { name, own, form });
     case "no_manifest":
-      return own ? unreadDirMisses(passed, form) : tooDeepMisses(passed, name);
+      return own
+        ? unreadDirMisses(passed, form)
+        : tooDeepMisses(passed, wanted);
   }
 }
 
@@ -412,14 +414,20 @@ function unreadDirMisses(passed: PassedBy, form: string): SkillNearMiss[] {
 }
 
 /**
- * A skill directory of the name inside a folder the root does not read
- * below: one status call, for the name as it would be written.
+ * A skill directory of the name (in any letter case or Unicode form) inside
+ * a folder the root does not read below: its listing, from discovery, says
+ * whether one is there, and a status call whether it holds a manifest.
  */
 function tooDeepMisses(
-  { root, path, level }: PassedBy,
-  name: string,
+  { root, path, level, listing }: PassedBy,
+  wanted: string,
 ): SkillNearMiss[] {
-  const manifest = manifestIn(childPath(path, dirNameIn(root, name)));
+  const manifest = listing?.entries
+    .filter((entry) =>
+      entry.kind !== "file" && matchesDir(wanted, entry.name, root.namespace)
+    )
+    .map((entry) => manifestIn(childPath(path, entry.name)))
+    .find((found) => found !== undefined);
   if (manifest === undefined) return [];
   const reads = root.depth === undefined ? "one level" : `${root.depth} levels`;
   // A deeper scan skips a dot-directory unless the root reads them.

@@ -306,6 +306,14 @@ describe("explain(): near misses of a name not served", () => {
     assert.match(explanation.nearMisses[0]?.message ?? "", /depth: 2/);
     const deeper = open([{ path: root, depth: 2 }]).skills.explain("pdf");
     assert.equal(deeper.candidates[0]?.verdict, "served");
+    // In another letter case too; a directory without a manifest is none.
+    const cased = tree({
+      "docs/Zip/SKILL.md": manifest("zip"),
+      "misc/zip/README.md": "no manifest",
+    });
+    assert.deepEqual(misses(open([cased]).skills.explain("zip")), [
+      ["too_deep", join(cased, "docs/Zip/SKILL.md")],
+    ]);
   });
 
   it("says to read dot-directories too for a skill one level below one", () => {
