@@ -331,13 +331,15 @@ function measureCategories(size: number): CategoryRow {
 function catalogReport(rows: Row[]): string[] {
   return [
     "",
-    "The catalog of the generated tree's skills (`renderCatalog(skills.listSkills(), { budget: { limit: 8000 } })`: XML, every description cut, then most skills left out), against cold construction (issue 24's target: under 10% at 10,000 skills):",
+    "The catalog of the generated tree's skills (`renderCatalog(skills.listSkills(), { budget: { limit: 8000 } })`: XML, every description cut, then most skills left out), against cold construction (issue 24's target: under 10% at 10,000 skills); and `explain()` of a served name, of the same with that budget (which renders the catalog to place the skill in it), and of a name nothing serves (the near misses: every name compared, no listing):",
     "",
-    "| skills | catalog with a budget | ÷ cold |",
-    "|---:|---:|---:|",
+    "| skills | catalog with a budget | ÷ cold | explain, served | with the budget | explain, not served |",
+    "|---:|---:|---:|---:|---:|---:|",
     ...rows.map((r) =>
       `| ${r.size} | ${cell(r.cases.catalog)} | ${
         ratio(r.cases.catalog, r.cases.cold)
+      } | ${cell(r.cases.explainServed)} | ${cell(r.cases.explainBudget)} | ${
+        cell(r.cases.explainMissing)
       } |`
     ),
   ];
@@ -397,6 +399,18 @@ async function measure(size: number): Promise<Row> {
   cases.catalog = sample(
     runs,
     () => renderCatalog(listed, { budget: { limit: 8000 } }),
+    gc,
+  );
+  const middle = listed[Math.floor(listed.length / 2)]?.name ?? "";
+  cases.explainServed = sample(runs, () => skills.explain(middle), gc);
+  cases.explainBudget = sample(
+    runs,
+    () => skills.explain(middle, { catalog: { budget: { limit: 8000 } } }),
+    gc,
+  );
+  cases.explainMissing = sample(
+    runs,
+    () => skills.explain("no-such-skill"),
     gc,
   );
   const names = skills.listSkills().map((skill) => skill.name).slice(0, 100);

@@ -142,7 +142,11 @@ function catalogVerdict(
   info: SkillInfo,
   options: ExplainOptions,
 ): CatalogVerdict {
-  const { report } = renderCatalog(snapshot.catalog, {
+  // Without a budget, what a catalog makes of a skill is the skill's alone.
+  const listed = options.catalog?.budget === undefined
+    ? [info]
+    : snapshot.catalog;
+  const { report } = renderCatalog(listed, {
     precedence: config.roots.map((root) => root.path),
     ...options.catalog,
   });
