@@ -4,7 +4,9 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   type AgentSkillsOptions,
+  type CatalogOptions,
   createAgentSkills,
+  renderCatalog,
   type SkillCandidate,
   SkillError,
   type SkillExplanation,
@@ -225,6 +227,40 @@ describe("explain(): a served skill in the catalog", () => {
     }
     // The least important first: "zip" is last by name.
     assert.deepEqual(catalogOf("zip", 150), { verdict: "left_out" });
+  });
+
+  it("gives each skill the verdict renderCatalog's report gives it, with and without a budget", () => {
+    const catalogs: CatalogOptions[] = [
+      {},
+      { descriptionCap: 100 },
+      { exclude: ["z*"], descriptionCap: 10 },
+      { userOnly: "include", budget: { limit: 500 } },
+      { budget: { limit: 150 } },
+    ];
+    for (const catalog of catalogs) {
+      const { report } = renderCatalog(skills.listSkills(), {
+        precedence: skills.config.roots.map((r) => r.path),
+        ...catalog,
+      });
+      for (const { name } of skills.listSkills()) {
+        const served = skills.explain(name, { catalog }).candidates[0];
+        const verdict = served?.verdict === "served" ? served.catalog : {};
+        const shortened = report.shortened.find((e) => e.name === name);
+        const filtered = report.filtered.find((e) => e.name === name);
+        const expected = report.shown.includes(name)
+          ? { verdict: "shown" }
+          : shortened !== undefined
+          ? { verdict: "shortened", from: shortened.from, to: shortened.to }
+          : filtered !== undefined
+          ? { verdict: "filtered", filter: filtered.reason }
+          : { verdict: "left_out" };
+        assert.deepEqual(
+          verdict,
+          expected,
+          `${name} ${JSON.stringify(catalog)}`,
+        );
+      }
+    }
   });
 
   it("says which filter leaves it out", () => {
