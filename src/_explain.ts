@@ -26,7 +26,9 @@ import type {
   SkillExplanation,
   SkillNearMiss,
 } from "./explanation.ts";
-import type { CatalogFilter } from "./prompt.ts";
+import type { CatalogFilter, CatalogOptions } from "./prompt.ts";
+import { StartupError } from "./errors.ts";
+import { describe } from "./_text.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /** Why the skill `name` is or is not served by `snapshot`. */
@@ -35,35 +37,25 @@ export function explainName(
   name: string,
   options: ExplainOptions = {},
 ): SkillExplanation {
+  const catalog = catalogOptions(options);
   const served = snapshot.byName.get(name)?.info;
   const candidates: SkillCandidate[] = [];
   if (served !== undefined) {
-    const catalog = catalogVerdict(snapshot, config, served, options);
-    candidates.push({
-      verdict: "served",
-      path: served.path,
-      root: served.root,
-      message: `Served: ${served.path} (root ${served.root}); ${
-        catalogPhrase(served, catalog)
-      }`,
-      skill: served,
-      catalog,
-      warnings: warningsAbout(snapshot, served),
-    });
-  }
-  const shadowed = snapshot.overridden.filter((info) => info.name === name);
-  for (const info of shadowed.reverse()) {
-    const by = served?.path ?? "";
-    candidates.push({
-      verdict: "shadowed",
-      path: info.path,
-      root: info.root,
-      message:
-        `Shadowed: ${info.path} (root ${info.root}) loads, but ${by} of the later root ${served?.root} is served under the name (the last root wins)`,
-      skill: info,
-      by,
-      warnings: warningsAbout(snapshot, info),
-    });
+    candidates.push(servedCandidate(snapshot, config, served, catalog));
+    // What it shadows, the highest precedence first.
+    const shadowed = snapshot.overridden.filter((info) => info.name === name);
+    for (const info of shadowed.reverse()) {
+      candidates.push({
+        verdict: "shadowed",
+        path: info.path,
+        root: info.root,
+        message:
+          `Shadowed: ${info.path} (root ${info.root}) loads, but ${served.path} of the later root ${served.root} is served under the name (the last root wins)`,
+        skill: info,
+        by: served.path,
+        warnings: warningsAbout(snapshot, info),
+      });
+    }
   }
   const dropped: SkillCandidate[] = [];
   for (const { problem, root } of snapshot.record.problems) {
@@ -100,6 +92,47 @@ export function explainName(
     candidates,
     nearMisses: served === undefined ? nearMisses(snapshot, name) : [],
     roots: rootsOf(snapshot, config),
+  };
+}
+
+/** The catalog options of explain()'s options, checked to be objects. */
+function catalogOptions(options: unknown): CatalogOptions {
+  if (typeof options !== "object" || options === null) {
+    throw new StartupError(
+      "invalid_option",
+      `The options of explain() must be an object, got ${describe(options)}`,
+    );
+  }
+  const { catalog = {} } = options as ExplainOptions;
+  if (typeof catalog !== "object" || catalog === null) {
+    throw new StartupError(
+      "invalid_option",
+      `Option "catalog" of explain() must be an object (the options of renderCatalog), got ${
+        describe(catalog)
+      }`,
+    );
+  }
+  return catalog;
+}
+
+/** The served skill's candidate: where it is, its place in the catalog, what was said about it. */
+function servedCandidate(
+  snapshot: Snapshot,
+  config: SkillConfig,
+  served: SkillInfo,
+  options: CatalogOptions,
+): SkillCandidate {
+  const catalog = catalogVerdict(snapshot, config, served, options);
+  return {
+    verdict: "served",
+    path: served.path,
+    root: served.root,
+    message: `Served: ${served.path} (root ${served.root}); ${
+      catalogPhrase(served, catalog)
+    }`,
+    skill: served,
+    catalog,
+    warnings: warningsAbout(snapshot, served),
   };
 }
 
@@ -140,15 +173,13 @@ function catalogVerdict(
   snapshot: Snapshot,
   config: SkillConfig,
   info: SkillInfo,
-  options: ExplainOptions,
+  options: CatalogOptions,
 ): CatalogVerdict {
   // Without a budget, what a catalog makes of a skill is the skill's alone.
-  const listed = options.catalog?.budget === undefined
-    ? [info]
-    : snapshot.catalog;
+  const listed = options.budget === undefined ? [info] : snapshot.catalog;
   const { report } = renderCatalog(listed, {
     precedence: config.roots.map((root) => root.path),
-    ...options.catalog,
+    ...options,
   });
   const { name } = info;
   const filtered = report.filtered.find((entry) => entry.name === name);
@@ -249,6 +280,8 @@ function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
       }
       continue;
     }
+    // A skill that loads with a warning is in the catalog, seen above.
+    if (!problem.drops) continue;
     const other = problem.code === "duplicate_skill"
       ? problem.skill
       : nameIn(root, problem.skill);
@@ -312,7 +345,7 @@ function passedMisses(
           kind: "link",
           path,
           message:
-            `${path} is a symlink, and symlinks are not followed (the option followSymlinks is false)${form}`,
+            `${path} is a symlink, and symlinks are not followed (the option followSymlinks is false)${form}: add its target as a root`,
         }]
         : [];
     case "not_listed":

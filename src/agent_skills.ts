@@ -106,7 +106,8 @@ export interface AgentSkills {
    * rescans nothing.
    *
    * @throws {SkillError} `invalid_input` for a name that is not a string.
-   * @throws {StartupError} `invalid_option` for catalog options of the wrong type.
+   * @throws {StartupError} `invalid_option` for options that are not an
+   * object, or catalog options of the wrong type.
    */
   explain(name: string, options?: ExplainOptions): SkillExplanation;
 }

@@ -183,6 +183,15 @@ describe("explain(): the candidates of a name", () => {
       (error) =>
         error instanceof StartupError && error.code === "invalid_option",
     );
+    for (const bad of [5, null, { catalog: "xml" }, { catalog: null }]) {
+      assert.throws(
+        () => skills.explain("pdf", bad as never),
+        (error) =>
+          error instanceof StartupError && error.code === "invalid_option" &&
+          /explain\(\)/.test(error.message),
+        JSON.stringify(bad),
+      );
+    }
   });
 });
 
@@ -295,6 +304,16 @@ describe("explain(): near misses of a name not served", () => {
     ]);
     assert.deepEqual(misses(skills.explain("zip")), [
       ["other_form", join(root, "Zip/SKILL.md")],
+    ]);
+  });
+
+  it("does not call a shadowed skill with a warning a near miss that is not served", () => {
+    const low = tree({ "pdf/SKILL.md": manifest("pdf", "Fill: forms.") });
+    const high = tree({ "pdf/SKILL.md": manifest("pdf") });
+    const { skills, warnings } = open([low, high]);
+    assert.deepEqual(warnings.map((w) => w.code), ["yaml_repaired"]);
+    assert.deepEqual(misses(skills.explain("PDF")), [
+      ["other_form", join(high, "pdf/SKILL.md")],
     ]);
   });
 
