@@ -58,8 +58,9 @@ function lines(
     );
   }
   for (const candidate of candidates) out.push(...candidateLines(candidate, c));
+  // Only a name not served has near misses.
   if (nearMisses.length > 0) {
-    out.push(served ? "" : "Near misses:");
+    out.push("Near misses:");
     for (const miss of nearMisses) {
       out.push(`  ${c.bold(miss.kind)}  ${oneLineSafe(miss.message)}`);
     }
