@@ -222,9 +222,16 @@ const FILTER_PHRASES: Readonly<
   source: (info) => `the catalog lists other sources than its "${info.source}"`,
 };
 
-/** A name as near misses compare it: NFKC, in lower case. */
+/**
+ * A name as near misses compare it: NFKC, in lower case, without the
+ * invisible format characters (zero-width, bidirectional, BOM, soft hyphen)
+ * that a copy from a web page or an editor brings along.
+ */
 function fold(name: string): string {
-  return name.normalize("NFKC").toLowerCase().normalize("NFKC");
+  return name.normalize("NFKC").toLowerCase().normalize("NFKC").replace(
+    /\p{Cf}/gu,
+    "",
+  );
 }
 
 /**
@@ -250,7 +257,7 @@ function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
         path: info.path,
         name: info.name,
         message:
-          `${info.path} is the skill "${info.name}": names are compared exactly, and "${name}" differs from it in letter case or Unicode form`,
+          `${info.path} is the skill "${info.name}": names are compared exactly, and "${name}" differs from it only in letter case, Unicode form or invisible characters`,
       });
     } else if (info.plugin !== undefined && fold(bareName(info)) === wanted) {
       add({
@@ -291,7 +298,7 @@ function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
         path: problem.path,
         name: other,
         message:
-          `${problem.path} is "${other}", which differs from "${name}" in letter case or Unicode form, and it is not served either: ${problem.message}`,
+          `${problem.path} is "${other}", which differs from "${name}" only in letter case, Unicode form or invisible characters, and it is not served either: ${problem.message}`,
       });
     }
   }
@@ -336,7 +343,7 @@ function passedMisses(
   const own = matchesDir(wanted, passed.name, root.namespace);
   const form = own && nameIn(root, passed.name) !== name &&
       passed.name !== name
-    ? ` (its name differs from "${name}" in letter case or Unicode form)`
+    ? ` (its name differs from "${name}" in letter case, Unicode form or invisible characters)`
     : "";
   switch (reason) {
     case "symlink":

@@ -5,17 +5,19 @@
  */
 
 /**
- * The characters a terminal acts on that are not control characters: the
- * Unicode line and paragraph separators, and the bidirectional controls
+ * The characters that act rather than show, as the body of a regular
+ * expression's class: the control characters (C0, DEL and C1), the Unicode
+ * line and paragraph separators, the bidirectional controls and marks
  * (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), which reorder what
- * a terminal or an editor shows around them. A class body, for both the
- * patterns below.
+ * a terminal, an editor or a model's reader shows around them, and the
+ * zero-width characters and BOM (U+200B-U+200D, U+2060, U+FEFF), which hide
+ * that a name is not what it shows. What the terminal's text and the
+ * prompts' text both escape.
  */
-const ACTING =
-  "\\u2028\\u2029\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069";
+export const ACTING_CLASS =
+  "\\p{Cc}\\u2028\\u2029\\u061C\\u200B-\\u200F\\u202A-\\u202E\\u2060\\u2066-\\u2069\\uFEFF";
 
-/** Control characters (C0, DEL, C1), and the characters above. */
-const CONTROL_REGEXP = new RegExp(`[\\p{Cc}${ACTING}]`, "gu");
+const ACTING_REGEXP = new RegExp(`[${ACTING_CLASS}]`, "gu");
 
 const NAMED: Readonly<Record<string, string>> = {
   "\n": "\\n",
@@ -24,15 +26,15 @@ const NAMED: Readonly<Record<string, string>> = {
 };
 
 /**
- * `text` with each control character written as an escape (`\n`, `\r`, `\t`,
+ * `text` with each acting character written as an escape (`\n`, `\r`, `\t`,
  * else `\u001b`-style), so that it prints as exactly one line and cannot
- * forge other lines of a log, move the cursor of a terminal or reorder what
- * is shown. Every piece of text from disk passes it before any output in
- * text form; applying it twice changes nothing more.
+ * forge other lines of a log, move the cursor of a terminal, reorder what is
+ * shown or hide a character. Every piece of text from disk passes it before
+ * any output in text form; applying it twice changes nothing more.
  */
 export function oneLineSafe(text: string): string {
   return text.replace(
-    CONTROL_REGEXP,
+    ACTING_REGEXP,
     (char) =>
       NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
@@ -65,17 +67,25 @@ export function describe(value: unknown): string {
   }
 }
 
-/** The characters JSON.stringify leaves raw that a terminal acts on. */
-const JSON_UNSAFE_REGEXP = new RegExp(`[${ACTING}]`, "gu");
-
 /**
- * `value` as JSON text that a terminal shows as it is: JSON.stringify
- * escapes control characters, and this escapes the line separators and the
- * bidirectional controls too (`\u202e`), which parse back to the same text.
+ * A JSON document's text (as `JSON.stringify` writes it, which escapes the
+ * C0 controls inside strings) with every other acting character written as
+ * a `\u` escape (`\u202e`), which every JSON parser reads back as it was:
+ * DEL and the C1 controls, which JSON leaves raw, the separators, the
+ * bidirectional and the zero-width characters. The document's own line
+ * breaks stay.
  */
-export function safeJson(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(
-    JSON_UNSAFE_REGEXP,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+export function jsonSafe(json: string): string {
+  return json.replace(
+    ACTING_REGEXP,
+    (char) =>
+      char === "\n"
+        ? char
+        : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
+}
+
+/** `value` as JSON text that a terminal shows as it is (see {@linkcode jsonSafe}). */
+export function safeJson(value: unknown, indent?: number): string {
+  return jsonSafe(JSON.stringify(value, null, indent));
 }

@@ -63,15 +63,15 @@ export function renderActivation(
   const listed = skill.resources.slice(0, maxResources);
   const truncated = skill.resources.length > listed.length;
   const text = [
-    `<skill_content name="${xmlText(skill.name)}">`,
+    `<skill_content name="${xmlText(skill.name, "line")}">`,
     neutralised(body),
     "",
-    `Skill directory: ${xmlText(skill.dir)}`,
+    `Skill directory: ${xmlText(skill.dir, "line")}`,
     "Relative paths in this skill resolve against the skill directory.",
     ...(listed.length === 0 ? [] : [
       "",
       "<skill_resources>",
-      ...listed.map((file) => `<file>${xmlText(file)}</file>`),
+      ...listed.map((file) => `<file>${xmlText(file, "line")}</file>`),
       ...(truncated
         ? [
           `<!-- ${

@@ -113,7 +113,8 @@ export type SkillCandidate =
  * skill, that discovery did not serve under the name.
  *
  * - `other_form`: a skill or skill directory whose name differs only in
- *   letter case or Unicode normalisation (names are compared exactly).
+ *   letter case, Unicode normalisation or invisible format characters
+ *   (zero-width, bidirectional, BOM; names are compared exactly).
  * - `plugin_skill`: a plugin's skill of that name, served as
  *   `<plugin>:<name>`.
  * - `named_otherwise`: a directory of that name whose manifest names its

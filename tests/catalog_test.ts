@@ -236,6 +236,17 @@ describe("renderCatalog()", () => {
     );
   });
 
+  it("keeps a description's line breaks in XML, and writes a name's and a location's as references", () => {
+    const skill = info("a\tb", "Line one.\nLine two.", {
+      path: "/skills/x\n</location>/SKILL.md",
+    });
+    const { text } = renderCatalog([skill]);
+    assert.equal(
+      text,
+      "<available_skills>\n<skill>\n<name>a&#x0009;b</name>\n<description>Line one.\nLine two.</description>\n<location>/skills/x&#x000A;&lt;/location&gt;/SKILL.md</location>\n</skill>\n</available_skills>",
+    );
+  });
+
   it("reads back exactly the entries that went in, in every format, whatever they hold (fast-check)", () => {
     const text = fc.string({ unit: "binary", maxLength: 40 });
     const entry = fc.record({

@@ -307,6 +307,17 @@ describe("explain(): near misses of a name not served", () => {
     ]);
   });
 
+  it("finds a name that differs by an invisible character, as a copy from a web page brings", () => {
+    const root = tree({ "pdf/SKILL.md": manifest("pdf\u200b") });
+    const { skills } = open([root]);
+    const explanation = skills.explain("pdf");
+    assert.deepEqual(misses(explanation), [
+      ["other_form", join(root, "pdf/SKILL.md")],
+    ]);
+    assert.equal(explanation.nearMisses[0]?.name, "pdf\u200b");
+    assert.match(explanation.nearMisses[0]?.message ?? "", /invisible/);
+  });
+
   it("does not call a shadowed skill with a warning a near miss that is not served", () => {
     const low = tree({ "pdf/SKILL.md": manifest("pdf", "Fill: forms.") });
     const high = tree({ "pdf/SKILL.md": manifest("pdf") });

@@ -7,13 +7,10 @@
  * @module
  */
 
-/**
- * Characters that act rather than show: C0 and C1 controls and DEL, the
- * line and paragraph separators, the bidirectional controls and marks, and
- * the zero-width characters and BOM (U+200B-U+200D, U+2060, U+FEFF).
- */
-const ACTING =
-  /[\p{Cc}\u2028\u2029\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
+import { ACTING_CLASS } from "../_text.ts";
+
+/** The characters that act rather than show (see `ACTING_CLASS`). */
+const ACTING = new RegExp(`[${ACTING_CLASS}]`, "gu");
 
 function hex(char: string): string {
   return (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
@@ -31,16 +28,20 @@ const XML_NAMED: Readonly<Record<string, string>> = {
 };
 
 /**
- * Text for the content of an XML element: `& < > " '` as entities, and each
- * acting character but a line feed and a tab as a character reference
- * (`&#x202E;`), which shows as text and decodes back to the character.
+ * Text for the content of an XML element or attribute: `& < > " '` as
+ * entities, and each acting character as a character reference
+ * (`&#x202E;`), which shows as text and decodes back to the character. A
+ * `"text"` field (a description, a body) keeps its line feeds and tabs; a
+ * `"line"` field (a name, a path) writes them as references too, so that it
+ * stays one line.
  */
-export function xmlText(text: string): string {
+export function xmlText(text: string, field: "line" | "text"): string {
+  const keeps = field === "text";
   return text.replace(
     XML_SPECIAL,
     (char) =>
       XML_NAMED[char] ??
-        (char === "\n" || char === "\t" ? char : `&#x${hex(char)};`),
+        (keeps && (char === "\n" || char === "\t") ? char : `&#x${hex(char)};`),
   );
 }
 
@@ -87,19 +88,5 @@ export function markdownText(text: string, field: "name" | "text"): string {
   return text.replace(
     field === "name" ? MARKDOWN_NAME : MARKDOWN_TEXT,
     (char) => MARKDOWN_NAMED[char] ?? `\\u{${hex(char)}}`,
-  );
-}
-
-/**
- * A JSON document's text (as `JSON.stringify` writes it, which escapes line
- * breaks inside strings) with each acting character that JSON leaves as it
- * is (DEL and C1 controls, the separators, the bidirectional and zero-width
- * characters) written as a `\u` escape, which every JSON parser reads back.
- * The document's own line breaks stay.
- */
-export function jsonSafe(json: string): string {
-  return json.replace(
-    ACTING,
-    (char) => char === "\n" ? char : `\\u${hex(char)}`,
   );
 }

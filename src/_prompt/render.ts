@@ -8,7 +8,8 @@
  */
 
 import type { CatalogFormat } from "../prompt.ts";
-import { jsonSafe, markdownText, xmlText } from "./escape.ts";
+import { jsonSafe } from "../_text.ts";
+import { markdownText, xmlText } from "./escape.ts";
 import { cutTo, type Entry, type Shape } from "./fit.ts";
 import type { Budget, Given } from "./options.ts";
 
@@ -42,7 +43,7 @@ export function rendererOf(
     });
   }
   const names = entries.map((entry) => escape.name(entry.name));
-  const locations = entries.map((entry) => escape.text(entry.location));
+  const locations = entries.map((entry) => escape.location(entry.location));
   const full: (Piece | undefined)[] = [];
   const bare: (Piece | undefined)[] = [];
   const cutAt = new Map<number, (Piece | undefined)[]>();
@@ -66,13 +67,13 @@ export function rendererOf(
         shown.push(bare[index] ??= piece(index, undefined));
       } else if (entry.description.length <= cut) {
         shown.push(
-          full[index] ??= piece(index, escape.text(entry.description)),
+          full[index] ??= piece(index, escape.description(entry.description)),
         );
       } else {
         shown.push(
           cuts[index] ??= piece(
             index,
-            escape.text(cutTo(entry.description, cut)),
+            escape.description(cutTo(entry.description, cut)),
           ),
         );
       }
@@ -117,24 +118,33 @@ interface Piece {
   bytes?: number;
 }
 
-/** How a format escapes a name, and any other text. */
-function escaperOf(
-  format: CatalogFormat,
-): { name: (text: string) => string; text: (text: string) => string } {
+/** How a format escapes each field: a name, a description, a location. */
+function escaperOf(format: CatalogFormat): Escaper {
   switch (format) {
     case "xml":
-      return { name: xmlText, text: xmlText };
+      return {
+        name: (text) => xmlText(text, "line"),
+        description: (text) => xmlText(text, "text"),
+        location: (text) => xmlText(text, "line"),
+      };
     case "markdown":
       return {
         name: (text) => markdownText(text, "name"),
-        text: (text) => markdownText(text, "text"),
+        description: (text) => markdownText(text, "text"),
+        location: (text) => markdownText(text, "text"),
       };
     case "json": {
       const string = (text: string): string => jsonSafe(JSON.stringify(text));
-      return { name: string, text: string };
+      return { name: string, description: string, location: string };
     }
   }
 }
+
+/** A format's escaping, one function per field. */
+type Escaper = Record<
+  "name" | "description" | "location",
+  (text: string) => string
+>;
 
 /** A text's length in UTF-8 bytes, counted from its code units. */
 function utf8Length(text: string): number {

@@ -604,10 +604,13 @@ describe("main()", () => {
     );
   });
 
-  it("writes no control or bidi character from disk, in any command or format", () => {
-    const forged = "\x1b[2J\nagent-skills: warning [invalid_skill] forged\r";
-    const bidi = "\u202E\u2066\u061C\u200F";
-    const hostile = `evil${forged}${bidi}`;
+  it("writes no control, bidi or zero-width character from disk, in any command or format", () => {
+    // C1's CSI and DEL too, which JSON.stringify leaves raw (only in names:
+    // YAML refuses them).
+    const forged =
+      "\x1b[2J\nagent-skills: warning [invalid_skill] forged\r\u009b2J\x7f";
+    const bidi = "\u202E\u2066\u061C\u200F\u200B";
+    const hostile = `evil${forged}${bidi}\u2060\uFEFF`;
     const root = tree({
       [`${hostile}/SKILL.md`]: manifest("evil", `Desc ${bidi}${"\\u001b"}.`),
       [`${hostile}/ref${bidi}.md`]: "x",
@@ -630,9 +633,14 @@ describe("main()", () => {
       ["check", root, "--format", "json"],
       ["list", "--root", root, "--json"],
       ["show", "good", "--root", root, "--json"],
+      ["catalog", "--root", root],
+      ["catalog", "--root", root, "--json"],
+      ["why", "evil", "--root", root],
+      ["why", "nope", "--root", root],
+      ["why", "evil", "--root", root, "--json"],
     ];
     const UNSAFE =
-      /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+      /[\p{Cc}\u2028\u2029\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
     for (const args of runs) {
       const out = inProcess([...args, "--home", root], false, 200);
       for (const line of out.split("\n")) {
