@@ -81,6 +81,7 @@ const CATALOG_HELP = `Catalog:
 
 const WHY_HELP = `Why:
   NAME              the skill name to explain, as a host would ask for it
+  DIR               a root, as --root DIR (after any --root), as for list
   --format FORMAT   the catalog format whose budget is explained (xml, the
                     default, markdown or json)
   --budget CHARS    say whether a catalog of CHARS characters shows the
@@ -140,7 +141,8 @@ const COMMANDS: Record<string, Command> = {
     run: catalog,
   },
   why: {
-    usage: "agent-skills why NAME [--root DIR]... [--budget CHARS] [--json]",
+    usage:
+      "agent-skills why NAME [DIR]... [--root DIR]... [--budget CHARS] [--json]",
     summary:
       "why a skill is or is not served: every candidate, near misses, roots",
     help: WHY_HELP,
@@ -149,7 +151,7 @@ const COMMANDS: Record<string, Command> = {
       format: { type: "string" },
       budget: { type: "string" },
     },
-    positionals: [1, 1],
+    positionals: [1, Infinity],
     run: why,
   },
   check: {
@@ -426,5 +428,8 @@ function editDistance(a: string, b: string): number {
 function countText(min: number, max: number): string {
   if (max === 0) return "no arguments";
   if (min === max) return min === 1 ? "1 argument" : `${min} arguments`;
+  if (max === Infinity) {
+    return `at least ${min === 1 ? "1 argument" : `${min} arguments`}`;
+  }
   return `${min} to ${max} arguments`;
 }

@@ -20,8 +20,12 @@ import { open } from "./options.ts";
 import { colors } from "./terminal.ts";
 import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
 
-export function why(values: Values, [name = ""]: string[], io: CliIO): number {
-  const { skills, warnings } = open(values, io);
+export function why(
+  values: Values,
+  [name = "", ...dirs]: string[],
+  io: CliIO,
+): number {
+  const { skills, warnings } = open(values, io, dirs);
   const explanation = skills.explain(name, {
     catalog: catalogOptions(values, skills.config),
   });
