@@ -28,6 +28,7 @@ import type {
 } from "./explanation.ts";
 import type { CatalogFilter, CatalogOptions } from "./prompt.ts";
 import { StartupError } from "./errors.ts";
+import { objectOptions } from "./_option.ts";
 import { describe } from "./_text.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -37,7 +38,7 @@ export function explainName(
   name: string,
   options: ExplainOptions = {},
 ): SkillExplanation {
-  const catalog = catalogOptions(options);
+  const catalog = checkedCatalog(options);
   const served = snapshot.byName.get(name)?.info;
   const candidates: SkillCandidate[] = [];
   if (served !== undefined) {
@@ -96,14 +97,8 @@ export function explainName(
 }
 
 /** The catalog options of explain()'s options, checked to be objects. */
-function catalogOptions(options: unknown): CatalogOptions {
-  if (typeof options !== "object" || options === null) {
-    throw new StartupError(
-      "invalid_option",
-      `The options of explain() must be an object, got ${describe(options)}`,
-    );
-  }
-  const { catalog = {} } = options as ExplainOptions;
+function checkedCatalog(options: ExplainOptions): CatalogOptions {
+  const { catalog = {} } = objectOptions(options, "explain()");
   if (typeof catalog !== "object" || catalog === null) {
     throw new StartupError(
       "invalid_option",

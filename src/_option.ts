@@ -56,6 +56,19 @@ export function checkedOption<T>(
   );
 }
 
+/**
+ * `options` when it is an object, else `invalid_option` naming the function
+ * they were given to: what each helper that takes an options object checks
+ * first.
+ */
+export function objectOptions<T>(options: T, owner: string): T {
+  if (typeof options === "object" && options !== null) return options;
+  throw new StartupError(
+    "invalid_option",
+    `The options of ${owner} must be an object, got ${describe(options)}`,
+  );
+}
+
 /** `invalid_option` for an option whose getter threw `error`. */
 export function unreadableOption(name: string, error: unknown): StartupError {
   return new StartupError(

@@ -8,7 +8,7 @@
  */
 
 import { StartupError } from "./errors.ts";
-import { checkedOption, COUNT } from "./_option.ts";
+import { checkedOption, COUNT, objectOptions } from "./_option.ts";
 import { describe } from "./_text.ts";
 import { fromXmlText, xmlText } from "./_prompt/escape.ts";
 import type {
@@ -186,15 +186,10 @@ export function skillDirectories(skills: readonly SkillInfo[]): string[] {
 function readActivationOptions(
   options: ActivationOptions,
 ): { args: readonly string[] | undefined; maxResources: number } {
-  if (typeof options !== "object" || options === null) {
-    throw new StartupError(
-      "invalid_option",
-      `The options of renderActivation must be an object, got ${
-        describe(options)
-      }`,
-    );
-  }
-  const { arguments: given, maxResources } = options;
+  const { arguments: given, maxResources } = objectOptions(
+    options,
+    "renderActivation",
+  );
   let args: readonly string[] | undefined;
   if (typeof given === "string") {
     args = given.trim() === "" ? [] : given.trim().split(/\s+/);

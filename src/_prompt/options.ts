@@ -6,7 +6,13 @@
  */
 
 import { StartupError } from "../errors.ts";
-import { checkedOption, COUNT, oneOf, STRING } from "../_option.ts";
+import {
+  checkedOption,
+  COUNT,
+  objectOptions,
+  oneOf,
+  STRING,
+} from "../_option.ts";
 import { describe } from "../_text.ts";
 import type { CatalogBudget, CatalogOptions } from "../prompt.ts";
 
@@ -26,14 +32,6 @@ export type Budget =
 
 /** The options, each read once and checked. */
 export function readOptions(options: CatalogOptions): Given {
-  if (typeof options !== "object" || options === null) {
-    throw new StartupError(
-      "invalid_option",
-      `The options of renderCatalog must be an object, got ${
-        describe(options)
-      }`,
-    );
-  }
   const {
     format,
     instructions,
@@ -47,7 +45,7 @@ export function readOptions(options: CatalogOptions): Given {
     budget,
     rank,
     precedence,
-  } = options;
+  } = objectOptions(options, "renderCatalog");
   if (toolName !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(toolName)) {
     throw new StartupError(
       "invalid_option",
