@@ -16,7 +16,7 @@ import type { Snapshot } from "./_registry.ts";
 import type { PassedBy, Problem } from "./_discovery/types.ts";
 import { isManifestName } from "./_discovery/manifest.ts";
 import { childPath, tryStatus } from "./_fs/status.ts";
-import { bareName } from "./_names.ts";
+import { bareName, namespaced } from "./_names.ts";
 import type {
   CatalogVerdict,
   ExplainedRoot,
@@ -72,7 +72,7 @@ export function explainName(
           `Duplicate: ${problem.path} names "${name}" too, and ${kept} came first in the same root ${root.path} (in sorted directory order), so it is skipped`,
         kept,
       });
-    } else if (nameIn(root, problem.skill) === name) {
+    } else if (namespaced(root.namespace, problem.skill) === name) {
       dropped.push({
         verdict: "dropped",
         path: problem.path,
@@ -129,13 +129,6 @@ function servedCandidate(
     catalog,
     warnings: warningsAbout(snapshot, served),
   };
-}
-
-/** The name a skill directory's skill has in a root: with its plugin's namespace. */
-function nameIn(root: SkillRoot, dirName: string): string {
-  return root.namespace === undefined
-    ? dirName
-    : `${root.namespace}:${dirName}`;
 }
 
 /** A discovery problem as the warning it was, with its position. */
@@ -286,7 +279,7 @@ function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
     if (!problem.drops) continue;
     const other = problem.code === "duplicate_skill"
       ? problem.skill
-      : nameIn(root, problem.skill);
+      : namespaced(root.namespace, problem.skill);
     if (other !== name && fold(other) === wanted) {
       add({
         kind: "other_form",
@@ -318,7 +311,8 @@ function matchesDir(
   namespace: string | undefined,
 ): boolean {
   return fold(dirName) === wanted ||
-    (namespace !== undefined && fold(`${namespace}:${dirName}`) === wanted);
+    (namespace !== undefined &&
+      fold(namespaced(namespace, dirName)) === wanted);
 }
 
 /** The name a skill of `name` would have as a directory in `root`: without its namespace. */
@@ -336,7 +330,7 @@ function passedMisses(
 ): SkillNearMiss[] {
   const { root, path, reason } = passed;
   const own = matchesDir(wanted, passed.name, root.namespace);
-  const form = own && nameIn(root, passed.name) !== name &&
+  const form = own && namespaced(root.namespace, passed.name) !== name &&
       passed.name !== name
     ? ` (its name differs from "${name}" in letter case, Unicode form or invisible characters)`
     : "";

@@ -27,6 +27,7 @@ import type { Entry, StatusKind } from "../_fs/types.ts";
 import { parseManifest } from "../_manifest/parse.ts";
 import type { SkillInfo } from "../skill.ts";
 import type { SkillRoot } from "../config.ts";
+import { namespaced } from "../_names.ts";
 import {
   findManifest,
   followsManifestLinks,
@@ -436,7 +437,7 @@ function parseSkill(
     info: Object.freeze(
       namespace === undefined
         ? info
-        : { ...info, name: `${namespace}:${name}`, plugin: namespace },
+        : { ...info, name: namespaced(namespace, name), plugin: namespace },
     ),
     body,
     source: text,
