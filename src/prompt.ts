@@ -26,8 +26,9 @@ export interface CatalogBudget {
    */
   countTokens?: (text: string) => number;
   /**
-   * The shortest, in characters, that descriptions are cut to (evenly,
-   * all at once) before any skill loses its description.
+   * The shortest, in characters (code points: an emoji is one), that
+   * descriptions are cut to (evenly, all at once) before any skill loses
+   * its description.
    *
    * @default {60}
    */
@@ -74,7 +75,10 @@ export interface CatalogOptions {
    * @default {"leave_out"}
    */
   userOnly?: "leave_out" | "include";
-  /** Each description is cut to at most this many characters (Claude Code cuts at 1,536). */
+  /**
+   * Each description is cut to at most this many characters (code points;
+   * Claude Code cuts at 1,536).
+   */
   descriptionCap?: number;
   /** How much the text may measure; without one, every skill is shown in full. */
   budget?: CatalogBudget;
@@ -115,8 +119,8 @@ export interface CatalogReport {
   readonly shown: readonly string[];
   /**
    * The skills shown with a shorter description (by the cap or the budget),
-   * in the text's order: its length before (`from`) and as shown (`to`; 0
-   * when only the name and location are shown).
+   * in the text's order: its length in code points before (`from`) and as
+   * shown (`to`; 0 when only the name and location are shown).
    */
   readonly shortened: readonly {
     readonly name: string;
