@@ -28,8 +28,10 @@ import type { SkillContent, SkillInfo } from "./skill.ts";
  * `<` in the body that would open or close one of the payload's own tags is
  * written `&lt;`, so the body cannot end the payload or forge another.
  *
- * A `` !`command` `` in the body is left as written and reported in
- * `commands`: this library runs nothing. Arguments are substituted only when
+ * A `` !`command` `` is left as written and reported in `commands`, with
+ * its line in the payload: every one the model reads, whether the body
+ * wrote it or it came in with an argument, the directory or a file name.
+ * This library runs nothing. Arguments are substituted only when
  * given (`arguments`), as Claude Code does: `$ARGUMENTS` (all of them),
  * `$ARGUMENTS[N]` and `$N` (the Nth, from 0), `${CLAUDE_SKILL_DIR}` and
  * `${SKILL_DIR}` (the skill's directory); when the body names no argument,
@@ -89,7 +91,7 @@ export function renderActivation(
     dir: skill.dir,
     resources: Object.freeze(listed),
     truncated,
-    commands: Object.freeze(commandsOf(skill.body)),
+    commands: Object.freeze(commandsOf(text)),
   });
 }
 
@@ -238,10 +240,14 @@ function neutralised(body: string): string {
   );
 }
 
-/** The `` !`command` `` lines of a body: Claude Code runs them; this library never does. */
-function commandsOf(body: string): SkillCommand[] {
+/**
+ * The `` !`command` ``s of a payload, wherever they came from (the body, an
+ * argument, the directory, a file name): Claude Code runs them; this
+ * library never does.
+ */
+function commandsOf(text: string): SkillCommand[] {
   const commands: SkillCommand[] = [];
-  body.split("\n").forEach((line, index) => {
+  text.split("\n").forEach((line, index) => {
     for (const match of line.matchAll(/!`([^`\n]+)`/g)) {
       commands.push({ line: index + 1, command: match[1] ?? "" });
     }

@@ -164,7 +164,7 @@ export interface ActivationOptions {
 
 /** A shell command line in a skill's body, `` !`command` ``: never run, only reported. */
 export interface SkillCommand {
-  /** The 1-based line of the body it is on. */
+  /** The 1-based line of the payload (`text`) it is on. */
   readonly line: number;
   /** The command, as written between the backticks. */
   readonly command: string;
@@ -186,7 +186,10 @@ export interface Activation {
   readonly resources: readonly string[];
   /** Whether there were more resource files than listed. */
   readonly truncated: boolean;
-  /** The `` !`command` `` lines of the body, left as written and never run. */
+  /**
+   * Every `` !`command` `` in `text`, left as written and never run: the
+   * body's, and any that an argument, the directory or a file name brought.
+   */
   readonly commands: readonly SkillCommand[];
 }
 
