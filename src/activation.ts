@@ -11,6 +11,7 @@ import { StartupError } from "./errors.ts";
 import { checkedOption, COUNT, objectOptions } from "./_option.ts";
 import { describe } from "./_text.ts";
 import { fromXmlText, xmlText } from "./_prompt/escape.ts";
+import { checkedContent, checkedSkills } from "./_prompt/skills.ts";
 import type {
   Activation,
   ActivationOptions,
@@ -40,7 +41,9 @@ import type { SkillContent, SkillInfo } from "./skill.ts";
  * @param skill The skill, as `registry.loadSkill(name)` returns it.
  * @param options Arguments to substitute, and the resource list's cap.
  * @returns The payload, and what went into it.
- * @throws {StartupError} `invalid_option` for an option of the wrong type.
+ * @throws {StartupError} `invalid_option` for an option of the wrong type,
+ * or for a skill that is not one `loadSkill()` returned (a name, a
+ * `SkillInfo` without its body, `undefined`).
  *
  * @example Hand a skill to the model
  * ```ts
@@ -58,17 +61,18 @@ export function renderActivation(
   skill: SkillContent,
   options: ActivationOptions = {},
 ): Activation {
+  const content = checkedContent(skill, "renderActivation()");
   const { args, maxResources } = readActivationOptions(options);
   const body = args === undefined
-    ? skill.body
-    : substitute(skill.body, { args, dir: skill.dir });
-  const listed = skill.resources.slice(0, maxResources);
-  const truncated = skill.resources.length > listed.length;
+    ? content.body
+    : substitute(content.body, { args, dir: content.dir });
+  const listed = content.resources.slice(0, maxResources);
+  const truncated = content.resources.length > listed.length;
   const text = [
-    `<skill_content name="${xmlText(skill.name, "line")}">`,
+    `<skill_content name="${xmlText(content.name, "line")}">`,
     neutralised(body),
     "",
-    `Skill directory: ${xmlText(skill.dir, "line")}`,
+    `Skill directory: ${xmlText(content.dir, "line")}`,
     "Relative paths in this skill resolve against the skill directory.",
     ...(listed.length === 0 ? [] : [
       "",
@@ -77,7 +81,7 @@ export function renderActivation(
       ...(truncated
         ? [
           `<!-- ${
-            skill.resources.length - listed.length
+            content.resources.length - listed.length
           } more files not listed -->`,
         ]
         : []),
@@ -87,8 +91,8 @@ export function renderActivation(
   ].join("\n");
   return Object.freeze({
     text,
-    name: skill.name,
-    dir: skill.dir,
+    name: content.name,
+    dir: content.dir,
     resources: Object.freeze(listed),
     truncated,
     commands: Object.freeze(commandsOf(text)),
@@ -142,7 +146,8 @@ export function activationTool(
   skills: readonly SkillInfo[],
   options: { name?: string } = {},
 ): ActivationTool | undefined {
-  const name = options.name ?? "activate_skill";
+  const name = objectOptions(options, "activationTool()").name ??
+    "activate_skill";
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
     throw new StartupError(
       "invalid_option",
@@ -153,7 +158,8 @@ export function activationTool(
   }
   const names = [
     ...new Set(
-      skills.filter((s) => !s.disableModelInvocation).map((s) => s.name),
+      checkedSkills(skills, "activationTool()", ["name"])
+        .filter((s) => !s.disableModelInvocation).map((s) => s.name),
     ),
   ].sort();
   if (names.length === 0) return undefined;
@@ -182,7 +188,8 @@ export function activationTool(
  * without a prompt for each.
  */
 export function skillDirectories(skills: readonly SkillInfo[]): string[] {
-  return [...new Set(skills.map((skill) => skill.dir))].sort();
+  const checked = checkedSkills(skills, "skillDirectories()", ["dir"]);
+  return [...new Set(checked.map((skill) => skill.dir))].sort();
 }
 
 function readActivationOptions(

@@ -225,6 +225,40 @@ describe("renderActivation()", () => {
     );
   });
 
+  it("refuses a name, a SkillInfo or undefined with invalid_option saying what to pass", () => {
+    const cases: [unknown, string][] = [
+      [
+        "pdf",
+        'renderActivation() takes a skill as skills.loadSkill(name) returns it, got the name "pdf": pass skills.loadSkill("pdf"), or call skills.activate("pdf")',
+      ],
+      [
+        skillInfo("pdf"),
+        'renderActivation() takes a skill as skills.loadSkill(name) returns it, got the skill "pdf" without a body and a list of resources (listSkills() gives a skill without them): pass skills.loadSkill("pdf"), or call skills.activate("pdf")',
+      ],
+      [
+        undefined,
+        "renderActivation() takes a skill as skills.loadSkill(name) returns it, got undefined (what loadSkill() returns for a name it does not know): pass what skills.loadSkill(name) returns, or call skills.activate(name)",
+      ],
+      [
+        null,
+        "renderActivation() takes a skill as skills.loadSkill(name) returns it, got null: pass what skills.loadSkill(name) returns, or call skills.activate(name)",
+      ],
+      [
+        { ...content("a\n\u202e", "b"), resources: [1] },
+        'renderActivation() takes a skill as skills.loadSkill(name) returns it, got the skill "a\\n\u202e" without a body and a list of resources (listSkills() gives a skill without them): pass skills.loadSkill("a\\n\u202e"), or call skills.activate("a\\n\u202e")',
+      ],
+    ];
+    for (const [skill, message] of cases) {
+      assert.throws(
+        () => renderActivation(skill as SkillContent),
+        (error) =>
+          error instanceof StartupError && error.code === "invalid_option" &&
+          error.message === message,
+        String(skill),
+      );
+    }
+  });
+
   it("refuses options of the wrong type with invalid_option", () => {
     for (const options of [{ arguments: 3 }, { maxResources: 0 }]) {
       assert.throws(
@@ -270,6 +304,23 @@ describe("activationTool()", () => {
     );
   });
 
+  it("refuses what is not a list of skills with invalid_option", () => {
+    for (const skills of ["pdf", undefined, [null], [{ name: 3 }]]) {
+      assert.throws(
+        () => activationTool(skills as never),
+        (error) =>
+          error instanceof StartupError && error.code === "invalid_option" &&
+          error.message.startsWith("activationTool() takes a list of skills"),
+        String(skills),
+      );
+    }
+    assert.throws(
+      () => activationTool([], null as never),
+      (error) =>
+        error instanceof StartupError && error.code === "invalid_option",
+    );
+  });
+
   it("refuses a tool name a model API would not take", () => {
     assert.throws(
       () => activationTool([content("a", "")], { name: "use skill" }),
@@ -284,6 +335,23 @@ describe("skillDirectories()", () => {
     assert.deepEqual(
       skillDirectories([content("b", ""), content("a", ""), content("b", "")]),
       ["/skills/a", "/skills/b"],
+    );
+  });
+
+  it("refuses what is not a list of skills with invalid_option", () => {
+    assert.throws(
+      () => skillDirectories("pdf" as never),
+      (error) =>
+        error instanceof StartupError && error.code === "invalid_option" &&
+        error.message ===
+          'skillDirectories() takes a list of skills, as skills.listSkills() returns it; got "pdf": pass skills.listSkills(), or a part of it',
+    );
+    assert.throws(
+      () => skillDirectories([{ name: "a" }] as never),
+      (error) =>
+        error instanceof StartupError &&
+        error.message ===
+          "skillDirectories() takes a list of skills, as skills.listSkills() returns it; item 0 is an object, not a skill with a dir",
     );
   });
 });
