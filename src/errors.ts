@@ -76,7 +76,8 @@ export class StartupError extends Error {
  * - `invalid_input`: a resource path that is empty, absolute, not a string or
  *   contains a NUL byte, or a skill name that is not a string.
  * - `unknown_skill`: no skill of that name in the current snapshot (for
- *   `resourcePath()` and `readResource()`; `loadSkill()` returns `undefined`).
+ *   `resourcePath()`, `readResource()` and `activate()`; `loadSkill()`
+ *   returns `undefined`).
  * - `not_found`: a resource that does not exist, or a skill's directory gone
  *   from disk.
  * - `not_a_file`: a resource (or, under `strict: true`, a manifest) that is a
