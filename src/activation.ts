@@ -11,6 +11,7 @@ import { StartupError } from "./errors.ts";
 import { checkedOption, COUNT, objectOptions } from "./_option.ts";
 import { describe } from "./_text.ts";
 import { fromXmlText, xmlText } from "./_prompt/escape.ts";
+import { checkedContent, checkedSkills } from "./_prompt/skills.ts";
 import type {
   Activation,
   ActivationOptions,
@@ -28,8 +29,10 @@ import type { SkillContent, SkillInfo } from "./skill.ts";
  * `<` in the body that would open or close one of the payload's own tags is
  * written `&lt;`, so the body cannot end the payload or forge another.
  *
- * A `` !`command` `` in the body is left as written and reported in
- * `commands`: this library runs nothing. Arguments are substituted only when
+ * A `` !`command` `` is left as written and reported in `commands`, with
+ * its line in the payload: every one the model reads, whether the body
+ * wrote it or it came in with an argument, the directory or a file name.
+ * This library runs nothing. Arguments are substituted only when
  * given (`arguments`), as Claude Code does: `$ARGUMENTS` (all of them),
  * `$ARGUMENTS[N]` and `$N` (the Nth, from 0), `${CLAUDE_SKILL_DIR}` and
  * `${SKILL_DIR}` (the skill's directory); when the body names no argument,
@@ -38,7 +41,9 @@ import type { SkillContent, SkillInfo } from "./skill.ts";
  * @param skill The skill, as `registry.loadSkill(name)` returns it.
  * @param options Arguments to substitute, and the resource list's cap.
  * @returns The payload, and what went into it.
- * @throws {StartupError} `invalid_option` for an option of the wrong type.
+ * @throws {StartupError} `invalid_option` for an option of the wrong type,
+ * or for a skill that is not one `loadSkill()` returned (a name, a
+ * `SkillInfo` without its body, `undefined`).
  *
  * @example Hand a skill to the model
  * ```ts
@@ -56,17 +61,18 @@ export function renderActivation(
   skill: SkillContent,
   options: ActivationOptions = {},
 ): Activation {
+  const content = checkedContent(skill, "renderActivation()");
   const { args, maxResources } = readActivationOptions(options);
   const body = args === undefined
-    ? skill.body
-    : substitute(skill.body, { args, dir: skill.dir });
-  const listed = skill.resources.slice(0, maxResources);
-  const truncated = skill.resources.length > listed.length;
+    ? content.body
+    : substitute(content.body, { args, dir: content.dir });
+  const listed = content.resources.slice(0, maxResources);
+  const truncated = content.resources.length > listed.length;
   const text = [
-    `<skill_content name="${xmlText(skill.name, "line")}">`,
+    `<skill_content name="${xmlText(content.name, "line")}">`,
     neutralised(body),
     "",
-    `Skill directory: ${xmlText(skill.dir, "line")}`,
+    `Skill directory: ${xmlText(content.dir, "line")}`,
     "Relative paths in this skill resolve against the skill directory.",
     ...(listed.length === 0 ? [] : [
       "",
@@ -75,7 +81,7 @@ export function renderActivation(
       ...(truncated
         ? [
           `<!-- ${
-            skill.resources.length - listed.length
+            content.resources.length - listed.length
           } more files not listed -->`,
         ]
         : []),
@@ -85,11 +91,11 @@ export function renderActivation(
   ].join("\n");
   return Object.freeze({
     text,
-    name: skill.name,
-    dir: skill.dir,
+    name: content.name,
+    dir: content.dir,
     resources: Object.freeze(listed),
     truncated,
-    commands: Object.freeze(commandsOf(skill.body)),
+    commands: Object.freeze(commandsOf(text)),
   });
 }
 
@@ -140,7 +146,8 @@ export function activationTool(
   skills: readonly SkillInfo[],
   options: { name?: string } = {},
 ): ActivationTool | undefined {
-  const name = options.name ?? "activate_skill";
+  const name = objectOptions(options, "activationTool()").name ??
+    "activate_skill";
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
     throw new StartupError(
       "invalid_option",
@@ -151,7 +158,8 @@ export function activationTool(
   }
   const names = [
     ...new Set(
-      skills.filter((s) => !s.disableModelInvocation).map((s) => s.name),
+      checkedSkills(skills, "activationTool()", ["name"])
+        .filter((s) => !s.disableModelInvocation).map((s) => s.name),
     ),
   ].sort();
   if (names.length === 0) return undefined;
@@ -180,7 +188,8 @@ export function activationTool(
  * without a prompt for each.
  */
 export function skillDirectories(skills: readonly SkillInfo[]): string[] {
-  return [...new Set(skills.map((skill) => skill.dir))].sort();
+  const checked = checkedSkills(skills, "skillDirectories()", ["dir"]);
+  return [...new Set(checked.map((skill) => skill.dir))].sort();
 }
 
 function readActivationOptions(
@@ -238,10 +247,14 @@ function neutralised(body: string): string {
   );
 }
 
-/** The `` !`command` `` lines of a body: Claude Code runs them; this library never does. */
-function commandsOf(body: string): SkillCommand[] {
+/**
+ * The `` !`command` ``s of a payload, wherever they came from (the body, an
+ * argument, the directory, a file name): Claude Code runs them; this
+ * library never does.
+ */
+function commandsOf(text: string): SkillCommand[] {
   const commands: SkillCommand[] = [];
-  body.split("\n").forEach((line, index) => {
+  text.split("\n").forEach((line, index) => {
     for (const match of line.matchAll(/!`([^`\n]+)`/g)) {
       commands.push({ line: index + 1, command: match[1] ?? "" });
     }

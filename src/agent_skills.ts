@@ -18,6 +18,8 @@ import { warnerFor } from "./warn.ts";
 import { SkillError } from "./errors.ts";
 import { describe } from "./_text.ts";
 import type { SkillContent, SkillInfo } from "./skill.ts";
+import { renderActivation } from "./activation.ts";
+import type { Activation, ActivationOptions } from "./prompt.ts";
 
 /** A registry of skills over a fixed set of roots. */
 export interface AgentSkills {
@@ -42,6 +44,38 @@ export interface AgentSkills {
    * @throws {SkillError} `invalid_input` for a name that is not a string.
    */
   loadSkill(name: string): SkillContent | undefined;
+  /**
+   * One skill's activation payload, loaded and rendered in one call: what
+   * `renderActivation(loadSkill(name), options)` gives, for the name the
+   * model asked for. Resources are listed as `loadSkill()` lists them.
+   *
+   * @throws {SkillError} `invalid_input` for a name that is not a string;
+   * `unknown_skill` for a name the snapshot does not hold (where
+   * `loadSkill()` returns `undefined`).
+   * @throws {StartupError} `invalid_option` for options of the wrong type,
+   * as `renderActivation()` throws.
+   *
+   * @example Answer the model's activation call
+   * ```ts
+   * import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
+   *
+   * const skills = createAgentSkills({
+   *   roots: ["fixtures/demo/user-store"],
+   *   home: "/home/ada",
+   * });
+   * const call = { name: "pdf-forms" }; // what the model asked for
+   * try {
+   *   const { text, commands } = skills.activate(call.name);
+   *   console.log(text, commands);
+   * } catch (error) {
+   *   if (!(error instanceof SkillError && error.code === "unknown_skill")) {
+   *     throw error;
+   *   }
+   *   console.log(`No skill "${call.name}": ${error.message}`);
+   * }
+   * ```
+   */
+  activate(name: string, options?: ActivationOptions): Activation;
   /**
    * The absolute real path of a regular file inside the skill's own
    * directory.
@@ -195,24 +229,30 @@ export function createAgentSkills(
     return entry;
   };
 
+  /** A skill's body and resources, the resources listed on its first load. */
+  const contentOf = (name: string, entry: DiscoveredSkill): SkillContent => {
+    let resources = snapshot.resources.get(name);
+    if (resources === undefined) {
+      resources = Object.freeze(listResources(entry, config, warn));
+      snapshot.resources.set(name, resources);
+    }
+    return Object.freeze({
+      ...entry.info,
+      body: entry.body,
+      resources,
+    });
+  };
+
   return Object.freeze({
     config,
     listSkills: (): SkillInfo[] => [...snapshot.catalog],
     listOverridden: (): SkillInfo[] => [...snapshot.overridden],
     loadSkill: (name: string): SkillContent | undefined => {
       const entry = snapshot.byName.get(skillName(name));
-      if (entry === undefined) return undefined;
-      let resources = snapshot.resources.get(name);
-      if (resources === undefined) {
-        resources = Object.freeze(listResources(entry, config, warn));
-        snapshot.resources.set(name, resources);
-      }
-      return Object.freeze({
-        ...entry.info,
-        body: entry.body,
-        resources,
-      });
+      return entry === undefined ? undefined : contentOf(name, entry);
     },
+    activate: (name: string, options?: ActivationOptions): Activation =>
+      renderActivation(contentOf(name, known(name)), options),
     resourcePath: (name: string, rel: string): string =>
       resolveConfined(known(name), rel),
     readResource: (name: string, rel: string): Uint8Array =>

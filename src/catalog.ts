@@ -7,7 +7,13 @@
  * @module
  */
 
-import { cutTo, type Entry, fit, type Shape } from "./_prompt/fit.ts";
+import {
+  characters,
+  cutTo,
+  type Entry,
+  fit,
+  type Shape,
+} from "./_prompt/fit.ts";
 import { readOptions } from "./_prompt/options.ts";
 import { measureOf, rendererOf } from "./_prompt/render.ts";
 import { byImportance, filter } from "./_prompt/select.ts";
@@ -102,10 +108,10 @@ function reportOf(
   for (const index of order) {
     if (index >= kept) continue;
     const entry = entries[index] as Entry;
-    const from = ordered[index]?.description.length ?? 0;
+    const from = characters(ordered[index]?.description ?? "");
     const to = index >= kept - shape.bare
       ? 0
-      : cutTo(entry.description, shape.cut).length;
+      : characters(cutTo(entry.description, shape.cut));
     if (to === from) shown.push(entry.name);
     else shortened.push({ name: entry.name, from, to });
   }

@@ -14,8 +14,9 @@
  * - `empty_roots`: `roots` (or `checkSkills`'s `paths`) was given as an empty
  *   list.
  * - `invalid_option`: the options are not an object, an option has the wrong
- *   type or an impossible value, a list of roots has a hole, or `checkSkills`
- *   was given no `paths`.
+ *   type or an impossible value, a list of roots has a hole, `checkSkills`
+ *   was given no `paths`, or a prompt helper was given something other than
+ *   the skills it takes (`renderActivation()` a name or a `SkillInfo`).
  * - `home_unavailable`: `home` was not given and `os.homedir()` failed (under
  *   Deno: `--allow-sys=homedir` was not granted).
  */
@@ -75,7 +76,8 @@ export class StartupError extends Error {
  * - `invalid_input`: a resource path that is empty, absolute, not a string or
  *   contains a NUL byte, or a skill name that is not a string.
  * - `unknown_skill`: no skill of that name in the current snapshot (for
- *   `resourcePath()` and `readResource()`; `loadSkill()` returns `undefined`).
+ *   `resourcePath()`, `readResource()` and `activate()`; `loadSkill()`
+ *   returns `undefined`).
  * - `not_found`: a resource that does not exist, or a skill's directory gone
  *   from disk.
  * - `not_a_file`: a resource (or, under `strict: true`, a manifest) that is a

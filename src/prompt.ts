@@ -26,8 +26,9 @@ export interface CatalogBudget {
    */
   countTokens?: (text: string) => number;
   /**
-   * The shortest, in characters, that descriptions are cut to (evenly,
-   * all at once) before any skill loses its description.
+   * The shortest, in characters (code points: an emoji is one), that
+   * descriptions are cut to (evenly, all at once) before any skill loses
+   * its description.
    *
    * @default {60}
    */
@@ -74,7 +75,10 @@ export interface CatalogOptions {
    * @default {"leave_out"}
    */
   userOnly?: "leave_out" | "include";
-  /** Each description is cut to at most this many characters (Claude Code cuts at 1,536). */
+  /**
+   * Each description is cut to at most this many characters (code points;
+   * Claude Code cuts at 1,536).
+   */
   descriptionCap?: number;
   /** How much the text may measure; without one, every skill is shown in full. */
   budget?: CatalogBudget;
@@ -115,8 +119,8 @@ export interface CatalogReport {
   readonly shown: readonly string[];
   /**
    * The skills shown with a shorter description (by the cap or the budget),
-   * in the text's order: its length before (`from`) and as shown (`to`; 0
-   * when only the name and location are shown).
+   * in the text's order: its length in code points before (`from`) and as
+   * shown (`to`; 0 when only the name and location are shown).
    */
   readonly shortened: readonly {
     readonly name: string;
@@ -160,7 +164,7 @@ export interface ActivationOptions {
 
 /** A shell command line in a skill's body, `` !`command` ``: never run, only reported. */
 export interface SkillCommand {
-  /** The 1-based line of the body it is on. */
+  /** The 1-based line of the payload (`text`) it is on. */
   readonly line: number;
   /** The command, as written between the backticks. */
   readonly command: string;
@@ -182,7 +186,10 @@ export interface Activation {
   readonly resources: readonly string[];
   /** Whether there were more resource files than listed. */
   readonly truncated: boolean;
-  /** The `` !`command` `` lines of the body, left as written and never run. */
+  /**
+   * Every `` !`command` `` in `text`, left as written and never run: the
+   * body's, and any that an argument, the directory or a file name brought.
+   */
   readonly commands: readonly SkillCommand[];
 }
 

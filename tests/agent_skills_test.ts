@@ -4,6 +4,7 @@ import { renameSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import {
   createAgentSkills,
+  renderActivation,
   SkillError,
   StartupError,
 } from "@clarvis/agent-skills";
@@ -144,6 +145,93 @@ describe("loadSkill()", () => {
     const loaded = skills.loadSkill("a");
     rmSync(root, { recursive: true });
     assert.deepEqual(skills.loadSkill("a"), loaded);
+  });
+});
+
+describe("activate()", () => {
+  it("loads and renders in one call, as renderActivation(loadSkill(name)) does", () => {
+    const root = tree({
+      "fix/SKILL.md": manifest("fix", "Fix.", { body: "Fix $ARGUMENTS." }),
+      "fix/scripts/a.sh": "",
+    });
+    const skills = createAgentSkills(options(root).options);
+    const skill = skills.loadSkill("fix");
+    assert.ok(skill !== undefined);
+    for (
+      const given of [undefined, { arguments: "#12" }, { maxResources: 1 }]
+    ) {
+      assert.deepEqual(
+        skills.activate("fix", given),
+        renderActivation(skill, given),
+      );
+    }
+    assert.match(
+      skills.activate("fix", { arguments: "#12" }).text,
+      /Fix #12\./,
+    );
+  });
+
+  it("throws unknown_skill for a name not served, as resourcePath() does", () => {
+    const root = tree({ "a/SKILL.md": manifest("a") });
+    const skills = createAgentSkills(options(root).options);
+    const names = [
+      "b",
+      "",
+      "A",
+      "../a",
+      "a/",
+      "a\0",
+      "__proto__",
+      "constructor",
+      "a\u200b",
+      "x".repeat(100_000),
+    ];
+    for (const name of names) {
+      assert.equal(skills.loadSkill(name), undefined);
+      assert.throws(
+        () => skills.activate(name),
+        (error) =>
+          error instanceof SkillError && error.code === "unknown_skill" &&
+          error.skill === name,
+        JSON.stringify(name.slice(0, 20)),
+      );
+    }
+  });
+
+  it("refuses a name that is not a string, and options of the wrong type", () => {
+    const root = tree({ "a/SKILL.md": manifest("a") });
+    const skills = createAgentSkills(options(root).options);
+    for (const name of [undefined, 3, ["a"], { name: "a" }]) {
+      assert.throws(
+        () => skills.activate(name as never),
+        (error) =>
+          error instanceof SkillError && error.code === "invalid_input",
+      );
+    }
+    for (const given of [5, { arguments: 3 }, { maxResources: -1 }]) {
+      assert.throws(
+        () => skills.activate("a", given as never),
+        (error) =>
+          error instanceof StartupError && error.code === "invalid_option",
+      );
+    }
+  });
+
+  it("reports a !`command` that a skill's directory name brings", () => {
+    const name = "x!`id`";
+    const root = tree({
+      [`${name}/SKILL.md`]: manifest(name, "Odd.", {
+        body: "Run ${SKILL_DIR}/go.sh.",
+      }),
+    });
+    const skills = createAgentSkills(options(root).options);
+    const { text, commands } = skills.activate(name, { arguments: "" });
+    assert.equal(text.split("\n")[1], `Run ${join(root, name)}/go.sh.`);
+    assert.deepEqual(commands, [
+      { line: 1, command: "id" },
+      { line: 2, command: "id" },
+      { line: 4, command: "id" },
+    ]);
   });
 });
 

@@ -3,6 +3,8 @@
  * description evenly down to a floor, then give the least important skills
  * their name and location only, then leave out the least important whole.
  * Each step is a binary search over a count that only shrinks the text.
+ * A character is a Unicode code point: an emoji is one, and no cut splits
+ * one.
  *
  * @module
  */
@@ -17,7 +19,7 @@ export interface Entry {
 
 /** How much of each entry is shown. */
 export interface Shape {
-  /** The longest description shown, in characters; longer ones are cut. */
+  /** The longest description shown, in code points; longer ones are cut. */
   readonly cut: number;
   /** How many of the least important entries show no description. */
   readonly bare: number;
@@ -34,7 +36,10 @@ export function fit(
   entries: readonly Entry[],
   { fits, floor }: { fits: (shape: Shape) => boolean; floor: number },
 ): Shape {
-  const longest = Math.max(0, ...entries.map((e) => e.description.length));
+  const longest = Math.max(
+    0,
+    ...entries.map((e) => characters(e.description)),
+  );
   const full: Shape = { cut: longest, bare: 0, out: 0 };
   if (fits(full)) return full;
   const cut = Math.min(floor, longest);
@@ -80,14 +85,35 @@ function smallest(
 }
 
 /**
- * A description cut to at most `length` characters, its last one an
- * ellipsis when it was cut (never splitting a surrogate pair).
+ * A description cut to at most `length` characters (code points), its last
+ * one an ellipsis when it was cut: never a half of a surrogate pair.
  */
 export function cutTo(text: string, length: number): string {
-  if (text.length <= length) return text;
+  if (text.length <= length || characters(text) <= length) return text;
   if (length <= 0) return "";
-  let end = length - 1;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
+  let end = 0;
+  for (let kept = 0; kept < length - 1; kept++) {
+    end += pairAt(text, end) ? 2 : 1;
+  }
   return `${text.slice(0, end)}…`;
+}
+
+/** A text's length in characters: code points, a lone surrogate one. */
+export function characters(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    if (pairAt(text, i)) {
+      count--;
+      i++;
+    }
+  }
+  return count;
+}
+
+/** Whether a surrogate pair starts at `index`. */
+function pairAt(text: string, index: number): boolean {
+  const high = text.charCodeAt(index);
+  if (high < 0xd800 || high > 0xdbff) return false;
+  const low = text.charCodeAt(index + 1);
+  return low >= 0xdc00 && low <= 0xdfff;
 }

@@ -10,7 +10,7 @@
 import type { CatalogFormat } from "../prompt.ts";
 import { jsonSafe } from "../_text.ts";
 import { markdownText, xmlText } from "./escape.ts";
-import { cutTo, type Entry, type Shape } from "./fit.ts";
+import { characters, cutTo, type Entry, type Shape } from "./fit.ts";
 import type { Budget, Given } from "./options.ts";
 
 /** Renders the entries in a shape, and sizes that text without making it. */
@@ -44,6 +44,7 @@ export function rendererOf(
   }
   const names = entries.map((entry) => escape.name(entry.name));
   const locations = entries.map((entry) => escape.location(entry.location));
+  const lengths = entries.map((entry) => characters(entry.description));
   const full: (Piece | undefined)[] = [];
   const bare: (Piece | undefined)[] = [];
   const cutAt = new Map<number, (Piece | undefined)[]>();
@@ -65,7 +66,7 @@ export function rendererOf(
       const entry = entries[index] as Entry;
       if (index >= kept - bareCount) {
         shown.push(bare[index] ??= piece(index, undefined));
-      } else if (entry.description.length <= cut) {
+      } else if ((lengths[index] ?? 0) <= cut) {
         shown.push(
           full[index] ??= piece(index, escape.description(entry.description)),
         );

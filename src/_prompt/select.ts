@@ -7,6 +7,7 @@
 
 import type { SkillInfo } from "../skill.ts";
 import type { CatalogFilter, CatalogReport } from "../prompt.ts";
+import { globOf } from "./glob.ts";
 import type { Given } from "./options.ts";
 
 /** The skills the filters keep, and why each other one was left out. */
@@ -36,18 +37,6 @@ export function filter(
     else filtered.push({ name: info.name, reason });
   }
   return { kept, filtered };
-}
-
-/** A name or glob (`*` any run of characters, `?` one) as a whole-name pattern. */
-function globOf(pattern: string): RegExp {
-  const body = [...pattern].map((char) =>
-    char === "*"
-      ? ".*"
-      : char === "?"
-      ? "."
-      : char.replace(/[.+^${}()|[\]\\]/g, "\\$&")
-  ).join("");
-  return new RegExp(`^${body}$`, "su");
 }
 
 /**
