@@ -1,214 +1,20 @@
 /**
- * Why a skill is or is not there, from what a discovery run recorded: the
- * served skill and its place in a catalog, the skills it shadows, the
- * same-root duplicates and the dropped manifests of its name; for a name
- * not served, the near misses among the skills and the entries discovery
- * passed by. No root is listed again: the near misses cost one status call
- * per directory that may hold the skill.
+ * The near misses of a name not served: what a host or an author may take
+ * for the skill among the skills and the entries discovery passed by. No
+ * root is listed again: the near misses cost one status call per directory
+ * that may hold the skill.
  *
  * @module
  */
 
 import { basename } from "node:path";
-import type { SkillConfig, SkillRoot } from "./config.ts";
-import { renderCatalog } from "./catalog.ts";
-import type { Snapshot } from "./_registry.ts";
-import type { PassedBy, Problem } from "./_discovery/types.ts";
-import { isManifestName } from "./_discovery/manifest.ts";
-import { childPath, tryStatus } from "./_fs/status.ts";
-import { bareName, namespaced } from "./_names.ts";
-import type {
-  CatalogVerdict,
-  ExplainedRoot,
-  ExplainOptions,
-  LocatedWarning,
-  SkillCandidate,
-  SkillExplanation,
-  SkillNearMiss,
-} from "./explanation.ts";
-import type { CatalogFilter, CatalogOptions } from "./prompt.ts";
-import { StartupError } from "./errors.ts";
-import { objectOptions } from "./_option.ts";
-import { describe } from "./_text.ts";
-import type { SkillInfo } from "./skill.ts";
-
-/** Why the skill `name` is or is not served by `snapshot`. */
-export function explainName(
-  { snapshot, config }: { snapshot: Snapshot; config: SkillConfig },
-  name: string,
-  options: ExplainOptions = {},
-): SkillExplanation {
-  const catalog = checkedCatalog(options);
-  const served = snapshot.byName.get(name)?.info;
-  const candidates: SkillCandidate[] = [];
-  if (served !== undefined) {
-    candidates.push(servedCandidate(snapshot, config, served, catalog));
-    // What it shadows, the highest precedence first.
-    const shadowed = snapshot.overridden.filter((info) => info.name === name);
-    for (const info of shadowed.reverse()) {
-      candidates.push({
-        verdict: "shadowed",
-        path: info.path,
-        root: info.root,
-        message:
-          `Shadowed: ${info.path} (root ${info.root}) loads, but ${served.path} of the later root ${served.root} is served under the name (the last root wins)`,
-        skill: info,
-        by: served.path,
-        warnings: warningsAbout(snapshot, info),
-      });
-    }
-  }
-  const dropped: SkillCandidate[] = [];
-  for (const { problem, root } of snapshot.record.problems) {
-    if (!problem.drops || problem.skill === undefined) continue;
-    if (problem.code === "duplicate_skill") {
-      if (problem.skill !== name) continue;
-      const kept = problem.kept ?? "";
-      candidates.push({
-        verdict: "duplicate",
-        path: problem.path,
-        root: root.path,
-        message:
-          `Duplicate: ${problem.path} names "${name}" too, and ${kept} came first in the same root ${root.path} (in sorted directory order), so it is skipped`,
-        kept,
-      });
-    } else if (namespaced(root.namespace, problem.skill) === name) {
-      dropped.push({
-        verdict: "dropped",
-        path: problem.path,
-        root: root.path,
-        message: `Dropped: ${problem.message}`,
-        problem: {
-          ...located(problem),
-          ...(problem.problems === undefined
-            ? {}
-            : { problems: problem.problems }),
-        },
-      });
-    }
-  }
-  candidates.push(...dropped);
-  return {
-    name,
-    candidates,
-    nearMisses: served === undefined ? nearMisses(snapshot, name) : [],
-    roots: rootsOf(snapshot, config),
-  };
-}
-
-/** The catalog options of explain()'s options, checked to be objects. */
-function checkedCatalog(options: ExplainOptions): CatalogOptions {
-  const { catalog = {} } = objectOptions(options, "explain()");
-  if (typeof catalog !== "object" || catalog === null) {
-    throw new StartupError(
-      "invalid_option",
-      `Option "catalog" of explain() must be an object (the options of renderCatalog), got ${
-        describe(catalog)
-      }`,
-    );
-  }
-  return catalog;
-}
-
-/** The served skill's candidate: where it is, its place in the catalog, what was said about it. */
-function servedCandidate(
-  snapshot: Snapshot,
-  config: SkillConfig,
-  served: SkillInfo,
-  options: CatalogOptions,
-): SkillCandidate {
-  const catalog = catalogVerdict(snapshot, config, served, options);
-  return {
-    verdict: "served",
-    path: served.path,
-    root: served.root,
-    message: `Served: ${served.path} (root ${served.root}); ${
-      catalogPhrase(served, catalog)
-    }`,
-    skill: served,
-    catalog,
-    warnings: warningsAbout(snapshot, served),
-  };
-}
-
-/** A discovery problem as the warning it was, with its position. */
-function located(problem: Problem): LocatedWarning {
-  const { code, message, path, line, column } = problem;
-  return {
-    code,
-    message,
-    path,
-    ...(line === undefined ? {} : { line }),
-    ...(column === undefined ? {} : { column }),
-  };
-}
-
-/**
- * What discovery said about a skill that loaded: the problems that did not
- * drop it, about its manifest or its directory.
- */
-function warningsAbout(snapshot: Snapshot, info: SkillInfo): LocatedWarning[] {
-  return snapshot.record.problems
-    .filter(({ problem }) =>
-      !problem.drops && problem.skill !== undefined &&
-      (problem.path === info.path || problem.path === info.dir)
-    )
-    .map(({ problem }) => located(problem));
-}
-
-/** What the catalog of the options given makes of a served skill. */
-function catalogVerdict(
-  snapshot: Snapshot,
-  config: SkillConfig,
-  info: SkillInfo,
-  options: CatalogOptions,
-): CatalogVerdict {
-  // Without a budget, what a catalog makes of a skill is the skill's alone.
-  const listed = options.budget === undefined ? [info] : snapshot.catalog;
-  const { report } = renderCatalog(listed, {
-    precedence: config.roots.map((root) => root.path),
-    ...options,
-  });
-  const { name } = info;
-  const filtered = report.filtered.find((entry) => entry.name === name);
-  if (filtered !== undefined) {
-    return { verdict: "filtered", filter: filtered.reason };
-  }
-  const shortened = report.shortened.find((entry) => entry.name === name);
-  if (shortened !== undefined) {
-    return { verdict: "shortened", from: shortened.from, to: shortened.to };
-  }
-  return report.leftOut.includes(name)
-    ? { verdict: "left_out" }
-    : { verdict: "shown" };
-}
-
-/** A catalog verdict in words. */
-function catalogPhrase(info: SkillInfo, verdict: CatalogVerdict): string {
-  switch (verdict.verdict) {
-    case "shown":
-      return "the catalog shows it to the model in full";
-    case "shortened":
-      return verdict.to === 0
-        ? `the catalog shows the model its name and location only (the budget took its ${verdict.from}-character description)`
-        : `the catalog shows the model its description cut from ${verdict.from} to ${verdict.to} characters`;
-    case "left_out":
-      return "the catalog's budget leaves it out: the model does not see it (rank it higher, or raise the budget)";
-    case "filtered":
-      return FILTER_PHRASES[verdict.filter](info);
-  }
-}
-
-const FILTER_PHRASES: Readonly<
-  Record<CatalogFilter, (info: SkillInfo) => string>
-> = {
-  user_only: () =>
-    'hidden from the model: its frontmatter says disable-model-invocation: true, so only a user can invoke it (the catalog\'s userOnly: "include" lists it)',
-  not_included: () => "the catalog's include list does not name it",
-  excluded: () => "the catalog's exclude list names it",
-  scope: (info) => `the catalog lists other scopes than its "${info.scope}"`,
-  source: (info) => `the catalog lists other sources than its "${info.source}"`,
-};
+import type { SkillRoot } from "../config.ts";
+import type { Snapshot } from "../_registry.ts";
+import type { PassedBy } from "../_discovery/types.ts";
+import { isManifestName } from "../_discovery/manifest.ts";
+import { childPath, tryStatus } from "../_fs/status.ts";
+import { bareName, namespaced } from "../_names.ts";
+import type { SkillNearMiss } from "../explanation.ts";
 
 /**
  * A name as near misses compare it: NFKC, in lower case, without the
@@ -228,7 +34,7 @@ function fold(name: string): string {
  * directories of that name whose skill has another name, and the entries
  * discovery passed by that hold or are such a directory.
  */
-function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
+export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
   const wanted = fold(name);
   const misses: SkillNearMiss[] = [];
   const seen = new Set<string>();
@@ -481,31 +287,4 @@ function manifestIn(dir: string): string | undefined {
   const manifest = childPath(dir, "SKILL.md");
   const status = tryStatus(manifest, { follow: true });
   return status.ok && status.value.kind === "file" ? manifest : undefined;
-}
-
-/** What became of each configured root, and what discovery said about it as a whole. */
-function rootsOf(snapshot: Snapshot, config: SkillConfig): ExplainedRoot[] {
-  const { record, denied } = snapshot;
-  return config.roots.map((root) => {
-    const warnings = record.problems
-      .filter(({ problem, configured }) =>
-        configured === root && problem.skill === undefined
-      )
-      .map(({ problem }) => located(problem));
-    const state = !record.scanned.includes(root)
-      ? "same_as_later"
-      : denied.includes(root.path)
-      ? "unreadable"
-      : record.missing.includes(root.path)
-      ? "missing"
-      : warnings.find((warning) => warning.path === root.path)?.code ===
-          "root_not_directory"
-      ? "not_a_directory"
-      : warnings.some((warning) =>
-          warning.path === root.path && warning.code === "unreadable"
-        )
-      ? "unreadable"
-      : "read";
-    return { path: root.path, state, warnings };
-  });
 }
