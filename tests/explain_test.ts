@@ -382,6 +382,34 @@ describe("explain(): near misses of a name not served", () => {
     ]);
   });
 
+  it("finds a skill three levels down in category folders, and says the depth and the folder to add", () => {
+    const root = tree({
+      "tools/docs/pdf/SKILL.md": manifest("pdf"),
+      "tools/misc/zip/SKILL.md": manifest("zip"),
+      "more/a/tar/SKILL.md": manifest("tar"),
+      "more/b/gz/SKILL.md": manifest("gz"),
+    });
+    const explanation = open([root]).skills.explain("pdf");
+    assert.deepEqual(misses(explanation), [
+      ["too_deep", join(root, "tools/docs/pdf/SKILL.md")],
+    ]);
+    assert.equal(
+      explanation.nearMisses[0]?.message,
+      `${
+        join(root, "tools/docs/pdf/SKILL.md")
+      } is 3 levels below root ${root}, which reads one level: read the root with depth: 3 (--depth 3), or add ${
+        join(root, "tools/docs")
+      } as a root`,
+    );
+    const two = open([{ path: root, depth: 2 }]).skills.explain("PDF");
+    assert.match(
+      two.nearMisses[0]?.message ?? "",
+      /which reads 2 levels: read the root with depth: 3 \(--depth 3\)/,
+    );
+    const three = open([{ path: root, depth: 3 }]).skills.explain("pdf");
+    assert.equal(three.candidates[0]?.verdict, "served");
+  });
+
   it("says to read dot-directories too for a skill one level below one", () => {
     const root = tree({ ".curated/pdf/SKILL.md": manifest("pdf") });
     const message = open([root]).skills.explain("pdf").nearMisses[0]?.message;

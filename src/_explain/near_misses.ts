@@ -1,8 +1,9 @@
 /**
  * The near misses of a name not served: what a host or an author may take
- * for the skill among the skills and the entries discovery passed by. No
- * root is listed again: the near misses cost one status call per directory
- * that may hold the skill.
+ * for the skill among the skills and the entries discovery passed by. A
+ * name is only compared with names discovery's listings gave (folded), and
+ * every path looked at is built from a listed entry; below the folders
+ * discovery did not read below, `below.ts` looks, in bounded work.
  *
  * @module
  */
@@ -13,6 +14,7 @@ import type { Snapshot } from "../_registry.ts";
 import type { PassedBy } from "../_discovery/types.ts";
 import { isManifestName } from "../_discovery/manifest.ts";
 import { childPath, tryStatus } from "../_fs/status.ts";
+import { type NamedBelow, namedBelow } from "./below.ts";
 import { bareName, namespaced } from "../_names.ts";
 import type { SkillNearMiss } from "../explanation.ts";
 
@@ -100,10 +102,21 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
   const loaded = new Set(
     [...snapshot.catalog, ...snapshot.overridden].map((info) => info.dir),
   );
+  const starts: PassedBy[] = [];
   for (const passed of snapshot.record.passed) {
     if (passed.reason === "not_listed" && loaded.has(passed.path)) continue;
-    passedMisses(passed, { name, wanted }).forEach(add);
+    const own = passedMisses(passed, { name, wanted });
+    own.forEach(add);
+    const folder = passed.reason === "no_manifest" ||
+      passed.reason === "skipped";
+    if (folder && own.length === 0) starts.push(passed);
   }
+  // Below the folders discovery did not read below: found from listings.
+  const below = namedBelow(
+    starts,
+    (entryName, root) => matchesDir(wanted, entryName, root.namespace),
+  );
+  for (const found of below) add(belowMiss(found));
   return misses;
 }
 
@@ -162,34 +175,28 @@ function passedMisses(
     case "skipped":
       return skippedMisses(passed, { name, own, form });
     case "no_manifest":
-      return own
-        ? unreadDirMisses(passed, form)
-        : tooDeepMisses(passed, wanted);
+      return own ? unreadDirMisses(passed, form) : [];
   }
 }
 
-/** What a folder a deeper scan skipped holds: a skill directory of the name, or is one. */
+/** A folder a deeper scan skipped that is itself of the name (what it holds is looked for below). */
 function skippedMisses(
   { root, path, name: folder }: PassedBy,
   { name, own, form }: { name: string; own: boolean; form: string },
 ): SkillNearMiss[] {
+  if (
+    !own && fold(folder.replace(/^\.+/, "")) !== fold(dirNameIn(root, name))
+  ) {
+    return [];
+  }
   const how = folder.startsWith(".") && folder !== ".git"
     ? `read the root with hidden: "read" (--hidden), or add ${path} as a root`
     : `add ${path} as a root`;
-  if (own || fold(folder.replace(/^\.+/, "")) === fold(dirNameIn(root, name))) {
-    return [{
-      kind: "hidden",
-      path,
-      message:
-        `${path} is a folder that root ${root.path} skips (dot-directories, .git and node_modules)${form}: ${how}`,
-    }];
-  }
-  const manifest = manifestIn(childPath(path, dirNameIn(root, name)));
-  return manifest === undefined ? [] : [{
+  return [{
     kind: "hidden",
-    path: manifest,
+    path,
     message:
-      `${manifest} is inside ${path}, a folder that root ${root.path} skips (dot-directories, .git and node_modules): ${how}`,
+      `${path} is a folder that root ${root.path} skips (dot-directories, .git and node_modules)${form}: ${how}`,
   }];
 }
 
@@ -253,33 +260,56 @@ function unreadDirMisses(passed: PassedBy, form: string): SkillNearMiss[] {
 }
 
 /**
- * A skill directory of the name (in any letter case or Unicode form) inside
- * a folder the root does not read below: its listing, from discovery, says
- * whether one is there, and a status call whether it holds a manifest.
+ * A skill directory of the name found below a folder discovery did not
+ * read below, and the options that would read it: the depth of its level,
+ * and dot-directories where one is on the way (`too_deep`; `hidden` below a
+ * folder a deeper scan skipped).
  */
-function tooDeepMisses(
-  { root, path, level, listing }: PassedBy,
-  wanted: string,
-): SkillNearMiss[] {
-  const manifest = listing?.entries
-    .filter((entry) =>
-      entry.kind !== "file" && matchesDir(wanted, entry.name, root.namespace)
-    )
-    .map((entry) => manifestIn(childPath(path, entry.name)))
-    .find((found) => found !== undefined);
-  if (manifest === undefined) return [];
-  const reads = root.depth === undefined ? "one level" : `${root.depth} levels`;
-  // A deeper scan skips a dot-directory unless the root reads them.
-  const hidden = basename(path).startsWith(".") && root.hidden !== "read";
-  const option = `depth: ${level + 1}${hidden ? ' and hidden: "read"' : ""}`;
-  const flag = `--depth ${level + 1}${hidden ? " --hidden" : ""}`;
-  return [{
+function belowMiss(found: NamedBelow): SkillNearMiss {
+  const { manifest, parent, level, from, dotFolder, closedFolder } = found;
+  const { root } = from;
+  const depth = root.depth ?? 1;
+  const readWith = closedFolder === undefined
+    ? readingOptions({
+      depth: level > depth ? level : undefined,
+      hidden: dotFolder !== undefined && root.hidden !== "read",
+    })
+    : "";
+  const how = `${readWith}add ${parent} as a root`;
+  if (from.reason === "skipped" || closedFolder !== undefined) {
+    const skipped = closedFolder ?? dotFolder ?? from.path;
+    return {
+      kind: "hidden",
+      path: manifest,
+      message:
+        `${manifest} is inside ${skipped}, a folder that root ${root.path} skips (dot-directories, .git and node_modules): ${how}`,
+    };
+  }
+  return {
     kind: "too_deep",
     path: manifest,
-    message: `${manifest} is ${
-      level + 1
-    } levels below root ${root.path}, which reads ${reads}: read the root with ${option} (${flag}), or add ${path} as a root`,
-  }];
+    message:
+      `${manifest} is ${level} levels below root ${root.path}, which reads ${
+        depth === 1 ? "one level" : `${depth} levels`
+      }: ${how}`,
+  };
+}
+
+/** "read the root with <options> (<flags>), or ", or "" when none would. */
+function readingOptions(
+  { depth, hidden }: { depth: number | undefined; hidden: boolean },
+): string {
+  const options = [
+    ...(depth === undefined ? [] : [`depth: ${depth}`]),
+    ...(hidden ? ['hidden: "read"'] : []),
+  ];
+  const flags = [
+    ...(depth === undefined ? [] : [`--depth ${depth}`]),
+    ...(hidden ? ["--hidden"] : []),
+  ];
+  return options.length === 0
+    ? ""
+    : `read the root with ${options.join(" and ")} (${flags.join(" ")}), or `;
 }
 
 /** The path of `<dir>/SKILL.md` when it is a file (a symlink to one included). */

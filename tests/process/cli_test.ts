@@ -1169,6 +1169,26 @@ describe("agent-skills why", () => {
     assert.equal(cli("why", "zip", root, "--depth", "2", ...HOME).code, 0);
   });
 
+  it("finds a skill three levels down that list says to read with --depth 3", () => {
+    const root = tree({
+      "a/x/s1/SKILL.md": manifest("s1"),
+      "a/y/s2/SKILL.md": manifest("s2"),
+      "b/z/s3/SKILL.md": manifest("s3"),
+      "b/w/s4/SKILL.md": manifest("s4"),
+    });
+    const real = realpathSync(root);
+    assert.match(cli("list", root, ...HOME).stderr, /--depth 3/);
+    const run = cli("why", "s1", root, ...HOME);
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `\\n  too_deep  ${real}/a/x/s1/SKILL\\.md is 3 levels below root ${real}, which reads one level: read the root with depth: 3 \\(--depth 3\\), or add ${real}/a/x as a root\\n`,
+      ),
+    );
+    assert.equal(cli("why", "s1", root, "--depth", "3", ...HOME).code, 0);
+  });
+
   it("says a name nothing is near, with the roots that do not exist", () => {
     const missing = join(tree(), "nothing-here");
     const run = cli("why", "pdf", "--root", missing, ...HOME);
