@@ -133,6 +133,8 @@ export type SkillCandidate =
  * - `link`: a symlink of that name not followed, or one that cannot be.
  * - `not_in_plugin`: a directory of that name in a plugin's skills folder
  *   that the plugin does not list.
+ * - `similar`: a served skill whose name is a typo away (one or two edits,
+ *   letter case and form aside): "did you mean".
  */
 export type NearMissKind =
   | "other_form"
@@ -145,7 +147,8 @@ export type NearMissKind =
   | "too_deep"
   | "hidden"
   | "link"
-  | "not_in_plugin";
+  | "not_in_plugin"
+  | "similar";
 
 /** Something a host or an author may take for the skill, and what to do. */
 export interface SkillNearMiss {

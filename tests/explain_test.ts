@@ -530,6 +530,49 @@ describe("explain(): near misses of a name not served", () => {
     ]);
   });
 
+  it("suggests the served names a typo away, closest first, at most three", () => {
+    const plugin = tree({
+      ".claude-plugin/plugin.json": JSON.stringify({ name: "docs" }),
+      "skills/pdf-filler/SKILL.md": manifest("pdf-filler"),
+    });
+    const root = tree({
+      "pdf-forms/SKILL.md": manifest("pdf-forms"),
+      "pdf-form2/SKILL.md": manifest("PDF-Form2"),
+      "pdf-fonts/SKILL.md": manifest("pdf-fonts"),
+      "pdf-fox/SKILL.md": manifest("pdf-fox"),
+      "pdf-fo/SKILL.md": manifest("pdf-fo"),
+      "zip/SKILL.md": manifest("zip"),
+      "zz/SKILL.md": manifest("zz"),
+    });
+    const { skills } = open([root, { path: plugin, kind: "plugins" }]);
+    const typo = skills.explain("pdf-form");
+    assert.deepEqual(typo.nearMisses.map((m) => [m.kind, m.name]), [
+      ["similar", "PDF-Form2"],
+      ["similar", "pdf-forms"],
+      ["similar", "pdf-fo"],
+    ]);
+    assert.equal(
+      typo.nearMisses[1]?.message,
+      `${
+        join(root, "pdf-forms/SKILL.md")
+      } is the skill "pdf-forms", a name close to "pdf-form": did you mean "pdf-forms"?`,
+    );
+    // A plugin's skill by its bare name; one edit for a short name, none for two letters.
+    assert.deepEqual(
+      skills.explain("pdf-filer").nearMisses.map((m) => [m.kind, m.name]),
+      [["similar", "docs:pdf-filler"]],
+    );
+    assert.deepEqual(
+      skills.explain("zap").nearMisses.map((m) => m.name),
+      ["zip"],
+    );
+    assert.deepEqual(skills.explain("zop").nearMisses.map((m) => m.name), [
+      "zip",
+    ]);
+    assert.deepEqual(skills.explain("za").nearMisses, []);
+    assert.deepEqual(skills.explain("zipper").nearMisses, []);
+  });
+
   it("gives no near misses for a served name, and none where nothing is near", () => {
     const root = tree({
       "pdf/SKILL.md": manifest("pdf"),

@@ -16,6 +16,8 @@ import { isManifestName } from "../_discovery/manifest.ts";
 import { childPath, tryStatus } from "../_fs/status.ts";
 import { type NamedBelow, namedBelow } from "./below.ts";
 import { bareName, namespaced } from "../_names.ts";
+import { closest } from "../_similar.ts";
+import type { SkillInfo } from "../skill.ts";
 import type { SkillNearMiss } from "../explanation.ts";
 
 /**
@@ -33,8 +35,9 @@ function fold(name: string): string {
 /**
  * The near misses of a name not served: skills and dropped directories
  * whose names differ only in form, plugin skills of that bare name,
- * directories of that name whose skill has another name, and the entries
- * discovery passed by that hold or are such a directory.
+ * directories of that name whose skill has another name, the entries
+ * discovery passed by that hold or are such a directory, and the served
+ * skills whose names are a typo away.
  */
 export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
   const wanted = fold(name);
@@ -46,6 +49,7 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
     seen.add(key);
     misses.push(miss);
   };
+  const others: SkillInfo[] = [];
   for (const info of snapshot.catalog) {
     if (fold(info.name) === wanted) {
       add({
@@ -71,6 +75,8 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
         message:
           `${info.path} names its skill "${info.name}": a skill is served under the name its frontmatter gives, not its directory's`,
       });
+    } else {
+      others.push(info);
     }
   }
   for (const { problem, root } of snapshot.record.problems) {
@@ -117,7 +123,47 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
     (entryName, root) => matchesDir(wanted, entryName, root.namespace),
   );
   for (const found of below) add(belowMiss(found));
+  similarMisses(others, { name, wanted }).forEach(add);
   return misses;
+}
+
+/** How many names a name not served is told it may have meant, at most. */
+const SIMILAR = 3;
+
+/**
+ * The served skills whose names (or, for a plugin's skill, bare names) are
+ * a typo away from the name wanted, folded: one edit for a name of up to
+ * five characters, two for a longer one, none for one of two or fewer; the
+ * closest first.
+ */
+function similarMisses(
+  skills: readonly SkillInfo[],
+  { name, wanted }: { name: string; wanted: string },
+): SkillNearMiss[] {
+  const max = Math.min(2, Math.floor(wanted.length / 3));
+  if (max === 0) return [];
+  const byFolded = new Map<string, SkillInfo>();
+  for (const info of skills) {
+    const forms = info.plugin === undefined
+      ? [info.name]
+      : [info.name, bareName(info)];
+    for (const form of forms) {
+      const folded = fold(form);
+      if (!byFolded.has(folded)) byFolded.set(folded, info);
+    }
+  }
+  const near = new Set(
+    closest(wanted, byFolded.keys(), { max, limit: byFolded.size })
+      .map((folded) => byFolded.get(folded))
+      .filter((info) => info !== undefined),
+  );
+  return [...near].slice(0, SIMILAR).map((info) => ({
+    kind: "similar",
+    path: info.path,
+    name: info.name,
+    message:
+      `${info.path} is the skill "${info.name}", a name close to "${name}": did you mean "${info.name}"?`,
+  }));
 }
 
 /**

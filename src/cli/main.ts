@@ -11,6 +11,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import process from "node:process";
 import { StartupError } from "../errors.ts";
 import { oneLineSafe } from "../_text.ts";
+import { closest } from "../_similar.ts";
 import { catalog, CATALOG_FORMATS } from "./catalog.ts";
 import { check } from "./check.ts";
 import { json } from "./json.ts";
@@ -400,29 +401,8 @@ function parseProblem(
 
 /** ", did you mean X?" for the closest candidate within edit distance 2. */
 function hint(given: string, candidates: string[], fallback: string): string {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const distance = editDistance(given, candidate);
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
+  const [best] = closest(given, candidates, { max: 2, limit: 1 });
   return best === undefined ? fallback : ` (did you mean ${best}?)`;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 function countText(min: number, max: number): string {

@@ -11,6 +11,7 @@ import { json } from "./json.ts";
 import { open } from "./options.ts";
 import { fail, printWarnings } from "./terminal.ts";
 import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { unknownSkillMessage } from "./why.ts";
 
 export function path(values: Values, [name, rel]: string[], io: CliIO): number {
   const { skills, warnings } = open(values, io);
@@ -25,9 +26,7 @@ export function path(values: Values, [name, rel]: string[], io: CliIO): number {
       error: {
         code: error.code,
         message: error.code === "unknown_skill"
-          ? `Unknown skill "${name}" (agent-skills why ${
-            JSON.stringify(name)
-          } with the same roots says why)`
+          ? unknownSkillMessage(skills, name ?? "")
           : error.message,
       },
       warnings,

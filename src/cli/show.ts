@@ -10,6 +10,7 @@ import { json } from "./json.ts";
 import { open } from "./options.ts";
 import { bodyText, colors, fail, oneLine, printWarnings } from "./terminal.ts";
 import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { unknownSkillMessage } from "./why.ts";
 
 /**
  * The properties `show` prints after the path, each with its label, in the
@@ -43,9 +44,7 @@ export function show(values: Values, [name]: string[], io: CliIO): number {
       status: PROBLEMS,
       error: {
         code: "unknown_skill",
-        message: `Unknown skill "${name}" (agent-skills why ${
-          JSON.stringify(name)
-        } with the same roots says why)`,
+        message: unknownSkillMessage(skills, name ?? ""),
       },
       warnings,
     });

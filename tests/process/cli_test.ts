@@ -336,6 +336,30 @@ describe("agent-skills", () => {
     });
   });
 
+  describe("show and path: an unknown skill", () => {
+    it("suggests the served names a typo away, and the why that says more", () => {
+      const show = cli("show", "pdf-form", ...DEMO);
+      assert.equal(show.code, 1);
+      assert.equal(
+        show.stderr,
+        'agent-skills: unknown_skill: Unknown skill "pdf-form" (did you mean "pdf-forms"? agent-skills why "pdf-form" with the same roots says why)\n',
+      );
+      const path = json(
+        cli("path", "comit-messages", "SKILL.md", ...DEMO, "--json"),
+      );
+      assert.deepEqual(path.error, {
+        code: "unknown_skill",
+        message:
+          'Unknown skill "comit-messages" (did you mean "commit-messages"? agent-skills why "comit-messages" with the same roots says why)',
+      });
+      const why = cli("why", "pdf-form", ...DEMO);
+      assert.match(
+        why.stdout,
+        /\n {2}similar {2}\S+\/pdf-forms\/SKILL\.md is the skill "pdf-forms", a name close to "pdf-form": did you mean "pdf-forms"\?\n/,
+      );
+    });
+  });
+
   describe("path", () => {
     it("prints the confined absolute path", () => {
       const run = cli("path", "pdf-forms", "scripts/fill.py", ...DEMO);
