@@ -64,7 +64,12 @@ describe("explain(): the candidates of a name", () => {
     assert.deepEqual(served.catalog, { verdict: "shown" });
     assert.equal(shadowed.by, join(c, "pdf/SKILL.md"));
     assert.equal(shadowed.root, b);
-    assert.match(shadowed.message, /the last root wins/);
+    assert.match(
+      shadowed.message,
+      new RegExp(
+        `the last root wins\\): to serve this one, put its root ${b} after ${c} in the roots \\(the roots option's order; on the command line, give ${b} as a --root or DIR after ${c}\\)$`,
+      ),
+    );
     assert.match(shadowed.message, new RegExp(`${c}/pdf/SKILL\\.md`));
     assert.deepEqual(explanation.nearMisses, []);
   });
@@ -270,6 +275,37 @@ describe("explain(): a served skill in the catalog", () => {
         );
       }
     }
+  });
+
+  it("says how to rank a skill the budget leaves out higher, and the advice works", () => {
+    const low = tree({ "pdf/SKILL.md": manifest("pdf", "P".repeat(300)) });
+    const high = tree({
+      "zip/SKILL.md": manifest("zip", "Z".repeat(300)),
+      "tar/SKILL.md": manifest("tar", "T".repeat(300)),
+    });
+    const budget = { catalog: { budget: { limit: 150 } } };
+    const verdictOf = (roots: string[], name: string) => {
+      const served = open(roots).skills.explain(name, budget).candidates[0];
+      return served?.verdict === "served"
+        ? [served.catalog.verdict, served.message]
+        : [];
+    };
+    const [verdict, message] = verdictOf([low, high], "pdf");
+    assert.equal(verdict, "left_out");
+    assert.match(
+      message ?? "",
+      new RegExp(
+        `\\(put its root ${low} after ${high} in the roots, as the budget takes from the lowest root first \\(on the command line, give ${low} as a --root or DIR after ${high}\\); name it in the catalog's rank option, whose skills the budget takes from last; or raise the budget \\(--budget CHARS\\)\\)$`,
+      ),
+    );
+    assert.notEqual(verdictOf([high, low], "pdf")[0], "left_out");
+    // In the last root already: only the rank and the budget are left.
+    const [zip, last] = verdictOf([low, high], "zip");
+    assert.equal(zip, "left_out");
+    assert.match(
+      last ?? "",
+      /\(name it in the catalog's rank option, whose skills the budget takes from last; or raise the budget \(--budget CHARS\)\)$/,
+    );
   });
 
   it("says which filter leaves it out", () => {

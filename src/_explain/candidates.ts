@@ -47,7 +47,9 @@ export function explainName(
         path: info.path,
         root: info.root,
         message:
-          `Shadowed: ${info.path} (root ${info.root}) loads, but ${served.path} of the later root ${served.root} is served under the name (the last root wins)`,
+          `Shadowed: ${info.path} (root ${info.root}) loads, but ${served.path} of the later root ${served.root} is served under the name (the last root wins): to serve this one, ${
+            moveLater(config.roots.map((root) => root.path), info, served)
+          }`,
         skill: info,
         by: served.path,
         warnings: warningsAbout(snapshot, info),
@@ -119,7 +121,9 @@ function servedCandidate(
     path: served.path,
     root: served.root,
     message: `Served: ${served.path} (root ${served.root}); ${
-      catalogPhrase(served, catalog)
+      catalogPhrase(served, catalog, {
+        precedence: options.precedence ?? config.roots.map((root) => root.path),
+      })
     }`,
     skill: served,
     catalog,
@@ -180,7 +184,11 @@ function catalogVerdict(
 }
 
 /** A catalog verdict in words. */
-function catalogPhrase(info: SkillInfo, verdict: CatalogVerdict): string {
+function catalogPhrase(
+  info: SkillInfo,
+  verdict: CatalogVerdict,
+  { precedence }: { precedence: readonly string[] },
+): string {
   switch (verdict.verdict) {
     case "shown":
       return "the catalog shows it to the model in full";
@@ -189,10 +197,52 @@ function catalogPhrase(info: SkillInfo, verdict: CatalogVerdict): string {
         ? `the catalog shows the model its name and location only (the budget took its ${verdict.from}-character description)`
         : `the catalog shows the model its description cut from ${verdict.from} to ${verdict.to} characters`;
     case "left_out":
-      return "the catalog's budget leaves it out: the model does not see it (rank it higher, or raise the budget)";
+      return `the catalog's budget leaves it out: the model does not see it (${
+        rankHigher(precedence, info)
+      })`;
     case "filtered":
       return FILTER_PHRASES[verdict.filter](info);
   }
+}
+
+/**
+ * The root of `precedence` a skill belongs to, as the budget ranks it: the
+ * last that is its root or holds it.
+ */
+function rootOf(
+  precedence: readonly string[],
+  info: SkillInfo,
+): string | undefined {
+  for (let index = precedence.length - 1; index >= 0; index--) {
+    const root = precedence[index] ?? "";
+    if (info.root === root || info.root.startsWith(`${root}/`)) return root;
+  }
+  return undefined;
+}
+
+/** How to make the roots serve `info` instead of `served`: its root after the other's. */
+function moveLater(
+  roots: readonly string[],
+  info: SkillInfo,
+  served: SkillInfo,
+): string {
+  const own = rootOf(roots, info) ?? info.root;
+  const other = rootOf(roots, served) ?? served.root;
+  return `put its root ${own} after ${other} in the roots (the roots option's order; on the command line, give ${own} as a --root or DIR after ${other})`;
+}
+
+/**
+ * How to rank a served skill higher in the budget: its root later in the
+ * precedence (unless it is the last already), its name in `rank`, a larger
+ * budget.
+ */
+function rankHigher(precedence: readonly string[], info: SkillInfo): string {
+  const own = rootOf(precedence, info);
+  const last = precedence[precedence.length - 1];
+  const later = own !== undefined && last !== undefined && own !== last
+    ? `put its root ${own} after ${last} in the roots, as the budget takes from the lowest root first (on the command line, give ${own} as a --root or DIR after ${last}); `
+    : "";
+  return `${later}name it in the catalog's rank option, whose skills the budget takes from last; or raise the budget (--budget CHARS)`;
 }
 
 const FILTER_PHRASES: Readonly<

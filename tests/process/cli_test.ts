@@ -1155,7 +1155,13 @@ describe("agent-skills why", () => {
         realpathSync(low)
       }) loads, but ${highPath} of the later root ${
         realpathSync(high)
-      } is served under the name (the last root wins)`,
+      } is served under the name (the last root wins): to serve this one, put its root ${
+        realpathSync(low)
+      } after ${
+        realpathSync(high)
+      } in the roots (the roots option's order; on the command line, give ${
+        realpathSync(low)
+      } as a --root or DIR after ${realpathSync(high)})`,
     ]);
   });
 
