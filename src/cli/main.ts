@@ -71,7 +71,17 @@ const ROOTS_HELP = `Roots (ascending precedence, the last wins):
   --max-manifest-bytes N
                     the size cap of a SKILL.md (default: 1048576)`;
 
+const SHOW_HELP = `Show:
+  NAME              the skill to show
+  DIR               a root, as --root DIR (after any --root), as for list`;
+
+const PATH_HELP = `Path:
+  NAME              the skill
+  REL               the file's path inside the skill's directory
+  DIR               a root, as --root DIR (after any --root), as for list`;
+
 const CATALOG_HELP = `Catalog:
+  DIR               a root, as --root DIR (after any --root), as for list
   --format FORMAT   xml (the default: the spec's <available_skills>),
                     markdown (a list) or json
   --budget CHARS    fit the text in CHARS characters: descriptions cut
@@ -114,22 +124,26 @@ const COMMANDS: Record<string, Command> = {
     run: list,
   },
   show: {
-    usage: "agent-skills show NAME [--root DIR]... [--preset NAME] [--json]",
+    usage:
+      "agent-skills show NAME [DIR]... [--root DIR]... [--preset NAME] [--json]",
     summary: "one skill: its catalog entry, resources and body",
+    help: SHOW_HELP,
     options: COMMON_OPTIONS,
-    positionals: [1, 1],
+    positionals: [1, Infinity],
     run: show,
   },
   path: {
-    usage: "agent-skills path NAME REL [--root DIR]... [--preset NAME]",
+    usage:
+      "agent-skills path NAME REL [DIR]... [--root DIR]... [--preset NAME]",
     summary: "the confined absolute path of one of a skill's files",
+    help: PATH_HELP,
     options: COMMON_OPTIONS,
-    positionals: [2, 2],
+    positionals: [2, Infinity],
     run: path,
   },
   catalog: {
     usage:
-      "agent-skills catalog [--format xml|markdown|json] [--budget CHARS] [--json]",
+      "agent-skills catalog [DIR]... [--format xml|markdown|json] [--budget CHARS] [--json]",
     summary:
       "the catalog text a host puts in its model's prompt, fitted to a budget",
     help: CATALOG_HELP,
@@ -138,7 +152,7 @@ const COMMANDS: Record<string, Command> = {
       format: { type: "string" },
       budget: { type: "string" },
     },
-    positionals: [0, 0],
+    positionals: [0, Infinity],
     run: catalog,
   },
   why: {

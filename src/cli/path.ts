@@ -1,6 +1,7 @@
 /**
- * `agent-skills path NAME REL`: the confined absolute path of one of a
- * skill's files.
+ * `agent-skills path NAME REL [DIR]...`: the confined absolute path of one
+ * of a skill's files, from the roots `list` reads (its DIRs, flags and
+ * preset).
  *
  * @module
  */
@@ -13,8 +14,12 @@ import { fail, printWarnings } from "./terminal.ts";
 import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
 import { unknownSkillMessage } from "./why.ts";
 
-export function path(values: Values, [name, rel]: string[], io: CliIO): number {
-  const { skills, warnings } = open(values, io);
+export function path(
+  values: Values,
+  [name, rel, ...dirs]: string[],
+  io: CliIO,
+): number {
+  const { skills, warnings } = open(values, io, dirs);
   let path: string;
   try {
     path = skills.resourcePath(name ?? "", rel ?? "");

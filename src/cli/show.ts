@@ -1,5 +1,6 @@
 /**
- * `agent-skills show NAME`: one skill's catalog entry, resources and body.
+ * `agent-skills show NAME [DIR]...`: one skill's catalog entry, resources
+ * and body, from the roots `list` reads (its DIRs, flags and preset).
  *
  * @module
  */
@@ -36,8 +37,12 @@ const SHOWN: ReadonlyArray<
   },
 ];
 
-export function show(values: Values, [name]: string[], io: CliIO): number {
-  const { skills, warnings } = open(values, io);
+export function show(
+  values: Values,
+  [name, ...dirs]: string[],
+  io: CliIO,
+): number {
+  const { skills, warnings } = open(values, io, dirs);
   const skill = skills.loadSkill(name ?? "");
   if (skill === undefined) {
     return fail(io, values, {

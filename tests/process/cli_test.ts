@@ -17,7 +17,7 @@ import draft04 from "ajv/lib/refs/json-schema-draft-04.json" with {
 import sarifSchema from "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json" with {
   type: "json",
 };
-import { manifest, tempTrees } from "../_helpers.ts";
+import { link, manifest, tempTrees } from "../_helpers.ts";
 import { runScript, RUNTIME } from "./_spawn.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -1260,5 +1260,120 @@ describe("agent-skills why", () => {
     const bad = cli("why", "pdf", "--format", "sarif", ...HOME);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /unknown format "sarif"/);
+  });
+});
+
+describe("agent-skills show, path and catalog: DIRs are roots, as for list", () => {
+  const USER = "fixtures/demo/user-store";
+  const WORKSPACE = "fixtures/demo/workspace-store";
+
+  /** The command run in this process, from `cwd`: its exit code and all it wrote. */
+  function inProcess(args: string[], cwd = ROOT): [number, string] {
+    let out = "";
+    const code = main([...args, ...HOME], {
+      stdout: (text) => (out += text),
+      stderr: (text) => (out += text),
+      color: false,
+      columns: 200,
+      cwd,
+    });
+    return [code, out];
+  }
+
+  it("reads each DIR as --root DIR, after any --root, so it wins", () => {
+    const show = cli("show", "pdf-forms", USER, ...HOME);
+    assert.equal(show.code, 0, show.stderr);
+    assert.equal(
+      show.stdout,
+      cli("show", "pdf-forms", "--root", USER, ...HOME).stdout,
+    );
+    const path = cli("path", "pdf-forms", "scripts/fill.py", USER, ...HOME);
+    assert.equal(
+      path.stdout,
+      `${realpathSync(join(ROOT, USER, "pdf-forms/scripts/fill.py"))}\n`,
+    );
+    const catalog = cli("catalog", USER, WORKSPACE, ...HOME);
+    assert.equal(catalog.code, 0, catalog.stderr);
+    assert.equal(catalog.stdout, cli("catalog", ...DEMO).stdout);
+    // release-notes is in both stores: the DIR, after the --root, is served.
+    const [, served] = inProcess([
+      "path",
+      "release-notes",
+      "SKILL.md",
+      "--root",
+      WORKSPACE,
+      USER,
+    ]);
+    assert.equal(
+      served,
+      `${realpathSync(join(ROOT, USER, "release-notes/SKILL.md"))}\n`,
+    );
+  });
+
+  it("says DIR in each usage and help, and still needs NAME and REL", () => {
+    for (
+      const [command, usage] of [
+        ["show", "show NAME [DIR]..."],
+        ["path", "path NAME REL [DIR]..."],
+        ["catalog", "catalog [DIR]..."],
+      ] as const
+    ) {
+      const [code, help] = inProcess([command, "--help"]);
+      assert.equal(code, 0);
+      assert.ok(help.startsWith(`Usage: agent-skills ${usage}`), help);
+      assert.match(
+        help,
+        /\n {2}DIR {15}a root, as --root DIR \(after any --root\), as for list\n/,
+      );
+    }
+    assert.deepEqual(inProcess(["path", "pdf-forms"]), [
+      2,
+      "agent-skills path: expected at least 2 arguments, got 1\nRun agent-skills path --help for usage.\n",
+    ]);
+  });
+
+  it("takes a DIR that is a symlink, starts with a dash, repeats 2,000 times, or is a file", () => {
+    const store = tree({ "pdf/SKILL.md": manifest("pdf") });
+    const cwd = tree({ "-store/pdf/SKILL.md": manifest("pdf") });
+    const alias = join(tree(), "alias");
+    link(store, alias);
+    assert.equal(inProcess(["path", "pdf", "SKILL.md", alias])[0], 0);
+    assert.deepEqual(
+      inProcess(["path", "pdf", "SKILL.md", "--", "-store"], cwd),
+      [
+        0,
+        `${join(cwd, "-store/pdf/SKILL.md")}\n`,
+      ],
+    );
+    const many = Array.from({ length: 2000 }, () => store);
+    assert.equal(inProcess(["show", "pdf", ...many])[0], 0);
+    assert.equal(
+      inProcess(["catalog", ...many])[1].match(/<skill>/g)?.length,
+      1,
+    );
+    const file = join(store, "pdf/SKILL.md");
+    const [code, out] = inProcess(["show", "pdf", file]);
+    assert.equal(code, 1);
+    assert.match(out, /unknown_skill: Unknown skill "pdf"/);
+  });
+
+  it("writes no control, bidi or zero-width character of a DIR's name, nor a NUL", () => {
+    const hostile = `\x1b[2J\r\u009b2J\x7f\u202e\u200b\0${"x".repeat(5000)}`;
+    const UNSAFE =
+      /[\p{Cc}\u2028\u2029\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+    for (
+      const args of [
+        ["show", "pdf", hostile],
+        ["path", "pdf", "SKILL.md", hostile],
+        ["catalog", hostile],
+        ["catalog", hostile, "--json"],
+      ]
+    ) {
+      const [code, out] = inProcess(args);
+      assert.ok(code === 0 || code === 1, `${code}`);
+      for (const line of out.split("\n")) {
+        assert.ok(!UNSAFE.test(line), JSON.stringify(line));
+      }
+    }
   });
 });
