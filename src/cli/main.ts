@@ -143,7 +143,7 @@ const COMMANDS: Record<string, Command> = {
   },
   catalog: {
     usage:
-      "agent-skills catalog [DIR]... [--format xml|markdown|json] [--budget CHARS] [--json]",
+      "agent-skills catalog [DIR]... [--format FORMAT] [--budget CHARS] [--json]",
     summary:
       "the catalog text a host puts in its model's prompt, fitted to a budget",
     help: CATALOG_HELP,

@@ -550,7 +550,9 @@ describe("main()", () => {
   it("keeps every help line within 80 columns, with each command's options in their section", () => {
     const pages = [
       "--help",
-      ...["list", "show", "path", "check"].map((c) => `${c} --help`),
+      ...["list", "show", "path", "check", "catalog", "why"].map((c) =>
+        `${c} --help`
+      ),
     ]
       .map((args) => inProcess(args.split(" "), false, 80));
     for (const page of pages) {
