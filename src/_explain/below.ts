@@ -39,8 +39,10 @@ export interface BelowReads {
   isFile(path: string): boolean;
 }
 
-/** How far below the root's depth the walk looks, and how many folders it lists at most in one call. */
+/** How many levels below its root's depth the walk looks. */
 export const BELOW_LEVELS = 5;
+
+/** How many folders the walk lists at most in one call, however many there are. */
 export const BELOW_LISTINGS = 2000;
 
 const READS: BelowReads = {

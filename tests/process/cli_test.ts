@@ -664,6 +664,10 @@ describe("main()", () => {
       ["why", "evil", "--root", root],
       ["why", "nope", "--root", root],
       ["why", "evil", "--root", root, "--json"],
+      // A name a typo away: its path and name are in the suggestion.
+      ["why", "evl", "--root", root],
+      ["show", "evl", "--root", root],
+      ["path", "evl", "x", "--root", root, "--json"],
     ];
     const UNSAFE =
       /[\p{Cc}\u2028\u2029\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
@@ -678,6 +682,10 @@ describe("main()", () => {
         );
       }
     }
+    assert.match(
+      inProcess(["show", "evl", "--root", root, "--home", root], false, 200),
+      /\(did you mean "evil"\? agent-skills why "evl"/,
+    );
     const hint = inProcess(["list", nested, "--home", root], false, 200);
     assert.match(hint, /found catevil\\u001b\[2J\\nagent-skills/);
   });
