@@ -10,7 +10,7 @@ import type { AgentSkillsOptions } from "./options.ts";
 import { readConfined, resolveConfined } from "./_confine.ts";
 import { listResources } from "./_resources.ts";
 import { buildSnapshot, changesBetween, type Snapshot } from "./_registry.ts";
-import { explainName } from "./_explain.ts";
+import { explainName } from "./_explain/candidates.ts";
 import type { ExplainOptions, SkillExplanation } from "./explanation.ts";
 import { deniedRootsProblem, reporter } from "./_discovery/problems.ts";
 import type { DiscoveredSkill } from "./_discovery/types.ts";

@@ -125,13 +125,16 @@ export type SkillCandidate =
  * - `manifest_link`: a directory of that name whose `SKILL.md` is a symlink
  *   the root does not follow.
  * - `nested`: a directory of that name that holds skills one level down.
- * - `too_deep`: a skill directory of that name one level below a folder the
- *   root does not read below.
- * - `hidden`: a skill directory of that name in (or named as) a
+ * - `too_deep`: a skill directory of that name below a folder the root
+ *   does not read below (up to five levels below the root's depth), with
+ *   the depth to read it at.
+ * - `hidden`: a skill directory of that name below (or named as) a
  *   dot-directory or `node_modules` that a deeper scan skips.
  * - `link`: a symlink of that name not followed, or one that cannot be.
  * - `not_in_plugin`: a directory of that name in a plugin's skills folder
  *   that the plugin does not list.
+ * - `similar`: a served skill whose name is a typo away (one or two edits,
+ *   letter case and form aside): "did you mean".
  */
 export type NearMissKind =
   | "other_form"
@@ -144,7 +147,8 @@ export type NearMissKind =
   | "too_deep"
   | "hidden"
   | "link"
-  | "not_in_plugin";
+  | "not_in_plugin"
+  | "similar";
 
 /** Something a host or an author may take for the skill, and what to do. */
 export interface SkillNearMiss {

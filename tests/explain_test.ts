@@ -64,7 +64,12 @@ describe("explain(): the candidates of a name", () => {
     assert.deepEqual(served.catalog, { verdict: "shown" });
     assert.equal(shadowed.by, join(c, "pdf/SKILL.md"));
     assert.equal(shadowed.root, b);
-    assert.match(shadowed.message, /the last root wins/);
+    assert.match(
+      shadowed.message,
+      new RegExp(
+        `the last root wins\\): to serve this one, put its root ${b} after ${c} in the roots \\(the roots option's order; on the command line, give ${b} as a --root or DIR after ${c}\\)$`,
+      ),
+    );
     assert.match(shadowed.message, new RegExp(`${c}/pdf/SKILL\\.md`));
     assert.deepEqual(explanation.nearMisses, []);
   });
@@ -272,6 +277,37 @@ describe("explain(): a served skill in the catalog", () => {
     }
   });
 
+  it("says how to rank a skill the budget leaves out higher, and the advice works", () => {
+    const low = tree({ "pdf/SKILL.md": manifest("pdf", "P".repeat(300)) });
+    const high = tree({
+      "zip/SKILL.md": manifest("zip", "Z".repeat(300)),
+      "tar/SKILL.md": manifest("tar", "T".repeat(300)),
+    });
+    const budget = { catalog: { budget: { limit: 150 } } };
+    const verdictOf = (roots: string[], name: string) => {
+      const served = open(roots).skills.explain(name, budget).candidates[0];
+      return served?.verdict === "served"
+        ? [served.catalog.verdict, served.message]
+        : [];
+    };
+    const [verdict, message] = verdictOf([low, high], "pdf");
+    assert.equal(verdict, "left_out");
+    assert.match(
+      message ?? "",
+      new RegExp(
+        `\\(put its root ${low} after ${high} in the roots, as the budget takes from the lowest root first \\(on the command line, give ${low} as a --root or DIR after ${high}\\); name it in the catalog's rank option, whose skills the budget takes from last; or raise the budget \\(--budget CHARS\\)\\)$`,
+      ),
+    );
+    assert.notEqual(verdictOf([high, low], "pdf")[0], "left_out");
+    // In the last root already: only the rank and the budget are left.
+    const [zip, last] = verdictOf([low, high], "zip");
+    assert.equal(zip, "left_out");
+    assert.match(
+      last ?? "",
+      /\(name it in the catalog's rank option, whose skills the budget takes from last; or raise the budget \(--budget CHARS\)\)$/,
+    );
+  });
+
   it("says which filter leaves it out", () => {
     const filterOf = (catalog: object) => {
       const served = skills.explain("pdf", { catalog }).candidates[0];
@@ -380,6 +416,34 @@ describe("explain(): near misses of a name not served", () => {
     assert.deepEqual(misses(open([cased]).skills.explain("zip")), [
       ["too_deep", join(cased, "docs/Zip/SKILL.md")],
     ]);
+  });
+
+  it("finds a skill three levels down in category folders, and says the depth and the folder to add", () => {
+    const root = tree({
+      "tools/docs/pdf/SKILL.md": manifest("pdf"),
+      "tools/misc/zip/SKILL.md": manifest("zip"),
+      "more/a/tar/SKILL.md": manifest("tar"),
+      "more/b/gz/SKILL.md": manifest("gz"),
+    });
+    const explanation = open([root]).skills.explain("pdf");
+    assert.deepEqual(misses(explanation), [
+      ["too_deep", join(root, "tools/docs/pdf/SKILL.md")],
+    ]);
+    assert.equal(
+      explanation.nearMisses[0]?.message,
+      `${
+        join(root, "tools/docs/pdf/SKILL.md")
+      } is 3 levels below root ${root}, which reads one level: read the root with depth: 3 (--depth 3), or add ${
+        join(root, "tools/docs")
+      } as a root`,
+    );
+    const two = open([{ path: root, depth: 2 }]).skills.explain("PDF");
+    assert.match(
+      two.nearMisses[0]?.message ?? "",
+      /which reads 2 levels: read the root with depth: 3 \(--depth 3\)/,
+    );
+    const three = open([{ path: root, depth: 3 }]).skills.explain("pdf");
+    assert.equal(three.candidates[0]?.verdict, "served");
   });
 
   it("says to read dot-directories too for a skill one level below one", () => {
@@ -500,6 +564,49 @@ describe("explain(): near misses of a name not served", () => {
     assert.deepEqual(misses(skills.explain("tar")), [
       ["not_in_plugin", join(root, "skills/tar")],
     ]);
+  });
+
+  it("suggests the served names a typo away, closest first, at most three", () => {
+    const plugin = tree({
+      ".claude-plugin/plugin.json": JSON.stringify({ name: "docs" }),
+      "skills/pdf-filler/SKILL.md": manifest("pdf-filler"),
+    });
+    const root = tree({
+      "pdf-forms/SKILL.md": manifest("pdf-forms"),
+      "pdf-form2/SKILL.md": manifest("PDF-Form2"),
+      "pdf-fonts/SKILL.md": manifest("pdf-fonts"),
+      "pdf-fox/SKILL.md": manifest("pdf-fox"),
+      "pdf-fo/SKILL.md": manifest("pdf-fo"),
+      "zip/SKILL.md": manifest("zip"),
+      "zz/SKILL.md": manifest("zz"),
+    });
+    const { skills } = open([root, { path: plugin, kind: "plugins" }]);
+    const typo = skills.explain("pdf-form");
+    assert.deepEqual(typo.nearMisses.map((m) => [m.kind, m.name]), [
+      ["similar", "PDF-Form2"],
+      ["similar", "pdf-forms"],
+      ["similar", "pdf-fo"],
+    ]);
+    assert.equal(
+      typo.nearMisses[1]?.message,
+      `${
+        join(root, "pdf-forms/SKILL.md")
+      } is the skill "pdf-forms", a name close to "pdf-form": did you mean "pdf-forms"?`,
+    );
+    // A plugin's skill by its bare name; one edit for a short name, none for two letters.
+    assert.deepEqual(
+      skills.explain("pdf-filer").nearMisses.map((m) => [m.kind, m.name]),
+      [["similar", "docs:pdf-filler"]],
+    );
+    assert.deepEqual(
+      skills.explain("zap").nearMisses.map((m) => m.name),
+      ["zip"],
+    );
+    assert.deepEqual(skills.explain("zop").nearMisses.map((m) => m.name), [
+      "zip",
+    ]);
+    assert.deepEqual(skills.explain("za").nearMisses, []);
+    assert.deepEqual(skills.explain("zipper").nearMisses, []);
   });
 
   it("gives no near misses for a served name, and none where nothing is near", () => {

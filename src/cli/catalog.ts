@@ -1,8 +1,8 @@
 /**
- * `agent-skills catalog`: the catalog text a host would put in its model's
- * prompt, on stdout (nothing at all when no skill is model-invocable), or
- * with `--json` one document holding the text and the report of what was
- * shortened or left out.
+ * `agent-skills catalog [DIR]...`: the catalog text a host would put in its
+ * model's prompt, from the roots `list` reads, on stdout (nothing at all
+ * when no skill is model-invocable), or with `--json` one document holding
+ * the text and the report of what was shortened or left out.
  *
  * @module
  */
@@ -34,8 +34,8 @@ export function catalogOptions(
 /** The formats `catalog --format` takes. */
 export const CATALOG_FORMATS: readonly string[] = ["xml", "markdown", "json"];
 
-export function catalog(values: Values, _: string[], io: CliIO): number {
-  const { skills, warnings } = open(values, io);
+export function catalog(values: Values, dirs: string[], io: CliIO): number {
+  const { skills, warnings } = open(values, io, dirs);
   const { text, report } = renderCatalog(
     skills.listSkills(),
     catalogOptions(values, skills.config),

@@ -11,6 +11,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import process from "node:process";
 import { StartupError } from "../errors.ts";
 import { oneLineSafe } from "../_text.ts";
+import { closest } from "../_similar.ts";
 import { catalog, CATALOG_FORMATS } from "./catalog.ts";
 import { check } from "./check.ts";
 import { json } from "./json.ts";
@@ -70,7 +71,17 @@ const ROOTS_HELP = `Roots (ascending precedence, the last wins):
   --max-manifest-bytes N
                     the size cap of a SKILL.md (default: 1048576)`;
 
+const SHOW_HELP = `Show:
+  NAME              the skill to show
+  DIR               a root, as --root DIR (after any --root), as for list`;
+
+const PATH_HELP = `Path:
+  NAME              the skill
+  REL               the file's path inside the skill's directory
+  DIR               a root, as --root DIR (after any --root), as for list`;
+
 const CATALOG_HELP = `Catalog:
+  DIR               a root, as --root DIR (after any --root), as for list
   --format FORMAT   xml (the default: the spec's <available_skills>),
                     markdown (a list) or json
   --budget CHARS    fit the text in CHARS characters: descriptions cut
@@ -113,22 +124,26 @@ const COMMANDS: Record<string, Command> = {
     run: list,
   },
   show: {
-    usage: "agent-skills show NAME [--root DIR]... [--preset NAME] [--json]",
+    usage:
+      "agent-skills show NAME [DIR]... [--root DIR]... [--preset NAME] [--json]",
     summary: "one skill: its catalog entry, resources and body",
+    help: SHOW_HELP,
     options: COMMON_OPTIONS,
-    positionals: [1, 1],
+    positionals: [1, Infinity],
     run: show,
   },
   path: {
-    usage: "agent-skills path NAME REL [--root DIR]... [--preset NAME]",
+    usage:
+      "agent-skills path NAME REL [DIR]... [--root DIR]... [--preset NAME]",
     summary: "the confined absolute path of one of a skill's files",
+    help: PATH_HELP,
     options: COMMON_OPTIONS,
-    positionals: [2, 2],
+    positionals: [2, Infinity],
     run: path,
   },
   catalog: {
     usage:
-      "agent-skills catalog [--format xml|markdown|json] [--budget CHARS] [--json]",
+      "agent-skills catalog [DIR]... [--format FORMAT] [--budget CHARS] [--json]",
     summary:
       "the catalog text a host puts in its model's prompt, fitted to a budget",
     help: CATALOG_HELP,
@@ -137,7 +152,7 @@ const COMMANDS: Record<string, Command> = {
       format: { type: "string" },
       budget: { type: "string" },
     },
-    positionals: [0, 0],
+    positionals: [0, Infinity],
     run: catalog,
   },
   why: {
@@ -400,29 +415,8 @@ function parseProblem(
 
 /** ", did you mean X?" for the closest candidate within edit distance 2. */
 function hint(given: string, candidates: string[], fallback: string): string {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const distance = editDistance(given, candidate);
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
+  const [best] = closest(given, candidates, { max: 2, limit: 1 });
   return best === undefined ? fallback : ` (did you mean ${best}?)`;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 function countText(min: number, max: number): string {

@@ -1,6 +1,7 @@
 /**
  * The flags as the library's options: the roots (a preset, `--root`, the
- * DIRs of `list`), `--home`, `--workspace`, `--max-manifest-bytes`.
+ * DIRs of `list`, `show`, `path`, `catalog` and `why`), `--home`,
+ * `--workspace`, `--max-manifest-bytes`.
  *
  * @module
  */
@@ -30,7 +31,7 @@ export const FORMATS: readonly string[] = ["text", "json", "github", "sarif"];
 
 /**
  * The roots: the preset (when asked for, or clarvis when no root is given),
- * then each --root, then each DIR of `list`.
+ * then each --root, then each DIR of the command.
  */
 export function rootsOf(
   values: Values,
@@ -44,7 +45,7 @@ export function rootsOf(
   return [...preset, ...rootOptions(values, roots)];
 }
 
-/** The roots named on the command line (--root, and DIRs of `list`), absolute. */
+/** The roots named on the command line (--root, then the command's DIRs), absolute. */
 export function givenRoots(
   values: Values,
   dirs: readonly string[],

@@ -1,6 +1,7 @@
 /**
- * `agent-skills path NAME REL`: the confined absolute path of one of a
- * skill's files.
+ * `agent-skills path NAME REL [DIR]...`: the confined absolute path of one
+ * of a skill's files, from the roots `list` reads (its DIRs, flags and
+ * preset).
  *
  * @module
  */
@@ -11,9 +12,14 @@ import { json } from "./json.ts";
 import { open } from "./options.ts";
 import { fail, printWarnings } from "./terminal.ts";
 import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { unknownSkillMessage } from "./why.ts";
 
-export function path(values: Values, [name, rel]: string[], io: CliIO): number {
-  const { skills, warnings } = open(values, io);
+export function path(
+  values: Values,
+  [name, rel, ...dirs]: string[],
+  io: CliIO,
+): number {
+  const { skills, warnings } = open(values, io, dirs);
   let path: string;
   try {
     path = skills.resourcePath(name ?? "", rel ?? "");
@@ -25,9 +31,7 @@ export function path(values: Values, [name, rel]: string[], io: CliIO): number {
       error: {
         code: error.code,
         message: error.code === "unknown_skill"
-          ? `Unknown skill "${name}" (agent-skills why ${
-            JSON.stringify(name)
-          } with the same roots says why)`
+          ? unknownSkillMessage(skills, name ?? "")
           : error.message,
       },
       warnings,

@@ -1,5 +1,6 @@
 /**
- * `agent-skills show NAME`: one skill's catalog entry, resources and body.
+ * `agent-skills show NAME [DIR]...`: one skill's catalog entry, resources
+ * and body, from the roots `list` reads (its DIRs, flags and preset).
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { json } from "./json.ts";
 import { open } from "./options.ts";
 import { bodyText, colors, fail, oneLine, printWarnings } from "./terminal.ts";
 import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { unknownSkillMessage } from "./why.ts";
 
 /**
  * The properties `show` prints after the path, each with its label, in the
@@ -35,17 +37,19 @@ const SHOWN: ReadonlyArray<
   },
 ];
 
-export function show(values: Values, [name]: string[], io: CliIO): number {
-  const { skills, warnings } = open(values, io);
+export function show(
+  values: Values,
+  [name, ...dirs]: string[],
+  io: CliIO,
+): number {
+  const { skills, warnings } = open(values, io, dirs);
   const skill = skills.loadSkill(name ?? "");
   if (skill === undefined) {
     return fail(io, values, {
       status: PROBLEMS,
       error: {
         code: "unknown_skill",
-        message: `Unknown skill "${name}" (agent-skills why ${
-          JSON.stringify(name)
-        } with the same roots says why)`,
+        message: unknownSkillMessage(skills, name ?? ""),
       },
       warnings,
     });

@@ -8,6 +8,7 @@
  * @module
  */
 
+import type { AgentSkills } from "../agent_skills.ts";
 import type {
   ExplainedRoot,
   SkillCandidate,
@@ -19,6 +20,23 @@ import { json } from "./json.ts";
 import { open } from "./options.ts";
 import { colors } from "./terminal.ts";
 import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+
+/**
+ * What `show` and `path` say of a name no skill is served as: the served
+ * names it may have meant (the near misses that are served skills), and
+ * the `why` that says more.
+ */
+export function unknownSkillMessage(skills: AgentSkills, name: string): string {
+  const served = new Set(skills.listSkills().map((info) => info.name));
+  const meant = new Set<string>();
+  for (const miss of skills.explain(name).nearMisses) {
+    if (miss.name !== undefined && served.has(miss.name)) meant.add(miss.name);
+  }
+  const guesses = [...meant].slice(0, 3).map((other) => JSON.stringify(other));
+  return `Unknown skill "${name}" (${
+    guesses.length === 0 ? "" : `did you mean ${guesses.join(" or ")}? `
+  }agent-skills why ${JSON.stringify(name)} with the same roots says why)`;
+}
 
 export function why(
   values: Values,

@@ -10,9 +10,15 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeManyNonUtf8, manifest, tempTrees } from "../_helpers.ts";
-import { runScriptWithin, scriptPath } from "./_spawn.ts";
+import { fileURLToPath } from "node:url";
+import { runScriptWithin, RUNTIME, scriptPath } from "./_spawn.ts";
 
 const tree = tempTrees();
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+/** The command: cli.ts under Deno, the installed package's bin elsewhere. */
+const CLI = RUNTIME === "deno"
+  ? join(REPO, "cli.ts")
+  : join(REPO, "node_modules", "@clarvis", "agent-skills", "esm", "bin.js");
 const CAP = 1024 * 1024;
 /** Deeper YAML nesting is refused by design (at 100 levels). */
 const MAX_DEPTH = 90;
@@ -206,6 +212,44 @@ describe("work on manifests inside the size cap", () => {
         /^scanned: 8 loaded, \d+ warnings, strict (ok|invalid_skill), check \d+ diagnostics\n$/,
         `${scanned} (manifests of ${sizes} bytes)`,
       );
+    },
+  );
+});
+
+describe("work on a name asked about", () => {
+  it(
+    "suggests names a typo away among skills with names of 100,000 characters, comparing each only in a band",
+    TIMEOUT,
+    async () => {
+      // The whole edit table of two such names is 10^10 cells, for each skill.
+      const long = "ab".repeat(50_000);
+      // Three edits apart from each other: one ideograph thrice each.
+      const mark = (i: number): string =>
+        String.fromCharCode(0x4e00 + i).repeat(3);
+      const files: Record<string, string> = {};
+      for (let i = 0; i < 40; i++) {
+        files[`s${i}/SKILL.md`] = manifest(`${long}${mark(i)}`);
+      }
+      const root = tree(files);
+      const asked = `${long}${mark(7).slice(0, 2)}x`;
+      const run = await runScriptWithin(
+        CLI,
+        ["why", asked, root, "--json", "--home", "/nonexistent-home"],
+        {
+          deno: ["--allow-read", `--config=${join(REPO, "deno.json")}`],
+          node: [],
+          cwd: REPO,
+        },
+        LIMIT_MS,
+      );
+      assert.equal(run.timedOut, false, "why was killed");
+      assert.equal(run.code, 1, run.stderr);
+      const { nearMisses } = JSON.parse(run.stdout) as {
+        nearMisses: Array<{ kind: string; name: string }>;
+      };
+      assert.deepEqual(nearMisses.map((m) => [m.kind, m.name.slice(-3)]), [
+        ["similar", mark(7)],
+      ]);
     },
   );
 });

@@ -17,7 +17,7 @@ import draft04 from "ajv/lib/refs/json-schema-draft-04.json" with {
 import sarifSchema from "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json" with {
   type: "json",
 };
-import { manifest, tempTrees } from "../_helpers.ts";
+import { link, manifest, tempTrees } from "../_helpers.ts";
 import { runScript, RUNTIME } from "./_spawn.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -336,6 +336,30 @@ describe("agent-skills", () => {
     });
   });
 
+  describe("show and path: an unknown skill", () => {
+    it("suggests the served names a typo away, and the why that says more", () => {
+      const show = cli("show", "pdf-form", ...DEMO);
+      assert.equal(show.code, 1);
+      assert.equal(
+        show.stderr,
+        'agent-skills: unknown_skill: Unknown skill "pdf-form" (did you mean "pdf-forms"? agent-skills why "pdf-form" with the same roots says why)\n',
+      );
+      const path = json(
+        cli("path", "comit-messages", "SKILL.md", ...DEMO, "--json"),
+      );
+      assert.deepEqual(path.error, {
+        code: "unknown_skill",
+        message:
+          'Unknown skill "comit-messages" (did you mean "commit-messages"? agent-skills why "comit-messages" with the same roots says why)',
+      });
+      const why = cli("why", "pdf-form", ...DEMO);
+      assert.match(
+        why.stdout,
+        /\n {2}similar {2}\S+\/pdf-forms\/SKILL\.md is the skill "pdf-forms", a name close to "pdf-form": did you mean "pdf-forms"\?\n/,
+      );
+    });
+  });
+
   describe("path", () => {
     it("prints the confined absolute path", () => {
       const run = cli("path", "pdf-forms", "scripts/fill.py", ...DEMO);
@@ -526,7 +550,9 @@ describe("main()", () => {
   it("keeps every help line within 80 columns, with each command's options in their section", () => {
     const pages = [
       "--help",
-      ...["list", "show", "path", "check"].map((c) => `${c} --help`),
+      ...["list", "show", "path", "check", "catalog", "why"].map((c) =>
+        `${c} --help`
+      ),
     ]
       .map((args) => inProcess(args.split(" "), false, 80));
     for (const page of pages) {
@@ -638,6 +664,10 @@ describe("main()", () => {
       ["why", "evil", "--root", root],
       ["why", "nope", "--root", root],
       ["why", "evil", "--root", root, "--json"],
+      // A name a typo away: its path and name are in the suggestion.
+      ["why", "evl", "--root", root],
+      ["show", "evl", "--root", root],
+      ["path", "evl", "x", "--root", root, "--json"],
     ];
     const UNSAFE =
       /[\p{Cc}\u2028\u2029\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
@@ -652,6 +682,10 @@ describe("main()", () => {
         );
       }
     }
+    assert.match(
+      inProcess(["show", "evl", "--root", root, "--home", root], false, 200),
+      /\(did you mean "evil"\? agent-skills why "evl"/,
+    );
     const hint = inProcess(["list", nested, "--home", root], false, 200);
     assert.match(hint, /found catevil\\u001b\[2J\\nagent-skills/);
   });
@@ -1131,7 +1165,13 @@ describe("agent-skills why", () => {
         realpathSync(low)
       }) loads, but ${highPath} of the later root ${
         realpathSync(high)
-      } is served under the name (the last root wins)`,
+      } is served under the name (the last root wins): to serve this one, put its root ${
+        realpathSync(low)
+      } after ${
+        realpathSync(high)
+      } in the roots (the roots option's order; on the command line, give ${
+        realpathSync(low)
+      } as a --root or DIR after ${realpathSync(high)})`,
     ]);
   });
 
@@ -1167,6 +1207,26 @@ describe("agent-skills why", () => {
     assert.equal(cli("why", "zip", "--root", root, "--depth", "2").code, 0);
     // A DIR is a root, as for list.
     assert.equal(cli("why", "zip", root, "--depth", "2", ...HOME).code, 0);
+  });
+
+  it("finds a skill three levels down that list says to read with --depth 3", () => {
+    const root = tree({
+      "a/x/s1/SKILL.md": manifest("s1"),
+      "a/y/s2/SKILL.md": manifest("s2"),
+      "b/z/s3/SKILL.md": manifest("s3"),
+      "b/w/s4/SKILL.md": manifest("s4"),
+    });
+    const real = realpathSync(root);
+    assert.match(cli("list", root, ...HOME).stderr, /--depth 3/);
+    const run = cli("why", "s1", root, ...HOME);
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `\\n  too_deep  ${real}/a/x/s1/SKILL\\.md is 3 levels below root ${real}, which reads one level: read the root with depth: 3 \\(--depth 3\\), or add ${real}/a/x as a root\\n`,
+      ),
+    );
+    assert.equal(cli("why", "s1", root, "--depth", "3", ...HOME).code, 0);
   });
 
   it("says a name nothing is near, with the roots that do not exist", () => {
@@ -1210,5 +1270,120 @@ describe("agent-skills why", () => {
     const bad = cli("why", "pdf", "--format", "sarif", ...HOME);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /unknown format "sarif"/);
+  });
+});
+
+describe("agent-skills show, path and catalog: DIRs are roots, as for list", () => {
+  const USER = "fixtures/demo/user-store";
+  const WORKSPACE = "fixtures/demo/workspace-store";
+
+  /** The command run in this process, from `cwd`: its exit code and all it wrote. */
+  function inProcess(args: string[], cwd = ROOT): [number, string] {
+    let out = "";
+    const code = main([...args, ...HOME], {
+      stdout: (text) => (out += text),
+      stderr: (text) => (out += text),
+      color: false,
+      columns: 200,
+      cwd,
+    });
+    return [code, out];
+  }
+
+  it("reads each DIR as --root DIR, after any --root, so it wins", () => {
+    const show = cli("show", "pdf-forms", USER, ...HOME);
+    assert.equal(show.code, 0, show.stderr);
+    assert.equal(
+      show.stdout,
+      cli("show", "pdf-forms", "--root", USER, ...HOME).stdout,
+    );
+    const path = cli("path", "pdf-forms", "scripts/fill.py", USER, ...HOME);
+    assert.equal(
+      path.stdout,
+      `${realpathSync(join(ROOT, USER, "pdf-forms/scripts/fill.py"))}\n`,
+    );
+    const catalog = cli("catalog", USER, WORKSPACE, ...HOME);
+    assert.equal(catalog.code, 0, catalog.stderr);
+    assert.equal(catalog.stdout, cli("catalog", ...DEMO).stdout);
+    // release-notes is in both stores: the DIR, after the --root, is served.
+    const [, served] = inProcess([
+      "path",
+      "release-notes",
+      "SKILL.md",
+      "--root",
+      WORKSPACE,
+      USER,
+    ]);
+    assert.equal(
+      served,
+      `${realpathSync(join(ROOT, USER, "release-notes/SKILL.md"))}\n`,
+    );
+  });
+
+  it("says DIR in each usage and help, and still needs NAME and REL", () => {
+    for (
+      const [command, usage] of [
+        ["show", "show NAME [DIR]..."],
+        ["path", "path NAME REL [DIR]..."],
+        ["catalog", "catalog [DIR]..."],
+      ] as const
+    ) {
+      const [code, help] = inProcess([command, "--help"]);
+      assert.equal(code, 0);
+      assert.ok(help.startsWith(`Usage: agent-skills ${usage}`), help);
+      assert.match(
+        help,
+        /\n {2}DIR {15}a root, as --root DIR \(after any --root\), as for list\n/,
+      );
+    }
+    assert.deepEqual(inProcess(["path", "pdf-forms"]), [
+      2,
+      "agent-skills path: expected at least 2 arguments, got 1\nRun agent-skills path --help for usage.\n",
+    ]);
+  });
+
+  it("takes a DIR that is a symlink, starts with a dash, repeats 2,000 times, or is a file", () => {
+    const store = tree({ "pdf/SKILL.md": manifest("pdf") });
+    const cwd = tree({ "-store/pdf/SKILL.md": manifest("pdf") });
+    const alias = join(tree(), "alias");
+    link(store, alias);
+    assert.equal(inProcess(["path", "pdf", "SKILL.md", alias])[0], 0);
+    assert.deepEqual(
+      inProcess(["path", "pdf", "SKILL.md", "--", "-store"], cwd),
+      [
+        0,
+        `${join(cwd, "-store/pdf/SKILL.md")}\n`,
+      ],
+    );
+    const many = Array.from({ length: 2000 }, () => store);
+    assert.equal(inProcess(["show", "pdf", ...many])[0], 0);
+    assert.equal(
+      inProcess(["catalog", ...many])[1].match(/<skill>/g)?.length,
+      1,
+    );
+    const file = join(store, "pdf/SKILL.md");
+    const [code, out] = inProcess(["show", "pdf", file]);
+    assert.equal(code, 1);
+    assert.match(out, /unknown_skill: Unknown skill "pdf"/);
+  });
+
+  it("writes no control, bidi or zero-width character of a DIR's name, nor a NUL", () => {
+    const hostile = `\x1b[2J\r\u009b2J\x7f\u202e\u200b\0${"x".repeat(5000)}`;
+    const UNSAFE =
+      /[\p{Cc}\u2028\u2029\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+    for (
+      const args of [
+        ["show", "pdf", hostile],
+        ["path", "pdf", "SKILL.md", hostile],
+        ["catalog", hostile],
+        ["catalog", hostile, "--json"],
+      ]
+    ) {
+      const [code, out] = inProcess(args);
+      assert.ok(code === 0 || code === 1, `${code}`);
+      for (const line of out.split("\n")) {
+        assert.ok(!UNSAFE.test(line), JSON.stringify(line));
+      }
+    }
   });
 });
