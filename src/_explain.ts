@@ -29,7 +29,7 @@ import type {
 import type { CatalogFilter, CatalogOptions } from "./prompt.ts";
 import { StartupError } from "./errors.ts";
 import { objectOptions } from "./_option.ts";
-import { describe } from "./_text.ts";
+import { describe, withoutActing } from "./_text.ts";
 import type { SkillInfo } from "./skill.ts";
 
 /** Why the skill `name` is or is not served by `snapshot`. */
@@ -212,13 +212,13 @@ const FILTER_PHRASES: Readonly<
 
 /**
  * A name as near misses compare it: NFKC, in lower case, without the
- * invisible format characters (zero-width, bidirectional, BOM, soft hyphen)
- * that a copy from a web page or an editor brings along.
+ * characters that show as nothing (zero-width, bidirectional, BOM, soft
+ * hyphen, tags, variation selectors: the acting characters the output
+ * escapes) that a copy from a web page or an editor brings along.
  */
 function fold(name: string): string {
-  return name.normalize("NFKC").toLowerCase().normalize("NFKC").replace(
-    /\p{Cf}/gu,
-    "",
+  return withoutActing(
+    name.normalize("NFKC").toLowerCase().normalize("NFKC"),
   );
 }
 
