@@ -10,11 +10,11 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import process from "node:process";
 import { StartupError } from "../errors.ts";
-import { oneLineSafe } from "../_text.ts";
 import { catalog, CATALOG_FORMATS } from "./catalog.ts";
 import { check } from "./check.ts";
 import { json } from "./json.ts";
 import { list } from "./list.ts";
+import { type Output, output } from "./output.ts";
 import { FORMATS, PRESETS } from "./options.ts";
 import { path } from "./path.ts";
 import { show } from "./show.ts";
@@ -192,7 +192,7 @@ Exit codes: 0 clean, 1 problems found, 2 usage or startup error.`;
  * input: usage and startup errors are printed and give 2.
  *
  * @param args The arguments after the program name, e.g. `["list", "--json"]`.
- * @param io Where to write, and what the terminal is like.
+ * @param streams Where to write, and what the terminal is like.
  * @returns 0 clean, 1 problems found, 2 usage or startup error.
  *
  * @example Run `check` in-process
@@ -210,16 +210,19 @@ Exit codes: 0 clean, 1 problems found, 2 usage or startup error.`;
  * console.log(code, out);
  * ```
  */
-export function main(args: readonly string[], io: CliIO): number {
+export function main(args: readonly string[], streams: CliIO): number {
+  // The commands write through it only: it escapes every line.
+  const io = output(streams);
   const [name, ...rest] = args;
   if (
     name === undefined || name === "--help" || name === "-h" || name === "help"
   ) {
-    (name === undefined ? io.stderr : io.stdout)(`${MAIN_HELP}\n`);
+    if (name === undefined) io.errText(MAIN_HELP);
+    else io.outText(MAIN_HELP);
     return name === undefined ? USAGE : OK;
   }
   if (name === "--version" || name === "-V") {
-    io.stdout(`agent-skills ${VERSION}\n`);
+    io.out(`agent-skills ${VERSION}`);
     return OK;
   }
   // A usage error is one JSON document too when JSON was asked for.
@@ -250,10 +253,10 @@ export function main(args: readonly string[], io: CliIO): number {
   const values = parsed.values as Values;
   if (values.help) {
     const sections = [ROOTS_HELP, command.help, OUTPUT_HELP];
-    io.stdout(
+    io.outText(
       `Usage: ${command.usage}\n\n${command.summary}.\n\n${
         sections.filter((section) => section !== undefined).join("\n")
-      }\n`,
+      }`,
     );
     return OK;
   }
@@ -339,7 +342,7 @@ export function runCli(): number {
 }
 
 function usageError(
-  io: CliIO,
+  io: Output,
   problem: string,
   { command, asJson = false }: { command?: string; asJson?: boolean },
 ): number {
@@ -353,11 +356,10 @@ function usageError(
     });
     return USAGE;
   }
-  io.stderr(
-    `agent-skills${command === undefined ? "" : ` ${command}`}: ${
-      oneLineSafe(problem)
-    }\nRun ${help} for usage.\n`,
+  io.err(
+    `agent-skills${command === undefined ? "" : ` ${command}`}: ${problem}`,
   );
+  io.err(`Run ${help} for usage.`);
   return USAGE;
 }
 

@@ -6,13 +6,17 @@
  */
 
 import { SkillError } from "../errors.ts";
-import { oneLineSafe } from "../_text.ts";
 import { json } from "./json.ts";
 import { open } from "./options.ts";
+import type { Output } from "./output.ts";
 import { fail, printWarnings } from "./terminal.ts";
-import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { OK, PROBLEMS, type Values } from "./types.ts";
 
-export function path(values: Values, [name, rel]: string[], io: CliIO): number {
+export function path(
+  values: Values,
+  [name, rel]: string[],
+  io: Output,
+): number {
   const { skills, warnings } = open(values, io);
   let path: string;
   try {
@@ -37,7 +41,7 @@ export function path(values: Values, [name, rel]: string[], io: CliIO): number {
     json(io, { path, warnings });
   } else {
     printWarnings(io, warnings);
-    io.stdout(`${oneLineSafe(path)}\n`);
+    io.out(path);
   }
   return OK;
 }

@@ -5,11 +5,11 @@
  */
 
 import type { SkillInfo } from "../skill.ts";
-import { oneLineSafe } from "../_text.ts";
 import { json } from "./json.ts";
 import { open } from "./options.ts";
-import { bodyText, colors, fail, oneLine, printWarnings } from "./terminal.ts";
-import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { colors, type Output } from "./output.ts";
+import { fail, oneLine, printWarnings } from "./terminal.ts";
+import { OK, PROBLEMS, type Values } from "./types.ts";
 
 /**
  * The properties `show` prints after the path, each with its label, in the
@@ -35,7 +35,7 @@ const SHOWN: ReadonlyArray<
   },
 ];
 
-export function show(values: Values, [name]: string[], io: CliIO): number {
+export function show(values: Values, [name]: string[], io: Output): number {
   const { skills, warnings } = open(values, io);
   const skill = skills.loadSkill(name ?? "");
   if (skill === undefined) {
@@ -58,12 +58,10 @@ export function show(values: Values, [name]: string[], io: CliIO): number {
     return OK;
   }
   printWarnings(io, warnings);
-  const c = colors(io);
+  const c = colors();
   const field = (label: string, value: string): void =>
-    io.stdout(
-      `${c.dim(`${oneLineSafe(label)}:`.padEnd(16))}${oneLineSafe(value)}\n`,
-    );
-  io.stdout(`${c.bold(oneLineSafe(skill.name))}\n`);
+    io.out([c.dim(`${label}:`.padEnd(16)), value]);
+  io.out(c.bold(skill.name));
   field("description", oneLine(skill.description));
   field("scope/source", `${skill.scope}/${skill.source}`);
   field("path", skill.path);
@@ -81,9 +79,8 @@ export function show(values: Values, [name]: string[], io: CliIO): number {
     `resources (${skill.resources.length})`,
     skill.resources.length === 0 ? "(none)" : "",
   );
-  for (const resource of skill.resources) {
-    io.stdout(`  ${oneLineSafe(resource)}\n`);
-  }
-  io.stdout(`\n${bodyText(skill.body)}\n`);
+  for (const resource of skill.resources) io.out(`  ${resource}`);
+  io.out("");
+  io.outText(skill.body);
   return OK;
 }

@@ -13,17 +13,16 @@ import type {
   SkillCandidate,
   SkillExplanation,
 } from "../explanation.ts";
-import { oneLineSafe } from "../_text.ts";
 import { catalogOptions } from "./catalog.ts";
 import { json } from "./json.ts";
 import { open } from "./options.ts";
-import { colors } from "./terminal.ts";
-import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { colors, type Line, line, type Output, type Piece } from "./output.ts";
+import { OK, PROBLEMS, type Values } from "./types.ts";
 
 export function why(
   values: Values,
   [name = "", ...dirs]: string[],
-  io: CliIO,
+  io: Output,
 ): number {
   const { skills, warnings } = open(values, io, dirs);
   const explanation = skills.explain(name, {
@@ -36,9 +35,7 @@ export function why(
     return status;
   }
   // What matters to the name is in the explanation; --json has the rest.
-  for (const line of lines(explanation, served, colors(io))) {
-    io.stdout(`${line}\n`);
-  }
+  for (const line of lines(explanation, served, colors())) io.out(line);
   return status;
 }
 
@@ -47,9 +44,9 @@ function lines(
   { name, candidates, nearMisses, roots }: SkillExplanation,
   served: boolean,
   c: ReturnType<typeof colors>,
-): string[] {
-  const shown = oneLineSafe(JSON.stringify(name));
-  const out: string[] = [];
+): Array<Piece | Line> {
+  const shown = JSON.stringify(name);
+  const out: Array<Piece | Line> = [];
   if (!served) {
     out.push(
       c.bold(
@@ -66,7 +63,7 @@ function lines(
   if (nearMisses.length > 0) {
     out.push("Near misses:");
     for (const miss of nearMisses) {
-      out.push(`  ${c.bold(miss.kind)}  ${oneLineSafe(miss.message)}`);
+      out.push(line`  ${c.bold(miss.kind)}  ${miss.message}`);
     }
   }
   if (!served) {
@@ -79,14 +76,12 @@ function lines(
 function candidateLines(
   candidate: SkillCandidate,
   c: ReturnType<typeof colors>,
-): string[] {
-  const out = [oneLineSafe(candidate.message)];
+): Line[] {
+  const out: Line[] = [[candidate.message]];
   if ("warnings" in candidate) {
     for (const warning of candidate.warnings) {
       out.push(
-        `  ${c.dim(`warning [${warning.code}]`)} ${
-          oneLineSafe(warning.message)
-        }`,
+        line`  ${c.dim(`warning [${warning.code}]`)} ${warning.message}`,
       );
     }
   }
@@ -97,9 +92,9 @@ function candidateLines(
   if (problems.length > 1) {
     for (const problem of problems) {
       out.push(
-        `  ${c.dim(`${candidate.path}:${problem.line}`)} ${
-          oneLineSafe(problem.message)
-        }`,
+        line`  ${
+          c.dim(`${candidate.path}:${problem.line}`)
+        } ${problem.message}`,
       );
     }
   }
@@ -117,14 +112,13 @@ const STATES: Readonly<Record<ExplainedRoot["state"], string>> = {
 function rootLines(
   { path, state, warnings }: ExplainedRoot,
   c: ReturnType<typeof colors>,
-): string[] {
+): Line[] {
   return [
-    `  ${oneLineSafe(path)}  ${state === "read" ? "" : c.bold(STATES[state])}`
-      .trimEnd(),
+    state === "read"
+      ? [`  ${path}`]
+      : line`  ${path}  ${c.bold(STATES[state])}`,
     ...warnings.map((warning) =>
-      `    ${c.dim(`warning [${warning.code}]`)} ${
-        oneLineSafe(warning.message)
-      }`
+      line`    ${c.dim(`warning [${warning.code}]`)} ${warning.message}`
     ),
   ];
 }
