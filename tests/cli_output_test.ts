@@ -4,10 +4,12 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
 import { manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * What acts on a terminal or shows as nothing, as this test sees it (not the
@@ -214,5 +216,35 @@ describe("agent-skills output", () => {
       `  ${dir}:3 frontmatter.allowed-tools[0]: expected string, received number`,
       `  ${dir}:5 frontmatter.user-invocable: expected true or false`,
     ]);
+  });
+});
+
+describe("agent-skills show", () => {
+  it("puts every value in one column after its label, with no space at a line's end", () => {
+    const { stdout: out } = run([
+      "show",
+      "pdf-forms",
+      "--root",
+      `${ROOT}fixtures/demo/user-store`,
+      "--home",
+      "/nonexistent-home",
+    ]);
+    const path = `${ROOT}fixtures/demo/user-store/pdf-forms/SKILL.md`;
+    assert.deepEqual(out.split("\n").slice(0, 13), [
+      "pdf-forms",
+      "description:              Fill in and flatten PDF forms. Use when the user asks to complete, inspect or sign a PDF form.",
+      "scope/source:             custom/custom",
+      `path:                     ${path}`,
+      "allowed tools:            Bash(python3:*), Read",
+      "user-invocable:           yes",
+      "disable-model-invocation: no",
+      "license:                  MIT",
+      'metadata:                 {"short-description":"Fill PDF forms"}',
+      "resources (2):",
+      "  references/fields.md",
+      "  scripts/fill.py",
+      "",
+    ]);
+    for (const line of out.split("\n")) assert.doesNotMatch(line, / $/);
   });
 });

@@ -35,6 +35,16 @@ const SHOWN: ReadonlyArray<
   },
 ];
 
+/**
+ * The column of the values: after the longest label of those every skill
+ * has, and its colon (a longer one, a metadata key, is followed by a space).
+ */
+const LABEL_WIDTH = Math.max(
+  ..."description scope/source path overrides".split(" ")
+    .concat(SHOWN.map(({ label }) => label))
+    .map((label) => label.length + 2),
+);
+
 export function show(values: Values, [name]: string[], io: Output): number {
   const { skills, warnings } = open(values, io);
   const skill = skills.loadSkill(name ?? "");
@@ -59,8 +69,14 @@ export function show(values: Values, [name]: string[], io: Output): number {
   }
   printWarnings(io, warnings);
   const c = colors();
+  // A label and its value, the values in one column; nothing after a label
+  // without a value.
   const field = (label: string, value: string): void =>
-    io.out([c.dim(`${label}:`.padEnd(16)), value]);
+    io.out(
+      value === ""
+        ? c.dim(`${label}:`)
+        : [c.dim(`${label}:`.padEnd(LABEL_WIDTH - 1)), " ", value],
+    );
   io.out(c.bold(skill.name));
   field("description", oneLine(skill.description));
   field("scope/source", `${skill.scope}/${skill.source}`);
