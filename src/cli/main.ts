@@ -75,9 +75,7 @@ const CATALOG_HELP = `Catalog:
                     markdown (a list) or json
   --budget CHARS    fit the text in CHARS characters: descriptions cut
                     evenly, then names only, then skills left out (--json
-                    says which)
-  --json            one JSON document: the text and what was shortened or
-                    left out`;
+                    says which)`;
 
 const WHY_HELP = `Why:
   NAME              the skill name to explain, as a host would ask for it
@@ -98,9 +96,14 @@ const LIST_HELP = `List:
   --wide            descriptions and paths in full, never cut to the width
                     of the terminal (COLUMNS, else the terminal's, else 80)`;
 
-const OUTPUT_HELP = `Output:
-  --json            one JSON document on stdout, warnings included as data
+/** The output section of a command's help, with what its --json writes. */
+function outputHelp(
+  json = "one JSON document on stdout, warnings included as data",
+): string {
+  return `Output:
+  --json            ${json}
   -h, --help        this help`;
+}
 
 const COMMANDS: Record<string, Command> = {
   list: {
@@ -127,11 +130,11 @@ const COMMANDS: Record<string, Command> = {
     run: path,
   },
   catalog: {
-    usage:
-      "agent-skills catalog [--format xml|markdown|json] [--budget CHARS] [--json]",
-    summary:
-      "the catalog text a host puts in its model's prompt, fitted to a budget",
+    usage: "agent-skills catalog [--format FORMAT] [--budget CHARS] [--json]",
+    summary: "the catalog text for a model's prompt, fitted to a budget",
     help: CATALOG_HELP,
+    json:
+      "one JSON document: the text, what was shortened or left\n                    out, and the warnings",
     options: {
       ...COMMON_OPTIONS,
       format: { type: "string" },
@@ -144,7 +147,7 @@ const COMMANDS: Record<string, Command> = {
     usage:
       "agent-skills why NAME [DIR]... [--root DIR]... [--budget CHARS] [--json]",
     summary:
-      "why a skill is or is not served: every candidate, near misses, roots",
+      "why a skill is or is not served: its candidates, near misses, roots",
     help: WHY_HELP,
     options: {
       ...COMMON_OPTIONS,
@@ -170,6 +173,11 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/** The width of the longest command's name, the column of the summaries. */
+const NAME_WIDTH = Math.max(
+  ...Object.keys(COMMANDS).map((name) => name.length),
+);
+
 const MAIN_HELP =
   `agent-skills: Agent Skills (SKILL.md directories) for authors and CI
 
@@ -179,7 +187,7 @@ ${Object.values(COMMANDS).map((command) => `  ${command.usage}`).join("\n")}
 Commands:
 ${
     Object.entries(COMMANDS).map(([name, command]) =>
-      `  ${name.padEnd(6)} ${command.summary}`
+      `  ${name.padEnd(NAME_WIDTH)}  ${command.summary}`
     ).join("\n")
   }
 
@@ -214,6 +222,16 @@ export function main(args: readonly string[], streams: CliIO): number {
   // The commands write through it only: it escapes every line.
   const io = output(streams);
   const [name, ...rest] = args;
+  // help COMMAND is COMMAND --help.
+  if (name === "help" && rest.length > 0) {
+    return rest.length === 1
+      ? main([rest[0] ?? "", "--help"], streams)
+      : usageError(
+        io,
+        `help takes one COMMAND, got ${rest.length} arguments`,
+        {},
+      );
+  }
   if (
     name === undefined || name === "--help" || name === "-h" || name === "help"
   ) {
@@ -245,14 +263,14 @@ export function main(args: readonly string[], streams: CliIO): number {
       strict: true,
     });
   } catch (error) {
-    return usageError(io, parseProblem(error, command, rest), {
+    return usageError(io, parseProblem(error, name, rest), {
       command: name,
       asJson,
     });
   }
   const values = parsed.values as Values;
   if (values.help) {
-    const sections = [ROOTS_HELP, command.help, OUTPUT_HELP];
+    const sections = [ROOTS_HELP, command.help, outputHelp(command.json)];
     io.outText(
       `Usage: ${command.usage}\n\n${command.summary}.\n\n${
         sections.filter((section) => section !== undefined).join("\n")
@@ -299,9 +317,8 @@ function valueProblem(values: Values, command: string): string | undefined {
   if (values.format !== undefined && !formats.includes(values.format)) {
     return `unknown format "${values.format}" (one of ${formats.join(", ")})`;
   }
-  if (values.budget !== undefined && !/^[0-9]+$/.test(values.budget)) {
-    return `option --budget takes a whole number of characters, got "${values.budget}"`;
-  }
+  const budget = countProblem("budget", values.budget, "characters", 0);
+  if (budget !== undefined) return budget;
   if (values.preset !== undefined && !Object.hasOwn(PRESETS, values.preset)) {
     return `unknown preset "${values.preset}" (one of ${
       Object.keys(PRESETS).join(", ")
@@ -310,17 +327,32 @@ function valueProblem(values: Values, command: string): string | undefined {
   if (values.hidden === true && values.depth === undefined) {
     return "option --hidden reads dot-directories when looking deeper: give --depth N too";
   }
-  if (values.depth !== undefined && !/^[1-9][0-9]*$/.test(values.depth)) {
-    return `option --depth takes a whole number of levels above 0, got "${values.depth}"`;
-  }
-  const maxBytes = values["max-manifest-bytes"];
-  if (
-    maxBytes !== undefined &&
-    !(/^[1-9][0-9]*$/.test(maxBytes) && Number.isSafeInteger(Number(maxBytes)))
-  ) {
-    return `option --max-manifest-bytes takes a whole number of bytes above 0, got "${maxBytes}"`;
-  }
-  return undefined;
+  return countProblem("depth", values.depth, "levels", 1) ??
+    countProblem(
+      "max-manifest-bytes",
+      values["max-manifest-bytes"],
+      "bytes",
+      1,
+    );
+}
+
+/**
+ * What is wrong with a flag's count: not a whole number from `min`, or one
+ * beyond the largest the library takes (2^53 - 1), named with the flag and
+ * the value as given.
+ */
+function countProblem(
+  flag: string,
+  value: string | undefined,
+  unit: string,
+  min: 0 | 1,
+): string | undefined {
+  if (value === undefined) return undefined;
+  const whole = /^[0-9]+$/.test(value) && Number(value) >= min;
+  if (whole && Number.isSafeInteger(Number(value))) return undefined;
+  return `option --${flag} takes a whole number of ${unit}${
+    min === 1 ? " above 0" : ""
+  }${whole ? `, at most ${Number.MAX_SAFE_INTEGER}` : ""}, got "${value}"`;
 }
 
 /**
@@ -369,10 +401,10 @@ function usageError(
  */
 function parseProblem(
   error: unknown,
-  command: Command,
+  name: string,
   args: readonly string[],
 ): string {
-  const options = command.options ?? {};
+  const options = COMMANDS[name]?.options ?? {};
   const { tokens } = parseArgs({
     args: [...args],
     options,
@@ -391,6 +423,14 @@ function parseProblem(
     if (code !== "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") continue;
     if (type === "string" && token.value === undefined) {
       return `option ${token.rawName} needs a value`;
+    }
+    // A value that starts with a dash, as --depth -1: parseArgs calls it
+    // ambiguous; say what is wrong with it, as for any value.
+    if (
+      type === "string" && token.value?.startsWith("-") && !token.inlineValue
+    ) {
+      return valueProblem({ [token.name]: token.value }, name) ??
+        `option ${token.rawName} got "${token.value}", which reads as an option: write ${token.rawName}=${token.value} if it is the value`;
     }
     if (type === "boolean" && token.value !== undefined) {
       return `option ${token.rawName} takes no value`;

@@ -37,6 +37,8 @@ export interface Command {
   summary: string;
   /** The command's own options, shown between the roots and the output. */
   help?: string;
+  /** What its `--json` writes, when more than the warnings as data. */
+  json?: string;
   options: ParseArgsConfig["options"];
   positionals: [min: number, max: number];
   /** Runs the command, writing only through `io`, which escapes every line. */
