@@ -858,7 +858,9 @@ describe("main()", () => {
           false,
           80,
         ),
-        `agent-skills check: option --max-manifest-bytes takes a whole number of bytes above 0, got "${value}"\nRun agent-skills check --help for usage.\n`,
+        `agent-skills check: option --max-manifest-bytes takes a whole number of bytes above 0${
+          value.length > 16 ? ", at most 9007199254740991" : ""
+        }, got "${value}"\nRun agent-skills check --help for usage.\n`,
       );
     }
   });
