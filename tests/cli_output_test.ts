@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
-import { manifest, tempTrees } from "./_helpers.ts";
+import { link, manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -38,13 +38,13 @@ interface Written {
   stderr: string;
 }
 
-function run(args: string[], color = false): Written {
+function run(args: string[], color = false, columns = 100): Written {
   const written = { stdout: "", stderr: "" };
   main(args, {
     stdout: (text) => (written.stdout += text),
     stderr: (text) => (written.stderr += text),
     color,
-    columns: 100,
+    columns,
     cwd: "/",
   });
   return written;
@@ -81,6 +81,9 @@ function hostileRoots(): string[][] {
     }),
     [`good/r${RAW}.txt`]: "x",
   });
+  // A skill directory reached by a symlink, and a resource link that dangles.
+  link(`${plain}/good`, `${plain}/l${RAW}`);
+  link(`${plain}/nowhere${RAW}`, `${plain}/good/d${RAW}`);
   // A skill dropped with several problems, in a category folder.
   const nested = tree({
     [`cat${RAW}/broken/SKILL.md`]:
@@ -162,8 +165,9 @@ describe("agent-skills output", () => {
     for (const roots of hostileRoots()) {
       for (const args of commandsOver(roots)) {
         assertSafe(args, run(args));
-        // In colour too: only the command's own colours are escapes.
-        assertSafe(args, run(args, true));
+        // In colour too: only the command's own colours are escapes; and
+        // in a terminal too narrow for a name.
+        assertSafe(args, run(args, true, 10));
       }
     }
   });
