@@ -6,18 +6,29 @@
 
 /**
  * The characters that act rather than show, as the body of a regular
- * expression's class: the control characters (C0, DEL and C1), the Unicode
- * line and paragraph separators, the bidirectional controls and marks
- * (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), which reorder what
- * a terminal, an editor or a model's reader shows around them, and the
- * zero-width characters and BOM (U+200B-U+200D, U+2060, U+FEFF), which hide
- * that a name is not what it shows. What the terminal's text and the
- * prompts' text both escape.
+ * expression's class (with the `u` flag): the control characters (`Cc`: C0,
+ * DEL and C1), the format characters (`Cf`: the bidirectional controls and
+ * marks, the zero-width characters, the BOM, the soft hyphen, the invisible
+ * operators U+2061-U+2064, the interlinear annotations U+FFF9-U+FFFB, the tag
+ * characters U+E0001-U+E007F), the line and paragraph separators (`Zl`,
+ * `Zp`), and every other default-ignorable code point (the variation
+ * selectors U+180B-U+180F, U+FE00-U+FE0F and U+E0100-U+E01EF, the combining
+ * grapheme joiner U+034F, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0,
+ * and those not yet assigned). Each either moves the cursor, reorders what is
+ * shown, or shows as nothing, so that a name can hide what it holds (`pdf`
+ * followed by tag characters that spell an instruction to a model). The one
+ * set that the terminal's text, the JSON output, the prompts' text and the
+ * folding of names for near misses all use.
  */
 export const ACTING_CLASS =
-  "\\p{Cc}\\u2028\\u2029\\u061C\\u200B-\\u200F\\u202A-\\u202E\\u2060\\u2066-\\u2069\\uFEFF";
+  "\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}";
 
 const ACTING_REGEXP = new RegExp(`[${ACTING_CLASS}]`, "gu");
+
+/** `text` without its acting characters: what a reader sees of a name. */
+export function withoutActing(text: string): string {
+  return text.replace(ACTING_REGEXP, "");
+}
 
 const NAMED: Readonly<Record<string, string>> = {
   "\n": "\\n",
@@ -26,17 +37,28 @@ const NAMED: Readonly<Record<string, string>> = {
 };
 
 /**
+ * A code point as a `\u` escape: four hex digits (`\u001b`), or for one
+ * beyond the Basic Multilingual Plane its code point in braces (`\u{e0041}`),
+ * one escape for one character, never its two surrogates.
+ */
+function unicodeEscape(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  return code > 0xffff
+    ? `\\u{${code.toString(16)}}`
+    : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+
+/**
  * `text` with each acting character written as an escape (`\n`, `\r`, `\t`,
- * else `\u001b`-style), so that it prints as exactly one line and cannot
- * forge other lines of a log, move the cursor of a terminal, reorder what is
- * shown or hide a character. Every piece of text from disk passes it before
- * any output in text form; applying it twice changes nothing more.
+ * else `\u001b` or `\u{e0041}`), so that it prints as exactly one line and
+ * cannot forge other lines of a log, move the cursor of a terminal, reorder
+ * what is shown or hide a character. Every piece of text from disk passes it
+ * before any output in text form; applying it twice changes nothing more.
  */
 export function oneLineSafe(text: string): string {
   return text.replace(
     ACTING_REGEXP,
-    (char) =>
-      NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    (char) => NAMED[char] ?? unicodeEscape(char),
   );
 }
 
@@ -69,20 +91,30 @@ export function describe(value: unknown): string {
 
 /**
  * A JSON document's text (as `JSON.stringify` writes it, which escapes the
- * C0 controls inside strings) with every other acting character written as
- * a `\u` escape (`\u202e`), which every JSON parser reads back as it was:
- * DEL and the C1 controls, which JSON leaves raw, the separators, the
- * bidirectional and the zero-width characters. The document's own line
- * breaks stay.
+ * C0 controls inside strings) with every other acting character (see
+ * {@linkcode ACTING_CLASS}) written as a `\u` escape (`\u202e`), which every
+ * JSON parser reads back as it was: DEL and the C1 controls, which JSON
+ * leaves raw, the separators, the format and the other invisible characters.
+ * The document's own line breaks stay.
  */
 export function jsonSafe(json: string): string {
   return json.replace(
     ACTING_REGEXP,
-    (char) =>
-      char === "\n"
-        ? char
-        : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    (char) => char === "\n" ? char : jsonEscape(char),
   );
+}
+
+/**
+ * A character as JSON's `\u` escapes: one, or for a character beyond the
+ * Basic Multilingual Plane the two of its surrogate pair (`\udb40\udc41`),
+ * the only form JSON has, which every parser reads back as the one character.
+ */
+function jsonEscape(char: string): string {
+  let escaped = "";
+  for (let i = 0; i < char.length; i++) {
+    escaped += `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`;
+  }
+  return escaped;
 }
 
 /** `value` as JSON text that a terminal shows as it is (see {@linkcode jsonSafe}). */

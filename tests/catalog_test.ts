@@ -133,6 +133,50 @@ const PARSERS: Record<CatalogFormat, (text: string) => Parsed[]> = {
   json: parseJson,
 };
 
+/**
+ * Characters that act or show as nothing: controls, separators, bidi, the
+ * zero-width ones, the soft hyphen, invisible operators, annotations, tags,
+ * variation selectors, fillers and an unassigned default-ignorable.
+ */
+const ACTING_SAMPLES = [
+  "\u0000",
+  "\u0007",
+  "\n",
+  "\t",
+  "\r",
+  "\u001B",
+  "\u007F",
+  "\u009B",
+  "\u00AD",
+  "\u034F",
+  "\u061C",
+  "\u115F",
+  "\u180E",
+  "\u200B",
+  "\u200D",
+  "\u2028",
+  "\u202E",
+  "\u2061",
+  "\u2064",
+  "\u2065",
+  "\u2066",
+  "\u3164",
+  "\uFE0F",
+  "\uFEFF",
+  "\uFFA0",
+  "\uFFF9",
+  "\uFFFB",
+  "\u{E0001}",
+  "\u{E0041}",
+  "\u{E007F}",
+  "\u{E0100}",
+  "\u{E01EF}",
+  "\u{E0FFF}",
+];
+
+/** Any of them, as the test sees them (not the library's own set). */
+const ACTING = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
@@ -247,10 +291,43 @@ describe("renderCatalog()", () => {
     );
   });
 
+  it("escapes invisible characters too, an astral one as one code point, in every format", () => {
+    // Tag characters spell a hidden instruction after a name that shows as "pdf".
+    const hidden = "\u{E0069}\u{E0067}\u{E006E}";
+    const skill = info(
+      `pdf${hidden}`,
+      "A\u00AD\u2061\u180E\uFFF9\uFE0F\u3164.",
+      {
+        path: "/s/x\u034F\u{E0100}",
+      },
+    );
+    assert.equal(
+      renderCatalog([skill]).text,
+      "<available_skills>\n<skill>\n<name>pdf&#xE0069;&#xE0067;&#xE006E;</name>\n<description>A&#x00AD;&#x2061;&#x180E;&#xFFF9;&#xFE0F;&#x3164;.</description>\n<location>/s/x&#x034F;&#xE0100;</location>\n</skill>\n</available_skills>",
+    );
+    assert.equal(
+      renderCatalog([skill], { format: "markdown" }).text,
+      "- pdf\\u{E0069}\\u{E0067}\\u{E006E}: A\\u{00AD}\\u{2061}\\u{180E}\\u{FFF9}\\u{FE0F}\\u{3164}. (file: /s/x\\u{034F}\\u{E0100})",
+    );
+    const json = renderCatalog([skill], { format: "json" }).text;
+    // JSON's one form for an astral character is its surrogate pair.
+    assert.match(json, /"pdf\\udb40\\udc69\\udb40\\udc67\\udb40\\udc6e"/);
+    assert.match(json, /"A\\u00ad\\u2061\\u180e\\ufff9\\ufe0f\\u3164\."/);
+    assert.equal(
+      (JSON.parse(json) as { skills: Parsed[] }).skills[0]?.name,
+      `pdf${hidden}`,
+    );
+  });
+
   it("reads back exactly the entries that went in, in every format, whatever they hold (fast-check)", () => {
-    const text = fc.string({ unit: "binary", maxLength: 40 });
+    // Any code point, and often one of those that act or show as nothing.
+    const char = fc.oneof(
+      fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+      fc.constantFrom(...ACTING_SAMPLES),
+    );
+    const text = fc.string({ unit: char, maxLength: 40 });
     const entry = fc.record({
-      name: fc.string({ unit: "binary", minLength: 1, maxLength: 20 }),
+      name: fc.string({ unit: char, minLength: 1, maxLength: 20 }),
       description: text,
       path: text,
     });
@@ -263,6 +340,8 @@ describe("renderCatalog()", () => {
             info(e.name, e.description, { path: e.path })
           );
           const { text } = renderCatalog(skills, { format });
+          // Raw, only the line feeds and tabs a description keeps in XML.
+          assert.ok(!ACTING.test(text.replace(/[\n\t]/g, "")), text);
           const expected = entries.map((e) => ({
             name: e.name,
             description: e.description,

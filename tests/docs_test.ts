@@ -108,6 +108,16 @@ describe("docs", () => {
     );
   });
 
+  it("counts in docs/cli.md the problems that check finds in fixtures/broken", () => {
+    const text = readFileSync(`${ROOT}/docs/cli.md`, "utf8");
+    const said = /`agent-skills check fixtures\/broken` finds all (\d+) of them/
+      .exec(text)?.[1];
+    const report = JSON.parse(output("check fixtures/broken --json")) as {
+      diagnostics: unknown[];
+    };
+    assert.equal(Number(said), report.diagnostics.length);
+  });
+
   it("keeps README's table of differences from the reference the battery's", () => {
     const text = readFileSync(`${ROOT}/README.md`, "utf8");
     assert.equal(

@@ -354,6 +354,26 @@ describe("explain(): near misses of a name not served", () => {
     assert.match(explanation.nearMisses[0]?.message ?? "", /invisible/);
   });
 
+  it("finds a name that differs by tag characters, a variation selector or a filler", () => {
+    const tags = "pdf\u{E0069}\u{E0067}";
+    const root = tree({
+      "a/SKILL.md": manifest(tags),
+      "b/SKILL.md": manifest("pdf\uFE0F"),
+      "c/SKILL.md": manifest("pdf\u3164"),
+    });
+    const { skills } = open([root]);
+    const explanation = skills.explain("pdf");
+    // In the order of their names, code unit by code unit.
+    assert.deepEqual(
+      explanation.nearMisses.map((miss) => [miss.kind, miss.name]),
+      [
+        ["other_form", "pdf\u3164"],
+        ["other_form", tags],
+        ["other_form", "pdf\uFE0F"],
+      ],
+    );
+  });
+
   it("does not call a shadowed skill with a warning a near miss that is not served", () => {
     const low = tree({ "pdf/SKILL.md": manifest("pdf", "Fill: forms.") });
     const high = tree({ "pdf/SKILL.md": manifest("pdf") });

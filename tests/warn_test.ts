@@ -60,6 +60,18 @@ describe("setWarnSink()", () => {
     );
   });
 
+  it("writes invisible characters as escapes, an astral one as one code point", () => {
+    const hidden = "x\u00AD\u2061\uFE0F\u3164\u{E0041}\u{E0100}";
+    const root = tree({ [`${hidden}/SKILL.md`]: "no frontmatter\n" });
+    const written = withStderr(() => load(root));
+    assert.ok(
+      written.includes(
+        `${root}/x\\u00ad\\u2061\\ufe0f\\u3164\\u{e0041}\\u{e0100}/SKILL.md:1:`,
+      ),
+      written,
+    );
+  });
+
   it("redirects warnings to the given sink", () => {
     const root = brokenRoot();
     const seen: SkillWarning[] = [];

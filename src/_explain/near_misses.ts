@@ -17,18 +17,19 @@ import { childPath, tryStatus } from "../_fs/status.ts";
 import { type NamedBelow, namedBelow } from "./below.ts";
 import { bareName, namespaced } from "../_names.ts";
 import { closest } from "../_similar.ts";
+import { withoutActing } from "../_text.ts";
 import type { SkillInfo } from "../skill.ts";
 import type { SkillNearMiss } from "../explanation.ts";
 
 /**
  * A name as near misses compare it: NFKC, in lower case, without the
- * invisible format characters (zero-width, bidirectional, BOM, soft hyphen)
- * that a copy from a web page or an editor brings along.
+ * characters that show as nothing (zero-width, bidirectional, BOM, soft
+ * hyphen, tags, variation selectors: the acting characters the output
+ * escapes) that a copy from a web page or an editor brings along.
  */
 function fold(name: string): string {
-  return name.normalize("NFKC").toLowerCase().normalize("NFKC").replace(
-    /\p{Cf}/gu,
-    "",
+  return withoutActing(
+    name.normalize("NFKC").toLowerCase().normalize("NFKC"),
   );
 }
 

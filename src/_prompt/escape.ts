@@ -9,7 +9,7 @@
 
 import { ACTING_CLASS } from "../_text.ts";
 
-/** The characters that act rather than show (see `ACTING_CLASS`). */
+/** The characters that act rather than show (see `ACTING_CLASS`): one set for every output. */
 const ACTING = new RegExp(`[${ACTING_CLASS}]`, "gu");
 
 function hex(char: string): string {

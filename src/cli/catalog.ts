@@ -12,9 +12,9 @@ import type { SkillConfig } from "../config.ts";
 import type { CatalogFormat, CatalogOptions } from "../prompt.ts";
 import { json } from "./json.ts";
 import { open } from "./options.ts";
-import { oneLineSafe } from "../_text.ts";
+import type { Output } from "./output.ts";
 import { plural, printWarnings } from "./terminal.ts";
-import { type CliIO, OK, type Values } from "./types.ts";
+import { OK, type Values } from "./types.ts";
 
 /** The catalog `--format` and `--budget` ask for, over the roots' precedence. */
 export function catalogOptions(
@@ -34,7 +34,7 @@ export function catalogOptions(
 /** The formats `catalog --format` takes. */
 export const CATALOG_FORMATS: readonly string[] = ["xml", "markdown", "json"];
 
-export function catalog(values: Values, dirs: string[], io: CliIO): number {
+export function catalog(values: Values, dirs: string[], io: Output): number {
   const { skills, warnings } = open(values, io, dirs);
   const { text, report } = renderCatalog(
     skills.listSkills(),
@@ -47,14 +47,15 @@ export function catalog(values: Values, dirs: string[], io: CliIO): number {
   printWarnings(io, warnings);
   const { shortened, leftOut } = report;
   if (shortened.length > 0 || leftOut.length > 0) {
-    io.stderr(
+    io.err(
       `agent-skills: to fit ${report.limit ?? ""} characters, ${
         plural(shortened.length, "description")
       } shortened and ${plural(leftOut.length, "skill")} left out (${
-        oneLineSafe(leftOut.slice(0, 5).join(", ") || "none")
-      }${leftOut.length > 5 ? ", ..." : ""}); --json lists them all\n`,
+        leftOut.slice(0, 5).join(", ") || "none"
+      }${leftOut.length > 5 ? ", ..." : ""}); --json lists them all`,
     );
   }
-  if (text !== "") io.stdout(`${text}\n`);
+  // Prompt text, escaped for its format; an XML description keeps its lines.
+  if (text !== "") io.outText(text);
   return OK;
 }

@@ -10,17 +10,11 @@ import { printGithub } from "./github.ts";
 import { json } from "./json.ts";
 import { dirRoots, placeOptions, presentRoots } from "./options.ts";
 import { sarif } from "./sarif.ts";
-import {
-  colors,
-  display,
-  fail,
-  plural,
-  position,
-  relativeText,
-} from "./terminal.ts";
-import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { colors, line, type Output } from "./output.ts";
+import { display, fail, plural, position, relativeText } from "./terminal.ts";
+import { OK, PROBLEMS, type Values } from "./types.ts";
 
-export function check(values: Values, dirs: string[], io: CliIO): number {
+export function check(values: Values, dirs: string[], io: Output): number {
   const { paths, lookedAt } = dirs.length > 0
     ? { paths: dirRoots(values, dirs, io), lookedAt: [] }
     : presentRoots(values, io);
@@ -63,17 +57,17 @@ export function check(values: Values, dirs: string[], io: CliIO): number {
     });
     return failed ? PROBLEMS : OK;
   }
-  const c = colors(io);
+  const c = colors();
   const paint = { error: c.red, warning: c.yellow, info: c.dim };
   for (const diagnostic of report.diagnostics) {
-    io.stdout(
-      `${position(diagnostic, io)}: ${
+    io.out(
+      line`${position(diagnostic, io)}: ${
         paint[diagnostic.severity](`${diagnostic.code}:`)
-      } ${relativeText(diagnostic.message, io)} [${diagnostic.severity}]\n`,
+      } ${relativeText(diagnostic.message, io)} [${diagnostic.severity}]`,
     );
   }
   const summary = summaryOf(report, values);
-  io.stdout(`${failed ? c.red(summary) : summary}\n`);
+  io.out(failed ? c.red(summary) : summary);
   return failed ? PROBLEMS : OK;
 }
 

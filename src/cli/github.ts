@@ -7,11 +7,11 @@
 
 import type { CheckReport } from "../check.ts";
 import { display, relativeText } from "./terminal.ts";
-import type { CliIO } from "./types.ts";
+import type { Output } from "./output.ts";
 
 /** GitHub Actions workflow commands: one per diagnostic, then the summary. */
 export function printGithub(
-  io: CliIO,
+  io: Output,
   report: CheckReport,
   summary: string,
 ): void {
@@ -23,13 +23,13 @@ export function printGithub(
       ...(d.column === undefined ? [] : [`col=${d.column}`]),
       `title=${githubProperty(d.code)}`,
     ].join(",");
-    io.stdout(
+    io.out(
       `::${level[d.severity]} ${properties}::${
         githubData(relativeText(d.message, io))
-      }\n`,
+      }`,
     );
   }
-  io.stdout(`::notice title=agent-skills check::${githubData(summary)}\n`);
+  io.out(`::notice title=agent-skills check::${githubData(summary)}`);
 }
 
 /** A workflow command's message, escaped as GitHub reads it. */

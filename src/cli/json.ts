@@ -6,8 +6,8 @@
  */
 
 import { safeJson } from "../_text.ts";
-import type { CliIO } from "./types.ts";
+import type { Output } from "./output.ts";
 
-export function json(io: CliIO, value: unknown): void {
-  io.stdout(`${safeJson(value, 2)}\n`);
+export function json(io: Output, value: unknown): void {
+  io.outText(safeJson(value, 2));
 }

@@ -11,17 +11,17 @@ import { emptyRootLayout } from "../check.ts";
 import { oneLineSafe } from "../_text.ts";
 import { json } from "./json.ts";
 import { givenRoots, open } from "./options.ts";
+import { colors, type Line as Pieces, type Output } from "./output.ts";
 import {
-  colors,
   cut,
   DEFAULT_COLUMNS,
   display,
   oneLine,
   printWarnings,
 } from "./terminal.ts";
-import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { OK, PROBLEMS, type Values } from "./types.ts";
 
-export function list(values: Values, dirs: string[], io: CliIO): number {
+export function list(values: Values, dirs: string[], io: Output): number {
   const { skills, warnings } = open(values, io, dirs);
   const catalog = skills.listSkills();
   const overridden = skills.listOverridden();
@@ -44,25 +44,23 @@ export function list(values: Values, dirs: string[], io: CliIO): number {
     return status;
   }
   printWarnings(io, warnings);
-  for (const hint of hints) io.stderr(`agent-skills: ${oneLineSafe(hint)}\n`);
+  for (const hint of hints) io.err(`agent-skills: ${hint}`);
   if (catalog.length === 0) {
-    io.stdout(
+    io.out(
       `No skills in ${
         skills.config.roots.map((root) => display(root.path, io)).join(", ")
-      }\n`,
+      }`,
     );
     return status;
   }
-  const c = colors(io);
+  const c = colors();
   const table = catalogTable({ catalog, overridden }, io, {
     wide: values.wide === true,
   });
   table.forEach((line, index) => {
-    io.stdout(`${index === 0 ? c.dim(line.text) : paint(line, c)}\n`);
+    io.out(index === 0 ? c.dim(line.text) : paint(line, c));
   });
-  io.stdout(
-    c.dim(`${catalog.length} skill${catalog.length === 1 ? "" : "s"}`) + "\n",
-  );
+  io.out(c.dim(`${catalog.length} skill${catalog.length === 1 ? "" : "s"}`));
   return status;
 }
 
@@ -75,10 +73,10 @@ interface Line {
   dim?: boolean;
 }
 
-function paint(line: Line, c: ReturnType<typeof colors>): string {
-  if (line.dim) return c.dim(line.text);
+function paint(line: Line, c: ReturnType<typeof colors>): Pieces {
+  if (line.dim) return [c.dim(line.text)];
   const cut = line.bold ?? 0;
-  return `${c.bold(line.text.slice(0, cut))}${line.text.slice(cut)}`;
+  return [c.bold(line.text.slice(0, cut)), line.text.slice(cut)];
 }
 
 /**
@@ -94,7 +92,7 @@ function catalogTable(
     catalog: readonly SkillInfo[];
     overridden: readonly SkillInfo[];
   },
-  io: CliIO,
+  io: Output,
   { wide }: { wide: boolean },
 ): Line[] {
   const width = io.columns > 0 ? io.columns : DEFAULT_COLUMNS;
@@ -156,7 +154,7 @@ function catalogTable(
 function emptyRootHints(
   given: readonly string[],
   loaded: readonly SkillInfo[],
-  io: CliIO,
+  io: Output,
 ): { hints: string[]; missing: boolean } {
   // A root of plugins serves from its plugins' folders below it.
   const used = (root: string): boolean =>

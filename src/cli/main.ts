@@ -10,12 +10,12 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import process from "node:process";
 import { StartupError } from "../errors.ts";
-import { oneLineSafe } from "../_text.ts";
 import { closest } from "../_similar.ts";
 import { catalog, CATALOG_FORMATS } from "./catalog.ts";
 import { check } from "./check.ts";
 import { json } from "./json.ts";
 import { list } from "./list.ts";
+import { type Output, output } from "./output.ts";
 import { FORMATS, PRESETS } from "./options.ts";
 import { path } from "./path.ts";
 import { show } from "./show.ts";
@@ -86,9 +86,7 @@ const CATALOG_HELP = `Catalog:
                     markdown (a list) or json
   --budget CHARS    fit the text in CHARS characters: descriptions cut
                     evenly, then names only, then skills left out (--json
-                    says which)
-  --json            one JSON document: the text and what was shortened or
-                    left out`;
+                    says which)`;
 
 const WHY_HELP = `Why:
   NAME              the skill name to explain, as a host would ask for it
@@ -109,9 +107,14 @@ const LIST_HELP = `List:
   --wide            descriptions and paths in full, never cut to the width
                     of the terminal (COLUMNS, else the terminal's, else 80)`;
 
-const OUTPUT_HELP = `Output:
-  --json            one JSON document on stdout, warnings included as data
+/** The output section of a command's help, with what its --json writes. */
+function outputHelp(
+  json = "one JSON document on stdout, warnings included as data",
+): string {
+  return `Output:
+  --json            ${json}
   -h, --help        this help`;
+}
 
 const COMMANDS: Record<string, Command> = {
   list: {
@@ -144,9 +147,10 @@ const COMMANDS: Record<string, Command> = {
   catalog: {
     usage:
       "agent-skills catalog [DIR]... [--format FORMAT] [--budget CHARS] [--json]",
-    summary:
-      "the catalog text a host puts in its model's prompt, fitted to a budget",
+    summary: "the catalog text for a model's prompt, fitted to a budget",
     help: CATALOG_HELP,
+    json:
+      "one JSON document: the text, what was shortened or left\n                    out, and the warnings",
     options: {
       ...COMMON_OPTIONS,
       format: { type: "string" },
@@ -159,7 +163,7 @@ const COMMANDS: Record<string, Command> = {
     usage:
       "agent-skills why NAME [DIR]... [--root DIR]... [--budget CHARS] [--json]",
     summary:
-      "why a skill is or is not served: every candidate, near misses, roots",
+      "why a skill is or is not served: its candidates, near misses, roots",
     help: WHY_HELP,
     options: {
       ...COMMON_OPTIONS,
@@ -185,6 +189,11 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/** The width of the longest command's name, the column of the summaries. */
+const NAME_WIDTH = Math.max(
+  ...Object.keys(COMMANDS).map((name) => name.length),
+);
+
 const MAIN_HELP =
   `agent-skills: Agent Skills (SKILL.md directories) for authors and CI
 
@@ -194,7 +203,7 @@ ${Object.values(COMMANDS).map((command) => `  ${command.usage}`).join("\n")}
 Commands:
 ${
     Object.entries(COMMANDS).map(([name, command]) =>
-      `  ${name.padEnd(6)} ${command.summary}`
+      `  ${name.padEnd(NAME_WIDTH)}  ${command.summary}`
     ).join("\n")
   }
 
@@ -207,7 +216,7 @@ Exit codes: 0 clean, 1 problems found, 2 usage or startup error.`;
  * input: usage and startup errors are printed and give 2.
  *
  * @param args The arguments after the program name, e.g. `["list", "--json"]`.
- * @param io Where to write, and what the terminal is like.
+ * @param streams Where to write, and what the terminal is like.
  * @returns 0 clean, 1 problems found, 2 usage or startup error.
  *
  * @example Run `check` in-process
@@ -225,16 +234,29 @@ Exit codes: 0 clean, 1 problems found, 2 usage or startup error.`;
  * console.log(code, out);
  * ```
  */
-export function main(args: readonly string[], io: CliIO): number {
+export function main(args: readonly string[], streams: CliIO): number {
+  // The commands write through it only: it escapes every line.
+  const io = output(streams);
   const [name, ...rest] = args;
+  // help COMMAND is COMMAND --help.
+  if (name === "help" && rest.length > 0) {
+    return rest.length === 1
+      ? main([rest[0] ?? "", "--help"], streams)
+      : usageError(
+        io,
+        `help takes one COMMAND, got ${rest.length} arguments`,
+        {},
+      );
+  }
   if (
     name === undefined || name === "--help" || name === "-h" || name === "help"
   ) {
-    (name === undefined ? io.stderr : io.stdout)(`${MAIN_HELP}\n`);
+    if (name === undefined) io.errText(MAIN_HELP);
+    else io.outText(MAIN_HELP);
     return name === undefined ? USAGE : OK;
   }
   if (name === "--version" || name === "-V") {
-    io.stdout(`agent-skills ${VERSION}\n`);
+    io.out(`agent-skills ${VERSION}`);
     return OK;
   }
   // A usage error is one JSON document too when JSON was asked for.
@@ -257,18 +279,18 @@ export function main(args: readonly string[], io: CliIO): number {
       strict: true,
     });
   } catch (error) {
-    return usageError(io, parseProblem(error, command, rest), {
+    return usageError(io, parseProblem(error, name, rest), {
       command: name,
       asJson,
     });
   }
   const values = parsed.values as Values;
   if (values.help) {
-    const sections = [ROOTS_HELP, command.help, OUTPUT_HELP];
-    io.stdout(
+    const sections = [ROOTS_HELP, command.help, outputHelp(command.json)];
+    io.outText(
       `Usage: ${command.usage}\n\n${command.summary}.\n\n${
         sections.filter((section) => section !== undefined).join("\n")
-      }\n`,
+      }`,
     );
     return OK;
   }
@@ -311,9 +333,8 @@ function valueProblem(values: Values, command: string): string | undefined {
   if (values.format !== undefined && !formats.includes(values.format)) {
     return `unknown format "${values.format}" (one of ${formats.join(", ")})`;
   }
-  if (values.budget !== undefined && !/^[0-9]+$/.test(values.budget)) {
-    return `option --budget takes a whole number of characters, got "${values.budget}"`;
-  }
+  const budget = countProblem("budget", values.budget, "characters", 0);
+  if (budget !== undefined) return budget;
   if (values.preset !== undefined && !Object.hasOwn(PRESETS, values.preset)) {
     return `unknown preset "${values.preset}" (one of ${
       Object.keys(PRESETS).join(", ")
@@ -322,17 +343,32 @@ function valueProblem(values: Values, command: string): string | undefined {
   if (values.hidden === true && values.depth === undefined) {
     return "option --hidden reads dot-directories when looking deeper: give --depth N too";
   }
-  if (values.depth !== undefined && !/^[1-9][0-9]*$/.test(values.depth)) {
-    return `option --depth takes a whole number of levels above 0, got "${values.depth}"`;
-  }
-  const maxBytes = values["max-manifest-bytes"];
-  if (
-    maxBytes !== undefined &&
-    !(/^[1-9][0-9]*$/.test(maxBytes) && Number.isSafeInteger(Number(maxBytes)))
-  ) {
-    return `option --max-manifest-bytes takes a whole number of bytes above 0, got "${maxBytes}"`;
-  }
-  return undefined;
+  return countProblem("depth", values.depth, "levels", 1) ??
+    countProblem(
+      "max-manifest-bytes",
+      values["max-manifest-bytes"],
+      "bytes",
+      1,
+    );
+}
+
+/**
+ * What is wrong with a flag's count: not a whole number from `min`, or one
+ * beyond the largest the library takes (2^53 - 1), named with the flag and
+ * the value as given.
+ */
+function countProblem(
+  flag: string,
+  value: string | undefined,
+  unit: string,
+  min: 0 | 1,
+): string | undefined {
+  if (value === undefined) return undefined;
+  const whole = /^[0-9]+$/.test(value) && Number(value) >= min;
+  if (whole && Number.isSafeInteger(Number(value))) return undefined;
+  return `option --${flag} takes a whole number of ${unit}${
+    min === 1 ? " above 0" : ""
+  }${whole ? `, at most ${Number.MAX_SAFE_INTEGER}` : ""}, got "${value}"`;
 }
 
 /**
@@ -354,7 +390,7 @@ export function runCli(): number {
 }
 
 function usageError(
-  io: CliIO,
+  io: Output,
   problem: string,
   { command, asJson = false }: { command?: string; asJson?: boolean },
 ): number {
@@ -368,11 +404,10 @@ function usageError(
     });
     return USAGE;
   }
-  io.stderr(
-    `agent-skills${command === undefined ? "" : ` ${command}`}: ${
-      oneLineSafe(problem)
-    }\nRun ${help} for usage.\n`,
+  io.err(
+    `agent-skills${command === undefined ? "" : ` ${command}`}: ${problem}`,
   );
+  io.err(`Run ${help} for usage.`);
   return USAGE;
 }
 
@@ -382,10 +417,10 @@ function usageError(
  */
 function parseProblem(
   error: unknown,
-  command: Command,
+  name: string,
   args: readonly string[],
 ): string {
-  const options = command.options ?? {};
+  const options = COMMANDS[name]?.options ?? {};
   const { tokens } = parseArgs({
     args: [...args],
     options,
@@ -404,6 +439,14 @@ function parseProblem(
     if (code !== "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") continue;
     if (type === "string" && token.value === undefined) {
       return `option ${token.rawName} needs a value`;
+    }
+    // A value that starts with a dash, as --depth -1: parseArgs calls it
+    // ambiguous; say what is wrong with it, as for any value.
+    if (
+      type === "string" && token.value?.startsWith("-") && !token.inlineValue
+    ) {
+      return valueProblem({ [token.name]: token.value }, name) ??
+        `option ${token.rawName} got "${token.value}", which reads as an option: write ${token.rawName}=${token.value} if it is the value`;
     }
     if (type === "boolean" && token.value !== undefined) {
       return `option ${token.rawName} takes no value`;

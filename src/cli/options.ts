@@ -17,7 +17,10 @@ import {
   codexSkillRoots,
 } from "../presets.ts";
 import type { SkillWarning } from "../warn.ts";
-import type { CliIO, Values } from "./types.ts";
+import type { Values } from "./types.ts";
+
+/** Where relative paths resolve: the command's current directory. */
+type Place = { readonly cwd: string };
 
 /** The presets `--preset` names, each a host's own roots. */
 export const PRESETS: Readonly<Record<string, () => SkillRootOptions[]>> = {
@@ -35,7 +38,7 @@ export const FORMATS: readonly string[] = ["text", "json", "github", "sarif"];
  */
 export function rootsOf(
   values: Values,
-  io: CliIO,
+  io: Place,
   dirs: readonly string[] = [],
 ): Array<string | SkillRootOptions> {
   const roots = givenRoots(values, dirs, io);
@@ -49,7 +52,7 @@ export function rootsOf(
 export function givenRoots(
   values: Values,
   dirs: readonly string[],
-  io: CliIO,
+  io: Place,
 ): string[] {
   return [...(values.root ?? []), ...dirs].map((dir) => resolve(io.cwd, dir));
 }
@@ -58,7 +61,7 @@ export function givenRoots(
 export function dirRoots(
   values: Values,
   dirs: readonly string[],
-  io: CliIO,
+  io: Place,
 ): Array<string | SkillRootOptions> {
   return rootOptions(values, dirs.map((dir) => resolve(io.cwd, dir)));
 }
@@ -91,7 +94,7 @@ function rootOptions(
  */
 export function presentRoots(
   values: Values,
-  io: CliIO,
+  io: Place,
 ): { paths: Array<string | SkillRootOptions>; lookedAt: string[] } {
   const given = givenRoots(values, [], io);
   const name = values.preset ?? (given.length === 0 ? "clarvis" : undefined);
@@ -132,7 +135,7 @@ function mayExist(path: string): boolean {
 /** cwd, and home, workspace and the manifest cap when given: what every command passes on. */
 export function placeOptions(
   values: Values,
-  io: CliIO,
+  io: Place,
 ): {
   cwd: string;
   home?: string;
@@ -151,7 +154,7 @@ export function placeOptions(
 
 export function open(
   values: Values,
-  io: CliIO,
+  io: Place,
   dirs: readonly string[] = [],
 ): { skills: AgentSkills; warnings: SkillWarning[] } {
   const warnings: SkillWarning[] = [];

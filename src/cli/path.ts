@@ -7,17 +7,17 @@
  */
 
 import { SkillError } from "../errors.ts";
-import { oneLineSafe } from "../_text.ts";
 import { json } from "./json.ts";
 import { open } from "./options.ts";
+import type { Output } from "./output.ts";
 import { fail, printWarnings } from "./terminal.ts";
-import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { OK, PROBLEMS, type Values } from "./types.ts";
 import { unknownSkillMessage } from "./why.ts";
 
 export function path(
   values: Values,
   [name, rel, ...dirs]: string[],
-  io: CliIO,
+  io: Output,
 ): number {
   const { skills, warnings } = open(values, io, dirs);
   let path: string;
@@ -41,7 +41,7 @@ export function path(
     json(io, { path, warnings });
   } else {
     printWarnings(io, warnings);
-    io.stdout(`${oneLineSafe(path)}\n`);
+    io.out(path);
   }
   return OK;
 }

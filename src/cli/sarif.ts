@@ -8,10 +8,10 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { CHECK_RULES, type CheckReport } from "../check.ts";
 import { relativeText } from "./terminal.ts";
-import type { CliIO } from "./types.ts";
+import type { Output } from "./output.ts";
 
 /** One SARIF 2.1.0 run: a rule per diagnostic code, a result per diagnostic. */
-export function sarif(report: CheckReport, io: CliIO): unknown {
+export function sarif(report: CheckReport, io: Output): unknown {
   const level = { error: "error", warning: "warning", info: "note" };
   const codes = [...new Set(report.diagnostics.map((d) => d.code))].sort();
   return {
@@ -55,7 +55,7 @@ export function sarif(report: CheckReport, io: CliIO): unknown {
  * it, else a `file://` URI; each segment percent-encoded (`a#b` is `a%23b`),
  * never escaped for a terminal, so that it names the file it names.
  */
-function uri(path: string, io: CliIO): string {
+function uri(path: string, io: Output): string {
   const rel = relative(resolve(io.cwd), path);
   const inside = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
   const segments = (inside ? rel : path).split(sep).map((segment) =>

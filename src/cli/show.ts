@@ -6,11 +6,11 @@
  */
 
 import type { SkillInfo } from "../skill.ts";
-import { oneLineSafe } from "../_text.ts";
 import { json } from "./json.ts";
 import { open } from "./options.ts";
-import { bodyText, colors, fail, oneLine, printWarnings } from "./terminal.ts";
-import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { colors, type Output } from "./output.ts";
+import { fail, oneLine, printWarnings } from "./terminal.ts";
+import { OK, PROBLEMS, type Values } from "./types.ts";
 import { unknownSkillMessage } from "./why.ts";
 
 /**
@@ -37,10 +37,20 @@ const SHOWN: ReadonlyArray<
   },
 ];
 
+/**
+ * The column of the values: after the longest label of those every skill
+ * has, and its colon (a longer one, a metadata key, is followed by a space).
+ */
+const LABEL_WIDTH = Math.max(
+  ..."description scope/source path overrides".split(" ")
+    .concat(SHOWN.map(({ label }) => label))
+    .map((label) => label.length + 2),
+);
+
 export function show(
   values: Values,
   [name, ...dirs]: string[],
-  io: CliIO,
+  io: Output,
 ): number {
   const { skills, warnings } = open(values, io, dirs);
   const skill = skills.loadSkill(name ?? "");
@@ -62,12 +72,16 @@ export function show(
     return OK;
   }
   printWarnings(io, warnings);
-  const c = colors(io);
+  const c = colors();
+  // A label and its value, the values in one column; nothing after a label
+  // without a value.
   const field = (label: string, value: string): void =>
-    io.stdout(
-      `${c.dim(`${oneLineSafe(label)}:`.padEnd(16))}${oneLineSafe(value)}\n`,
+    io.out(
+      value === ""
+        ? c.dim(`${label}:`)
+        : [c.dim(`${label}:`.padEnd(LABEL_WIDTH - 1)), " ", value],
     );
-  io.stdout(`${c.bold(oneLineSafe(skill.name))}\n`);
+  io.out(c.bold(skill.name));
   field("description", oneLine(skill.description));
   field("scope/source", `${skill.scope}/${skill.source}`);
   field("path", skill.path);
@@ -85,9 +99,8 @@ export function show(
     `resources (${skill.resources.length})`,
     skill.resources.length === 0 ? "(none)" : "",
   );
-  for (const resource of skill.resources) {
-    io.stdout(`  ${oneLineSafe(resource)}\n`);
-  }
-  io.stdout(`\n${bodyText(skill.body)}\n`);
+  for (const resource of skill.resources) io.out(`  ${resource}`);
+  io.out("");
+  io.outText(skill.body);
   return OK;
 }

@@ -1,6 +1,7 @@
 /**
- * The terminal: writers that stop quietly when the reader has gone, colours,
- * the width, and text from disk made safe and short for a line.
+ * The terminal: writers that stop quietly when the reader has gone, whether
+ * to colour, the width, failures and warnings, and text from disk made short
+ * for a line (the escaping of every line is in `output.ts`).
  *
  * @module
  */
@@ -11,7 +12,8 @@ import type { SkillDiagnostic } from "../diagnostic.ts";
 import { oneLineSafe } from "../_text.ts";
 import type { SkillWarning } from "../warn.ts";
 import { json } from "./json.ts";
-import type { CliIO, Values } from "./types.ts";
+import { colors, line, type Output } from "./output.ts";
+import type { Values } from "./types.ts";
 
 /** The width a line is fitted to when the terminal's is not known. */
 export const DEFAULT_COLUMNS = 80;
@@ -74,7 +76,7 @@ interface DenoPermissions {
  * document under `--json`, else lines on stderr. Returns the exit status.
  */
 export function fail(
-  io: CliIO,
+  io: Output,
   values: Values,
   { status, error, warnings = [] }: {
     /** The exit status to return. */
@@ -87,30 +89,31 @@ export function fail(
     json(io, { error, warnings });
   } else {
     printWarnings(io, warnings);
-    io.stderr(
-      `agent-skills: ${colors(io).red(`${error.code}:`)} ${
-        oneLineSafe(error.message)
-      }\n`,
+    io.err(
+      line`agent-skills: ${colors().red(`${error.code}:`)} ${error.message}`,
     );
   }
   return status;
 }
 
 export function printWarnings(
-  io: CliIO,
+  io: Output,
   warnings: readonly SkillWarning[],
 ): void {
-  const c = colors(io);
+  const c = colors();
   for (const warning of warnings) {
-    io.stderr(
-      `${c.yellow(`warning [${warning.code}]`)} ${
+    io.err(
+      line`${c.yellow(`warning [${warning.code}]`)} ${
         relativeText(warning.message, io)
-      }\n`,
+      }`,
     );
   }
 }
 
-export function position(diagnostic: SkillDiagnostic, io: CliIO): string {
+/** Where relative paths resolve: the command's current directory. */
+type Place = { readonly cwd: string };
+
+export function position(diagnostic: SkillDiagnostic, io: Place): string {
   const path = display(diagnostic.path, io);
   return diagnostic.line === undefined
     ? path
@@ -118,7 +121,7 @@ export function position(diagnostic: SkillDiagnostic, io: CliIO): string {
 }
 
 /** A path relative to the current directory when it is inside it. */
-export function display(path: string, io: CliIO): string {
+export function display(path: string, io: Place): string {
   const rel = relative(resolve(io.cwd), path);
   const shown = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)
     ? rel
@@ -130,20 +133,13 @@ export function display(path: string, io: CliIO): string {
  * A message with the paths inside the current directory made relative, on
  * one line whatever the names in it hold.
  */
-export function relativeText(text: string, io: CliIO): string {
+export function relativeText(text: string, io: Place): string {
   return oneLineSafe(text.replaceAll(`${resolve(io.cwd)}/`, ""));
 }
 
 /** Text from disk on one line: blank runs folded, control characters escaped. */
 export function oneLine(text: string): string {
   return oneLineSafe(text.replace(/\s+/g, " ").trim());
-}
-
-/** A skill body as it is, but for control characters other than \n and \t. */
-export function bodyText(text: string): string {
-  return text.split("\n").map((line) =>
-    line.split("\t").map(oneLineSafe).join("\t")
-  ).join("\n");
 }
 
 export function cut(text: string, width: number): string {
@@ -154,17 +150,4 @@ export function cut(text: string, width: number): string {
 
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
-
-export function colors(
-  io: CliIO,
-): Record<"red" | "yellow" | "dim" | "bold", (text: string) => string> {
-  const wrap = (open: number, close: number) => (text: string): string =>
-    io.color ? `\x1b[${open}m${text}\x1b[${close}m` : text;
-  return {
-    red: wrap(31, 39),
-    yellow: wrap(33, 39),
-    dim: wrap(2, 22),
-    bold: wrap(1, 22),
-  };
 }

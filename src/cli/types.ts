@@ -6,6 +6,7 @@
  */
 
 import type { ParseArgsConfig } from "node:util";
+import type { Output } from "./output.ts";
 
 /** Where the command writes, and what it knows of its terminal. */
 export interface CliIO {
@@ -36,9 +37,12 @@ export interface Command {
   summary: string;
   /** The command's own options, shown between the roots and the output. */
   help?: string;
+  /** What its `--json` writes, when more than the warnings as data. */
+  json?: string;
   options: ParseArgsConfig["options"];
   positionals: [min: number, max: number];
-  run(values: Values, positionals: string[], io: CliIO): number;
+  /** Runs the command, writing only through `io`, which escapes every line. */
+  run(values: Values, positionals: string[], io: Output): number;
 }
 
 export type Values = {

@@ -14,12 +14,11 @@ import type {
   SkillCandidate,
   SkillExplanation,
 } from "../explanation.ts";
-import { oneLineSafe } from "../_text.ts";
 import { catalogOptions } from "./catalog.ts";
 import { json } from "./json.ts";
 import { open } from "./options.ts";
-import { colors } from "./terminal.ts";
-import { type CliIO, OK, PROBLEMS, type Values } from "./types.ts";
+import { colors, type Line, line, type Output, type Piece } from "./output.ts";
+import { OK, PROBLEMS, type Values } from "./types.ts";
 
 /**
  * What `show` and `path` say of a name no skill is served as: the served
@@ -41,7 +40,7 @@ export function unknownSkillMessage(skills: AgentSkills, name: string): string {
 export function why(
   values: Values,
   [name = "", ...dirs]: string[],
-  io: CliIO,
+  io: Output,
 ): number {
   const { skills, warnings } = open(values, io, dirs);
   const explanation = skills.explain(name, {
@@ -54,9 +53,7 @@ export function why(
     return status;
   }
   // What matters to the name is in the explanation; --json has the rest.
-  for (const line of lines(explanation, served, colors(io))) {
-    io.stdout(`${line}\n`);
-  }
+  for (const line of lines(explanation, served, colors())) io.out(line);
   return status;
 }
 
@@ -65,9 +62,9 @@ function lines(
   { name, candidates, nearMisses, roots }: SkillExplanation,
   served: boolean,
   c: ReturnType<typeof colors>,
-): string[] {
-  const shown = oneLineSafe(JSON.stringify(name));
-  const out: string[] = [];
+): Array<Piece | Line> {
+  const shown = JSON.stringify(name);
+  const out: Array<Piece | Line> = [];
   if (!served) {
     out.push(
       c.bold(
@@ -84,7 +81,7 @@ function lines(
   if (nearMisses.length > 0) {
     out.push("Near misses:");
     for (const miss of nearMisses) {
-      out.push(`  ${c.bold(miss.kind)}  ${oneLineSafe(miss.message)}`);
+      out.push(line`  ${c.bold(miss.kind)}  ${miss.message}`);
     }
   }
   if (!served) {
@@ -97,14 +94,12 @@ function lines(
 function candidateLines(
   candidate: SkillCandidate,
   c: ReturnType<typeof colors>,
-): string[] {
-  const out = [oneLineSafe(candidate.message)];
+): Line[] {
+  const out: Line[] = [[candidate.message]];
   if ("warnings" in candidate) {
     for (const warning of candidate.warnings) {
       out.push(
-        `  ${c.dim(`warning [${warning.code}]`)} ${
-          oneLineSafe(warning.message)
-        }`,
+        line`  ${c.dim(`warning [${warning.code}]`)} ${warning.message}`,
       );
     }
   }
@@ -115,9 +110,9 @@ function candidateLines(
   if (problems.length > 1) {
     for (const problem of problems) {
       out.push(
-        `  ${c.dim(`${candidate.path}:${problem.line}`)} ${
-          oneLineSafe(problem.message)
-        }`,
+        line`  ${
+          c.dim(`${candidate.path}:${problem.line}`)
+        } ${problem.message}`,
       );
     }
   }
@@ -135,14 +130,13 @@ const STATES: Readonly<Record<ExplainedRoot["state"], string>> = {
 function rootLines(
   { path, state, warnings }: ExplainedRoot,
   c: ReturnType<typeof colors>,
-): string[] {
+): Line[] {
   return [
-    `  ${oneLineSafe(path)}  ${state === "read" ? "" : c.bold(STATES[state])}`
-      .trimEnd(),
+    state === "read"
+      ? [`  ${path}`]
+      : line`  ${path}  ${c.bold(STATES[state])}`,
     ...warnings.map((warning) =>
-      `    ${c.dim(`warning [${warning.code}]`)} ${
-        oneLineSafe(warning.message)
-      }`
+      line`    ${c.dim(`warning [${warning.code}]`)} ${warning.message}`
     ),
   ];
 }

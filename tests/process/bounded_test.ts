@@ -9,8 +9,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeManyNonUtf8, manifest, tempTrees } from "../_helpers.ts";
 import { fileURLToPath } from "node:url";
+import { makeManyNonUtf8, manifest, tempTrees } from "../_helpers.ts";
 import { runScriptWithin, RUNTIME, scriptPath } from "./_spawn.ts";
 
 const tree = tempTrees();
@@ -212,6 +212,62 @@ describe("work on manifests inside the size cap", () => {
         /^scanned: 8 loaded, \d+ warnings, strict (ok|invalid_skill), check \d+ diagnostics\n$/,
         `${scanned} (manifests of ${sizes} bytes)`,
       );
+    },
+  );
+
+  it(
+    "escapes a manifest of acting characters up to the cap, in every command",
+    TIMEOUT,
+    async () => {
+      // 10 bytes a unit: ESC, a tag character, a tab, RLO, a line feed.
+      const units = 80_000;
+      const tags = 20_000;
+      const root = tree({
+        "x/SKILL.md": manifestOf([
+          "name: x",
+          `description: d${"\u{E0041}".repeat(tags)}`,
+        ]).replace("body\n", "\x1b\u{E0041}\t\u202e\n".repeat(units)),
+      });
+      const repo = fileURLToPath(new URL("../..", import.meta.url));
+      const entry = RUNTIME === "deno" ? join(repo, "cli.ts") : join(
+        repo,
+        "node_modules",
+        "@clarvis",
+        "agent-skills",
+        "esm",
+        "bin.js",
+      );
+      const commands = [
+        ["show", "x"],
+        ["list", "--wide"],
+        ["catalog"],
+        ["catalog", "--format", "markdown"],
+        ["why", "x", "--json"],
+      ];
+      for (const command of commands) {
+        const run = await runScriptWithin(
+          entry,
+          [...command, "--root", root, "--home", root],
+          {
+            deno: ["--allow-read", `--config=${join(repo, "deno.json")}`],
+            node: [],
+            cwd: root,
+          },
+          LIMIT_MS,
+        );
+        assert.equal(run.timedOut, false, `${command} was killed`);
+        assert.equal(run.code, 0, `${command}: ${run.stderr}`);
+        // Nothing raw but the body's line feeds and tabs, and every tag
+        // character written, as one escape each.
+        assert.doesNotMatch(
+          run.stdout.replace(/[\n\t]/g, ""),
+          /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u,
+        );
+        const escapes = run.stdout.match(
+          /\\u\{e0041\}|&#xE0041;|\\u\{E0041\}|\\udb40\\udc41/g,
+        )?.length;
+        assert.equal(escapes, command[0] === "show" ? tags + units : tags);
+      }
     },
   );
 });

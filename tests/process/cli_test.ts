@@ -317,12 +317,15 @@ describe("agent-skills", () => {
       assert.equal(run.code, 0);
       assert.match(
         run.stdout,
-        /^pdf-forms\ndescription: {4}Fill in and flatten PDF forms\./,
+        /^pdf-forms\ndescription: {14}Fill in and flatten PDF forms\./,
       );
-      assert.match(run.stdout, /allowed tools: {2}Bash\(python3:\*\), Read\n/);
       assert.match(
         run.stdout,
-        /resources \(2\): *\n {2}references\/fields\.md\n {2}scripts\/fill\.py\n/,
+        /\nallowed tools: {12}Bash\(python3:\*\), Read\n/,
+      );
+      assert.match(
+        run.stdout,
+        /\nresources \(2\):\n {2}references\/fields\.md\n {2}scripts\/fill\.py\n/,
       );
       assert.match(run.stdout, /\n# PDF forms\n/);
     });
@@ -889,7 +892,9 @@ describe("main()", () => {
           false,
           80,
         ),
-        `agent-skills check: option --max-manifest-bytes takes a whole number of bytes above 0, got "${value}"\nRun agent-skills check --help for usage.\n`,
+        `agent-skills check: option --max-manifest-bytes takes a whole number of bytes above 0${
+          value.length > 16 ? ", at most 9007199254740991" : ""
+        }, got "${value}"\nRun agent-skills check --help for usage.\n`,
       );
     }
   });

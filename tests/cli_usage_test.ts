@@ -1,0 +1,135 @@
+// The agent-skills command's help and usage errors, run in-process through
+// main().
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { main } from "@clarvis/agent-skills/cli";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const COMMANDS = ["list", "show", "path", "catalog", "why", "check"];
+
+function run(...args: string[]): { code: number; out: string; err: string } {
+  let out = "";
+  let err = "";
+  const code = main(args, {
+    stdout: (text) => (out += text),
+    stderr: (text) => (err += text),
+    color: false,
+    columns: 80,
+    cwd: ROOT,
+  });
+  return { code, out, err };
+}
+
+describe("agent-skills help", () => {
+  it("gives each command's summary in one column, two spaces after the longest name", () => {
+    const { out } = run("--help");
+    const lines = out.split("\n");
+    const commands = lines.slice(lines.indexOf("Commands:") + 1).slice(0, 6);
+    assert.deepEqual(
+      commands.map((line) => line.slice(0, 11)),
+      COMMANDS.map((name) => `  ${name.padEnd(9)}`),
+    );
+    for (const line of commands) assert.match(line.slice(11), /^[a-z]/, line);
+    for (const line of lines) assert.ok(line.length <= 80, line);
+  });
+
+  it("prints a command's own help for help COMMAND, as for COMMAND --help", () => {
+    for (const command of COMMANDS) {
+      const help = run("help", command);
+      assert.equal(help.code, 0, command);
+      assert.deepEqual(help, run(command, "--help"), command);
+      assert.match(help.out, new RegExp(`^Usage: agent-skills ${command} `));
+    }
+    assert.deepEqual(run("help"), run("--help"));
+    assert.deepEqual(run("help", "lst"), {
+      code: 2,
+      out: "",
+      err:
+        'agent-skills: unknown command "lst" (did you mean list?)\nRun agent-skills --help for usage.\n',
+    });
+    assert.deepEqual(run("help", "list", "show"), {
+      code: 2,
+      out: "",
+      err:
+        "agent-skills: help takes one COMMAND, got 2 arguments\nRun agent-skills --help for usage.\n",
+    });
+  });
+
+  it("lists each option once in a command's help, every line within 80 columns", () => {
+    for (const command of COMMANDS) {
+      const { out } = run(command, "--help");
+      for (const line of out.split("\n")) assert.ok(line.length <= 80, line);
+      const options = [...out.matchAll(/^ {2}(--[a-z-]+)/gm)].map(([, o]) => o);
+      assert.deepEqual(options, [...new Set(options)], command);
+      assert.equal(options.filter((o) => o === "--json").length, 1, command);
+    }
+    assert.match(
+      run("catalog", "--help").out,
+      /\nOutput:\n {2}--json {12}one JSON document: the text, what was shortened or left\n {20}out, and the warnings\n/,
+    );
+  });
+});
+
+describe("agent-skills usage errors", () => {
+  /** The first line of a usage error of `command`. */
+  function problem(...args: string[]): string {
+    const { code, out, err } = run(...args, "--home", "/nonexistent-home");
+    assert.equal(code, 2, err);
+    assert.equal(out, "");
+    const [first, second] = err.split("\n");
+    assert.equal(second, `Run agent-skills ${args[0]} --help for usage.`);
+    return first ?? "";
+  }
+
+  it("names the flag and the value given for a value that starts with a dash", () => {
+    assert.equal(
+      problem("list", "--depth", "-1"),
+      'agent-skills list: option --depth takes a whole number of levels above 0, got "-1"',
+    );
+    assert.equal(
+      problem("catalog", "--budget", "-5"),
+      'agent-skills catalog: option --budget takes a whole number of characters, got "-5"',
+    );
+    assert.equal(
+      problem("catalog", "--format", "-x"),
+      'agent-skills catalog: unknown format "-x" (one of xml, markdown, json)',
+    );
+    assert.equal(
+      problem("list", "--root", "-x"),
+      'agent-skills list: option --root got "-x", which reads as an option: write --root=-x if it is the value',
+    );
+  });
+
+  it("names the flag and echoes the number given when it is too large for the library", () => {
+    const huge = "99999999999999999999";
+    assert.equal(
+      problem("catalog", "--budget", huge),
+      `agent-skills catalog: option --budget takes a whole number of characters, at most 9007199254740991, got "${huge}"`,
+    );
+    assert.equal(
+      problem("why", "x", "--budget", "9007199254740992"),
+      'agent-skills why: option --budget takes a whole number of characters, at most 9007199254740991, got "9007199254740992"',
+    );
+    assert.equal(
+      problem("list", "--depth", huge),
+      `agent-skills list: option --depth takes a whole number of levels above 0, at most 9007199254740991, got "${huge}"`,
+    );
+    assert.equal(
+      problem("list", "--max-manifest-bytes", huge),
+      `agent-skills list: option --max-manifest-bytes takes a whole number of bytes above 0, at most 9007199254740991, got "${huge}"`,
+    );
+    // The largest the library takes is taken.
+    const fits = run(
+      "catalog",
+      "--root",
+      "fixtures/demo/user-store",
+      "--budget",
+      "9007199254740991",
+      "--home",
+      "/nonexistent-home",
+    );
+    assert.equal(fits.code, 0, fits.err);
+  });
+});
