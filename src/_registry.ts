@@ -107,7 +107,7 @@ export function buildSnapshot(
       missing.push(root.path);
     }
     const skillRoots = root.kind === "plugins"
-      ? pluginRoots({ root, report: recording(root, root), buffer })
+      ? pluginRoots({ root, config, report: recording(root, root), buffer })
       : [root];
     for (const skillRoot of skillRoots) {
       const scan = {
