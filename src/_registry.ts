@@ -8,6 +8,7 @@
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
 import { pluginRoots } from "./_discovery/plugins.ts";
+import { reservedNameProblem } from "./_discovery/problems.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { errorCode, tryStatus } from "./_fs/status.ts";
 import { realPathOrSelf, winnersOf } from "./_roots.ts";
@@ -123,6 +124,13 @@ export function buildSnapshot(
       };
       for (const skill of discoverRoot(scan)) {
         byPath.set(skill.info.path, skill);
+        // `<plugin>:<skill>` names belong to plugins: a plain skill never takes one.
+        if (
+          skillRoot.namespace === undefined && skill.info.name.includes(":")
+        ) {
+          scan.report(reservedNameProblem(skill.info));
+          continue;
+        }
         const earlier = merged.get(skill.info.name);
         if (earlier !== undefined) overridden.push(earlier.info);
         merged.set(skill.info.name, skill);

@@ -47,6 +47,8 @@ import { oneLineSafe } from "./_text.ts";
  * - `duplicate_plugin`: a marketplace entry whose source reaches a directory
  *   an earlier entry loads (by spelling or by symlink), or whose plugin has
  *   the name of an earlier one; the first entry is kept, the later skipped.
+ * - `reserved_name`: a skill of a plain root whose name holds `:`, the form
+ *   `<plugin>:<skill>` that belongs to plugins; it was skipped.
  * - `unrepresentable_name`: a skill directory or resource whose name on disk
  *   is not valid UTF-8, so it cannot be named in a string; it was skipped (a
  *   skill so named is refused under `strict`).
@@ -80,6 +82,7 @@ export type SkillWarningCode =
   | "discovery_limit"
   | "invalid_plugin"
   | "duplicate_plugin"
+  | "reserved_name"
   | "unrepresentable_name"
   | "yaml_repaired"
   | "yaml_indicator"

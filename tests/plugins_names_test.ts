@@ -1,6 +1,7 @@
 // Who owns a name in a root of plugins: a plugin name is taken once per
-// marketplace (the first entry keeps it, a later one is reported), and a
-// plugin directory listed many times is read once.
+// marketplace (the first entry keeps it, a later one is reported), a
+// plugin directory listed many times is read once, and a plain skill never
+// takes a `<plugin>:<skill>` name.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -176,5 +177,65 @@ describe("a plugin directory reached many times", () => {
     const { paths, problems } = rootsOf(root);
     assert.deepEqual(paths, [join(root, "skills")]);
     assert.deepEqual(problems, []);
+  });
+});
+
+describe("a name with a colon in a plain root", () => {
+  function stores(): { plain: string; plugin: string } {
+    const base = tree({
+      "plain/p:s/SKILL.md": manifest("p:s", "Plain."),
+      "plain/ok/SKILL.md": manifest("ok"),
+      "plugin/.claude-plugin/plugin.json": '{"name": "p"}',
+      "plugin/skills/s/SKILL.md": manifest("s", "Plugin."),
+    });
+    return { plain: join(base, "plain"), plugin: join(base, "plugin") };
+  }
+
+  it("is reserved for plugins: the plain skill is skipped with reserved_name, whatever the order of the roots", () => {
+    const { plain, plugin } = stores();
+    for (
+      const roots of [
+        [{ path: plugin, kind: "plugins" as const }, { path: plain }],
+        [{ path: plain }, { path: plugin, kind: "plugins" as const }],
+      ]
+    ) {
+      const { options: opts, warnings } = options(plain, { roots });
+      const skills = createAgentSkills(opts);
+      assert.deepEqual(
+        skills.listSkills().map(({ name, description }) => ({
+          name,
+          description,
+        })),
+        [
+          { name: "ok", description: "The ok skill." },
+          { name: "p:s", description: "Plugin." },
+        ],
+      );
+      assert.deepEqual(warnings, [{
+        code: "reserved_name",
+        message: `Skipped ${
+          join(plain, "p:s", "SKILL.md")
+        }: its name "p:s" holds ":", which is reserved for plugin skills (<plugin>:<skill>); rename it without ":" (a skill of a plugin gets its prefix from the plugin)`,
+        path: join(plain, "p:s", "SKILL.md"),
+      }]);
+    }
+  });
+
+  it("is skipped without any plugin, explained as dropped, and refused under strict", () => {
+    const { plain } = stores();
+    assert.deepEqual(listed({ path: plain }).names, ["ok"]);
+    const { options: opts } = options(plain);
+    assert.deepEqual(
+      createAgentSkills(opts).explain("p:s").candidates.map((candidate) =>
+        candidate.verdict === "dropped" ? candidate.problem.code : undefined
+      ),
+      ["reserved_name"],
+    );
+    assert.throws(
+      () => listed({ path: plain }, { strict: true }),
+      (error) =>
+        error instanceof SkillError && error.code === "invalid_skill" &&
+        error.path === join(plain, "p:s", "SKILL.md"),
+    );
   });
 });

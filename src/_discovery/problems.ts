@@ -30,6 +30,7 @@ const STRICT_CODES: Partial<Record<SkillWarningCode, SkillErrorCode>> = {
   unrepresentable_name: "invalid_skill",
   invalid_plugin: "invalid_plugin",
   duplicate_plugin: "duplicate_plugin",
+  reserved_name: "invalid_skill",
 };
 
 /**
@@ -447,4 +448,21 @@ export interface PluginEntry {
   readonly dir: string;
   /** Its real path. */
   readonly real: string;
+}
+
+/**
+ * The problem of a skill of a plain root whose name holds a `:`: the form
+ * `<plugin>:<skill>` belongs to plugins, so it is not served.
+ */
+export function reservedNameProblem(
+  { path, name }: { path: string; name: string },
+): Problem {
+  return {
+    code: "reserved_name",
+    message:
+      `Skipped ${path}: its name "${name}" holds ":", which is reserved for plugin skills (<plugin>:<skill>); rename it without ":" (a skill of a plugin gets its prefix from the plugin)`,
+    path,
+    drops: true,
+    skill: name,
+  };
 }
