@@ -44,9 +44,9 @@ import { oneLineSafe } from "./_text.ts";
  *   reached through a symlink when symlinks are not followed, a name that
  *   cannot prefix skill names); the skills of the plugins it stands for were
  *   left out.
- * - `duplicate_plugin`: a marketplace entry whose source reaches a directory
- *   an earlier entry loads (by spelling or by symlink), or whose plugin has
- *   the name of an earlier one; the first entry is kept, the later skipped.
+ * - `duplicate_plugin`: a marketplace entry whose plugin has the name of an
+ *   earlier entry's (from the same folder, however reached, or another); the
+ *   first entry is kept, the later skipped.
  * - `reserved_name`: a skill of a plain root whose name holds `:`, the form
  *   `<plugin>:<skill>` that belongs to plugins; it was skipped.
  * - `unrepresentable_name`: a skill directory or resource whose name on disk
