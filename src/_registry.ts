@@ -7,7 +7,11 @@
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
-import { pluginRoots } from "./_discovery/plugins.ts";
+import {
+  pluginRoots,
+  pluginsRealPath,
+  skillsInside,
+} from "./_discovery/plugins.ts";
 import { reservedNameProblem } from "./_discovery/problems.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { errorCode, tryStatus } from "./_fs/status.ts";
@@ -110,6 +114,10 @@ export function buildSnapshot(
     const skillRoots = root.kind === "plugins"
       ? pluginRoots({ root, config, report: recording(root, root), buffer })
       : [root];
+    // Where a root of plugins' skills must really be.
+    const realRoot = root.kind === "plugins"
+      ? pluginsRealPath(root.path)
+      : undefined;
     for (const skillRoot of skillRoots) {
       const scan = {
         root: skillRoot,
@@ -122,7 +130,11 @@ export function buildSnapshot(
         missing,
         startedMs,
       };
-      for (const skill of discoverRoot(scan)) {
+      const found = discoverRoot(scan);
+      const skills = realRoot === undefined
+        ? found
+        : skillsInside(found, { realRoot, report: scan.report });
+      for (const skill of skills) {
         byPath.set(skill.info.path, skill);
         // `<plugin>:<skill>` names belong to plugins: a plain skill never takes one.
         if (

@@ -43,7 +43,8 @@ import { oneLineSafe } from "./_text.ts";
  *   skills folder outside it or, by its real path, outside the root, or
  *   reached through a symlink when symlinks are not followed, a name that
  *   cannot prefix skill names); the skills of the plugins it stands for were
- *   left out.
+ *   left out. Also a skill directory of a root of plugins that leads outside
+ *   the root's real directory; that skill was left out.
  * - `duplicate_plugin`: a marketplace entry whose plugin has the name of an
  *   earlier entry's (from the same folder, however reached, or another); the
  *   first entry is kept, the later skipped.

@@ -10,9 +10,19 @@ import { realpathSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import {
   type AgentSkills,
+  checkSkills,
   createAgentSkills,
+  resolveConfig,
   SkillError,
 } from "@clarvis/agent-skills";
+import {
+  pluginRoots,
+  pluginsRealPath,
+  skillsInside,
+} from "../src/_discovery/plugins.ts";
+import { discoverRoot } from "../src/_discovery/root.ts";
+import { readBuffer } from "../src/_fs/read.ts";
+import type { Problem } from "../src/_discovery/types.ts";
 import { codes, link, manifest, options, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
@@ -153,6 +163,84 @@ for (const mode of MODES) {
       const { names, warnings } = serve(plugin, mode);
       assert.deepEqual(names, []);
       assert.deepEqual(warnings, ["invalid_plugin"]);
+    });
+
+    it("serves no skill directory of a skills folder that links outside (refused when followed, passed by when not)", () => {
+      const { base, market } = layout([{ name: "p", source: "./p" }], {
+        "p/skills/fine/SKILL.md": manifest("fine"),
+      });
+      const evil = join(market, "p", "skills", "evil");
+      link(join(base, "outside", "skills", "evil"), evil);
+      const { names, warnings, messages } = serve(market, mode);
+      assert.deepEqual(names, ["p:fine"]);
+      if (mode.followSymlinks) {
+        assert.deepEqual(warnings, ["invalid_plugin"]);
+        assert.equal(
+          messages[0],
+          `Skipped plugin skills of ${evil}: the skill directory leads to ${
+            realpathSync(join(base, "outside", "skills", "evil"))
+          }, outside the real directory ${
+            realpathSync(market)
+          } of the root of plugins; keep the plugin's skills inside it`,
+        );
+      } else assert.deepEqual(warnings, []);
+    });
+
+    it("leaves out what a skills folder swapped for a symlink after it was resolved leads to", () => {
+      const { base, market } = layout([{ name: "p", source: "./p" }], {
+        "p/skills/evil/SKILL.md": manifest("evil"),
+      });
+      const config = resolveConfig({
+        home: market,
+        roots: [{ path: market, kind: "plugins" }],
+        followSymlinks: mode.followSymlinks,
+      });
+      const problems: Problem[] = [];
+      const scan = {
+        root: config.roots[0]!,
+        config,
+        report: (problem: Problem) => problems.push(problem),
+        buffer: readBuffer(),
+        startedMs: Date.now(),
+      };
+      const [skillsFolder] = pluginRoots(scan);
+      // The swap, between the resolution and the scan of the folder.
+      renameSync(join(market, "p", "skills"), join(base, "old-skills"));
+      link(join(base, "outside", "skills"), join(market, "p", "skills"));
+      const found = discoverRoot({ ...scan, root: skillsFolder! });
+      assert.deepEqual(found.map((skill) => skill.info.name), ["p:evil"]);
+      assert.deepEqual(
+        skillsInside(found, {
+          realRoot: pluginsRealPath(market),
+          report: scan.report,
+        }),
+        [],
+      );
+      assert.deepEqual(problems.map((problem) => problem.code), [
+        "invalid_plugin",
+      ]);
+    });
+
+    it("calls a skill directory that links outside an error in a check", () => {
+      const { base, market } = layout([{ name: "p", source: "./p" }], {
+        "p/skills/fine/SKILL.md": manifest("fine"),
+      });
+      link(
+        join(base, "outside", "skills", "evil"),
+        join(market, "p", "skills", "evil"),
+      );
+      const report = checkSkills({
+        paths: [{ path: market, kind: "plugins" }],
+        home: market,
+        followSymlinks: mode.followSymlinks,
+      });
+      assert.deepEqual(report.skills.map((skill) => skill.name), ["p:fine"]);
+      assert.deepEqual(
+        report.diagnostics.map(({ code, severity }) => ({ code, severity })),
+        mode.followSymlinks
+          ? [{ code: "invalid_plugin", severity: "error" }]
+          : [],
+      );
     });
 
     it("refuses a chain of symlinks that ends outside", () => {

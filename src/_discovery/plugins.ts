@@ -14,7 +14,7 @@ import { errorCode, reason, tryRealpath } from "../_fs/status.ts";
 import { isInside } from "../_confine.ts";
 import { holdsManifest } from "../_layout.ts";
 import { duplicatePluginProblem, type PluginEntry } from "./problems.ts";
-import type { Problem, RootScan } from "./types.ts";
+import type { DiscoveredSkill, Problem, Report, RootScan } from "./types.ts";
 
 /** The most bytes a `marketplace.json` or `plugin.json` is read to. */
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -106,6 +106,41 @@ export function pluginRoots(
   return roots;
 }
 
+/** The real path a root of plugins is confined to (its path while it does not exist). */
+export function pluginsRealPath(path: string): string {
+  const real = tryRealpath(path);
+  return real.ok ? real.value : path;
+}
+
+/**
+ * The skills one skills folder of a root of plugins yielded that are really
+ * inside the root (`realRoot`, from {@linkcode pluginsRealPath}): a skill
+ * directory that leads outside it (a skill-directory symlink, or a folder
+ * swapped since its source was resolved) is reported with `invalid_plugin`
+ * and left out, so nothing outside is ever served. A string comparison per
+ * skill, no system call.
+ */
+export function skillsInside(
+  skills: DiscoveredSkill[],
+  { realRoot, report }: { realRoot: string; report: Report },
+): DiscoveredSkill[] {
+  const inside = skills.filter((skill) =>
+    isInside(skill.place.realDir, realRoot)
+  );
+  if (inside.length === skills.length) return skills;
+  for (const skill of skills) {
+    if (isInside(skill.place.realDir, realRoot)) continue;
+    report({
+      ...invalidPlugin(
+        skill.info.dir,
+        `the skill directory leads to ${skill.place.realDir}, outside the real directory ${realRoot} of the root of plugins; keep the plugin's skills inside it`,
+      ),
+      skill: skill.info.name,
+    });
+  }
+  return inside;
+}
+
 /**
  * What a root of plugins reads from: its real directory (the root itself
  * is always followed), and whether the symlinks inside it are.
@@ -117,12 +152,7 @@ interface Bound {
 }
 
 function boundOf(path: string, config: { followSymlinks: boolean }): Bound {
-  const real = tryRealpath(path);
-  return {
-    path,
-    real: real.ok ? real.value : path,
-    follow: config.followSymlinks,
-  };
+  return { path, real: pluginsRealPath(path), follow: config.followSymlinks };
 }
 
 /**
