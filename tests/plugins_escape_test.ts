@@ -243,6 +243,26 @@ for (const mode of MODES) {
       );
     });
 
+    it("refuses sources under a metadata.pluginRoot, or Codex's local path, that links outside", () => {
+      const base = tree({
+        "outside/plugin/skills/evil/SKILL.md": manifest("evil"),
+        "outside/plugin/skills/evil/secret.txt": SECRET,
+        "market/.claude-plugin/marketplace.json": JSON.stringify({
+          metadata: { pluginRoot: "./plugins" },
+          plugins: [
+            { name: "a", source: "plugin" },
+            { name: "b", source: { source: "local", path: "../codex" } },
+          ],
+        }),
+      });
+      const market = join(base, "market");
+      link(join(base, "outside"), join(market, "plugins"));
+      link(join(base, "outside", "plugin"), join(market, "codex"));
+      const { names, warnings } = serve(market, mode);
+      assert.deepEqual(names, []);
+      assert.deepEqual(warnings, ["invalid_plugin", "invalid_plugin"]);
+    });
+
     it("refuses a chain of symlinks that ends outside", () => {
       const { base, market } = layout([{ name: "out", source: "./a" }]);
       link(join(base, "hop"), join(market, "a"));
