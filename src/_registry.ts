@@ -7,7 +7,12 @@
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
-import { pluginRoots } from "./_discovery/plugins.ts";
+import {
+  pluginRoots,
+  pluginsRealPath,
+  skillsInside,
+} from "./_discovery/plugins.ts";
+import { reservedNameProblem } from "./_discovery/problems.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { errorCode, tryStatus } from "./_fs/status.ts";
 import { realPathOrSelf, winnersOf } from "./_roots.ts";
@@ -107,8 +112,12 @@ export function buildSnapshot(
       missing.push(root.path);
     }
     const skillRoots = root.kind === "plugins"
-      ? pluginRoots({ root, report: recording(root, root), buffer })
+      ? pluginRoots({ root, config, report: recording(root, root), buffer })
       : [root];
+    // Where a root of plugins' skills must really be.
+    const realRoot = root.kind === "plugins"
+      ? pluginsRealPath(root.path)
+      : undefined;
     for (const skillRoot of skillRoots) {
       const scan = {
         root: skillRoot,
@@ -121,8 +130,19 @@ export function buildSnapshot(
         missing,
         startedMs,
       };
-      for (const skill of discoverRoot(scan)) {
+      const found = discoverRoot(scan);
+      const skills = realRoot === undefined
+        ? found
+        : skillsInside(found, { realRoot, report: scan.report });
+      for (const skill of skills) {
         byPath.set(skill.info.path, skill);
+        // `<plugin>:<skill>` names belong to plugins: a plain skill never takes one.
+        if (
+          skillRoot.namespace === undefined && skill.info.name.includes(":")
+        ) {
+          scan.report(reservedNameProblem(skill.info));
+          continue;
+        }
         const earlier = merged.get(skill.info.name);
         if (earlier !== undefined) overridden.push(earlier.info);
         merged.set(skill.info.name, skill);

@@ -34,7 +34,11 @@ import {
   type SkillBelow,
   skillsBelow,
 } from "./_layout.ts";
-import { pluginRoots } from "./_discovery/plugins.ts";
+import {
+  pluginRoots,
+  pluginsRealPath,
+  skillsInside,
+} from "./_discovery/plugins.ts";
 import { RULES } from "./_check_rules.ts";
 import { scanOrder } from "./_registry.ts";
 import type {
@@ -257,8 +261,9 @@ function checkPlugins(
     reported = true;
     scan.report(problem);
   };
+  const realRoot = pluginsRealPath(scan.root.path);
   const skills = pluginRoots({ ...scan, report }).flatMap((root) =>
-    discoverRoot({ ...scan, report, root })
+    skillsInside(discoverRoot({ ...scan, report, root }), { realRoot, report })
   );
   if (skills.length === 0 && !reported) {
     fail(pathDiagnostic(

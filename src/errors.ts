@@ -90,6 +90,8 @@ export class StartupError extends Error {
  * - `invalid_plugin`: under `strict: true`, a plugin or marketplace manifest
  *   (`plugin.json`, `marketplace.json`) of a root of kind `"plugins"` that
  *   cannot be used.
+ * - `duplicate_plugin`: under `strict: true`, a marketplace entry whose plugin
+ *   another entry loads already (the same directory, or the same name).
  */
 export type SkillErrorCode =
   | "invalid_skill"
@@ -101,7 +103,8 @@ export type SkillErrorCode =
   | "not_a_file"
   | "unreadable"
   | "too_large"
-  | "invalid_plugin";
+  | "invalid_plugin"
+  | "duplicate_plugin";
 
 /** One problem that makes a manifest unusable, at its file position. */
 export interface SkillProblem {

@@ -7,13 +7,14 @@
  * @module
  */
 
-import { basename, dirname, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import type { SkillRoot } from "../config.ts";
 import { readManifest } from "../_fs/read.ts";
-import { errorCode, reason } from "../_fs/status.ts";
+import { errorCode, reason, tryRealpath } from "../_fs/status.ts";
 import { isInside } from "../_confine.ts";
 import { holdsManifest } from "../_layout.ts";
-import type { Problem, RootScan } from "./types.ts";
+import { duplicatePluginProblem, type PluginEntry } from "./problems.ts";
+import type { DiscoveredSkill, Problem, Report, RootScan } from "./types.ts";
 
 /** The most bytes a `marketplace.json` or `plugin.json` is read to. */
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -27,16 +28,26 @@ const MANIFEST_DIR = ".claude-plugin";
  * itself as one plugin. A marketplace or plugin manifest that cannot be
  * used is reported (`invalid_plugin`) and its plugins left out; a plugin
  * listed from elsewhere (a git or URL source) is not on disk, and is left
- * out silently.
+ * out silently. Nothing is read from outside the root's real directory, nor
+ * through a symlink when symlinks are not followed; a second plugin of one
+ * name (from the same directory or another) is reported (`duplicate_plugin`)
+ * and the first kept, so a plugin listed many times is read once.
  */
 export function pluginRoots(
-  scan: Pick<RootScan, "root" | "report" | "buffer">,
+  scan: Pick<RootScan, "root" | "config" | "report" | "buffer">,
 ): SkillRoot[] {
   const { root, report } = scan;
+  const bound = boundOf(root.path, scan.config);
   const marketPath = resolve(root.path, MANIFEST_DIR, "marketplace.json");
   const market = readJson(scan, marketPath);
   if (market === MISSING) {
-    return pluginSkillRoots(scan, { dir: root.path, listed: undefined });
+    const plugin = pluginSkillRoots(scan, bound, {
+      dir: root.path,
+      listed: undefined,
+      manifest: readPluginJson(scan, root.path),
+      claim: () => true,
+    });
+    return plugin ?? [];
   }
   if (market === INVALID) return [];
   const plugins = isRecord(market) ? market.plugins : undefined;
@@ -50,6 +61,9 @@ export function pluginRoots(
     ? metadata.pluginRoot
     : ".";
   const roots: SkillRoot[] = [];
+  // Each plugin directory's plugin.json, by real path; the first entry of each name.
+  const manifests = new Map<string, unknown>();
+  const byName = new Map<string, PluginEntry>();
   plugins.forEach((entry: unknown, index) => {
     const where = `plugins[${index}]`;
     if (!isRecord(entry) || typeof entry.name !== "string") {
@@ -59,36 +73,138 @@ export function pluginRoots(
     const source = localSource(entry.source);
     if (source === undefined) return; // fetched by the host, not on disk
     const dir = resolve(root.path, pluginRoot, source);
-    if (!isInside(dir, root.path)) {
+    const refused = !isInside(dir, root.path)
+      ? `it is outside the marketplace ${root.path}`
+      : refusal(dir, bound);
+    if (typeof refused === "string") {
       report(invalidPlugin(
         marketPath,
-        `${where} ("${entry.name}") has its source ${dir} outside the marketplace ${root.path}`,
+        `${where} ("${entry.name}") has its source "${source}" at ${dir}: ${refused}; point it at a folder inside the marketplace`,
       ));
       return;
     }
-    roots.push(...pluginSkillRoots(scan, { dir, listed: entry }));
+    const { real } = refused;
+    // One plugin.json read per directory, however many entries reach it.
+    if (!manifests.has(real)) manifests.set(real, readPluginJson(scan, dir));
+    const listed: PluginEntry = { where, name: entry.name, source, dir, real };
+    const plugin = pluginSkillRoots(scan, bound, {
+      dir,
+      listed: entry,
+      manifest: manifests.get(real),
+      // Before its folders are looked at: a duplicate costs no more.
+      claim: (name) => {
+        const first = byName.get(name);
+        if (first === undefined) byName.set(name, listed);
+        else {report(
+            duplicatePluginProblem({ marketPath, listed, first, name }),
+          );}
+        return first === undefined;
+      },
+    });
+    if (plugin !== undefined) roots.push(...plugin);
   });
   return roots;
+}
+
+/** The real path a root of plugins is confined to (its path while it does not exist). */
+export function pluginsRealPath(path: string): string {
+  const real = tryRealpath(path);
+  return real.ok ? real.value : path;
+}
+
+/**
+ * The skills one skills folder of a root of plugins yielded that are really
+ * inside the root (`realRoot`, from {@linkcode pluginsRealPath}): a skill
+ * directory that leads outside it (a skill-directory symlink, or a folder
+ * swapped since its source was resolved) is reported with `invalid_plugin`
+ * and left out, so nothing outside is ever served. A string comparison per
+ * skill, no system call.
+ */
+export function skillsInside(
+  skills: DiscoveredSkill[],
+  { realRoot, report }: { realRoot: string; report: Report },
+): DiscoveredSkill[] {
+  const inside = skills.filter((skill) =>
+    isInside(skill.place.realDir, realRoot)
+  );
+  if (inside.length === skills.length) return skills;
+  for (const skill of skills) {
+    if (isInside(skill.place.realDir, realRoot)) continue;
+    report({
+      ...invalidPlugin(
+        skill.info.dir,
+        `the skill directory leads to ${skill.place.realDir}, outside the real directory ${realRoot} of the root of plugins; keep the plugin's skills inside it`,
+      ),
+      skill: skill.info.name,
+    });
+  }
+  return inside;
+}
+
+/**
+ * What a root of plugins reads from: its real directory (the root itself
+ * is always followed), and whether the symlinks inside it are.
+ */
+interface Bound {
+  readonly path: string;
+  readonly real: string;
+  readonly follow: boolean;
+}
+
+function boundOf(path: string, config: { followSymlinks: boolean }): Bound {
+  return { path, real: pluginsRealPath(path), follow: config.followSymlinks };
+}
+
+/**
+ * Where a path inside a root of plugins (lexically) really is, or why it is
+ * refused: it leads outside the root's real directory, it is reached
+ * through a symlink while symlinks are not followed, or it cannot be
+ * followed. One that does not exist is where it says (nothing is read
+ * there).
+ */
+function refusal(path: string, bound: Bound): { real: string } | string {
+  const own = join(bound.real, relative(bound.path, path));
+  const real = tryRealpath(path);
+  if (!real.ok) {
+    return errorCode(real.error) === "ENOENT"
+      ? { real: own }
+      : `it cannot be followed (${reason(real.error)})`;
+  }
+  if (!isInside(real.value, bound.real)) {
+    return `it leads to ${real.value}, outside the real directory ${bound.real} of the root`;
+  }
+  if (!bound.follow && real.value !== own) {
+    return `it is reached through a symlink (to ${real.value}), and followSymlinks is false`;
+  }
+  return { real: real.value };
 }
 
 /**
  * A plugin's skill roots: its `skills/` folder, or what its manifest (else
  * its marketplace entry; the entry alone when it says `strict: false`)
  * names in `skills`, each inside the plugin: a folder of skills, or one
- * skill's folder. Its name is its manifest's `name`, else its marketplace
- * entry's, else its directory's.
+ * skill's folder; each folder once. Its name is its manifest's `name`, else
+ * its marketplace entry's, else its directory's. Undefined when its
+ * manifest cannot be used (reported), or when `claim` refuses its name.
  */
 function pluginSkillRoots(
   scan: Pick<RootScan, "root" | "report" | "buffer">,
-  { dir, listed }: { dir: string; listed: Record<string, unknown> | undefined },
-): SkillRoot[] {
+  bound: Bound,
+  { dir, listed, manifest, claim }: {
+    dir: string;
+    listed: Record<string, unknown> | undefined;
+    /** What {@linkcode readPluginJson} read. */
+    manifest: unknown;
+    /** Whether the name is the plugin's to take (reported when not). */
+    claim: (name: string) => boolean;
+  },
+): SkillRoot[] | undefined {
   const { root, report } = scan;
-  const manifestPath = resolve(dir, MANIFEST_DIR, "plugin.json");
-  const manifest = readJson(scan, manifestPath);
-  if (manifest === INVALID) return [];
+  const manifestPath = pluginJsonPath(dir);
+  if (manifest === INVALID) return undefined;
   if (manifest !== MISSING && !isRecord(manifest)) {
     report(invalidPlugin(manifestPath, "it is not a JSON object"));
-    return [];
+    return undefined;
   }
   // With `strict: false`, the marketplace entry is the whole definition.
   const own = manifest === MISSING || listed?.strict === false
@@ -102,8 +218,9 @@ function pluginSkillRoots(
         JSON.stringify(name)
       } is not a plugin name (a non-empty string without ":", "/" or spaces)`,
     ));
-    return [];
+    return undefined;
   }
+  if (!claim(name)) return undefined;
   const given = own?.skills ?? listed?.skills;
   const folders = given === undefined
     ? ["./skills"]
@@ -112,39 +229,61 @@ function pluginSkillRoots(
     : Array.isArray(given) && given.every((p) => typeof p === "string")
     ? given as string[]
     : undefined;
+  const definedIn = own === undefined ? dir : manifestPath;
   if (folders === undefined) {
     report(invalidPlugin(
-      own === undefined ? dir : manifestPath,
+      definedIn,
       `plugin "${name}" has a "skills" that is neither a path nor a list of paths`,
     ));
-    return [];
+    return undefined;
   }
   // A path is a folder of skills, or one skill (it holds a manifest): the
   // skills named one by one are read from their folders, those alone.
   const singles = new Map<string, string[]>();
   const roots: SkillRoot[] = [];
+  const seen = new Set<string>();
   // The plugins root's labels and rules, for a root of skills.
   const { kind: _, foldedInto: __, ...rules } = root;
   for (const folder of folders) {
     const path = resolve(dir, folder);
-    if (!isInside(path, dir) || path === dir) {
+    const refused = !isInside(path, dir) || path === dir
+      ? `it is outside the plugin ${dir}`
+      : refusal(path, bound);
+    if (typeof refused === "string") {
       report(invalidPlugin(
-        own === undefined ? dir : manifestPath,
-        `plugin "${name}" names the skills folder ${path}, outside the plugin ${dir}`,
+        definedIn,
+        `plugin "${name}" names the skills folder ${path}: ${refused}; name a folder inside the plugin`,
       ));
       continue;
     }
+    // A folder named twice (by spelling or by symlink) is read once.
+    if (seen.has(refused.real)) continue;
+    seen.add(refused.real);
     if (holdsManifest(path)) {
       const parent = dirname(path);
       const names = singles.get(parent) ?? [];
       if (names.length === 0) singles.set(parent, names);
       names.push(basename(path));
-    } else roots.push({ ...rules, path, realPath: path, namespace: name });
+    } else {
+      roots.push({ ...rules, path, realPath: refused.real, namespace: name });
+    }
   }
   for (const [path, only] of singles) {
     roots.push({ ...rules, path, realPath: path, namespace: name, only });
   }
   return roots;
+}
+
+function pluginJsonPath(dir: string): string {
+  return resolve(dir, MANIFEST_DIR, "plugin.json");
+}
+
+/** A plugin's `plugin.json`, as {@linkcode readJson} reads it. */
+function readPluginJson(
+  scan: Pick<RootScan, "report" | "buffer">,
+  dir: string,
+): unknown {
+  return readJson(scan, pluginJsonPath(dir));
 }
 
 /** A plugin source on disk: a relative path, or Codex's `{ source: "local", path }`. */

@@ -29,6 +29,8 @@ const STRICT_CODES: Partial<Record<SkillWarningCode, SkillErrorCode>> = {
   unreadable: "invalid_skill",
   unrepresentable_name: "invalid_skill",
   invalid_plugin: "invalid_plugin",
+  duplicate_plugin: "duplicate_plugin",
+  reserved_name: "invalid_skill",
 };
 
 /**
@@ -402,5 +404,65 @@ export function duplicateProblem(
     drops: true,
     skill: name,
     kept: first,
+  };
+}
+
+/**
+ * The problem of a marketplace entry whose plugin has the name of an
+ * earlier entry's (from the same directory or another): the first is kept,
+ * as a root keeps its first skill of a name.
+ */
+export function duplicatePluginProblem(
+  { marketPath, listed, first, name }: {
+    marketPath: string;
+    listed: PluginEntry;
+    first: PluginEntry;
+    name: string;
+  },
+): Problem {
+  const entry = (e: PluginEntry): string =>
+    `${e.where} ("${e.name}", source "${e.source}")`;
+  const from = first.real === listed.real
+    ? `from the same directory ${listed.real}`
+    : `from ${first.dir}`;
+  return {
+    code: "duplicate_plugin",
+    message: `Skipped ${
+      entry(listed)
+    } of ${marketPath}: plugin "${name}" is loaded already ${from} by ${
+      entry(first)
+    }, which is kept; rename one of the plugins or remove the entry`,
+    path: marketPath,
+    drops: true,
+    kept: first.dir,
+  };
+}
+
+/** A marketplace entry as a problem names it. */
+export interface PluginEntry {
+  /** `plugins[<index>]`. */
+  readonly where: string;
+  readonly name: string;
+  readonly source: string;
+  /** The source resolved against the marketplace. */
+  readonly dir: string;
+  /** Its real path. */
+  readonly real: string;
+}
+
+/**
+ * The problem of a skill of a plain root whose name holds a `:`: the form
+ * `<plugin>:<skill>` belongs to plugins, so it is not served.
+ */
+export function reservedNameProblem(
+  { path, name }: { path: string; name: string },
+): Problem {
+  return {
+    code: "reserved_name",
+    message:
+      `Skipped ${path}: its name "${name}" holds ":", which is reserved for plugin skills (<plugin>:<skill>); rename it without ":" (a skill of a plugin gets its prefix from the plugin)`,
+    path,
+    drops: true,
+    skill: name,
   };
 }

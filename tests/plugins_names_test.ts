@@ -1,0 +1,241 @@
+// Who owns a name in a root of plugins: a plugin name is taken once per
+// marketplace (the first entry keeps it, a later one is reported), a
+// plugin directory listed many times is read once, and a plain skill never
+// takes a `<plugin>:<skill>` name.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  checkSkills,
+  createAgentSkills,
+  resolveConfig,
+  SkillError,
+} from "@clarvis/agent-skills";
+import { pluginRoots } from "../src/_discovery/plugins.ts";
+import { readBuffer } from "../src/_fs/read.ts";
+import type { Problem } from "../src/_discovery/types.ts";
+import {
+  link,
+  listed,
+  manifest,
+  options,
+  tempTrees,
+  writeTree,
+} from "./_helpers.ts";
+
+const tree = tempTrees();
+
+/** A marketplace listing `plugins`, with two plugin folders `a` and `b`. */
+function market(plugins: readonly Record<string, unknown>[]): string {
+  return tree({
+    ".claude-plugin/marketplace.json": JSON.stringify({ plugins }),
+    "a/skills/one/SKILL.md": manifest("one", "From a."),
+    "a/skills/two/SKILL.md": manifest("two", "From a."),
+    "b/skills/one/SKILL.md": manifest("one", "From b."),
+    "b/skills/three/SKILL.md": manifest("three", "From b."),
+  });
+}
+
+/** The skill roots a marketplace stands for, and the problems it reported. */
+function rootsOf(
+  root: string,
+): { paths: string[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const config = resolveConfig({
+    home: root,
+    roots: [{ path: root, kind: "plugins" }],
+  });
+  const roots = pluginRoots({
+    root: config.roots[0]!,
+    config,
+    report: (problem) => problems.push(problem),
+    buffer: readBuffer(),
+  });
+  return { paths: roots.map((skillRoot) => skillRoot.path), problems };
+}
+
+describe("two plugins of one name in a marketplace", () => {
+  it("keeps the first entry's skills and reports the second with duplicate_plugin, naming the file and both sources", () => {
+    const root = market([
+      { name: "p", source: "./a" },
+      { name: "p", source: "./b" },
+    ]);
+    const { names, warnings, messages } = listed({
+      path: root,
+      kind: "plugins",
+    });
+    assert.deepEqual(names, ["p:one", "p:two"]);
+    assert.deepEqual(warnings, ["duplicate_plugin"]);
+    assert.equal(
+      messages[0],
+      `Skipped plugins[1] ("p", source "./b") of ${
+        join(root, ".claude-plugin", "marketplace.json")
+      }: plugin "p" is loaded already from ${
+        join(root, "a")
+      } by plugins[0] ("p", source "./a"), which is kept; rename one of the plugins or remove the entry`,
+    );
+  });
+
+  it("goes by the plugin's name, from its plugin.json, not the entry's", () => {
+    const root = market([
+      { name: "x", source: "./a" },
+      { name: "y", source: "./b" },
+    ]);
+    writeTree(root, {
+      "a/.claude-plugin/plugin.json": '{"name": "same"}',
+      "b/.claude-plugin/plugin.json": '{"name": "same"}',
+    });
+    const { names, warnings } = listed({ path: root, kind: "plugins" });
+    assert.deepEqual(names, ["same:one", "same:two"]);
+    assert.deepEqual(warnings, ["duplicate_plugin"]);
+  });
+
+  it("throws duplicate_plugin under strict, naming the marketplace file", () => {
+    const root = market([
+      { name: "p", source: "./a" },
+      { name: "p", source: "./b" },
+    ]);
+    assert.throws(
+      () => listed({ path: root, kind: "plugins" }, { strict: true }),
+      (error) =>
+        error instanceof SkillError && error.code === "duplicate_plugin" &&
+        error.path === join(root, ".claude-plugin", "marketplace.json"),
+    );
+  });
+
+  it("is an error in a check", () => {
+    const root = market([
+      { name: "p", source: "./a" },
+      { name: "p", source: "./b" },
+    ]);
+    const report = checkSkills({
+      paths: [{ path: root, kind: "plugins" }],
+      home: root,
+    });
+    assert.deepEqual(
+      report.diagnostics.map(({ code, severity }) => ({ code, severity })),
+      [{ code: "duplicate_plugin", severity: "error" }],
+    );
+  });
+});
+
+describe("a plugin directory reached many times", () => {
+  it("is read once when one plugin is listed 3,000 times: one skills folder to list", () => {
+    const root = market(
+      Array.from({ length: 3000 }, () => ({ name: "p", source: "./a" })),
+    );
+    const { paths, problems } = rootsOf(root);
+    assert.deepEqual(paths, [join(root, "a", "skills")]);
+    assert.equal(problems.length, 2999);
+    assert.ok(problems.every((problem) => problem.code === "duplicate_plugin"));
+  });
+
+  it("serves its skills once, none overriding itself", () => {
+    const root = market(
+      Array.from({ length: 3000 }, () => ({ name: "p", source: "./a" })),
+    );
+    const { options: opts } = options(root, {
+      roots: [{ path: root, kind: "plugins" }],
+    });
+    const skills = createAgentSkills(opts);
+    assert.deepEqual(skills.listSkills().map((skill) => skill.name), [
+      "p:one",
+      "p:two",
+    ]);
+    assert.deepEqual(
+      skills.explain("p:one").candidates.map((c) => c.verdict),
+      ["served"],
+    );
+  });
+
+  it("is read once when reached again by another spelling or through a symlink", () => {
+    const root = market([
+      { name: "p", source: "./a" },
+      { name: "p", source: "./a/../a/" },
+      { name: "p", source: "./link" },
+    ]);
+    link(join(root, "a"), join(root, "link"));
+    const { paths, problems } = rootsOf(root);
+    assert.deepEqual(paths, [join(root, "a", "skills")]);
+    assert.deepEqual(problems.map((problem) => problem.code), [
+      "duplicate_plugin",
+      "duplicate_plugin",
+    ]);
+    assert.match(problems[1]?.message ?? "", /from the same directory/);
+  });
+
+  it("reads a skills folder a plugin names twice once", () => {
+    const root = tree({
+      ".claude-plugin/plugin.json": JSON.stringify({
+        name: "p",
+        skills: ["./skills", "skills/", "./alias"],
+      }),
+      "skills/one/SKILL.md": manifest("one"),
+    });
+    link(join(root, "skills"), join(root, "alias"));
+    const { paths, problems } = rootsOf(root);
+    assert.deepEqual(paths, [join(root, "skills")]);
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe("a name with a colon in a plain root", () => {
+  function stores(): { plain: string; plugin: string } {
+    const base = tree({
+      "plain/p:s/SKILL.md": manifest("p:s", "Plain."),
+      "plain/ok/SKILL.md": manifest("ok"),
+      "plugin/.claude-plugin/plugin.json": '{"name": "p"}',
+      "plugin/skills/s/SKILL.md": manifest("s", "Plugin."),
+    });
+    return { plain: join(base, "plain"), plugin: join(base, "plugin") };
+  }
+
+  it("is reserved for plugins: the plain skill is skipped with reserved_name, whatever the order of the roots", () => {
+    const { plain, plugin } = stores();
+    for (
+      const roots of [
+        [{ path: plugin, kind: "plugins" as const }, { path: plain }],
+        [{ path: plain }, { path: plugin, kind: "plugins" as const }],
+      ]
+    ) {
+      const { options: opts, warnings } = options(plain, { roots });
+      const skills = createAgentSkills(opts);
+      assert.deepEqual(
+        skills.listSkills().map(({ name, description }) => ({
+          name,
+          description,
+        })),
+        [
+          { name: "ok", description: "The ok skill." },
+          { name: "p:s", description: "Plugin." },
+        ],
+      );
+      assert.deepEqual(warnings, [{
+        code: "reserved_name",
+        message: `Skipped ${
+          join(plain, "p:s", "SKILL.md")
+        }: its name "p:s" holds ":", which is reserved for plugin skills (<plugin>:<skill>); rename it without ":" (a skill of a plugin gets its prefix from the plugin)`,
+        path: join(plain, "p:s", "SKILL.md"),
+      }]);
+    }
+  });
+
+  it("is skipped without any plugin, explained as dropped, and refused under strict", () => {
+    const { plain } = stores();
+    assert.deepEqual(listed({ path: plain }).names, ["ok"]);
+    const { options: opts } = options(plain);
+    assert.deepEqual(
+      createAgentSkills(opts).explain("p:s").candidates.map((candidate) =>
+        candidate.verdict === "dropped" ? candidate.problem.code : undefined
+      ),
+      ["reserved_name"],
+    );
+    assert.throws(
+      () => listed({ path: plain }, { strict: true }),
+      (error) =>
+        error instanceof SkillError && error.code === "invalid_skill" &&
+        error.path === join(plain, "p:s", "SKILL.md"),
+    );
+  });
+});
