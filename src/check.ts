@@ -33,6 +33,7 @@ import {
   holdsSkillBelow,
   type SkillBelow,
   skillsBelow,
+  unreadSkills,
 } from "./_layout.ts";
 import { pluginRoots } from "./_discovery/plugins.ts";
 import { RULES } from "./_check_rules.ts";
@@ -213,21 +214,14 @@ function checkPath(
     return checkSkillDir(scan, root.path);
   }
   const skills = discoverRoot(scan);
-  const depth = root.depth ?? 1;
-  const below = skillsBelow(
-    root.path,
+  const { unread, reached } = unreadSkills(
+    root,
     new Set(skills.map((skill) => skill.info.dir)),
   );
-  // What the scan did not reach: deeper than the root reads, or (on a root
-  // deeper than one) under a dot-directory, which it skips.
-  const unread = below.filter((skill) =>
-    skill.level > depth ||
-    (depth > 1 && root.hidden !== "read" &&
-      skill.rel.split("/").some((part) => part.startsWith(".")))
-  );
-  const readAny = below.length > unread.length ||
-    holdsSkillBelow(root.path, entries);
-  if (skills.length === 0 && !readAny) {
+  // skillsBelow does not follow symlinks: a linked skill directory that
+  // did not load still holds a skill.
+  const links = entries.filter((entry) => entry.kind === "symlink");
+  if (skills.length === 0 && !reached && !holdsSkillBelow(root.path, links)) {
     fail(noSkills(root.path, unread));
   } else if (unread.length > 0) {
     fail(pathDiagnostic(

@@ -151,12 +151,17 @@ describe("a root's maxDirectories", () => {
     assert.deepEqual(listed, [root, join(root, "a")]);
   });
 
-  it("bounds check's walk the same way, and fails it with discovery_limit", () => {
-    const root = wideRoot(300);
-    const report = checkSkills({
-      paths: [{ path: root, depth: 2, maxDirectories: 3 }],
-      home: root,
-    });
+  it("bounds check's walk the same way, and its search for skills it did not read", () => {
+    const root = wideRoot(2500);
+    const { result: report, listed } = countListings(() =>
+      checkSkills({
+        paths: [{ path: root, depth: 2, maxDirectories: 3 }],
+        home: root,
+      })
+    );
+    // The path itself once, the walk's root and 3 folders, then the search
+    // below it for skills the walk did not read: the root and 2,000 folders.
+    assert.equal(listed.length, 1 + (1 + 3) + (1 + 2000));
     assert.deepEqual(
       report.diagnostics.map(({ code, severity }) => ({ code, severity })),
       [
