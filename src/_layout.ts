@@ -102,6 +102,14 @@ export function skillsBelow(
 }
 
 /**
+ * How far below a root its skills are read, for a message: `"one level
+ * below"`, or `"within 3 levels below"`.
+ */
+export function reachOf(depth: number): string {
+  return depth === 1 ? "one level below" : `within ${depth} levels below`;
+}
+
+/**
  * What a scan of `root` leaves unread below it, of the skill directories
  * {@linkcode skillsBelow} finds: those deeper than the root reads, and, on a
  * root deeper than one, those under a dot-directory it skips; and whether

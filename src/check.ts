@@ -31,6 +31,7 @@ import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";
 import {
   deeperLayout,
   holdsSkillBelow,
+  reachOf,
   type SkillBelow,
   skillsBelow,
   unreadSkills,
@@ -222,7 +223,7 @@ function checkPath(
   // did not load still holds a skill.
   const links = entries.filter((entry) => entry.kind === "symlink");
   if (skills.length === 0 && !reached && !holdsSkillBelow(root.path, links)) {
-    fail(noSkills(root.path, unread));
+    fail(noSkills(root.path, unread, root.depth ?? 1));
   } else if (unread.length > 0) {
     fail(pathDiagnostic(
       "unread_skills",
@@ -367,18 +368,19 @@ function shadowed(skills: readonly SkillInfo[]): SkillDiagnostic[] {
 }
 
 /**
- * `no_skills` for a path with no manifest in it or one level below; names
- * the skills found deeper, if any, and how to check them.
+ * `no_skills` for a path with no manifest in it or as deep below as it is
+ * read; names the skills found deeper, if any, and how to check them.
  */
 function noSkills(
   path: string,
   deeper: readonly SkillBelow[],
+  depth: number,
 ): SkillDiagnostic {
   return pathDiagnostic(
     "no_skills",
-    `No skills in ${path}: no SKILL.md in it or in any directory one level below${
-      whereTo(path, deeper)
-    }`,
+    `No skills in ${path}: no SKILL.md in it or in any directory ${
+      reachOf(depth)
+    }${whereTo(path, deeper)}`,
     path,
   );
 }
