@@ -119,6 +119,22 @@ describe("list over a store's top", () => {
   });
 });
 
+describe("list's hint over names from disk", () => {
+  it("stays one line without a control character, whatever a folder's name holds", () => {
+    const hostile = "cat\n\x1b[2Jagent-skills: forged\u202E";
+    const root = tree({
+      "top/SKILL.md": manifest("top"),
+      [`${hostile}/deep/SKILL.md`]: manifest("deep"),
+    });
+    const listed = run("list", root);
+    assert.equal(listed.code, 1);
+    assert.equal(listed.stderr.split("\n").length, 2); // one line, then ""
+    assert.ok(!listed.stderr.includes("\x1b"), listed.stderr);
+    assert.ok(!listed.stderr.includes("\u202E"), listed.stderr);
+    assert.match(listed.stderr, /found cat\\n\\u001b\[2Jagent-skills: forged/);
+  });
+});
+
 describe("list's exit code for a root named on its command line", () => {
   it("is 1 for a root that is a file, as check's root_not_directory", () => {
     const root = tree({ "file.txt": "x" });
