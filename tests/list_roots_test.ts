@@ -222,6 +222,19 @@ describe("list's exit code for a root named on its command line", () => {
     }
   });
 
+  it("lists a root whose skills all loaded once more, and no skill directory", () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 50; i++) files[`s${i}/SKILL.md`] = manifest(`s${i}`);
+    const root = tree(files);
+    const { result: listed, listed: dirs } = countListings(() =>
+      run("list", root)
+    );
+    assert.equal(listed.code, 0);
+    // Discovery's listing of the root, then the search below it, which
+    // takes the skills it loaded as skills without listing them.
+    assert.deepEqual(dirs, [root, root]);
+  });
+
   it("bounds the search below a wide root: it never lists past 2,000 folders", () => {
     const root = tree();
     for (let i = 0; i < 2100; i++) mkdirSync(join(root, `d${i}`));

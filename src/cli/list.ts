@@ -10,6 +10,7 @@ import type { SkillConfig, SkillRoot } from "../config.ts";
 import type { SkillInfo } from "../skill.ts";
 import { isManifestName } from "../_discovery/manifest.ts";
 import { tryList } from "../_fs/listing.ts";
+import type { Entry } from "../_fs/types.ts";
 import { errorCode, tryStatus } from "../_fs/status.ts";
 import {
   deeperLayout,
@@ -207,24 +208,30 @@ function rootHint(
   const from = loaded.filter((skill) =>
     skill.root === path || skill.root.startsWith(`${path}/`)
   );
-  const status = tryStatus(path, { follow: true });
-  if (!status.ok) {
-    return errorCode(status.error) === "ENOENT"
-      ? { text: `${shown} does not exist`, failed: true }
-      : { failed: true }; // discovery said why it could not be read
-  }
-  const listing = status.value.kind === "directory" ? tryList(path) : undefined;
-  // Not a directory, or not readable: discovery said so.
-  if (listing === undefined || !listing.ok) return { failed: true };
-  const { entries } = listing.value;
-  if (from.length === 0 && entries.some((e) => isManifestName(e.name))) {
-    return {
-      text:
-        `${shown} is a skill directory (it holds SKILL.md), not a root of skills: list its parent, --root ${
-          display(dirname(path), io)
-        }`,
-      failed: false,
-    };
+  let entries: readonly Entry[] = [];
+  if (from.length === 0) {
+    // Nothing loaded from it: is it there, a directory, a skill directory?
+    const status = tryStatus(path, { follow: true });
+    if (!status.ok) {
+      return errorCode(status.error) === "ENOENT"
+        ? { text: `${shown} does not exist`, failed: true }
+        : { failed: true }; // discovery said why it could not be read
+    }
+    const listing = status.value.kind === "directory"
+      ? tryList(path)
+      : undefined;
+    // Not a directory, or not readable: discovery said so.
+    if (listing === undefined || !listing.ok) return { failed: true };
+    entries = listing.value.entries;
+    if (entries.some((e) => isManifestName(e.name))) {
+      return {
+        text:
+          `${shown} is a skill directory (it holds SKILL.md), not a root of skills: list its parent, --root ${
+            display(dirname(path), io)
+          }`,
+        failed: false,
+      };
+    }
   }
   if (root.kind === "plugins") return { failed: from.length === 0 && mustHold };
   const { unread, reached } = unreadSkills(
