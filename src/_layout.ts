@@ -8,6 +8,7 @@
  * @module
  */
 
+import type { SkillRoot } from "./config.ts";
 import type { DeeperLayout } from "./diagnostic.ts";
 import { tryList } from "./_fs/listing.ts";
 import { childPath, tryStatus } from "./_fs/status.ts";
@@ -21,13 +22,18 @@ export function holdsManifest(dir: string): boolean {
     listing.value.entries.some((e) => isManifestName(e.name));
 }
 
-/** Whether some directory one level below `path` holds a manifest. */
+/**
+ * Whether some directory one level below `path` holds a manifest; at most
+ * 2,000 of them are listed.
+ */
 export function holdsSkillBelow(
   path: string,
   entries: readonly Entry[],
 ): boolean {
+  let listed = 0;
   return entries.some((entry) =>
     (entry.kind === "directory" || entry.kind === "symlink") &&
+    listed++ < PROBE_DIRECTORIES &&
     holdsManifest(childPath(path, entry.name))
   );
 }
@@ -48,33 +54,80 @@ const PROBE_DIRECTORIES = 2000;
  * The skill directories below `path`, up to six levels down, level by
  * level: every real directory that holds a manifest (any case), without
  * looking inside it; `.git` and `node_modules` are not entered, nor
- * symlinks, and at most 2,000 folders are listed. A directory in `known`
- * is taken to hold one without listing it. What a check reads to tell
- * where skills are that a scan did not reach.
+ * symlinks. A directory in `known` is taken to hold one without listing it;
+ * each other directory is listed once, to tell a skill from a folder, and
+ * after 2,000 listings below `path` the search stops. What a check reads to
+ * tell where skills are that a scan did not reach.
  */
 export function skillsBelow(
   path: string,
   known: ReadonlySet<string>,
 ): SkillBelow[] {
   const found: SkillBelow[] = [];
-  const folders = [{ dir: path, rel: "", level: 1 }];
+  const top = tryList(path);
+  if (!top.ok) return found;
+  const folders = [{
+    dir: path,
+    rel: "",
+    level: 1,
+    entries: top.value.entries,
+  }];
   let listed = 0;
-  for (const { dir, rel, level } of folders) {
-    const listing = tryList(dir);
-    if (!listing.ok) continue;
-    for (const entry of listing.value.entries) {
+  for (const { dir, rel, level, entries } of folders) {
+    for (const entry of entries) {
       if (entry.kind !== "directory" || SKIPPED.has(entry.name)) continue;
       const child = childPath(dir, entry.name);
       const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      if (known.has(child) || holdsManifest(child)) {
+      if (known.has(child)) {
         found.push({ rel: childRel, level });
-      } else if (level < PROBE_DEPTH && listed < PROBE_DIRECTORIES) {
-        listed++;
-        folders.push({ dir: child, rel: childRel, level: level + 1 });
+        continue;
+      }
+      if (listed++ >= PROBE_DIRECTORIES) return found;
+      const listing = tryList(child);
+      if (!listing.ok) continue;
+      const below = listing.value.entries;
+      if (below.some((e) => isManifestName(e.name))) {
+        found.push({ rel: childRel, level });
+      } else if (level < PROBE_DEPTH) {
+        folders.push({
+          dir: child,
+          rel: childRel,
+          level: level + 1,
+          entries: below,
+        });
       }
     }
   }
   return found;
+}
+
+/**
+ * How far below a root its skills are read, for a message: `"one level
+ * below"`, or `"within 3 levels below"`.
+ */
+export function reachOf(depth: number): string {
+  return depth === 1 ? "one level below" : `within ${depth} levels below`;
+}
+
+/**
+ * What a scan of `root` leaves unread below it, of the skill directories
+ * {@linkcode skillsBelow} finds: those deeper than the root reads, and, on a
+ * root deeper than one, those under a dot-directory it skips; and whether
+ * some skill directory below it is one the scan reads. `loaded`: the
+ * directories of the skills the scan loaded.
+ */
+export function unreadSkills(
+  root: Pick<SkillRoot, "path" | "depth" | "hidden">,
+  loaded: ReadonlySet<string>,
+): { unread: SkillBelow[]; reached: boolean } {
+  const below = skillsBelow(root.path, loaded);
+  const depth = root.depth ?? 1;
+  const unread = below.filter((skill) =>
+    skill.level > depth ||
+    (depth > 1 && root.hidden !== "read" &&
+      skill.rel.split("/").some((part) => part.startsWith(".")))
+  );
+  return { unread, reached: below.length > unread.length };
 }
 
 const SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);

@@ -31,8 +31,10 @@ import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";
 import {
   deeperLayout,
   holdsSkillBelow,
+  reachOf,
   type SkillBelow,
   skillsBelow,
+  unreadSkills,
 } from "./_layout.ts";
 import {
   pluginRoots,
@@ -217,22 +219,15 @@ function checkPath(
     return checkSkillDir(scan, root.path);
   }
   const skills = discoverRoot(scan);
-  const depth = root.depth ?? 1;
-  const below = skillsBelow(
-    root.path,
+  const { unread, reached } = unreadSkills(
+    root,
     new Set(skills.map((skill) => skill.info.dir)),
   );
-  // What the scan did not reach: deeper than the root reads, or (on a root
-  // deeper than one) under a dot-directory, which it skips.
-  const unread = below.filter((skill) =>
-    skill.level > depth ||
-    (depth > 1 && root.hidden !== "read" &&
-      skill.rel.split("/").some((part) => part.startsWith(".")))
-  );
-  const readAny = below.length > unread.length ||
-    holdsSkillBelow(root.path, entries);
-  if (skills.length === 0 && !readAny) {
-    fail(noSkills(root.path, unread));
+  // skillsBelow does not follow symlinks: a linked skill directory that
+  // did not load still holds a skill.
+  const links = entries.filter((entry) => entry.kind === "symlink");
+  if (skills.length === 0 && !reached && !holdsSkillBelow(root.path, links)) {
+    fail(noSkills(root.path, unread, root.depth ?? 1));
   } else if (unread.length > 0) {
     fail(pathDiagnostic(
       "unread_skills",
@@ -378,18 +373,19 @@ function shadowed(skills: readonly SkillInfo[]): SkillDiagnostic[] {
 }
 
 /**
- * `no_skills` for a path with no manifest in it or one level below; names
- * the skills found deeper, if any, and how to check them.
+ * `no_skills` for a path with no manifest in it or as deep below as it is
+ * read; names the skills found deeper, if any, and how to check them.
  */
 function noSkills(
   path: string,
   deeper: readonly SkillBelow[],
+  depth: number,
 ): SkillDiagnostic {
   return pathDiagnostic(
     "no_skills",
-    `No skills in ${path}: no SKILL.md in it or in any directory one level below${
-      whereTo(path, deeper)
-    }`,
+    `No skills in ${path}: no SKILL.md in it or in any directory ${
+      reachOf(depth)
+    }${whereTo(path, deeper)}`,
     path,
   );
 }

@@ -139,9 +139,10 @@ const _EVERY_OPTION_READ: [
  * options means without scanning anything. Reads no environment variable.
  * Its only filesystem calls are a `stat` of an explicit `workspace` (it
  * must be a directory), a `realpath` of each root (so that one directory
- * reached twice is scanned once) and, for a root with `ancestors`, an
- * `lstat` of `.git` in the workspace and each directory above it up to the
- * first that holds one; none lists or reads anything.
+ * reached twice is scanned once) and, for a root with `ancestors`, a
+ * `realpath` of the workspace and an `lstat` of `.git` in it and each
+ * directory above its real path up to the first that holds one; none lists
+ * or reads anything.
  *
  * @param options The options to resolve.
  * @returns The deeply frozen configuration.
@@ -432,13 +433,17 @@ function rootFields(
 
 /**
  * The directories from the repository's top (the nearest ancestor of the
- * workspace, itself included, that holds `.git`) down to the workspace; the
- * workspace alone when none does. Bounded by the path's depth; an ancestor
- * the process may not look at counts as one without `.git`.
+ * workspace's real path, itself included, that holds `.git`) down to the
+ * workspace's real path: a workspace reached through a symlink is in the
+ * repository the link leads to, never in the directories around the link.
+ * The workspace alone (as given) when none holds `.git`, or when its real
+ * path cannot be had (a loop, a denied or missing directory): then its
+ * lexical path is walked. Bounded by the path's depth; an ancestor the
+ * process may not look at counts as one without `.git`.
  */
 function projectDirs(workspace: string): string[] {
   const dirs: string[] = [];
-  for (let dir = workspace;; dir = dirname(dir)) {
+  for (let dir = realPathOrSelf(workspace);; dir = dirname(dir)) {
     dirs.push(dir);
     if (tryStatus(join(dir, ".git"), { follow: false }).ok) {
       return dirs.reverse();

@@ -41,9 +41,10 @@ export interface SkillRootOptions {
    */
   depth?: number;
   /**
-   * On a root deeper than 1, at most this many directories below the root are
-   * listed to find skills; past it, the scan of that root stops looking
-   * deeper, with a `discovery_limit` warning.
+   * On a root deeper than 1, at most this many directories below the root
+   * that are not skills are listed; past it, a directory is read only when
+   * one status call finds its `SKILL.md`, no folder is entered, and the root
+   * warns once with `discovery_limit`.
    *
    * @default {2000}
    */

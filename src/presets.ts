@@ -152,7 +152,7 @@ const CODEX_RULES = {
  * six levels deep with at most 2,000 folders listed, dot-directories
  * skipped, only a manifest named exactly `SKILL.md`, a symlinked `SKILL.md`
  * ignored; the repository's folders in every directory from its top (the
- * nearest holding `.git`) down to the workspace.
+ * nearest holding `.git`) down to the workspace, up its real path.
  *
  * | # | path                      | scope       | source   |
  * |---|---------------------------|-------------|----------|

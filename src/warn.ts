@@ -37,7 +37,8 @@ import { oneLineSafe } from "./_text.ts";
  *   whose real directory was read already (a symlink loop, or a second link
  *   to one folder); it was read once.
  * - `discovery_limit`: a root that reads deeper than one level listed its
- *   `maxDirectories` folders; the folders past the bound were not read.
+ *   `maxDirectories` folders; past the bound, no folder was listed or
+ *   entered, and a directory was read only where it holds `SKILL.md`.
  * - `invalid_plugin`: a `marketplace.json` or `plugin.json` of a root of kind
  *   `"plugins"` that cannot be used (not JSON, no plugin list, a source or
  *   skills folder outside it or, by its real path, outside the root, or

@@ -19,6 +19,7 @@ import {
   type SkillRootOptions,
   type SkillWarning,
 } from "@clarvis/agent-skills";
+import { backend } from "../src/_fs/backend.ts";
 
 /**
  * A fresh directory under /tmp (os.tmpdir() would read the environment), as a
@@ -235,4 +236,24 @@ export function listed(
     warnings: codes(warnings),
     messages: warnings.map((warning) => warning.message),
   };
+}
+
+/**
+ * Runs `run` with every directory listing the library makes recorded, by
+ * path, in order: the work a walk does, counted rather than timed.
+ */
+export function countListings<T>(
+  run: () => T,
+): { result: T; listed: string[] } {
+  const list = backend.list;
+  const listed: string[] = [];
+  backend.list = (path) => {
+    listed.push(path);
+    return list(path);
+  };
+  try {
+    return { result: run(), listed };
+  } finally {
+    backend.list = list;
+  }
 }

@@ -30,6 +30,9 @@ export interface Manifest {
   readonly isLink: boolean;
 }
 
+/** What {@linkcode findManifest} returns for a directory it may not list and found no `SKILL.md` in. */
+export const UNLISTED = "unlisted";
+
 /**
  * A skill directory's manifest: `<dir>/SKILL.md` when a status call says it
  * is a regular file (a symlink to one included, where those are followed)
@@ -44,12 +47,21 @@ export function findManifest(
   scan: RootScan,
   dir: string,
   dirName: string,
-): Manifest | Listing | undefined {
+  { mayList = true }: {
+    /**
+     * Whether the directory may be listed: when not, only `<dir>/SKILL.md`
+     * is looked at (a regular file, or a link to one where those are
+     * followed), and `UNLISTED` returned when it is not one.
+     */
+    mayList?: boolean;
+  } = {},
+): Manifest | Listing | typeof UNLISTED | undefined {
   const { config, report } = scan;
   const follow = followsManifestLinks(scan);
-  if (scan.listEachSkill !== true && follow) {
+  if (!mayList || (scan.listEachSkill !== true && follow)) {
     const path = childPath(dir, "SKILL.md");
-    const status = tryStatus(path, { follow: true });
+    // When links are not followed, the entry itself (an lstat).
+    const status = tryStatus(path, { follow });
     if (status.ok && status.value.kind === "file") {
       return {
         path,
@@ -59,6 +71,7 @@ export function findManifest(
         isLink: false,
       };
     }
+    if (!mayList) return UNLISTED;
   }
   const listing = tryList(dir);
   if (!listing.ok) {

@@ -85,9 +85,9 @@ export function loopProblem(dir: string, realDir: string): Problem {
 export function limitProblem(root: string, max: number | undefined): Problem {
   return {
     code: "discovery_limit",
-    message: `Stopped looking deeper in skill root ${root} after ${
+    message: `Stopped listing the folders of skill root ${root} after ${
       max ?? 0
-    } folders (its maxDirectories): skills further in were not read; raise maxDirectories or point a root at the folder that holds them`,
+    } folders (its maxDirectories): a directory past them was read only where it holds SKILL.md, and no folder further in; raise maxDirectories or point a root at the folder that holds the skills`,
     path: root,
     drops: false,
   };

@@ -32,6 +32,7 @@ import {
   findManifest,
   followsManifestLinks,
   type Manifest,
+  UNLISTED,
 } from "./manifest.ts";
 import {
   danglingLinkProblem,
@@ -122,13 +123,24 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
           viaLink: false,
         };
       if (reached === undefined) continue;
-      const found = findManifest(scan, dir, entry.name);
+      const deeper = level < (root.depth ?? 1);
+      if (deeper && walk.visited.has(reached.realDir)) {
+        // A folder read already (a symlink loop, or two ways to one folder).
+        report(loopProblem(dir, reached.realDir));
+        continue;
+      }
+      const found = probe(scan, walk, { dir, dirName: entry.name });
       if (found === undefined) continue;
       if ("entries" in found) {
         // No manifest: a folder of skills, where the root reads deeper.
-        if (level < (root.depth ?? 1)) {
-          const below = enter(scan, walk, { dir, reached, listing: found });
-          if (below !== undefined) folders.push({ ...below, level: level + 1 });
+        if (deeper) {
+          walk.visited.add(reached.realDir);
+          folders.push({
+            path: dir,
+            realPath: reached.realDir,
+            listing: found,
+            level: level + 1,
+          });
         } else {
           passBy(scan, {
             reason: "no_manifest",
@@ -179,7 +191,11 @@ interface Folder {
   readonly level: number;
 }
 
-/** What a scan deeper than one level keeps: where it has been, and how many folders it listed. */
+/**
+ * What a scan keeps as it goes: on a root deeper than one level, the real
+ * folders it entered; and how many directories it listed that were not
+ * skills, against the root's `maxDirectories`.
+ */
 interface Walk {
   readonly deep: boolean;
   readonly realRoot: string;
@@ -209,32 +225,28 @@ function isSkipped(name: string, root: SkillRoot): boolean {
 }
 
 /**
- * A folder to read below the root: refused, with a warning, when its real
- * directory was read already (a symlink loop, or two ways to one folder) or
- * when the root's directory bound is spent.
+ * A directory's manifest, or its listing when it holds none, within the
+ * root's bound: every directory listed that is not a skill counts towards
+ * `maxDirectories`, and once that many were listed, a directory is no longer
+ * listed, only looked at for `SKILL.md` by one status call; the first
+ * directory left unlisted reports the bound reached, once for the root.
  */
-function enter(
+function probe(
   scan: RootScan,
   walk: Walk,
-  { dir, reached, listing }: {
-    dir: string;
-    reached: Reached;
-    listing: Listing;
-  },
-): Omit<Folder, "level"> | undefined {
+  { dir, dirName }: { dir: string; dirName: string },
+): Manifest | Listing | undefined {
   const { root, report } = scan;
-  if (walk.visited.has(reached.realDir)) {
-    report(loopProblem(dir, reached.realDir));
-    return undefined;
-  }
-  if (walk.listed >= (root.maxDirectories ?? Infinity)) {
+  const mayList = walk.listed < (root.maxDirectories ?? Infinity);
+  const found = findManifest(scan, dir, dirName, { mayList });
+  if (found === UNLISTED) {
     if (!walk.limited) report(limitProblem(root.path, root.maxDirectories));
     walk.limited = true;
     return undefined;
   }
-  walk.visited.add(reached.realDir);
-  walk.listed++;
-  return { path: dir, realPath: reached.realDir, listing };
+  // Listed (or tried) and not a skill: one folder more.
+  if (found === undefined || "entries" in found) walk.listed++;
+  return found;
 }
 
 /**
@@ -291,10 +303,10 @@ export function readSkill(
     dirName: string;
     reached: Reached;
     /** The manifest found already; else it is found here. */
-    manifest?: Manifest | Listing | undefined;
+    manifest?: Manifest | Listing | typeof UNLISTED | undefined;
   },
 ): { skill: DiscoveredSkill; findings: readonly Problem[] } | undefined {
-  if (manifest === undefined || "entries" in manifest) return undefined;
+  if (typeof manifest !== "object" || "entries" in manifest) return undefined;
   const { path } = manifest;
   const key = refreshKey(manifest.status, scan.startedMs);
   const unchanged = reusable(scan, path, { key });

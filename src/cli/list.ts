@@ -5,9 +5,20 @@
  * @module
  */
 
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
+import type { SkillConfig, SkillRoot } from "../config.ts";
 import type { SkillInfo } from "../skill.ts";
-import { emptyRootLayout } from "../check.ts";
+import { isManifestName } from "../_discovery/manifest.ts";
+import { tryList } from "../_fs/listing.ts";
+import type { Entry } from "../_fs/types.ts";
+import { errorCode, tryStatus } from "../_fs/status.ts";
+import {
+  deeperLayout,
+  holdsSkillBelow,
+  reachOf,
+  type SkillBelow,
+  unreadSkills,
+} from "../_layout.ts";
 import { oneLineSafe } from "../_text.ts";
 import { json } from "./json.ts";
 import { givenRoots, open } from "./options.ts";
@@ -17,6 +28,7 @@ import {
   DEFAULT_COLUMNS,
   display,
   oneLine,
+  plural,
   printWarnings,
 } from "./terminal.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
@@ -25,13 +37,14 @@ export function list(values: Values, dirs: string[], io: Output): number {
   const { skills, warnings } = open(values, io, dirs);
   const catalog = skills.listSkills();
   const overridden = skills.listOverridden();
-  const { hints, missing } = emptyRootHints(
-    givenRoots(values, dirs, io),
-    [...catalog, ...overridden],
-    io,
-  );
-  // A root the user named that is not there is a mistake, as in `check`.
-  const status = missing ? PROBLEMS : OK;
+  const { hints, failed } = rootHints({
+    config: skills.config,
+    loaded: [...catalog, ...overridden],
+    given: givenRoots(values, dirs, io),
+    dirs: dirs.map((dir) => resolve(io.cwd, dir)),
+  }, io);
+  // What a named root holds that was not read fails the command, as `check`.
+  const status = failed ? PROBLEMS : OK;
   if (values.json) {
     json(io, {
       skills: catalog.map((skill) => ({
@@ -146,58 +159,148 @@ function catalogTable(
 }
 
 /**
- * For each root the user named that no skill came from, why, where
- * discovery did not warn: it does not exist (then `missing`: the command
- * fails), it is a skill directory and not a root, or its skills are nested
- * a level too deep (and which roots to pass instead).
+ * For each root named on the command line, what `list` did not read from it
+ * where discovery did not warn, and whether that fails the command as it
+ * fails `check`: a root that does not exist, or that is not a directory or
+ * cannot be read (discovery warned); skills below it that its depth and kind
+ * do not read (in category folders, under dot-directories, in a
+ * marketplace's plugins), even when others loaded, with the flag or the
+ * roots that read them; no skill at all in a DIR (with no DIR, in the roots
+ * together). A skill directory named as a root is said, and does not fail:
+ * `check` reads it as a skill.
  */
-function emptyRootHints(
-  given: readonly string[],
-  loaded: readonly SkillInfo[],
+function rootHints(
+  { config, loaded, given, dirs }: {
+    config: SkillConfig;
+    loaded: readonly SkillInfo[];
+    /** The roots named, absolute: each --root, then each DIR. */
+    given: readonly string[];
+    dirs: readonly string[];
+  },
   io: Output,
-): { hints: string[]; missing: boolean } {
-  // A root of plugins serves from its plugins' folders below it.
-  const used = (root: string): boolean =>
-    loaded.some((skill) =>
-      skill.root === root || skill.root.startsWith(`${root}/`)
-    );
-  let missing = false;
-  const hints = given.filter((root) => !used(root)).flatMap((root) => {
-    const layout = emptyRootLayout(root);
-    const shown = display(root, io);
-    switch (layout.kind) {
-      case "missing":
-        missing = true;
-        return [`${shown} does not exist`];
-      case "skill_directory":
-        return [
-          `${shown} is a skill directory (it holds SKILL.md), not a root of skills: list its parent, --root ${
-            display(dirname(root), io)
-          }`,
-        ];
-      case "nested":
-        return [
-          `no skills one level below ${shown}; found ${
-            layout.nested.map((n) => n.example).join(", ")
-          }: skills are one level below a root, so pass ${
-            layout.nested.map((n) => `--root ${display(n.dir, io)}`).join(" ")
-          }`,
-        ];
-      case "plugins":
-        return [
-          `no skills one level below ${shown}; found ${
-            layout.examples.slice(0, 3).join(", ")
-          }: it is a plugin marketplace, so pass --plugins`,
-        ];
-      case "deeper":
-        return [
-          `no skills one level below ${shown}; found ${
-            layout.examples.slice(0, 3).join(", ")
-          }: they are in category folders, so pass --depth ${layout.depth}`,
-        ];
-      case "other":
-        return [];
-    }
+): { hints: string[]; failed: boolean } {
+  let failed = false;
+  const hints = [...new Set(given)].flatMap((path) => {
+    const root = [...config.roots].reverse().find((r) => r.path === path) ??
+      { path };
+    const hint = rootHint(root, {
+      loaded,
+      // Each DIR must hold a skill; with no DIR, the roots together.
+      mustHold: dirs.length > 0 ? dirs.includes(path) : loaded.length === 0,
+    }, io);
+    failed ||= hint.failed;
+    return hint.text === undefined ? [] : [hint.text];
   });
-  return { hints, missing };
+  return { hints, failed };
+}
+
+/** What {@linkcode rootHints} says of one root, and whether it fails `list`. */
+function rootHint(
+  root: Pick<SkillRoot, "path" | "depth" | "hidden" | "kind">,
+  { loaded, mustHold }: { loaded: readonly SkillInfo[]; mustHold: boolean },
+  io: Output,
+): { text?: string; failed: boolean } {
+  const { path } = root;
+  const shown = display(path, io);
+  // A root of plugins serves from its plugins' folders below it.
+  const from = loaded.filter((skill) =>
+    skill.root === path || skill.root.startsWith(`${path}/`)
+  );
+  let entries: readonly Entry[] = [];
+  if (from.length === 0) {
+    // Nothing loaded from it: is it there, a directory, a skill directory?
+    const status = tryStatus(path, { follow: true });
+    if (!status.ok) {
+      return errorCode(status.error) === "ENOENT"
+        ? { text: `${shown} does not exist`, failed: true }
+        : { failed: true }; // discovery said why it could not be read
+    }
+    const listing = status.value.kind === "directory"
+      ? tryList(path)
+      : undefined;
+    // Not a directory, or not readable: discovery said so.
+    if (listing === undefined || !listing.ok) return { failed: true };
+    entries = listing.value.entries;
+    if (entries.some((e) => isManifestName(e.name))) {
+      return {
+        text:
+          `${shown} is a skill directory (it holds SKILL.md), not a root of skills: list its parent, --root ${
+            display(dirname(path), io)
+          }`,
+        failed: false,
+      };
+    }
+  }
+  if (root.kind === "plugins") return { failed: from.length === 0 && mustHold };
+  const { unread, reached } = unreadSkills(
+    root,
+    new Set(from.map((skill) => skill.dir)),
+  );
+  if (unread.length > 0) {
+    return { text: unreadHint(root, unread, from.length, io), failed: true };
+  }
+  // A skill that did not load was warned about; a linked one is not searched.
+  const empty = from.length === 0 && !reached &&
+    !holdsSkillBelow(path, entries.filter((e) => e.kind === "symlink"));
+  if (!empty || !mustHold) return { failed: false };
+  return {
+    text: `no skills in ${shown}: no SKILL.md in it or in any directory ${
+      reachOf(root.depth ?? 1)
+    }`,
+    failed: true,
+  };
+}
+
+/**
+ * The skills below a root that it was not read deep enough, or as plugins,
+ * to find, and the flag or the roots that read them.
+ */
+function unreadHint(
+  root: Pick<SkillRoot, "path" | "depth" | "hidden">,
+  unread: readonly SkillBelow[],
+  read: number,
+  io: Output,
+): string {
+  const shown = display(root.path, io);
+  const skipped = (root.depth ?? 1) > 1 && root.hidden !== "read"
+    ? " (dot-directories skipped)"
+    : "";
+  const head = read === 0
+    ? `no skills ${reachOf(root.depth ?? 1)} ${shown}${skipped}`
+    : `read ${plural(read, "skill")} ${
+      reachOf(root.depth ?? 1)
+    } ${shown}${skipped}, not the ${
+      unread.length === 1
+        ? "skill directory"
+        : `${unread.length} skill directories`
+    } further in`;
+  const layout = deeperLayout(root.path, unread);
+  // Beside skills it read, a root is read deeper rather than replaced by
+  // the folders that hold the rest (unless they are dot-directories).
+  const how = read > 0 && layout?.kind === "nested" &&
+      !unread.some(({ rel }) => rel.split("/").some((p) => p.startsWith(".")))
+    ? {
+      kind: "deeper" as const,
+      depth: Math.max(...unread.map((skill) => skill.level)),
+      examples: layout.nested.map((n) => n.example),
+    }
+    : layout;
+  switch (how?.kind) {
+    case "plugins":
+      return `${head}; found ${
+        how.examples.slice(0, 3).join(", ")
+      }: it is a plugin marketplace, so pass --plugins`;
+    case "nested":
+      return `${head}; found ${
+        how.nested.map((n) => n.example).join(", ")
+      }: skills are one level below a root, so pass ${
+        how.nested.map((n) => `--root ${display(n.dir, io)}`).join(" ")
+      }`;
+    case "deeper":
+      return `${head}; found ${
+        how.examples.slice(0, 3).join(", ")
+      }: they are in category folders, so pass --depth ${how.depth}`;
+    case undefined:
+      return head;
+  }
 }

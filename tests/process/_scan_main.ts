@@ -1,10 +1,11 @@
 // The second process of tests/process/bounded_test.ts: scans ROOT as a user would
 // (default mode, strict mode, and checkSkills), then prints one line with
 // what it found; with --resources, it also lists every skill's resources
-// (with no entry cap) and says how many it found. The test kills it if it
-// takes too long.
+// (with no entry cap) and says how many it found; with --bounded, ROOT is
+// read three levels deep and lists one folder at most (maxDirectories: 1).
+// The test kills it if it takes too long.
 //
-// Usage: <runtime> tests/process/_scan_main.ts ROOT [--resources]
+// Usage: <runtime> tests/process/_scan_main.ts ROOT [--resources] [--bounded]
 
 import process from "node:process";
 import {
@@ -13,21 +14,25 @@ import {
   SkillError,
 } from "@clarvis/agent-skills";
 
-const [root = "", flag] = process.argv.slice(2);
-const options = { home: root, cwd: root, roots: [root] };
+const [root = "", ...flags] = process.argv.slice(2);
+const roots = flags.includes("--bounded")
+  ? [{ path: root, depth: 3, maxDirectories: 1 }]
+  : [root];
+const options = { home: root, cwd: root, roots };
 let warnings = 0;
 const loaded = createAgentSkills({ ...options, onWarning: () => warnings++ })
   .listSkills().length;
 let strict = "ok";
 try {
-  createAgentSkills({ ...options, strict: true });
+  // What it warns about the count above gave already.
+  createAgentSkills({ ...options, strict: true, onWarning: () => {} });
 } catch (error) {
   if (!(error instanceof SkillError)) throw error;
   strict = error.code;
 }
-const report = checkSkills({ paths: [root], home: root });
+const report = checkSkills({ paths: roots, home: root });
 let resources = "";
-if (flag === "--resources") {
+if (flags.includes("--resources")) {
   let resourceWarnings = 0;
   const skills = createAgentSkills({
     ...options,

@@ -8,6 +8,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeManyNonUtf8, manifest, tempTrees } from "../_helpers.ts";
@@ -306,6 +307,32 @@ describe("work on a name asked about", () => {
       assert.deepEqual(nearMisses.map((m) => [m.kind, m.name.slice(-3)]), [
         ["similar", mark(7)],
       ]);
+    },
+  );
+});
+
+describe("a walk past its maxDirectories", () => {
+  it(
+    "lists no folder behind 20,000 symlinks to one of 20,000 entries",
+    TIMEOUT,
+    async () => {
+      const count = 20_000;
+      const root = tree({
+        "a/one/SKILL.md": manifest("one"),
+        "data/.keep": "",
+      });
+      for (let i = 0; i < count; i++) {
+        writeFileSync(join(root, "data", `file${i}`), "");
+        symlinkSync("../data", join(root, "a", `link${i}`));
+      }
+      // `a` is the one folder listed; `data`, and each link to it, are past
+      // the bound. Listing `data` once per link would be 400 million
+      // entries; here none is listed: one discovery_limit (an error in
+      // check, beside the skill's own notes).
+      assert.equal(
+        await scanInSubprocess(root, "--bounded"),
+        "scanned: 1 loaded, 1 warnings, strict ok, check 1 diagnostics\n",
+      );
     },
   );
 });

@@ -203,7 +203,8 @@ describe("agent-skills", () => {
       });
       const skills = join(store, "skills");
       const nested = cli("list", skills, ...HOME);
-      assert.equal(nested.code, 0);
+      // Skills it did not read fail it, as check's no_skills.
+      assert.equal(nested.code, 1);
       assert.equal(nested.stdout, `No skills in ${skills}\n`);
       assert.equal(
         nested.stderr,
