@@ -29,6 +29,7 @@ import type {
 import type { CatalogFilter, CatalogOptions } from "./prompt.ts";
 import { StartupError } from "./errors.ts";
 import { objectOptions } from "./_option.ts";
+import { CATALOG_KEYS } from "./_prompt/options.ts";
 import { describe } from "./_text.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -96,9 +97,12 @@ export function explainName(
   };
 }
 
-/** The catalog options of explain()'s options, checked to be objects. */
+/**
+ * The catalog options of explain()'s options, checked to be plain objects
+ * of known options.
+ */
 function checkedCatalog(options: ExplainOptions): CatalogOptions {
-  const { catalog = {} } = objectOptions(options, "explain()");
+  const { catalog = {} } = objectOptions(options, "explain()", ["catalog"]);
   if (typeof catalog !== "object" || catalog === null) {
     throw new StartupError(
       "invalid_option",
@@ -107,7 +111,9 @@ function checkedCatalog(options: ExplainOptions): CatalogOptions {
       }`,
     );
   }
-  return catalog;
+  return objectOptions(catalog, "explain()", CATALOG_KEYS, {
+    within: "catalog",
+  });
 }
 
 /** The served skill's candidate: where it is, its place in the catalog, what was said about it. */

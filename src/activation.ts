@@ -140,7 +140,8 @@ export function activationTool(
   skills: readonly SkillInfo[],
   options: { name?: string } = {},
 ): ActivationTool | undefined {
-  const name = options.name ?? "activate_skill";
+  const name = objectOptions(options, "activationTool", ["name"]).name ??
+    "activate_skill";
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
     throw new StartupError(
       "invalid_option",
@@ -189,6 +190,7 @@ function readActivationOptions(
   const { arguments: given, maxResources } = objectOptions(
     options,
     "renderActivation",
+    ["arguments", "maxResources"] satisfies (keyof ActivationOptions)[],
   );
   let args: readonly string[] | undefined;
   if (typeof given === "string") {

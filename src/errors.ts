@@ -13,9 +13,10 @@
  *   (one the process may not look at is taken as given).
  * - `empty_roots`: `roots` (or `checkSkills`'s `paths`) was given as an empty
  *   list.
- * - `invalid_option`: the options are not an object, an option has the wrong
- *   type or an impossible value, a list of roots has a hole, or `checkSkills`
- *   was given no `paths`.
+ * - `invalid_option`: the options are not a plain object, hold a key the
+ *   function does not take (the message names the closest it takes), an
+ *   option has the wrong type or an impossible value, a list of roots has a
+ *   hole, or `checkSkills` was given no `paths`.
  * - `home_unavailable`: `home` was not given and `os.homedir()` failed (under
  *   Deno: `--allow-sys=homedir` was not granted).
  */

@@ -30,6 +30,37 @@ export type Budget =
   & { [key in keyof CatalogBudget]-?: CatalogBudget[key] | undefined }
   & { limit: number };
 
+const KEYS = [
+  "format",
+  "instructions",
+  "toolName",
+  "include",
+  "exclude",
+  "scopes",
+  "sources",
+  "userOnly",
+  "descriptionCap",
+  "budget",
+  "rank",
+  "precedence",
+] as const satisfies ReadonlyArray<keyof CatalogOptions>;
+
+/** Every option `renderCatalog` takes. */
+export const CATALOG_KEYS: readonly string[] = KEYS;
+
+// An option added to CatalogOptions but not to KEYS, which would be refused,
+// does not type-check.
+const _EVERY_OPTION: [
+  Exclude<keyof CatalogOptions, (typeof KEYS)[number]>,
+] extends [never] ? true : never = true;
+
+const BUDGET_KEYS = [
+  "limit",
+  "unit",
+  "countTokens",
+  "floor",
+] as const satisfies ReadonlyArray<keyof CatalogBudget>;
+
 /** The options, each read once and checked. */
 export function readOptions(options: CatalogOptions): Given {
   const {
@@ -45,7 +76,7 @@ export function readOptions(options: CatalogOptions): Given {
     budget,
     rank,
     precedence,
-  } = objectOptions(options, "renderCatalog");
+  } = objectOptions(options, "renderCatalog", CATALOG_KEYS);
   if (toolName !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(toolName)) {
     throw new StartupError(
       "invalid_option",
@@ -102,7 +133,12 @@ function budgetOf(budget: unknown): Budget | undefined {
       }`,
     );
   }
-  const { limit, unit, countTokens, floor } = budget as CatalogBudget;
+  const { limit, unit, countTokens, floor } = objectOptions(
+    budget as CatalogBudget,
+    "renderCatalog",
+    BUDGET_KEYS,
+    { within: "budget" },
+  );
   if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 0) {
     throw new StartupError(
       "invalid_option",
