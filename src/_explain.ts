@@ -184,6 +184,10 @@ function catalogVerdict(
   if (shortened !== undefined) {
     return { verdict: "shortened", from: shortened.from, to: shortened.to };
   }
+  const bare = report.withoutDescription.find((entry) => entry.name === name);
+  if (bare !== undefined) {
+    return { verdict: "without_description", from: bare.from };
+  }
   return report.leftOut.includes(name)
     ? { verdict: "left_out" }
     : { verdict: "shown" };
@@ -195,9 +199,9 @@ function catalogPhrase(info: SkillInfo, verdict: CatalogVerdict): string {
     case "shown":
       return "the catalog shows it to the model in full";
     case "shortened":
-      return verdict.to === 0
-        ? `the catalog shows the model its name and location only (the budget took its ${verdict.from}-character description)`
-        : `the catalog shows the model its description cut from ${verdict.from} to ${verdict.to} characters`;
+      return `the catalog shows the model its description cut from ${verdict.from} to ${verdict.to} characters`;
+    case "without_description":
+      return `the catalog shows the model its name, not its ${verdict.from}-character description, which the budget removed (rank it higher, or raise the budget)`;
     case "left_out":
       return "the catalog's budget leaves it out: the model does not see it (rank it higher, or raise the budget)";
     case "filtered":

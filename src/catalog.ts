@@ -25,8 +25,9 @@ import type { SkillInfo } from "./skill.ts";
  * With a `budget`, the text is made to fit in this order: descriptions are
  * cut evenly (each to the same greatest length that fits, the shorter ones
  * kept whole), never below `budget.floor`; then the least important skills
- * show their name and location only; then the least important are left
- * out. The report names each skill shortened or left out.
+ * show their name and location only (their description removed); then the
+ * least important are left out. The report names each skill shortened,
+ * shown without its description, or left out.
  *
  * @param skills The skills to list, usually `registry.listSkills()`.
  * @param options The format, filters and budget.
@@ -99,13 +100,16 @@ function reportOf(
   const kept = entries.length - shape.out;
   const shown: string[] = [];
   const shortened: { name: string; from: number; to: number }[] = [];
+  const withoutDescription: { name: string; from: number }[] = [];
   for (const index of order) {
     if (index >= kept) continue;
     const entry = entries[index] as Entry;
     const from = ordered[index]?.description.length ?? 0;
-    const to = index >= kept - shape.bare
-      ? 0
-      : cutTo(entry.description, shape.cut).length;
+    if (index >= kept - shape.bare && from > 0) {
+      withoutDescription.push({ name: entry.name, from });
+      continue;
+    }
+    const to = cutTo(entry.description, shape.cut).length;
     if (to === from) shown.push(entry.name);
     else shortened.push({ name: entry.name, from, to });
   }
@@ -115,6 +119,7 @@ function reportOf(
     ...(limit === undefined ? {} : { limit }),
     shown,
     shortened,
+    withoutDescription,
     leftOut,
     filtered,
   };

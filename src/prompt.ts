@@ -103,8 +103,8 @@ export type CatalogFilter =
 
 /**
  * What `renderCatalog` did with each skill it was given: every
- * skill is in exactly one of `shown`, `shortened`, `leftOut` and
- * `filtered`.
+ * skill is in exactly one of `shown`, `shortened`, `withoutDescription`,
+ * `leftOut` and `filtered`.
  */
 export interface CatalogReport {
   /** How much the text measures, in the budget's unit (characters without a budget). */
@@ -115,13 +115,22 @@ export interface CatalogReport {
   readonly shown: readonly string[];
   /**
    * The skills shown with a shorter description (by the cap or the budget),
-   * in the text's order: its length before (`from`) and as shown (`to`; 0
-   * when only the name and location are shown).
+   * in the text's order: its length before (`from`) and as shown (`to`, at
+   * least 1).
    */
   readonly shortened: readonly {
     readonly name: string;
     readonly from: number;
     readonly to: number;
+  }[];
+  /**
+   * The skills the budget shows without their description (the name and
+   * the location), in the text's order, with the length of the description
+   * removed (`from`).
+   */
+  readonly withoutDescription: readonly {
+    readonly name: string;
+    readonly from: number;
   }[];
   /** The skills the budget left out, the least important first. */
   readonly leftOut: readonly string[];

@@ -161,6 +161,7 @@ describe("renderCatalog()", () => {
       size: text.length,
       shown: ["pdf", "zip"],
       shortened: [],
+      withoutDescription: [],
       leftOut: [],
       filtered: [],
     });
@@ -353,7 +354,7 @@ describe("renderCatalog()", () => {
       const longer = renderCatalog(skills, {
         budget: { limit: full - 300, floor: to + 1 },
       });
-      assert.ok(longer.report.shortened.some((s) => s.to === 0));
+      assert.ok(longer.report.withoutDescription.length > 0);
     });
 
     it("then shows the least important by name and location only, then leaves them out", () => {
@@ -361,7 +362,8 @@ describe("renderCatalog()", () => {
       const bare = renderCatalog(skills, { budget: { limit: 500, floor: 50 } });
       assert.ok(bare.text.length <= 500);
       assert.deepEqual(bare.report.leftOut, []);
-      const nameOnly = bare.report.shortened.filter((s) => s.to === 0);
+      const nameOnly = bare.report.withoutDescription;
+      assert.ok(bare.report.shortened.every((s) => s.to > 0));
       assert.ok(nameOnly.length > 0);
       // The last names go first when nothing else ranks them.
       assert.equal(nameOnly.at(-1)?.name, "skill-0003");
@@ -439,13 +441,14 @@ describe("renderCatalog()", () => {
         const invocable = skills.filter((s) => !s.disableModelInvocation);
         assert.equal(
           report.shown.length + report.shortened.length +
-            report.leftOut.length,
+            report.withoutDescription.length + report.leftOut.length,
           invocable.length,
         );
         assert.equal(report.filtered.length, skills.length - invocable.length);
         const named = [
           ...report.shown,
           ...report.shortened.map((s) => s.name),
+          ...report.withoutDescription.map((s) => s.name),
           ...report.leftOut,
         ].sort();
         assert.deepEqual(named, invocable.map((s) => s.name));
@@ -453,11 +456,20 @@ describe("renderCatalog()", () => {
         const parsed = parseXml(text);
         assert.deepEqual(
           parsed.map((p) => p.name),
-          [...report.shown, ...report.shortened.map((s) => s.name)].sort(),
+          [
+            ...report.shown,
+            ...report.shortened.map((s) => s.name),
+            ...report.withoutDescription.map((s) => s.name),
+          ].sort(),
         );
         for (const { name, to } of report.shortened) {
           const entry = parsed.find((p) => p.name === name);
           assert.equal(entry?.description?.length ?? 0, to);
+          assert.ok(to > 0);
+        }
+        for (const { name } of report.withoutDescription) {
+          const entry = parsed.find((p) => p.name === name);
+          assert.equal(entry?.description, undefined);
         }
       }
     });

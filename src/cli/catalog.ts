@@ -9,7 +9,11 @@
 
 import { renderCatalog } from "../catalog.ts";
 import type { SkillConfig } from "../config.ts";
-import type { CatalogFormat, CatalogOptions } from "../prompt.ts";
+import type {
+  CatalogFormat,
+  CatalogOptions,
+  CatalogReport,
+} from "../prompt.ts";
 import { json } from "./json.ts";
 import { open } from "./options.ts";
 import { oneLineSafe } from "../_text.ts";
@@ -45,16 +49,34 @@ export function catalog(values: Values, _: string[], io: CliIO): number {
     return OK;
   }
   printWarnings(io, warnings);
-  const { shortened, leftOut } = report;
-  if (shortened.length > 0 || leftOut.length > 0) {
+  const { shortened, withoutDescription, leftOut } = report;
+  if (
+    shortened.length > 0 || withoutDescription.length > 0 || leftOut.length > 0
+  ) {
     io.stderr(
       `agent-skills: to fit ${report.limit ?? ""} characters, ${
-        plural(shortened.length, "description")
-      } shortened and ${plural(leftOut.length, "skill")} left out (${
-        oneLineSafe(leftOut.slice(0, 5).join(", ") || "none")
-      }${leftOut.length > 5 ? ", ..." : ""}); --json lists them all\n`,
+        budgetSummary(report)
+      } (${oneLineSafe(leftOut.slice(0, 5).join(", ") || "none")}${
+        leftOut.length > 5 ? ", ..." : ""
+      }); --json lists them all\n`,
     );
   }
   if (text !== "") io.stdout(`${text}\n`);
   return OK;
+}
+
+/**
+ * What the budget did, in words: descriptions shortened, descriptions
+ * removed (the skill named only), skills left out.
+ */
+function budgetSummary(
+  { shortened, withoutDescription, leftOut }: CatalogReport,
+): string {
+  return [
+    `${plural(shortened.length, "description")} shortened`,
+    ...(withoutDescription.length === 0
+      ? []
+      : [`${plural(withoutDescription.length, "description")} removed`]),
+    `${plural(leftOut.length, "skill")} left out`,
+  ].join(withoutDescription.length === 0 ? " and " : ", ");
 }

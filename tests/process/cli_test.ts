@@ -1078,13 +1078,19 @@ describe("agent-skills catalog", () => {
     assert.ok(run.stdout.length - 1 <= 400, run.stdout);
     assert.match(
       run.stderr,
-      /^agent-skills: to fit 400 characters, \d+ descriptions? shortened and \d+ skills? left out/,
+      /^agent-skills: to fit 400 characters, \d+ descriptions? shortened, \d+ descriptions? removed, \d+ skills? left out/,
     );
     const report = json(
       cli("catalog", "--root", root, "--budget", "400", "--json", ...HOME),
-    ).report as { shown: string[]; shortened: unknown[]; leftOut: string[] };
+    ).report as {
+      shown: string[];
+      shortened: unknown[];
+      withoutDescription: unknown[];
+      leftOut: string[];
+    };
     assert.equal(
-      report.shown.length + report.shortened.length + report.leftOut.length,
+      report.shown.length + report.shortened.length +
+        report.withoutDescription.length + report.leftOut.length,
       4,
     );
     const markdown = cli(
