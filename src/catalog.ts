@@ -27,7 +27,9 @@ import type { SkillInfo } from "./skill.ts";
  * kept whole), never below `budget.floor`; then the least important skills
  * show their name and location only (their description removed); then the
  * least important are left out. The report names each skill shortened,
- * shown without its description, or left out.
+ * shown without its description, or left out. With no skill to show, the
+ * text is the format's empty block (`<available_skills>` with no entry), so
+ * that the model is told there is none.
  *
  * @param skills The skills to list, usually `registry.listSkills()`.
  * @param options The format, filters and budget.
@@ -72,10 +74,13 @@ export function renderCatalog(
       fits: (candidate) => measure(candidate) <= limit,
       floor: given.budget?.floor ?? 60,
     });
+  const size = measure(shape);
+  // Only an empty block can be over the limit: the budget leaves it out too.
+  const over = limit !== undefined && size > limit;
   return {
-    text: renderer.render(shape),
+    text: over ? "" : renderer.render(shape),
     report: reportOf(ordered, { entries, shape, filtered }, {
-      size: measure(shape),
+      size: over ? 0 : size,
       limit,
       order: renderer.order,
     }),

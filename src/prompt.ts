@@ -143,7 +143,12 @@ export interface CatalogReport {
 
 /** A catalog: its text, and what was left out or shortened to make it. */
 export interface Catalog {
-  /** The text for the prompt: `""` when no skill is in it (no empty block). */
+  /**
+   * The text for the prompt. When no skill is in it, the format's empty
+   * block, without instructions: `<available_skills>\n</available_skills>`
+   * (XML), `{\n  "skills": []\n}` (JSON) or `""` (Markdown); `""` when
+   * even that does not fit the budget.
+   */
   readonly text: string;
   /** What was shown in full, shortened, left out by the budget, or filtered out. */
   readonly report: CatalogReport;

@@ -1,8 +1,13 @@
-// What renderCatalog's report says of a description the budget removed.
+// What renderCatalog's report says of a description the budget removed, and
+// the text of a catalog with no skill in it.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { renderCatalog, type SkillInfo } from "@clarvis/agent-skills";
+import {
+  type CatalogFormat,
+  renderCatalog,
+  type SkillInfo,
+} from "@clarvis/agent-skills";
 
 function info(
   name: string,
@@ -22,6 +27,8 @@ function info(
     ...extra,
   } as SkillInfo;
 }
+
+const FORMATS: readonly CatalogFormat[] = ["xml", "markdown", "json"];
 
 describe("renderCatalog(): descriptions the budget removed", () => {
   const skills = Array.from(
@@ -62,5 +69,36 @@ describe("renderCatalog(): descriptions the budget removed", () => {
         names.includes(n)
       ),
     );
+  });
+});
+
+describe("renderCatalog(): no skill in it", () => {
+  it("gives the empty block, whose size the report gives and the budget counts", () => {
+    const xml = renderCatalog([], { budget: { limit: 100 } });
+    assert.equal(xml.text, "<available_skills>\n</available_skills>");
+    assert.equal(xml.report.size, xml.text.length);
+    const json = renderCatalog([], { format: "json", budget: { limit: 100 } });
+    assert.deepEqual(JSON.parse(json.text), { skills: [] });
+  });
+
+  it("gives nothing when even the empty block is over the budget", () => {
+    for (const format of FORMATS) {
+      const { text, report } = renderCatalog([info("a")], {
+        format,
+        budget: { limit: 10 },
+      });
+      assert.equal(text, "");
+      assert.equal(report.size, 0);
+      assert.deepEqual(report.leftOut, ["a"]);
+    }
+  });
+
+  it("gives the empty block when the budget leaves every skill out but the block fits", () => {
+    const { text, report } = renderCatalog([info("a", "d".repeat(100))], {
+      budget: { limit: 50 },
+    });
+    assert.equal(text, "<available_skills>\n</available_skills>");
+    assert.equal(report.size, text.length);
+    assert.deepEqual(report.leftOut, ["a"]);
   });
 });

@@ -37,6 +37,7 @@ function fromXml(text: string): string {
 
 /** The entries of an XML catalog, read back as a parser would. */
 function parseXml(text: string): Parsed[] {
+  if (text === "<available_skills>\n</available_skills>") return [];
   assert.match(text, /^<available_skills>\n[\s\S]*\n<\/available_skills>$/);
   const entries: Parsed[] = [];
   const skill =
@@ -185,19 +186,24 @@ describe("renderCatalog()", () => {
     );
   });
 
-  it("gives no text at all, not an empty block, when no skill is in it", () => {
+  it("gives the format's empty block, without instructions, when no skill is in it", () => {
+    const empty = {
+      xml: "<available_skills>\n</available_skills>",
+      markdown: "",
+      json: '{\n  "skills": []\n}',
+    };
     for (const format of ["xml", "markdown", "json"] as const) {
-      assert.equal(
-        renderCatalog([], { format, instructions: "tool" }).text,
-        "",
-      );
+      const none = renderCatalog([], { format, instructions: "tool" });
+      assert.equal(none.text, empty[format]);
+      assert.equal(none.report.size, empty[format].length);
       assert.equal(
         renderCatalog([info("x", "x", { disableModelInvocation: true })], {
           format,
         }).text,
-        "",
+        empty[format],
       );
     }
+    assert.deepEqual(JSON.parse(empty.json), { skills: [] });
   });
 
   it("puts the instructions of either activation style before the block", () => {

@@ -86,7 +86,7 @@ export function rendererOf(
     order,
     render: (shape) => {
       const shown = pieces(shape);
-      if (shown.length === 0) return "";
+      if (shown.length === 0) return frame.empty;
       const block = `${frame.head}${
         shown.map((p) => p.text).join(frame.separator)
       }${frame.tail}`;
@@ -94,8 +94,8 @@ export function rendererOf(
     },
     size: (shape, unit) => {
       const shown = pieces(shape);
-      if (shown.length === 0) return 0;
-      // The frame and the separators are ASCII: as long in bytes.
+      // The frames and the separators are ASCII: as long in bytes.
+      if (shown.length === 0) return frame.empty.length;
       let size = frame.head.length + frame.tail.length +
         frame.separator.length * (shown.length - 1);
       for (const p of shown) {
@@ -189,21 +189,30 @@ function entryText(
   }
 }
 
-/** What a format's block puts around its entries, and between them. */
+/**
+ * What a format's block puts around its entries, and between them, and the
+ * block that says there is no skill.
+ */
 function frameOf(
   format: CatalogFormat,
-): { head: string; separator: string; tail: string } {
+): { head: string; separator: string; tail: string; empty: string } {
   switch (format) {
     case "xml":
       return {
         head: "<available_skills>\n",
         separator: "\n",
         tail: "\n</available_skills>",
+        empty: "<available_skills>\n</available_skills>",
       };
     case "markdown":
-      return { head: "", separator: "\n", tail: "" };
+      return { head: "", separator: "\n", tail: "", empty: "" };
     case "json":
-      return { head: '{\n  "skills": [\n', separator: ",\n", tail: "\n  ]\n}" };
+      return {
+        head: '{\n  "skills": [\n',
+        separator: ",\n",
+        tail: "\n  ]\n}",
+        empty: '{\n  "skills": []\n}',
+      };
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * `agent-skills catalog`: the catalog text a host would put in its model's
- * prompt, on stdout (nothing at all when no skill is model-invocable), or
- * with `--json` one document holding the text and the report of what was
- * shortened or left out.
+ * prompt, on stdout (the format's empty block, and a note on stderr, when no
+ * skill is in it), or with `--json` one document holding the text and the
+ * report of what was shortened or left out.
  *
  * @module
  */
@@ -17,7 +17,7 @@ import type {
 import { json } from "./json.ts";
 import { open } from "./options.ts";
 import { oneLineSafe } from "../_text.ts";
-import { plural, printWarnings } from "./terminal.ts";
+import { display, plural, printWarnings } from "./terminal.ts";
 import { type CliIO, OK, type Values } from "./types.ts";
 
 /** The catalog `--format` and `--budget` ask for, over the roots' precedence. */
@@ -49,7 +49,7 @@ export function catalog(values: Values, _: string[], io: CliIO): number {
     return OK;
   }
   printWarnings(io, warnings);
-  const { shortened, withoutDescription, leftOut } = report;
+  const { shortened, withoutDescription, leftOut, filtered } = report;
   if (
     shortened.length > 0 || withoutDescription.length > 0 || leftOut.length > 0
   ) {
@@ -59,6 +59,22 @@ export function catalog(values: Values, _: string[], io: CliIO): number {
       } (${oneLineSafe(leftOut.slice(0, 5).join(", ") || "none")}${
         leftOut.length > 5 ? ", ..." : ""
       }); --json lists them all\n`,
+    );
+  }
+  if (
+    report.shown.length + shortened.length + withoutDescription.length === 0
+  ) {
+    const roots = skills.config.roots.map((root) => display(root.path, io));
+    io.stderr(
+      filtered.length > 0 && leftOut.length === 0
+        ? `agent-skills: no skill in the catalog: ${
+          plural(filtered.length, "skill")
+        } found, each only for a user to invoke (disable-model-invocation: true)\n`
+        : leftOut.length > 0
+        ? `agent-skills: no skill in the catalog: the budget of ${report.limit} characters leaves every skill out; raise --budget\n`
+        : `agent-skills: no skills found in ${
+          roots.join(", ")
+        }; give the roots that hold them with --root DIR or --preset NAME\n`,
     );
   }
   if (text !== "") io.stdout(`${text}\n`);

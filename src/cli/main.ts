@@ -77,7 +77,9 @@ const CATALOG_HELP = `Catalog:
                     evenly, then names only, then skills left out (--json
                     says which)
   --json            one JSON document: the text and what was shortened or
-                    left out`;
+                    left out
+  With no skill to show, the format's empty block (nothing for markdown),
+  and a note on stderr saying where it looked.`;
 
 const WHY_HELP = `Why:
   NAME              the skill name to explain, as a host would ask for it

@@ -1,8 +1,10 @@
-// agent-skills catalog: the budget's summary of removed descriptions
-// (main() in process).
+// agent-skills catalog: the note of an empty catalog, and the budget's
+// summary of removed descriptions (main() in process).
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { main } from "@clarvis/agent-skills/cli";
 import { manifest, tempTrees } from "../_helpers.ts";
 
@@ -23,6 +25,46 @@ function run(
   });
   return { code, stdout, stderr };
 }
+
+describe("agent-skills catalog with no skill to show", () => {
+  it("prints the empty block and says on stderr where it looked", () => {
+    const root = tree({ "notes/readme.md": "x" });
+    const weird = join(root, "sk\u001b]0;x\u0007ills");
+    mkdirSync(weird);
+    const result = run("--root", root, "--root", weird);
+    assert.equal(result.code, 0);
+    assert.equal(result.stdout, "<available_skills>\n</available_skills>\n");
+    assert.equal(
+      result.stderr,
+      `agent-skills: no skills found in ${root}, ${
+        join(root, "sk\\u001b]0;x\\u0007ills")
+      }; give the roots that hold them with --root DIR or --preset NAME\n`,
+    );
+    const json = run("--root", root, "--format", "json");
+    assert.deepEqual(JSON.parse(json.stdout), { skills: [] });
+    const markdown = run("--root", root, "--format", "markdown");
+    assert.equal(markdown.stdout, "");
+    assert.match(markdown.stderr, /no skills found in /);
+  });
+
+  it("says the budget left every skill out", () => {
+    const root = tree({ "pdf/SKILL.md": manifest("pdf", "d".repeat(200)) });
+    const result = run("--root", root, "--budget", "50");
+    assert.equal(result.stdout, "<available_skills>\n</available_skills>\n");
+    assert.match(
+      result.stderr,
+      /no skill in the catalog: the budget of 50 characters leaves every skill out; raise --budget\n$/,
+    );
+  });
+
+  it("writes only the JSON document under --json", () => {
+    const root = tree({ "notes/readme.md": "x" });
+    const result = run("--root", root, "--json");
+    assert.equal(result.stderr, "");
+    const document = JSON.parse(result.stdout);
+    assert.equal(document.text, "<available_skills>\n</available_skills>");
+  });
+});
 
 describe("agent-skills catalog --budget summary", () => {
   it("says removed for the descriptions it removed, not shortened", () => {

@@ -1043,7 +1043,7 @@ describe("agent-skills: finding skills where the hosts keep them", () => {
 });
 
 describe("agent-skills catalog", () => {
-  it("prints the catalog a host would show, and nothing at all without a model-invocable skill", () => {
+  it("prints the catalog a host would show, and the empty block without a model-invocable skill", () => {
     const root = tree({
       "pdf/SKILL.md": manifest("pdf", "Fill <forms>."),
       "deploy/SKILL.md": manifest("deploy", "Deploy.", {
@@ -1065,7 +1065,11 @@ describe("agent-skills catalog", () => {
     });
     const empty = cli("catalog", "--root", only, ...HOME);
     assert.equal(empty.code, 0);
-    assert.equal(empty.stdout, "");
+    assert.equal(empty.stdout, "<available_skills>\n</available_skills>\n");
+    assert.equal(
+      empty.stderr,
+      "agent-skills: no skill in the catalog: 1 skill found, each only for a user to invoke (disable-model-invocation: true)\n",
+    );
   });
 
   it("fits a budget, says on stderr what it cut, and reports it all with --json", () => {
