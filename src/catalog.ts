@@ -13,6 +13,7 @@ import { measureOf, rendererOf } from "./_prompt/render.ts";
 import { byImportance, filter } from "./_prompt/select.ts";
 import type { Catalog, CatalogOptions, CatalogReport } from "./prompt.ts";
 import type { SkillInfo } from "./skill.ts";
+import { isAbsolute, relative, sep } from "node:path";
 
 /**
  * The catalog of `skills` for a model's prompt, and a report of what it
@@ -63,7 +64,9 @@ export function renderCatalog(
   const entries: Entry[] = ordered.map((info) => ({
     name: info.name,
     description: cutTo(info.description, cap),
-    location: info.path,
+    location: given.location === "relative"
+      ? relativeLocation(info)
+      : info.path,
   }));
   const renderer = rendererOf(entries, given);
   const measure = measureOf(given.budget, renderer);
@@ -85,6 +88,18 @@ export function renderCatalog(
       order: renderer.order,
     }),
   };
+}
+
+/**
+ * The manifest's path relative to its root, with `/` between its parts
+ * (`pdf/SKILL.md`); the absolute path when it is not below the root.
+ */
+function relativeLocation(info: SkillInfo): string {
+  const path = relative(info.root, info.path);
+  return path === "" || path === ".." || path.startsWith(`..${sep}`) ||
+      isAbsolute(path)
+    ? info.path
+    : path.split(sep).join("/");
 }
 
 /** What was shown in full, shortened, left out, or filtered. */

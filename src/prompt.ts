@@ -91,6 +91,18 @@ export interface CatalogOptions {
    * the budget uses it.
    */
   precedence?: readonly string[];
+  /**
+   * How each skill's `SKILL.md` is located: its absolute path
+   * (`"absolute"`, what a model that reads the file itself needs), its path
+   * relative to its root (`"relative"`: `pdf/SKILL.md`, for a host that
+   * resolves it against `skills.config.roots`), or not at all (`"none"`:
+   * what a host that activates skills by a tool needs, and the fewest
+   * characters). With `instructions: "read"`, which tell the model to read
+   * the file, only `"absolute"` is taken.
+   *
+   * @default {"absolute"}
+   */
+  location?: "absolute" | "relative" | "none";
 }
 
 /** Why a skill is not in a catalog, though the list given held it. */
@@ -124,9 +136,9 @@ export interface CatalogReport {
     readonly to: number;
   }[];
   /**
-   * The skills the budget shows without their description (the name and
-   * the location), in the text's order, with the length of the description
-   * removed (`from`).
+   * The skills the budget shows without their description (the name, and
+   * the location unless `location` is `"none"`), in the text's order, with
+   * the length of the description removed (`from`).
    */
   readonly withoutDescription: readonly {
     readonly name: string;

@@ -193,6 +193,7 @@ describe("unknown options", () => {
       },
       rank: ["pdf"],
       precedence: [root],
+      location: "absolute",
     });
     assert.ok(text.includes('"pdf"'));
     assert.equal(

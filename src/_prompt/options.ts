@@ -43,6 +43,7 @@ const KEYS = [
   "budget",
   "rank",
   "precedence",
+  "location",
 ] as const satisfies ReadonlyArray<keyof CatalogOptions>;
 
 /** Every option `renderCatalog` takes. */
@@ -76,6 +77,7 @@ export function readOptions(options: CatalogOptions): Given {
     budget,
     rank,
     precedence,
+    location,
   } = objectOptions(options, "renderCatalog", CATALOG_KEYS);
   if (toolName !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(toolName)) {
     throw new StartupError(
@@ -83,6 +85,16 @@ export function readOptions(options: CatalogOptions): Given {
       `Option "toolName" must be 1 to 64 letters, digits, "_" or "-", got ${
         describe(toolName)
       }`,
+    );
+  }
+  if (
+    instructions === "read" && (location === "relative" || location === "none")
+  ) {
+    throw new StartupError(
+      "invalid_option",
+      `Option "location" is ${
+        describe(location)
+      }, but instructions "read" tell the model to read each skill's SKILL.md at its location: give location "absolute", or instructions "tool"`,
     );
   }
   return {
@@ -106,6 +118,11 @@ export function readOptions(options: CatalogOptions): Given {
     budget: budgetOf(budget),
     rank: stringList(rank, "rank"),
     precedence: stringList(precedence, "precedence"),
+    location: checkedOption(
+      location,
+      "location",
+      oneOf("absolute", "relative", "none"),
+    ),
   };
 }
 

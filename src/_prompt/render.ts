@@ -43,7 +43,9 @@ export function rendererOf(
     });
   }
   const names = entries.map((entry) => escape.name(entry.name));
-  const locations = entries.map((entry) => escape.location(entry.location));
+  const locations = options.location === "none"
+    ? []
+    : entries.map((entry) => escape.location(entry.location));
   const full: (Piece | undefined)[] = [];
   const bare: (Piece | undefined)[] = [];
   const cutAt = new Map<number, (Piece | undefined)[]>();
@@ -51,7 +53,7 @@ export function rendererOf(
     text: entryText(format, {
       name: names[index] ?? "",
       description,
-      location: locations[index] ?? "",
+      location: locations[index],
     }),
   });
   /** The kept entries' pieces, in the text's order. */
@@ -164,28 +166,43 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-/** One entry's text in a format, from its escaped fields (no description: none shown). */
+/**
+ * One entry's text in a format, from its escaped fields (no description, no
+ * location: none shown).
+ */
 function entryText(
   format: CatalogFormat,
   { name, description, location }: {
     name: string;
     description: string | undefined;
-    location: string;
+    location: string | undefined;
   },
 ): string {
   switch (format) {
     case "xml":
-      return description === undefined
-        ? `<skill>\n<name>${name}</name>\n<location>${location}</location>\n</skill>`
-        : `<skill>\n<name>${name}</name>\n<description>${description}</description>\n<location>${location}</location>\n</skill>`;
+      return [
+        "<skill>",
+        `<name>${name}</name>`,
+        ...(description === undefined
+          ? []
+          : [`<description>${description}</description>`]),
+        ...(location === undefined ? [] : [`<location>${location}</location>`]),
+        "</skill>",
+      ].join("\n");
     case "markdown":
-      return `- ${name}${
-        description === undefined ? "" : `: ${description}`
-      } (file: ${location})`;
+      return `- ${name}${description === undefined ? "" : `: ${description}`}${
+        location === undefined ? "" : ` (file: ${location})`
+      }`;
     case "json":
-      return description === undefined
-        ? `    {\n      "name": ${name},\n      "location": ${location}\n    }`
-        : `    {\n      "name": ${name},\n      "description": ${description},\n      "location": ${location}\n    }`;
+      return `    {\n${
+        [
+          `      "name": ${name}`,
+          ...(description === undefined
+            ? []
+            : [`      "description": ${description}`]),
+          ...(location === undefined ? [] : [`      "location": ${location}`]),
+        ].join(",\n")
+      }\n    }`;
   }
 }
 
@@ -218,10 +235,16 @@ function frameOf(
 
 /** The instructions for the activation style asked for, in this library's words. */
 function instructionsOf(
-  { instructions, toolName = "activate_skill" }: Given,
+  { instructions, toolName = "activate_skill", location }: Given,
 ): string {
   const about =
-    "Skills are folders of instructions, scripts and files for particular tasks. Below is each skill's name, when to use it, and where its SKILL.md is.";
+    `Skills are folders of instructions, scripts and files for particular tasks. Below is each skill's name${
+      location === "none"
+        ? " and when to use it."
+        : location === "relative"
+        ? ", when to use it, and where its SKILL.md is in its skills folder."
+        : ", when to use it, and where its SKILL.md is."
+    }`;
   switch (instructions) {
     case "read":
       return `${about} When a task matches a skill's description, read that SKILL.md before you act and follow it; resolve relative paths in it against the skill's directory. Do not load a skill the task does not need.`;

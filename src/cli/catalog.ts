@@ -20,23 +20,36 @@ import { oneLineSafe } from "../_text.ts";
 import { display, plural, printWarnings } from "./terminal.ts";
 import { type CliIO, OK, type Values } from "./types.ts";
 
-/** The catalog `--format` and `--budget` ask for, over the roots' precedence. */
+/**
+ * The catalog `--format`, `--budget` and `--location` ask for, over the
+ * roots' precedence.
+ */
 export function catalogOptions(
   values: Values,
   config: SkillConfig,
 ): CatalogOptions {
-  // main() has refused a format or a budget it does not take.
+  // main() has refused a format, a budget or a location it does not take.
   return {
     format: (values.format ?? "xml") as CatalogFormat,
     precedence: config.roots.map((root) => root.path),
     ...(values.budget === undefined
       ? {}
       : { budget: { limit: Number(values.budget) } }),
+    ...(values.location === undefined ? {} : {
+      location: values.location as NonNullable<CatalogOptions["location"]>,
+    }),
   };
 }
 
 /** The formats `catalog --format` takes. */
 export const CATALOG_FORMATS: readonly string[] = ["xml", "markdown", "json"];
+
+/** What `catalog --location` takes. */
+export const CATALOG_LOCATIONS: readonly string[] = [
+  "absolute",
+  "relative",
+  "none",
+];
 
 export function catalog(values: Values, _: string[], io: CliIO): number {
   const { skills, warnings } = open(values, io);

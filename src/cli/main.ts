@@ -11,7 +11,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import process from "node:process";
 import { StartupError } from "../errors.ts";
 import { oneLineSafe } from "../_text.ts";
-import { catalog, CATALOG_FORMATS } from "./catalog.ts";
+import { catalog, CATALOG_FORMATS, CATALOG_LOCATIONS } from "./catalog.ts";
 import { check } from "./check.ts";
 import { json } from "./json.ts";
 import { list } from "./list.ts";
@@ -76,6 +76,9 @@ const CATALOG_HELP = `Catalog:
   --budget CHARS    fit the text in CHARS characters: descriptions cut
                     evenly, then names only, then skills left out (--json
                     says which)
+  --location WHERE  where each SKILL.md is: absolute (the default), relative
+                    (to its root: pdf/SKILL.md) or none (a host that
+                    activates skills by a tool needs none)
   --json            one JSON document: the text and what was shortened or
                     left out
   With no skill to show, the format's empty block (nothing for markdown),
@@ -130,7 +133,7 @@ const COMMANDS: Record<string, Command> = {
   },
   catalog: {
     usage:
-      "agent-skills catalog [--format xml|markdown|json] [--budget CHARS] [--json]",
+      "agent-skills catalog [--format F] [--budget CHARS] [--location L] [--json]",
     summary:
       "the catalog text a host puts in its model's prompt, fitted to a budget",
     help: CATALOG_HELP,
@@ -138,6 +141,7 @@ const COMMANDS: Record<string, Command> = {
       ...COMMON_OPTIONS,
       format: { type: "string" },
       budget: { type: "string" },
+      location: { type: "string" },
     },
     positionals: [0, 0],
     run: catalog,
@@ -297,6 +301,14 @@ function valueProblem(values: Values, command: string): string | undefined {
     : FORMATS;
   if (values.format !== undefined && !formats.includes(values.format)) {
     return `unknown format "${values.format}" (one of ${formats.join(", ")})`;
+  }
+  if (
+    values.location !== undefined &&
+    !CATALOG_LOCATIONS.includes(values.location)
+  ) {
+    return `option --location takes ${CATALOG_LOCATIONS.join(", ")}, got ${
+      JSON.stringify(values.location)
+    }`;
   }
   if (values.budget !== undefined && !/^[0-9]+$/.test(values.budget)) {
     return `option --budget takes a whole number of characters, got "${values.budget}"`;

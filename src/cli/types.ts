@@ -51,6 +51,7 @@ export type Values = {
   plugins?: boolean;
   hidden?: boolean;
   budget?: string;
+  location?: string;
   json?: boolean;
   strict?: boolean;
   format?: string;

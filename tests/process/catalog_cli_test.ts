@@ -1,9 +1,9 @@
-// agent-skills catalog: the note of an empty catalog, and the budget's
-// summary of removed descriptions (main() in process).
+// agent-skills catalog: --location, the note of an empty catalog, and the
+// budget's summary of removed descriptions (main() in process).
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "@clarvis/agent-skills/cli";
 import { manifest, tempTrees } from "../_helpers.ts";
@@ -25,6 +25,42 @@ function run(
   });
   return { code, stdout, stderr };
 }
+
+describe("agent-skills catalog --location", () => {
+  it("leaves the location out with none, and writes it relative to the root with relative", () => {
+    const root = tree({ "pdf/SKILL.md": manifest("pdf", "Fill forms.") });
+    const none = run("--root", root, "--location", "none");
+    assert.equal(none.code, 0, none.stderr);
+    assert.equal(
+      none.stdout,
+      "<available_skills>\n<skill>\n<name>pdf</name>\n<description>Fill forms.</description>\n</skill>\n</available_skills>\n",
+    );
+    const relative = run(
+      "--root",
+      root,
+      "--location=relative",
+      "--format",
+      "markdown",
+    );
+    assert.equal(relative.stdout, "- pdf: Fill forms. (file: pdf/SKILL.md)\n");
+    const absolute = run("--root", root, "--location", "absolute");
+    assert.ok(
+      absolute.stdout.includes(
+        `<location>${join(realpathSync(root), "pdf", "SKILL.md")}</location>`,
+      ),
+    );
+  });
+
+  it("refuses a location it does not take, naming the value escaped, with exit 2", () => {
+    const bad = run("--location", "short\u001b[2J");
+    assert.equal(bad.code, 2);
+    assert.match(
+      bad.stderr,
+      /option --location takes absolute, relative, none, got "short\\u001b\[2J"/,
+    );
+    assert.ok(!bad.stderr.includes("\u001b"));
+  });
+});
 
 describe("agent-skills catalog with no skill to show", () => {
   it("prints the empty block and says on stderr where it looked", () => {
