@@ -29,7 +29,7 @@ import type {
 import type { CatalogFilter, CatalogOptions } from "./prompt.ts";
 import { StartupError } from "./errors.ts";
 import { objectOptions } from "./_option.ts";
-import { CATALOG_KEYS } from "./_prompt/options.ts";
+import { BUDGET_KEYS, CATALOG_KEYS } from "./_prompt/options.ts";
 import { describe } from "./_text.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -99,7 +99,7 @@ export function explainName(
 
 /**
  * The catalog options of explain()'s options, checked to be plain objects
- * of known options.
+ * of known options, its budget's too (renderCatalog checks the values).
  */
 function checkedCatalog(options: ExplainOptions): CatalogOptions {
   const { catalog = {} } = objectOptions(options, "explain()", ["catalog"]);
@@ -111,9 +111,16 @@ function checkedCatalog(options: ExplainOptions): CatalogOptions {
       }`,
     );
   }
-  return objectOptions(catalog, "explain()", CATALOG_KEYS, {
+  const checked = objectOptions(catalog, "explain()", CATALOG_KEYS, {
     within: "catalog",
   });
+  const { budget } = checked;
+  if (typeof budget === "object" && budget !== null) {
+    objectOptions(budget, "explain()", BUDGET_KEYS, {
+      within: "catalog.budget",
+    });
+  }
+  return checked;
 }
 
 /** The served skill's candidate: where it is, its place in the catalog, what was said about it. */

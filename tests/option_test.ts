@@ -147,6 +147,13 @@ describe("unknown options", () => {
       () => skills.explain("pdf", { catalog: { fromat: "json" } } as Loose),
       'explain() has no option "fromat" in "catalog": did you mean "format"?',
     );
+    refusesWith(
+      () =>
+        skills.explain("pdf", {
+          catalog: { budget: { limit: 9, limt: 9 } },
+        } as Loose),
+      'explain() has no option "limt" in "catalog.budget": did you mean "limit"?',
+    );
   });
 
   it("takes every key it documents", () => {

@@ -55,12 +55,13 @@ const _EVERY_OPTION: [
   Exclude<keyof CatalogOptions, (typeof KEYS)[number]>,
 ] extends [never] ? true : never = true;
 
-const BUDGET_KEYS = [
+/** Every option of `renderCatalog`'s `budget`. */
+export const BUDGET_KEYS: readonly string[] = [
   "limit",
   "unit",
   "countTokens",
   "floor",
-] as const satisfies ReadonlyArray<keyof CatalogBudget>;
+] satisfies ReadonlyArray<keyof CatalogBudget>;
 
 /** The options, each read once and checked. */
 export function readOptions(options: CatalogOptions): Given {
