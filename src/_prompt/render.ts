@@ -180,28 +180,24 @@ function entryText(
 ): string {
   switch (format) {
     case "xml":
-      return [
-        "<skill>",
-        `<name>${name}</name>`,
-        ...(description === undefined
-          ? []
-          : [`<description>${description}</description>`]),
-        ...(location === undefined ? [] : [`<location>${location}</location>`]),
-        "</skill>",
-      ].join("\n");
+      return `<skill>\n<name>${name}</name>\n${
+        description === undefined
+          ? ""
+          : `<description>${description}</description>\n`
+      }${
+        location === undefined ? "" : `<location>${location}</location>\n`
+      }</skill>`;
     case "markdown":
       return `- ${name}${description === undefined ? "" : `: ${description}`}${
         location === undefined ? "" : ` (file: ${location})`
       }`;
     case "json":
-      return `    {\n${
-        [
-          `      "name": ${name}`,
-          ...(description === undefined
-            ? []
-            : [`      "description": ${description}`]),
-          ...(location === undefined ? [] : [`      "location": ${location}`]),
-        ].join(",\n")
+      return `    {\n      "name": ${name}${
+        description === undefined
+          ? ""
+          : `,\n      "description": ${description}`
+      }${
+        location === undefined ? "" : `,\n      "location": ${location}`
       }\n    }`;
   }
 }
