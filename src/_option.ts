@@ -6,7 +6,7 @@
  */
 
 import { StartupError } from "./errors.ts";
-import { describe } from "./_text.ts";
+import { describe, oneLineSafe } from "./_text.ts";
 import type { WarnSink } from "./warn.ts";
 
 /** What an option of one kind must be: its test, and how a message names it. */
@@ -57,16 +57,129 @@ export function checkedOption<T>(
 }
 
 /**
- * `options` when it is an object, else `invalid_option` naming the function
- * they were given to: what each helper that takes an options object checks
- * first.
+ * `options` when it is a plain object (`{ ... }` or `Object.create(null)`)
+ * whose every own key, string or symbol, is one of `known`; else
+ * `invalid_option` naming the function they were given to (`owner`) and, for
+ * a key it does not take, the key (escaped, at most 80 characters) and the
+ * closest it does take. What each function that takes an options object
+ * checks first, so that a misspelt option (`root` for `roots`) is never
+ * silently ignored. Reads no value: only the object's prototype and its own
+ * keys (one call each, whatever a proxy's traps do), and stops at the first
+ * key it does not take, so its work is bounded by the keys before it.
+ *
+ * @param options What was given.
+ * @param owner The function, as a message names it (`renderCatalog`).
+ * @param known Every option it takes.
+ * @param within Where a nested options object is (`budget`, `roots[0]`),
+ * as its keys are named: `budget.limit`.
+ * @param hints For a key of another function's options, the one it takes
+ * instead (`roots` → `paths`).
  */
-export function objectOptions<T>(options: T, owner: string): T {
-  if (typeof options === "object" && options !== null) return options;
-  throw new StartupError(
-    "invalid_option",
-    `The options of ${owner} must be an object, got ${describe(options)}`,
-  );
+export function objectOptions<T>(
+  options: T,
+  owner: string,
+  known: readonly string[],
+  { within, hints }: {
+    within?: string;
+    hints?: Readonly<Record<string, string>>;
+  } = {},
+): T {
+  const name = within === undefined ? "The options" : `Option "${within}"`;
+  let keys: (string | symbol)[];
+  try {
+    if (
+      typeof options !== "object" || options === null || Array.isArray(options)
+    ) {
+      throw new StartupError(
+        "invalid_option",
+        `${name} of ${owner} must be an object, got ${describe(options)}`,
+      );
+    }
+    const prototype: unknown = Object.getPrototypeOf(options);
+    if (prototype !== null && Object.getPrototypeOf(prototype) !== null) {
+      throw new StartupError(
+        "invalid_option",
+        `${name} of ${owner} must be a plain object ({ ... }), got an object of another kind (a class instance, a Map, an object made with Object.create(...)): copy its options into an object literal`,
+      );
+    }
+    keys = Reflect.ownKeys(options);
+  } catch (error) {
+    if (error instanceof StartupError) throw error;
+    throw unreadableOption(within ?? `the options of ${owner}`, error);
+  }
+  for (const key of keys) {
+    if (typeof key === "string" && known.includes(key)) continue;
+    const suggestion = typeof key === "string"
+      ? hints?.[key] ?? closest(key, known)
+      : undefined;
+    const shown = oneLineSafe(
+      describe(typeof key === "string" ? shortened(key) : key),
+    );
+    throw new StartupError(
+      "invalid_option",
+      `${owner} has no option ${
+        within === undefined ? shown : `${shown} in "${within}"`
+      }${
+        suggestion === undefined ? "." : `: did you mean "${suggestion}"?`
+      } Remove it or correct its name; ${
+        within === undefined ? "the options are" : `"${within}" takes`
+      } ${known.join(", ")}`,
+    );
+  }
+  return options;
+}
+
+/** A key cut to 80 characters for a message, its last one an ellipsis. */
+function shortened(key: string): string {
+  return key.length <= 80 ? key : `${key.slice(0, 79)}…`;
+}
+
+/**
+ * The known key a mistyped `key` most likely meant: the one equal to it
+ * but for letter case, or the nearest by edit distance when that is at
+ * most a third of its length (at least 1); none for a key much longer than
+ * every known one. Work bounded by the known keys' lengths.
+ */
+export function closest(
+  key: string,
+  known: readonly string[],
+): string | undefined {
+  const lower = key.toLowerCase();
+  const same = known.find((k) => k.toLowerCase() === lower);
+  if (same !== undefined) return same;
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(key.length / 3));
+  for (const candidate of known) {
+    if (Math.abs(candidate.length - key.length) > bestDistance) continue;
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (
+      distance <= bestDistance &&
+      (best === undefined || distance < bestDistance)
+    ) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** The Levenshtein distance of two short strings, with one row of memory. */
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j] ?? 0;
+      row[j] = Math.min(
+        above + 1,
+        (row[j - 1] ?? 0) + 1,
+        diagonal + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      diagonal = above;
+    }
+  }
+  return row[b.length] ?? 0;
 }
 
 /** `invalid_option` for an option whose getter threw `error`. */

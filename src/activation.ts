@@ -146,7 +146,7 @@ export function activationTool(
   skills: readonly SkillInfo[],
   options: { name?: string } = {},
 ): ActivationTool | undefined {
-  const name = objectOptions(options, "activationTool()").name ??
+  const name = objectOptions(options, "activationTool", ["name"]).name ??
     "activate_skill";
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
     throw new StartupError(
@@ -198,6 +198,7 @@ function readActivationOptions(
   const { arguments: given, maxResources } = objectOptions(
     options,
     "renderActivation",
+    ["arguments", "maxResources"] satisfies (keyof ActivationOptions)[],
   );
   let args: readonly string[] | undefined;
   if (typeof given === "string") {

@@ -190,7 +190,9 @@ export interface SkillChanges {
 export function createAgentSkills(
   options: AgentSkillsOptions = {},
 ): AgentSkills {
-  const { config, onWarning } = resolveOptions(options);
+  const { config, onWarning } = resolveOptions(options, {
+    owner: "createAgentSkills",
+  });
   const warn = warnerFor(onWarning);
   // What discovery warned about, by code, path and message: a refresh says
   // again only what is new or changed since the scan before (a store with

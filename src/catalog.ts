@@ -19,6 +19,7 @@ import { measureOf, rendererOf } from "./_prompt/render.ts";
 import { byImportance, filter } from "./_prompt/select.ts";
 import type { Catalog, CatalogOptions, CatalogReport } from "./prompt.ts";
 import type { SkillInfo } from "./skill.ts";
+import { isAbsolute, relative, sep } from "node:path";
 
 /**
  * The catalog of `skills` for a model's prompt, and a report of what it
@@ -31,8 +32,11 @@ import type { SkillInfo } from "./skill.ts";
  * With a `budget`, the text is made to fit in this order: descriptions are
  * cut evenly (each to the same greatest length that fits, the shorter ones
  * kept whole), never below `budget.floor`; then the least important skills
- * show their name and location only; then the least important are left
- * out. The report names each skill shortened or left out.
+ * show their name and location only (their description removed); then the
+ * least important are left out. The report names each skill shortened,
+ * shown without its description, or left out. With no skill to show, the
+ * text is the format's empty block (`<available_skills>` with no entry), so
+ * that the model is told there is none.
  *
  * @param skills The skills to list, usually `registry.listSkills()`.
  * @param options The format, filters and budget.
@@ -66,7 +70,9 @@ export function renderCatalog(
   const entries: Entry[] = ordered.map((info) => ({
     name: info.name,
     description: cutTo(info.description, cap),
-    location: info.path,
+    location: given.location === "relative"
+      ? relativeLocation(info)
+      : info.path,
   }));
   const renderer = rendererOf(entries, given);
   const measure = measureOf(given.budget, renderer);
@@ -77,14 +83,29 @@ export function renderCatalog(
       fits: (candidate) => measure(candidate) <= limit,
       floor: given.budget?.floor ?? 60,
     });
+  const size = measure(shape);
+  // Only an empty block can be over the limit: the budget leaves it out too.
+  const over = limit !== undefined && size > limit;
   return {
-    text: renderer.render(shape),
+    text: over ? "" : renderer.render(shape),
     report: reportOf(ordered, { entries, shape, filtered }, {
-      size: measure(shape),
+      size: over ? 0 : size,
       limit,
       order: renderer.order,
     }),
   };
+}
+
+/**
+ * The manifest's path relative to its root, with `/` between its parts
+ * (`pdf/SKILL.md`); the absolute path when it is not below the root.
+ */
+function relativeLocation(info: SkillInfo): string {
+  const path = relative(info.root, info.path);
+  return path === "" || path === ".." || path.startsWith(`..${sep}`) ||
+      isAbsolute(path)
+    ? info.path
+    : path.split(sep).join("/");
 }
 
 /** What was shown in full, shortened, left out, or filtered. */
@@ -105,13 +126,16 @@ function reportOf(
   const kept = entries.length - shape.out;
   const shown: string[] = [];
   const shortened: { name: string; from: number; to: number }[] = [];
+  const withoutDescription: { name: string; from: number }[] = [];
   for (const index of order) {
     if (index >= kept) continue;
     const entry = entries[index] as Entry;
     const from = characters(ordered[index]?.description ?? "");
-    const to = index >= kept - shape.bare
-      ? 0
-      : characters(cutTo(entry.description, shape.cut));
+    if (index >= kept - shape.bare && from > 0) {
+      withoutDescription.push({ name: entry.name, from });
+      continue;
+    }
+    const to = characters(cutTo(entry.description, shape.cut));
     if (to === from) shown.push(entry.name);
     else shortened.push({ name: entry.name, from, to });
   }
@@ -121,6 +145,7 @@ function reportOf(
     ...(limit === undefined ? {} : { limit }),
     shown,
     shortened,
+    withoutDescription,
     leftOut,
     filtered,
   };

@@ -12,8 +12,7 @@ import { basename, dirname } from "node:path";
 import { resolveOptions, type SkillRoot } from "./config.ts";
 import type { AgentSkillsOptions, SkillRootOptions } from "./options.ts";
 import { StartupError } from "./errors.ts";
-import { checkedOption, oneOf } from "./_option.ts";
-import { describe } from "./_text.ts";
+import { checkedOption, objectOptions, oneOf } from "./_option.ts";
 import { listResources } from "./_resources.ts";
 import {
   pathDiagnostic,
@@ -109,7 +108,10 @@ export interface CheckReport {
  */
 export function checkSkills(options: CheckSkillsOptions): CheckReport {
   const { discovery, requireSkills } = checkOptions(options);
-  const { config } = resolveOptions(discovery, "paths");
+  const { config } = resolveOptions(discovery, {
+    owner: "checkSkills",
+    rootsName: "paths",
+  });
   const diagnostics: SkillDiagnostic[] = [];
   // Said once every path was checked, when `requireSkills` asks for it.
   const empty: SkillDiagnostic[] = [];
@@ -156,17 +158,12 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
 function checkOptions(
   options: unknown,
 ): { discovery: AgentSkillsOptions; requireSkills: "each" | "any" } {
-  if (
-    typeof options !== "object" || options === null || Array.isArray(options)
-  ) {
-    throw new StartupError(
-      "invalid_option",
-      `The options of checkSkills must be an object with "paths", got ${
-        describe(options)
-      }`,
-    );
-  }
-  const { paths, requireSkills, ...rest } = options as CheckSkillsOptions;
+  const { paths, requireSkills, ...rest } = objectOptions(
+    options as CheckSkillsOptions,
+    "checkSkills",
+    CHECK_OPTION_KEYS,
+    { hints: CHECK_HINTS },
+  );
   if (paths === undefined) {
     throw new StartupError(
       "invalid_option",
@@ -180,6 +177,29 @@ function checkOptions(
         "each",
   };
 }
+
+/** Every option {@linkcode checkSkills} takes. */
+const CHECK_OPTION_KEYS = [
+  "paths",
+  "requireSkills",
+  "home",
+  "cwd",
+  "workspace",
+  "followSymlinks",
+  "maxManifestBytes",
+  "maxResourceEntries",
+  "maxResourceDepth",
+  "maxResourceBytes",
+] as const satisfies ReadonlyArray<keyof CheckSkillsOptions>;
+
+// An option added to CheckSkillsOptions but not to CHECK_OPTION_KEYS, which
+// would be refused, does not type-check.
+const _EVERY_CHECK_OPTION: [
+  Exclude<keyof CheckSkillsOptions, (typeof CHECK_OPTION_KEYS)[number]>,
+] extends [never] ? true : never = true;
+
+/** The options of createAgentSkills that checkSkills takes otherwise, or not. */
+const CHECK_HINTS: Readonly<Record<string, string>> = { roots: "paths" };
 
 /**
  * What one path given to check holds: a root (every skill one level below

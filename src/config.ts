@@ -20,6 +20,7 @@ import {
   checkedOption,
   COUNT,
   FUNCTION,
+  objectOptions,
   oneOf,
   STRING,
   unreadableOption,
@@ -167,19 +168,20 @@ const _EVERY_OPTION_READ: [
  * ```
  */
 export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
-  return resolveOptions(options).config;
+  return resolveOptions(options, { owner: "resolveConfig" }).config;
 }
 
 /**
  * {@linkcode resolveConfig}, with the `onWarning` sink read in the same pass
- * (for {@linkcode createAgentSkills}), and the name the roots were given
- * under (`paths`, for {@linkcode checkSkills}).
+ * (for {@linkcode createAgentSkills}): `owner` is the function the options
+ * were given to, as messages name it, and `rootsName` the name the roots
+ * were given under (`paths`, for {@linkcode checkSkills}).
  */
 export function resolveOptions(
   options: unknown,
-  rootsName = "roots",
+  { owner, rootsName = "roots" }: { owner: string; rootsName?: string },
 ): { config: SkillConfig; onWarning: WarnSink | undefined } {
-  const given = readOptions(options);
+  const given = readOptions(options, owner);
   const cwd = resolve(checkedOption(given.cwd, "cwd", STRING) ?? process.cwd());
   const home = checkedOption(given.home, "home", STRING);
   // os.homedir() only when no home is given and a root starts with `~`.
@@ -188,7 +190,7 @@ export function resolveOptions(
   const workspace = resolveWorkspace(given.workspace, cwd);
   const roots = resolveRoots(
     given.roots,
-    { home: homeDir, workspace, name: rootsName },
+    { home: homeDir, workspace, name: rootsName, owner },
   );
   const onWarning = checkedOption(given.onWarning, "onWarning", FUNCTION);
   const config = Object.freeze({
@@ -209,25 +211,30 @@ export function resolveOptions(
 }
 
 /**
- * Reads each option once, into a plain record: `options` must be an object
- * (or absent); an option whose getter throws is `invalid_option`.
+ * Reads each option once, into a plain record: `options` must be a plain
+ * object (or absent) of known options only; an option whose getter throws
+ * is `invalid_option`.
  */
-function readOptions(options: unknown): Given {
+function readOptions(options: unknown, owner: string): Given {
   if (options === undefined) return {};
-  if (
-    typeof options !== "object" || options === null || Array.isArray(options)
-  ) {
-    throw new StartupError(
-      "invalid_option",
-      `The options must be an object, got ${describe(options)}`,
-    );
-  }
-  const given: { [key: string]: unknown } = {};
-  for (const key of OPTION_KEYS) {
+  return readFields(objectOptions(options, owner, OPTION_KEYS), OPTION_KEYS);
+}
+
+/** Each of `keys` of a checked options object, read once. */
+function readFields<K extends string>(
+  options: unknown,
+  keys: readonly K[],
+  within?: string,
+): { [key in K]?: unknown } {
+  const given: { [key in K]?: unknown } = {};
+  for (const key of keys) {
     try {
-      given[key] = (options as { [key: string]: unknown })[key];
+      given[key] = (options as { [key in K]?: unknown })[key];
     } catch (error) {
-      throw unreadableOption(key, error);
+      throw unreadableOption(
+        within === undefined ? key : `${within}.${key}`,
+        error,
+      );
     }
   }
   return given;
@@ -269,10 +276,11 @@ function resolveWorkspace(workspace: unknown, cwd: string): string {
 
 function resolveRoots(
   roots: unknown,
-  { home, workspace, name }: {
+  { home, workspace, name, owner }: {
     home: () => string;
     workspace: string;
     name: string;
+    owner: string;
   },
 ): readonly SkillRoot[] {
   const given = roots ?? clarvisSkillRoots();
@@ -302,6 +310,7 @@ function resolveRoots(
     resolved.push(
       ...resolveRoot(given[index], {
         where: `${name}[${index}]`,
+        owner,
         home,
         workspace,
       }),
@@ -340,8 +349,9 @@ const DEFAULT_MAX_DIRECTORIES = 2000;
  */
 function resolveRoot(
   root: unknown,
-  { where, home, workspace }: {
+  { where, owner, home, workspace }: {
     where: string;
+    owner: string;
     home: () => string;
     workspace: string;
   },
@@ -349,7 +359,11 @@ function resolveRoot(
   const fields = typeof root === "string"
     ? { path: root }
     : typeof root === "object" && root !== null
-    ? rootFields(root, where)
+    ? readFields(
+      objectOptions(root, owner, ROOT_KEYS, { within: where }),
+      ROOT_KEYS,
+      where,
+    )
     : {};
   const { path } = fields;
   if (typeof path !== "string" || path === "") {
@@ -414,21 +428,6 @@ function resolveRoot(
     const absolute = expandPath(path, home, base);
     return { path: absolute, realPath: realPathOrSelf(absolute), ...resolved };
   });
-}
-
-function rootFields(
-  root: object,
-  where: string,
-): { [key in (typeof ROOT_KEYS)[number]]?: unknown } {
-  const fields: { [key: string]: unknown } = {};
-  for (const key of ROOT_KEYS) {
-    try {
-      fields[key] = (root as { [key: string]: unknown })[key];
-    } catch (error) {
-      throw unreadableOption(where, error);
-    }
-  }
-  return fields;
 }
 
 /**

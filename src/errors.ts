@@ -13,10 +13,12 @@
  *   (one the process may not look at is taken as given).
  * - `empty_roots`: `roots` (or `checkSkills`'s `paths`) was given as an empty
  *   list.
- * - `invalid_option`: the options are not an object, an option has the wrong
- *   type or an impossible value, a list of roots has a hole, `checkSkills`
- *   was given no `paths`, or a prompt helper was given something other than
- *   the skills it takes (`renderActivation()` a name or a `SkillInfo`).
+ * - `invalid_option`: the options are not a plain object, hold a key the
+ *   function does not take (the message names the closest it takes), an
+ *   option has the wrong type or an impossible value, a list of roots has a
+ *   hole, `checkSkills` was given no `paths`, or a prompt helper was given
+ *   something other than the skills it takes (`renderActivation()` a name or
+ *   a `SkillInfo`).
  * - `home_unavailable`: `home` was not given and `os.homedir()` failed (under
  *   Deno: `--allow-sys=homedir` was not granted).
  */

@@ -39,9 +39,10 @@ export interface LocatedWarning {
 
 /**
  * What a catalog made of a served skill: shown in full, shown with a
- * shorter description (`from` and `to` characters; `to` is 0 when only the
- * name and location are shown), left out by the budget, or left out by a
- * filter (`user_only`: hidden from the model by
+ * shorter description (`from` and `to` characters), shown without its
+ * `from`-character description (the budget removed it: the name, and the
+ * location unless the catalog leaves locations out), left out by the
+ * budget, or left out by a filter (`user_only`: hidden from the model by
  * `disable-model-invocation: true`).
  */
 export type CatalogVerdict =
@@ -51,6 +52,7 @@ export type CatalogVerdict =
     readonly from: number;
     readonly to: number;
   }
+  | { readonly verdict: "without_description"; readonly from: number }
   | { readonly verdict: "left_out" }
   | { readonly verdict: "filtered"; readonly filter: CatalogFilter };
 

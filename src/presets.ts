@@ -8,6 +8,7 @@
 
 import { join } from "node:path";
 import type { SkillRootOptions } from "./options.ts";
+import { objectOptions } from "./_option.ts";
 
 /**
  * The Clarvis preset of skill roots, in ascending precedence: the shared
@@ -91,13 +92,14 @@ export function claudeSkillRoots(
       source: "claude",
       manifestName: "exact",
     },
-    ...(options.plugins ?? []).map((path): SkillRootOptions => ({
-      path,
-      scope: "plugin",
-      source: "claude",
-      kind: "plugins",
-      manifestName: "exact",
-    })),
+    ...(objectOptions(options, "claudeSkillRoots", ["plugins"]).plugins ?? [])
+      .map((path): SkillRootOptions => ({
+        path,
+        scope: "plugin",
+        source: "claude",
+        kind: "plugins",
+        manifestName: "exact",
+      })),
     {
       path: "~/.claude/skills",
       scope: "user",
@@ -184,8 +186,8 @@ const CODEX_RULES = {
 export function codexSkillRoots(
   options: CodexSkillRootsOptions = {},
 ): SkillRootOptions[] {
-  const codexHome = options.codexHome ?? "~/.codex";
-  const admin = options.adminSkills ?? "/etc/codex/skills";
+  const { codexHome = "~/.codex", adminSkills: admin = "/etc/codex/skills" } =
+    objectOptions(options, "codexSkillRoots", ["codexHome", "adminSkills"]);
   return [
     { path: admin, scope: "admin", source: "codex", ...CODEX_RULES },
     {

@@ -95,6 +95,18 @@ export interface CatalogOptions {
    * the budget uses it.
    */
   precedence?: readonly string[];
+  /**
+   * How each skill's `SKILL.md` is located: its absolute path
+   * (`"absolute"`, what a model that reads the file itself needs), its path
+   * relative to its root (`"relative"`: `pdf/SKILL.md`, for a host that
+   * resolves it against `skills.config.roots`), or not at all (`"none"`:
+   * what a host that activates skills by a tool needs, and the fewest
+   * characters). With `instructions: "read"`, which tell the model to read
+   * the file, only `"absolute"` is taken.
+   *
+   * @default {"absolute"}
+   */
+  location?: "absolute" | "relative" | "none";
 }
 
 /** Why a skill is not in a catalog, though the list given held it. */
@@ -107,8 +119,8 @@ export type CatalogFilter =
 
 /**
  * What `renderCatalog` did with each skill it was given: every
- * skill is in exactly one of `shown`, `shortened`, `leftOut` and
- * `filtered`.
+ * skill is in exactly one of `shown`, `shortened`, `withoutDescription`,
+ * `leftOut` and `filtered`.
  */
 export interface CatalogReport {
   /** How much the text measures, in the budget's unit (characters without a budget). */
@@ -120,12 +132,21 @@ export interface CatalogReport {
   /**
    * The skills shown with a shorter description (by the cap or the budget),
    * in the text's order: its length in code points before (`from`) and as
-   * shown (`to`; 0 when only the name and location are shown).
+   * shown (`to`, at least 1).
    */
   readonly shortened: readonly {
     readonly name: string;
     readonly from: number;
     readonly to: number;
+  }[];
+  /**
+   * The skills the budget shows without their description (the name, and
+   * the location unless `location` is `"none"`), in the text's order, with
+   * the length of the description removed (`from`).
+   */
+  readonly withoutDescription: readonly {
+    readonly name: string;
+    readonly from: number;
   }[];
   /** The skills the budget left out, the least important first. */
   readonly leftOut: readonly string[];
@@ -138,7 +159,12 @@ export interface CatalogReport {
 
 /** A catalog: its text, and what was left out or shortened to make it. */
 export interface Catalog {
-  /** The text for the prompt: `""` when no skill is in it (no empty block). */
+  /**
+   * The text for the prompt. When no skill is in it, the format's empty
+   * block, without instructions: `<available_skills>\n</available_skills>`
+   * (XML), `{\n  "skills": []\n}` (JSON) or `""` (Markdown); `""` when
+   * even that does not fit the budget.
+   */
   readonly text: string;
   /** What was shown in full, shortened, left out by the budget, or filtered out. */
   readonly report: CatalogReport;

@@ -37,6 +37,7 @@ function fromXml(text: string): string {
 
 /** The entries of an XML catalog, read back as a parser would. */
 function parseXml(text: string): Parsed[] {
+  if (text === "<available_skills>\n</available_skills>") return [];
   assert.match(text, /^<available_skills>\n[\s\S]*\n<\/available_skills>$/);
   const entries: Parsed[] = [];
   const skill =
@@ -205,6 +206,7 @@ describe("renderCatalog()", () => {
       size: text.length,
       shown: ["pdf", "zip"],
       shortened: [],
+      withoutDescription: [],
       leftOut: [],
       filtered: [],
     });
@@ -228,19 +230,24 @@ describe("renderCatalog()", () => {
     );
   });
 
-  it("gives no text at all, not an empty block, when no skill is in it", () => {
+  it("gives the format's empty block, without instructions, when no skill is in it", () => {
+    const empty = {
+      xml: "<available_skills>\n</available_skills>",
+      markdown: "",
+      json: '{\n  "skills": []\n}',
+    };
     for (const format of ["xml", "markdown", "json"] as const) {
-      assert.equal(
-        renderCatalog([], { format, instructions: "tool" }).text,
-        "",
-      );
+      const none = renderCatalog([], { format, instructions: "tool" });
+      assert.equal(none.text, empty[format]);
+      assert.equal(none.report.size, empty[format].length);
       assert.equal(
         renderCatalog([info("x", "x", { disableModelInvocation: true })], {
           format,
         }).text,
-        "",
+        empty[format],
       );
     }
+    assert.deepEqual(JSON.parse(empty.json), { skills: [] });
   });
 
   it("puts the instructions of either activation style before the block", () => {
@@ -432,7 +439,7 @@ describe("renderCatalog()", () => {
       const longer = renderCatalog(skills, {
         budget: { limit: full - 300, floor: to + 1 },
       });
-      assert.ok(longer.report.shortened.some((s) => s.to === 0));
+      assert.ok(longer.report.withoutDescription.length > 0);
     });
 
     it("then shows the least important by name and location only, then leaves them out", () => {
@@ -440,7 +447,8 @@ describe("renderCatalog()", () => {
       const bare = renderCatalog(skills, { budget: { limit: 500, floor: 50 } });
       assert.ok(bare.text.length <= 500);
       assert.deepEqual(bare.report.leftOut, []);
-      const nameOnly = bare.report.shortened.filter((s) => s.to === 0);
+      const nameOnly = bare.report.withoutDescription;
+      assert.ok(bare.report.shortened.every((s) => s.to > 0));
       assert.ok(nameOnly.length > 0);
       // The last names go first when nothing else ranks them.
       assert.equal(nameOnly.at(-1)?.name, "skill-0003");
@@ -518,13 +526,14 @@ describe("renderCatalog()", () => {
         const invocable = skills.filter((s) => !s.disableModelInvocation);
         assert.equal(
           report.shown.length + report.shortened.length +
-            report.leftOut.length,
+            report.withoutDescription.length + report.leftOut.length,
           invocable.length,
         );
         assert.equal(report.filtered.length, skills.length - invocable.length);
         const named = [
           ...report.shown,
           ...report.shortened.map((s) => s.name),
+          ...report.withoutDescription.map((s) => s.name),
           ...report.leftOut,
         ].sort();
         assert.deepEqual(named, invocable.map((s) => s.name));
@@ -532,11 +541,20 @@ describe("renderCatalog()", () => {
         const parsed = parseXml(text);
         assert.deepEqual(
           parsed.map((p) => p.name),
-          [...report.shown, ...report.shortened.map((s) => s.name)].sort(),
+          [
+            ...report.shown,
+            ...report.shortened.map((s) => s.name),
+            ...report.withoutDescription.map((s) => s.name),
+          ].sort(),
         );
         for (const { name, to } of report.shortened) {
           const entry = parsed.find((p) => p.name === name);
           assert.equal(entry?.description?.length ?? 0, to);
+          assert.ok(to > 0);
+        }
+        for (const { name } of report.withoutDescription) {
+          const entry = parsed.find((p) => p.name === name);
+          assert.equal(entry?.description, undefined);
         }
       }
     });

@@ -260,11 +260,14 @@ describe("explain(): a served skill in the catalog", () => {
         const served = skills.explain(name, { catalog }).candidates[0];
         const verdict = served?.verdict === "served" ? served.catalog : {};
         const shortened = report.shortened.find((e) => e.name === name);
+        const bare = report.withoutDescription.find((e) => e.name === name);
         const filtered = report.filtered.find((e) => e.name === name);
         const expected = report.shown.includes(name)
           ? { verdict: "shown" }
           : shortened !== undefined
           ? { verdict: "shortened", from: shortened.from, to: shortened.to }
+          : bare !== undefined
+          ? { verdict: "without_description", from: bare.from }
           : filtered !== undefined
           ? { verdict: "filtered", filter: filtered.reason }
           : { verdict: "left_out" };

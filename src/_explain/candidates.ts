@@ -24,6 +24,7 @@ import type {
 import type { CatalogFilter, CatalogOptions } from "../prompt.ts";
 import { StartupError } from "../errors.ts";
 import { objectOptions } from "../_option.ts";
+import { BUDGET_KEYS, CATALOG_KEYS } from "../_prompt/options.ts";
 import { describe } from "../_text.ts";
 import type { SkillInfo } from "../skill.ts";
 import { nearMisses } from "./near_misses.ts";
@@ -94,9 +95,12 @@ export function explainName(
   };
 }
 
-/** The catalog options of explain()'s options, checked to be objects. */
+/**
+ * The catalog options of explain()'s options, checked to be plain objects
+ * of known options, its budget's too (renderCatalog checks the values).
+ */
 function checkedCatalog(options: ExplainOptions): CatalogOptions {
-  const { catalog = {} } = objectOptions(options, "explain()");
+  const { catalog = {} } = objectOptions(options, "explain()", ["catalog"]);
   if (typeof catalog !== "object" || catalog === null) {
     throw new StartupError(
       "invalid_option",
@@ -105,7 +109,16 @@ function checkedCatalog(options: ExplainOptions): CatalogOptions {
       }`,
     );
   }
-  return catalog;
+  const checked = objectOptions(catalog, "explain()", CATALOG_KEYS, {
+    within: "catalog",
+  });
+  const { budget } = checked;
+  if (typeof budget === "object" && budget !== null) {
+    objectOptions(budget, "explain()", BUDGET_KEYS, {
+      within: "catalog.budget",
+    });
+  }
+  return checked;
 }
 
 /** The served skill's candidate: where it is, its place in the catalog, what was said about it. */
@@ -178,6 +191,10 @@ function catalogVerdict(
   if (shortened !== undefined) {
     return { verdict: "shortened", from: shortened.from, to: shortened.to };
   }
+  const bare = report.withoutDescription.find((entry) => entry.name === name);
+  if (bare !== undefined) {
+    return { verdict: "without_description", from: bare.from };
+  }
   return report.leftOut.includes(name)
     ? { verdict: "left_out" }
     : { verdict: "shown" };
@@ -193,9 +210,11 @@ function catalogPhrase(
     case "shown":
       return "the catalog shows it to the model in full";
     case "shortened":
-      return verdict.to === 0
-        ? `the catalog shows the model its name and location only (the budget took its ${verdict.from}-character description)`
-        : `the catalog shows the model its description cut from ${verdict.from} to ${verdict.to} characters`;
+      return `the catalog shows the model its description cut from ${verdict.from} to ${verdict.to} characters`;
+    case "without_description":
+      return `the catalog shows the model its name, not its ${verdict.from}-character description, which the budget removed (${
+        rankHigher(precedence, info)
+      })`;
     case "left_out":
       return `the catalog's budget leaves it out: the model does not see it (${
         rankHigher(precedence, info)

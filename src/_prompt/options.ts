@@ -30,6 +30,39 @@ export type Budget =
   & { [key in keyof CatalogBudget]-?: CatalogBudget[key] | undefined }
   & { limit: number };
 
+const KEYS = [
+  "format",
+  "instructions",
+  "toolName",
+  "include",
+  "exclude",
+  "scopes",
+  "sources",
+  "userOnly",
+  "descriptionCap",
+  "budget",
+  "rank",
+  "precedence",
+  "location",
+] as const satisfies ReadonlyArray<keyof CatalogOptions>;
+
+/** Every option `renderCatalog` takes. */
+export const CATALOG_KEYS: readonly string[] = KEYS;
+
+// An option added to CatalogOptions but not to KEYS, which would be refused,
+// does not type-check.
+const _EVERY_OPTION: [
+  Exclude<keyof CatalogOptions, (typeof KEYS)[number]>,
+] extends [never] ? true : never = true;
+
+/** Every option of `renderCatalog`'s `budget`. */
+export const BUDGET_KEYS: readonly string[] = [
+  "limit",
+  "unit",
+  "countTokens",
+  "floor",
+] satisfies ReadonlyArray<keyof CatalogBudget>;
+
 /** The options, each read once and checked. */
 export function readOptions(options: CatalogOptions): Given {
   const {
@@ -45,13 +78,24 @@ export function readOptions(options: CatalogOptions): Given {
     budget,
     rank,
     precedence,
-  } = objectOptions(options, "renderCatalog");
+    location,
+  } = objectOptions(options, "renderCatalog", CATALOG_KEYS);
   if (toolName !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(toolName)) {
     throw new StartupError(
       "invalid_option",
       `Option "toolName" must be 1 to 64 letters, digits, "_" or "-", got ${
         describe(toolName)
       }`,
+    );
+  }
+  if (
+    instructions === "read" && (location === "relative" || location === "none")
+  ) {
+    throw new StartupError(
+      "invalid_option",
+      `Option "location" is ${
+        describe(location)
+      }, but instructions "read" tell the model to read each skill's SKILL.md at its location: give location "absolute", or instructions "tool"`,
     );
   }
   return {
@@ -75,6 +119,11 @@ export function readOptions(options: CatalogOptions): Given {
     budget: budgetOf(budget),
     rank: stringList(rank, "rank"),
     precedence: stringList(precedence, "precedence"),
+    location: checkedOption(
+      location,
+      "location",
+      oneOf("absolute", "relative", "none"),
+    ),
   };
 }
 
@@ -102,7 +151,12 @@ function budgetOf(budget: unknown): Budget | undefined {
       }`,
     );
   }
-  const { limit, unit, countTokens, floor } = budget as CatalogBudget;
+  const { limit, unit, countTokens, floor } = objectOptions(
+    budget as CatalogBudget,
+    "renderCatalog",
+    BUDGET_KEYS,
+    { within: "budget" },
+  );
   if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 0) {
     throw new StartupError(
       "invalid_option",

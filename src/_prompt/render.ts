@@ -43,7 +43,9 @@ export function rendererOf(
     });
   }
   const names = entries.map((entry) => escape.name(entry.name));
-  const locations = entries.map((entry) => escape.location(entry.location));
+  const locations = options.location === "none"
+    ? []
+    : entries.map((entry) => escape.location(entry.location));
   const lengths = entries.map((entry) => characters(entry.description));
   const full: (Piece | undefined)[] = [];
   const bare: (Piece | undefined)[] = [];
@@ -52,7 +54,7 @@ export function rendererOf(
     text: entryText(format, {
       name: names[index] ?? "",
       description,
-      location: locations[index] ?? "",
+      location: locations[index],
     }),
   });
   /** The kept entries' pieces, in the text's order. */
@@ -87,7 +89,7 @@ export function rendererOf(
     order,
     render: (shape) => {
       const shown = pieces(shape);
-      if (shown.length === 0) return "";
+      if (shown.length === 0) return frame.empty;
       const block = `${frame.head}${
         shown.map((p) => p.text).join(frame.separator)
       }${frame.tail}`;
@@ -95,8 +97,8 @@ export function rendererOf(
     },
     size: (shape, unit) => {
       const shown = pieces(shape);
-      if (shown.length === 0) return 0;
-      // The frame and the separators are ASCII: as long in bytes.
+      // The frames and the separators are ASCII: as long in bytes.
+      if (shown.length === 0) return frame.empty.length;
       let size = frame.head.length + frame.tail.length +
         frame.separator.length * (shown.length - 1);
       for (const p of shown) {
@@ -165,55 +167,81 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-/** One entry's text in a format, from its escaped fields (no description: none shown). */
+/**
+ * One entry's text in a format, from its escaped fields (no description, no
+ * location: none shown).
+ */
 function entryText(
   format: CatalogFormat,
   { name, description, location }: {
     name: string;
     description: string | undefined;
-    location: string;
+    location: string | undefined;
   },
 ): string {
   switch (format) {
     case "xml":
-      return description === undefined
-        ? `<skill>\n<name>${name}</name>\n<location>${location}</location>\n</skill>`
-        : `<skill>\n<name>${name}</name>\n<description>${description}</description>\n<location>${location}</location>\n</skill>`;
+      return `<skill>\n<name>${name}</name>\n${
+        description === undefined
+          ? ""
+          : `<description>${description}</description>\n`
+      }${
+        location === undefined ? "" : `<location>${location}</location>\n`
+      }</skill>`;
     case "markdown":
-      return `- ${name}${
-        description === undefined ? "" : `: ${description}`
-      } (file: ${location})`;
+      return `- ${name}${description === undefined ? "" : `: ${description}`}${
+        location === undefined ? "" : ` (file: ${location})`
+      }`;
     case "json":
-      return description === undefined
-        ? `    {\n      "name": ${name},\n      "location": ${location}\n    }`
-        : `    {\n      "name": ${name},\n      "description": ${description},\n      "location": ${location}\n    }`;
+      return `    {\n      "name": ${name}${
+        description === undefined
+          ? ""
+          : `,\n      "description": ${description}`
+      }${
+        location === undefined ? "" : `,\n      "location": ${location}`
+      }\n    }`;
   }
 }
 
-/** What a format's block puts around its entries, and between them. */
+/**
+ * What a format's block puts around its entries, and between them, and the
+ * block that says there is no skill.
+ */
 function frameOf(
   format: CatalogFormat,
-): { head: string; separator: string; tail: string } {
+): { head: string; separator: string; tail: string; empty: string } {
   switch (format) {
     case "xml":
       return {
         head: "<available_skills>\n",
         separator: "\n",
         tail: "\n</available_skills>",
+        empty: "<available_skills>\n</available_skills>",
       };
     case "markdown":
-      return { head: "", separator: "\n", tail: "" };
+      return { head: "", separator: "\n", tail: "", empty: "" };
     case "json":
-      return { head: '{\n  "skills": [\n', separator: ",\n", tail: "\n  ]\n}" };
+      return {
+        head: '{\n  "skills": [\n',
+        separator: ",\n",
+        tail: "\n  ]\n}",
+        empty: '{\n  "skills": []\n}',
+      };
   }
 }
 
 /** The instructions for the activation style asked for, in this library's words. */
 function instructionsOf(
-  { instructions, toolName = "activate_skill" }: Given,
+  { instructions, toolName = "activate_skill", location }: Given,
 ): string {
   const about =
-    "Skills are folders of instructions, scripts and files for particular tasks. Below is each skill's name, when to use it, and where its SKILL.md is.";
+    `Skills are folders of instructions, scripts and files for particular tasks. Below is each skill's name${
+      location === "none"
+        ? " and when to use it."
+        : location === "relative"
+        ? ", when to use it, and where its SKILL.md is in its skills folder."
+        : ", when to use it, and where its SKILL.md is."
+    }`;
   switch (instructions) {
     case "read":
       return `${about} When a task matches a skill's description, read that SKILL.md before you act and follow it; resolve relative paths in it against the skill's directory. Do not load a skill the task does not need.`;

@@ -1,38 +1,55 @@
 /**
  * `agent-skills catalog [DIR]...`: the catalog text a host would put in its
- * model's prompt, from the roots `list` reads, on stdout (nothing at all
- * when no skill is model-invocable), or with `--json` one document holding
- * the text and the report of what was shortened or left out.
+ * model's prompt, from the roots `list` reads, on stdout (the format's empty
+ * block, and a note on stderr, when no skill is in it), or with `--json` one
+ * document holding the text and the report of what was shortened or left out.
  *
  * @module
  */
 
 import { renderCatalog } from "../catalog.ts";
 import type { SkillConfig } from "../config.ts";
-import type { CatalogFormat, CatalogOptions } from "../prompt.ts";
+import type {
+  CatalogFormat,
+  CatalogOptions,
+  CatalogReport,
+} from "../prompt.ts";
 import { json } from "./json.ts";
 import { open } from "./options.ts";
 import type { Output } from "./output.ts";
-import { plural, printWarnings } from "./terminal.ts";
+import { display, plural, printWarnings } from "./terminal.ts";
 import { OK, type Values } from "./types.ts";
 
-/** The catalog `--format` and `--budget` ask for, over the roots' precedence. */
+/**
+ * The catalog `--format`, `--budget` and `--location` ask for, over the
+ * roots' precedence.
+ */
 export function catalogOptions(
   values: Values,
   config: SkillConfig,
 ): CatalogOptions {
-  // main() has refused a format or a budget it does not take.
+  // main() has refused a format, a budget or a location it does not take.
   return {
     format: (values.format ?? "xml") as CatalogFormat,
     precedence: config.roots.map((root) => root.path),
     ...(values.budget === undefined
       ? {}
       : { budget: { limit: Number(values.budget) } }),
+    ...(values.location === undefined ? {} : {
+      location: values.location as NonNullable<CatalogOptions["location"]>,
+    }),
   };
 }
 
 /** The formats `catalog --format` takes. */
 export const CATALOG_FORMATS: readonly string[] = ["xml", "markdown", "json"];
+
+/** What `catalog --location` takes. */
+export const CATALOG_LOCATIONS: readonly string[] = [
+  "absolute",
+  "relative",
+  "none",
+];
 
 export function catalog(values: Values, dirs: string[], io: Output): number {
   const { skills, warnings } = open(values, io, dirs);
@@ -45,17 +62,51 @@ export function catalog(values: Values, dirs: string[], io: Output): number {
     return OK;
   }
   printWarnings(io, warnings);
-  const { shortened, leftOut } = report;
-  if (shortened.length > 0 || leftOut.length > 0) {
+  const { shortened, withoutDescription, leftOut, filtered } = report;
+  if (
+    shortened.length > 0 || withoutDescription.length > 0 || leftOut.length > 0
+  ) {
     io.err(
       `agent-skills: to fit ${report.limit ?? ""} characters, ${
-        plural(shortened.length, "description")
-      } shortened and ${plural(leftOut.length, "skill")} left out (${
-        leftOut.slice(0, 5).join(", ") || "none"
-      }${leftOut.length > 5 ? ", ..." : ""}); --json lists them all`,
+        budgetSummary(report)
+      } (${leftOut.slice(0, 5).join(", ") || "none"}${
+        leftOut.length > 5 ? ", ..." : ""
+      }); --json lists them all`,
+    );
+  }
+  if (
+    report.shown.length + shortened.length + withoutDescription.length === 0
+  ) {
+    const roots = skills.config.roots.map((root) => display(root.path, io));
+    io.err(
+      filtered.length > 0 && leftOut.length === 0
+        ? `agent-skills: no skill in the catalog: ${
+          plural(filtered.length, "skill")
+        } found, each only for a user to invoke (disable-model-invocation: true)`
+        : leftOut.length > 0
+        ? `agent-skills: no skill in the catalog: the budget of ${report.limit} characters leaves every skill out; raise --budget`
+        : `agent-skills: no skills found in ${
+          roots.join(", ")
+        }; give the roots that hold them with --root DIR or --preset NAME`,
     );
   }
   // Prompt text, escaped for its format; an XML description keeps its lines.
   if (text !== "") io.outText(text);
   return OK;
+}
+
+/**
+ * What the budget did, in words: descriptions shortened, descriptions
+ * removed (the skill named only), skills left out.
+ */
+function budgetSummary(
+  { shortened, withoutDescription, leftOut }: CatalogReport,
+): string {
+  return [
+    `${plural(shortened.length, "description")} shortened`,
+    ...(withoutDescription.length === 0
+      ? []
+      : [`${plural(withoutDescription.length, "description")} removed`]),
+    `${plural(leftOut.length, "skill")} left out`,
+  ].join(withoutDescription.length === 0 ? " and " : ", ");
 }

@@ -11,7 +11,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import process from "node:process";
 import { StartupError } from "../errors.ts";
 import { closest } from "../_similar.ts";
-import { catalog, CATALOG_FORMATS } from "./catalog.ts";
+import { catalog, CATALOG_FORMATS, CATALOG_LOCATIONS } from "./catalog.ts";
 import { check } from "./check.ts";
 import { json } from "./json.ts";
 import { list } from "./list.ts";
@@ -86,7 +86,12 @@ const CATALOG_HELP = `Catalog:
                     markdown (a list) or json
   --budget CHARS    fit the text in CHARS characters: descriptions cut
                     evenly, then names only, then skills left out (--json
-                    says which)`;
+                    says which)
+  --location WHERE  where each SKILL.md is: absolute (the default), relative
+                    (to its root: pdf/SKILL.md) or none (a host that
+                    activates skills by a tool needs none)
+  With no skill to show, the format's empty block (nothing for markdown),
+  and a note on stderr saying where it looked.`;
 
 const WHY_HELP = `Why:
   NAME              the skill name to explain, as a host would ask for it
@@ -146,7 +151,7 @@ const COMMANDS: Record<string, Command> = {
   },
   catalog: {
     usage:
-      "agent-skills catalog [DIR]... [--format FORMAT] [--budget CHARS] [--json]",
+      "agent-skills catalog [DIR]... [--format F] [--budget N] [--location L]",
     summary: "the catalog text for a model's prompt, fitted to a budget",
     help: CATALOG_HELP,
     json:
@@ -155,6 +160,7 @@ const COMMANDS: Record<string, Command> = {
       ...COMMON_OPTIONS,
       format: { type: "string" },
       budget: { type: "string" },
+      location: { type: "string" },
     },
     positionals: [0, Infinity],
     run: catalog,
@@ -332,6 +338,14 @@ function valueProblem(values: Values, command: string): string | undefined {
     : FORMATS;
   if (values.format !== undefined && !formats.includes(values.format)) {
     return `unknown format "${values.format}" (one of ${formats.join(", ")})`;
+  }
+  if (
+    values.location !== undefined &&
+    !CATALOG_LOCATIONS.includes(values.location)
+  ) {
+    return `option --location takes ${CATALOG_LOCATIONS.join(", ")}, got ${
+      JSON.stringify(values.location)
+    }`;
   }
   const budget = countProblem("budget", values.budget, "characters", 0);
   if (budget !== undefined) return budget;

@@ -55,6 +55,7 @@ export type Values = {
   plugins?: boolean;
   hidden?: boolean;
   budget?: string;
+  location?: string;
   json?: boolean;
   strict?: boolean;
   format?: string;

@@ -1083,7 +1083,7 @@ describe("agent-skills: finding skills where the hosts keep them", () => {
 });
 
 describe("agent-skills catalog", () => {
-  it("prints the catalog a host would show, and nothing at all without a model-invocable skill", () => {
+  it("prints the catalog a host would show, and the empty block without a model-invocable skill", () => {
     const root = tree({
       "pdf/SKILL.md": manifest("pdf", "Fill <forms>."),
       "deploy/SKILL.md": manifest("deploy", "Deploy.", {
@@ -1105,7 +1105,11 @@ describe("agent-skills catalog", () => {
     });
     const empty = cli("catalog", "--root", only, ...HOME);
     assert.equal(empty.code, 0);
-    assert.equal(empty.stdout, "");
+    assert.equal(empty.stdout, "<available_skills>\n</available_skills>\n");
+    assert.equal(
+      empty.stderr,
+      "agent-skills: no skill in the catalog: 1 skill found, each only for a user to invoke (disable-model-invocation: true)\n",
+    );
   });
 
   it("fits a budget, says on stderr what it cut, and reports it all with --json", () => {
@@ -1118,13 +1122,19 @@ describe("agent-skills catalog", () => {
     assert.ok(run.stdout.length - 1 <= 400, run.stdout);
     assert.match(
       run.stderr,
-      /^agent-skills: to fit 400 characters, \d+ descriptions? shortened and \d+ skills? left out/,
+      /^agent-skills: to fit 400 characters, \d+ descriptions? shortened, \d+ descriptions? removed, \d+ skills? left out/,
     );
     const report = json(
       cli("catalog", "--root", root, "--budget", "400", "--json", ...HOME),
-    ).report as { shown: string[]; shortened: unknown[]; leftOut: string[] };
+    ).report as {
+      shown: string[];
+      shortened: unknown[];
+      withoutDescription: unknown[];
+      leftOut: string[];
+    };
     assert.equal(
-      report.shown.length + report.shortened.length + report.leftOut.length,
+      report.shown.length + report.shortened.length +
+        report.withoutDescription.length + report.leftOut.length,
       4,
     );
     const markdown = cli(

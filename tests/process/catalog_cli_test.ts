@@ -1,0 +1,129 @@
+// agent-skills catalog: --location, the note of an empty catalog, and the
+// budget's summary of removed descriptions (main() in process).
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import { main } from "@clarvis/agent-skills/cli";
+import { manifest, tempTrees } from "../_helpers.ts";
+
+const tree = tempTrees();
+const HOME = ["--home", "/nonexistent-home"];
+
+function run(
+  ...args: string[]
+): { code: number; stdout: string; stderr: string } {
+  let stdout = "";
+  let stderr = "";
+  const code = main(["catalog", ...args, ...HOME], {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    color: false,
+    columns: 80,
+    cwd: "/nonexistent-cwd",
+  });
+  return { code, stdout, stderr };
+}
+
+describe("agent-skills catalog --location", () => {
+  it("leaves the location out with none, and writes it relative to the root with relative", () => {
+    const root = tree({ "pdf/SKILL.md": manifest("pdf", "Fill forms.") });
+    const none = run("--root", root, "--location", "none");
+    assert.equal(none.code, 0, none.stderr);
+    assert.equal(
+      none.stdout,
+      "<available_skills>\n<skill>\n<name>pdf</name>\n<description>Fill forms.</description>\n</skill>\n</available_skills>\n",
+    );
+    const relative = run(
+      "--root",
+      root,
+      "--location=relative",
+      "--format",
+      "markdown",
+    );
+    assert.equal(relative.stdout, "- pdf: Fill forms. (file: pdf/SKILL.md)\n");
+    const absolute = run("--root", root, "--location", "absolute");
+    assert.ok(
+      absolute.stdout.includes(
+        `<location>${join(realpathSync(root), "pdf", "SKILL.md")}</location>`,
+      ),
+    );
+  });
+
+  it("refuses a location it does not take, naming the value escaped, with exit 2", () => {
+    const bad = run("--location", "short\u001b[2J");
+    assert.equal(bad.code, 2);
+    assert.match(
+      bad.stderr,
+      /option --location takes absolute, relative, none, got "short\\u001b\[2J"/,
+    );
+    assert.ok(!bad.stderr.includes("\u001b"));
+  });
+});
+
+describe("agent-skills catalog with no skill to show", () => {
+  it("prints the empty block and says on stderr where it looked", () => {
+    const root = tree({ "notes/readme.md": "x" });
+    const weird = join(root, "sk\u001b]0;x\u0007ills");
+    mkdirSync(weird);
+    const result = run("--root", root, "--root", weird);
+    assert.equal(result.code, 0);
+    assert.equal(result.stdout, "<available_skills>\n</available_skills>\n");
+    assert.equal(
+      result.stderr,
+      `agent-skills: no skills found in ${root}, ${
+        join(root, "sk\\u001b]0;x\\u0007ills")
+      }; give the roots that hold them with --root DIR or --preset NAME\n`,
+    );
+    const json = run("--root", root, "--format", "json");
+    assert.deepEqual(JSON.parse(json.stdout), { skills: [] });
+    const markdown = run("--root", root, "--format", "markdown");
+    assert.equal(markdown.stdout, "");
+    assert.match(markdown.stderr, /no skills found in /);
+  });
+
+  it("says the budget left every skill out", () => {
+    const root = tree({ "pdf/SKILL.md": manifest("pdf", "d".repeat(200)) });
+    const result = run("--root", root, "--budget", "50");
+    assert.equal(result.stdout, "<available_skills>\n</available_skills>\n");
+    assert.match(
+      result.stderr,
+      /no skill in the catalog: the budget of 50 characters leaves every skill out; raise --budget\n$/,
+    );
+  });
+
+  it("writes only the JSON document under --json", () => {
+    const root = tree({ "notes/readme.md": "x" });
+    const result = run("--root", root, "--json");
+    assert.equal(result.stderr, "");
+    const document = JSON.parse(result.stdout);
+    assert.equal(document.text, "<available_skills>\n</available_skills>");
+  });
+});
+
+describe("agent-skills catalog --budget summary", () => {
+  it("says removed for the descriptions it removed, not shortened", () => {
+    const files: Record<string, string> = {};
+    for (const name of ["a", "b", "c", "d"]) {
+      files[`${name}/SKILL.md`] = manifest(name, "x".repeat(300));
+    }
+    const root = tree(files);
+    const result = run("--root", root, "--budget", "400", "--json");
+    const { report } = JSON.parse(result.stdout);
+    const text = run("--root", root, "--budget", "400");
+    assert.equal(
+      text.stderr,
+      `agent-skills: to fit 400 characters, ${report.shortened.length} description${
+        report.shortened.length === 1 ? "" : "s"
+      } shortened, ${report.withoutDescription.length} description${
+        report.withoutDescription.length === 1 ? "" : "s"
+      } removed, ${report.leftOut.length} skill${
+        report.leftOut.length === 1 ? "" : "s"
+      } left out (${
+        report.leftOut.join(", ") || "none"
+      }); --json lists them all\n`,
+    );
+    assert.ok(report.withoutDescription.length > 0);
+  });
+});
