@@ -39,30 +39,32 @@ export function pluginRoots(
     return pluginSkillRoots(scan, { dir: root.path, listed: undefined });
   }
   if (market === INVALID) return [];
-  const plugins = isRecord(market) ? market.plugins : undefined;
+  const plugins = isRecord(market) ? market["plugins"] : undefined;
   if (!Array.isArray(plugins)) {
     report(invalidPlugin(marketPath, 'it has no "plugins" list'));
     return [];
   }
-  const metadata = isRecord(market) ? market.metadata : undefined;
+  const metadata = isRecord(market) ? market["metadata"] : undefined;
   const pluginRoot = isRecord(metadata) &&
-      typeof metadata.pluginRoot === "string"
-    ? metadata.pluginRoot
+      typeof metadata["pluginRoot"] === "string"
+    ? metadata["pluginRoot"]
     : ".";
   const roots: SkillRoot[] = [];
   plugins.forEach((entry: unknown, index) => {
     const where = `plugins[${index}]`;
-    if (!isRecord(entry) || typeof entry.name !== "string") {
+    if (!isRecord(entry) || typeof entry["name"] !== "string") {
       report(invalidPlugin(marketPath, `${where} has no "name" string`));
       return;
     }
-    const source = localSource(entry.source);
+    const source = localSource(entry["source"]);
     if (source === undefined) return; // fetched by the host, not on disk
     const dir = resolve(root.path, pluginRoot, source);
     if (!isInside(dir, root.path)) {
       report(invalidPlugin(
         marketPath,
-        `${where} ("${entry.name}") has its source ${dir} outside the marketplace ${root.path}`,
+        `${where} ("${
+          entry["name"]
+        }") has its source ${dir} outside the marketplace ${root.path}`,
       ));
       return;
     }
@@ -91,10 +93,10 @@ function pluginSkillRoots(
     return [];
   }
   // With `strict: false`, the marketplace entry is the whole definition.
-  const own = manifest === MISSING || listed?.strict === false
+  const own = manifest === MISSING || listed?.["strict"] === false
     ? undefined
     : manifest;
-  const name = own?.name ?? listed?.name ?? basename(dir);
+  const name = own?.["name"] ?? listed?.["name"] ?? basename(dir);
   if (typeof name !== "string" || !isNamespace(name)) {
     report(invalidPlugin(
       manifestPath,
@@ -104,7 +106,7 @@ function pluginSkillRoots(
     ));
     return [];
   }
-  const given = own?.skills ?? listed?.skills;
+  const given = own?.["skills"] ?? listed?.["skills"];
   const folders = given === undefined
     ? ["./skills"]
     : typeof given === "string"
@@ -151,10 +153,10 @@ function pluginSkillRoots(
 function localSource(source: unknown): string | undefined {
   if (typeof source === "string") return source;
   if (
-    isRecord(source) && source.source === "local" &&
-    typeof source.path === "string"
+    isRecord(source) && source["source"] === "local" &&
+    typeof source["path"] === "string"
   ) {
-    return source.path;
+    return source["path"];
   }
   return undefined;
 }
@@ -211,6 +213,11 @@ function readJson(
   }
 }
 
+/**
+ * Whether a JSON value is an object. Its fields are read with brackets
+ * (`entry["name"]`), as keys of an index signature, so that the sources
+ * type-check under `noPropertyAccessFromIndexSignature` too.
+ */
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

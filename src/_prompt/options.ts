@@ -25,9 +25,17 @@ export type Given =
   }
   & { budget: Budget | undefined };
 
-/** The budget, read and checked. */
+/**
+ * The budget, read and checked. Its keys are mapped from a union, not from
+ * `keyof CatalogBudget`: `-?` on a mapping of an object's own keys would take
+ * `undefined` out again unless `exactOptionalPropertyTypes` is on.
+ */
 export type Budget =
-  & { [key in keyof CatalogBudget]-?: CatalogBudget[key] | undefined }
+  & {
+    [key in Exclude<keyof CatalogBudget, "limit">]-?:
+      | CatalogBudget[key]
+      | undefined;
+  }
   & { limit: number };
 
 /** The options, each read once and checked. */
