@@ -32,6 +32,8 @@ const TOOLS = join(ROOT, "scripts", "npm_tools");
  */
 const SUITE_DEPENDENCIES = ["fast-check", "ajv", "@microsoft/jest-sarif"];
 const BIN = join(TOOLS, "node_modules", ".bin");
+/** Bun's timeout for each test and each hook: see the suite's step. */
+const BUN_TIMEOUT_MS = 300_000;
 const OUT = join(ROOT, "npm");
 const BUILD = join(ROOT, "build");
 
@@ -387,7 +389,17 @@ function main(): void {
   run("node", ["--test", "tests/"], tests);
 
   step("test suite under Bun, against the installed tarball");
-  run(join(BIN, "bun"), ["test", "tests/"], tests);
+  // Bun alone times a test out by default, after five seconds, and a hook
+  // too (an after() hook's own timeout option is ignored); Node's and Deno's
+  // runners have no default. The tests assert behaviour, never speed, so
+  // the default becomes a ceiling that only a hang reaches: 300 s, past the
+  // 120 s the slowest tests give themselves. Large trees are made with
+  // withTree() (tests/_helpers.ts), inside their test, not in a hook.
+  run(
+    join(BIN, "bun"),
+    ["test", `--timeout=${BUN_TIMEOUT_MS}`, "tests/"],
+    tests,
+  );
 
   step("consumer smoke test");
   consumerSmokeTest(tarball);
