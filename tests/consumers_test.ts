@@ -46,7 +46,7 @@ describe("consumers", () => {
     ]);
   });
 
-  for (const consumer of ["default", "strictest"]) {
+  for (const consumer of ["default", "strictest", "loose"]) {
     it(`${consumer}/deno.json imports the package as README.md and docs/install.md say`, () => {
       const config = JSON.parse(
         readFileSync(
