@@ -1,18 +1,23 @@
 // A minimal piece of a Deno agent loop: build the registry with the Clarvis
-// preset, render the catalog into a system-prompt section, and serve a
-// (simulated) model's requests for a skill body and a resource.
+// preset, put the catalog and the activation tool in front of the model, and
+// serve a (simulated) model's calls: activate a skill, read one of its files.
+//
+// From a clone of the repository (its deno.json maps the package's name to
+// mod.ts):
 //
 //   deno run --allow-read --allow-sys=homedir examples/deno_agent.ts
 //   deno run --allow-read examples/deno_agent.ts HOME WORKSPACE   # as CI runs it
 //
-// In your own project, import from "jsr:@clarvis/agent-skills".
+// In your own project, map the name as README.md says (or, once published,
+// import from "jsr:@clarvis/agent-skills").
 
-import { readFileSync } from "node:fs";
 import {
+  activationTool,
   clarvisSkillRoots,
   createAgentSkills,
+  renderActivation,
+  renderCatalog,
   SkillError,
-  type SkillInfo,
 } from "@clarvis/agent-skills";
 
 const [home, workspace] = Deno.args;
@@ -22,31 +27,29 @@ const skills = createAgentSkills({
   ...(workspace === undefined ? {} : { workspace }),
 });
 
-function skillsSection(catalog: readonly SkillInfo[]): string {
-  const invocable = catalog.filter((skill) => !skill.disableModelInvocation);
-  return [
-    "## Skills",
-    "Call load_skill(name) before using a skill, and read_resource(name, path) for its files.",
-    ...invocable.map((skill) => `- ${skill.name}: ${skill.description}`),
-  ].join("\n");
-}
+// The system prompt's skills section, and the tool that activates a skill
+// (undefined when no skill may be activated by the model).
+const catalog = skills.listSkills();
+const { text: section } = renderCatalog(catalog, {
+  format: "markdown",
+  instructions: "tool",
+});
+const tool = activationTool(catalog);
 
-type ToolCall = { tool: "load_skill"; name: string } | {
+type ToolCall = { tool: "activate_skill"; name: string } | {
   tool: "read_resource";
   name: string;
   path: string;
 };
 
 function handle(call: ToolCall): string {
-  if (call.tool === "load_skill") {
+  if (call.tool === "activate_skill") {
     const skill = skills.loadSkill(call.name);
     if (skill === undefined) return `error: no skill named ${call.name}`;
-    return `${skill.body}\n\n(resources: ${
-      skill.resources.join(", ") || "none"
-    })`;
+    return renderActivation(skill).text;
   }
   try {
-    return readFileSync(skills.resourcePath(call.name, call.path), "utf8")
+    return new TextDecoder().decode(skills.readResource(call.name, call.path))
       .trimEnd();
   } catch (error) {
     if (error instanceof SkillError) return `error: ${error.code}`;
@@ -54,20 +57,40 @@ function handle(call: ToolCall): string {
   }
 }
 
-// What a model might ask for, in order: the last one tries to escape.
+// This loop prints to a terminal what a model would get: the control and
+// format characters a skill may hold (ANSI escapes, bidi overrides) are
+// shown as \u{...} escapes there. The model gets the text as it is.
+function shown(text: string): string {
+  return text.replace(
+    /[\p{Cc}\p{Cf}]/gu,
+    (c) =>
+      c === "\n" || c === "\t"
+        ? c
+        : `\\u{${
+          c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")
+        }}`,
+  );
+}
+
+// What a model might ask for, in order: the last read tries to escape.
 const calls: ToolCall[] = [
-  { tool: "load_skill", name: "pdf" },
+  { tool: "activate_skill", name: "pdf" },
   { tool: "read_resource", name: "pdf", path: "references/forms.md" },
   { tool: "read_resource", name: "pdf", path: "../code-review/SKILL.md" },
-  { tool: "load_skill", name: "no-such-skill" },
+  { tool: "activate_skill", name: "no-such-skill" },
 ];
 
-console.log(skillsSection(skills.listSkills()));
+console.log(shown(section));
+console.log(shown(`\nTool: ${JSON.stringify(tool)}`));
 for (const call of calls) {
   console.log(
-    `\n> ${call.tool}(${
-      call.tool === "load_skill" ? call.name : `${call.name}, ${call.path}`
-    })`,
+    shown(
+      `\n> ${call.tool}(${
+        call.tool === "activate_skill"
+          ? call.name
+          : `${call.name}, ${call.path}`
+      })`,
+    ),
   );
-  console.log(handle(call));
+  console.log(shown(handle(call)));
 }

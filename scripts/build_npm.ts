@@ -1,7 +1,8 @@
 // `deno task build:npm`: builds the npm package into npm/, packs it, and
 // checks the tarball: publint, Are the Types Wrong?, the whole test suite
 // under Node and under Bun against the installed tarball, and a consumer
-// smoke test in plain Node ESM and in TypeScript (moduleResolution node16).
+// smoke test in plain Node ESM and in TypeScript (tests/consumers/main.ts,
+// under tsc's default options and the strictest, moduleResolution nodenext).
 // Any failure stops the build with a non-zero exit.
 //
 // The tools (TypeScript, publint, attw, Bun, @types/node) are pinned in
@@ -23,6 +24,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import process from "node:process";
 import { type DenoConfig, packagePlan } from "./_package_plan.ts";
+import { consumerSmokeTest } from "./_npm_consumers.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TOOLS = join(ROOT, "scripts", "npm_tools");
@@ -32,6 +34,8 @@ const TOOLS = join(ROOT, "scripts", "npm_tools");
  */
 const SUITE_DEPENDENCIES = ["fast-check", "ajv", "@microsoft/jest-sarif"];
 const BIN = join(TOOLS, "node_modules", ".bin");
+/** Bun's timeout for each test and each hook: see the suite's step. */
+const BUN_TIMEOUT_MS = 300_000;
 const OUT = join(ROOT, "npm");
 const BUILD = join(ROOT, "build");
 
@@ -277,73 +281,6 @@ function stageTests(dir: string): void {
   }
 }
 
-const CONSUMER_MJS =
-  `import { createAgentSkills, SkillError } from "${PACKAGE_NAME}";
-const skills = createAgentSkills({
-  home: process.argv[2],
-  cwd: process.argv[2],
-  roots: ["user-store", "workspace-store"],
-});
-const names = skills.listSkills().map((skill) => skill.name).join(",");
-if (names !== "commit-messages,pdf-forms,release-notes") throw new Error("catalog: " + names);
-if (!skills.resourcePath("pdf-forms", "scripts/fill.py").endsWith("/fill.py")) throw new Error("resourcePath");
-try {
-  skills.resourcePath("pdf-forms", "../x");
-  throw new Error("no path_escape");
-} catch (error) {
-  if (!(error instanceof SkillError) || error.code !== "path_escape") throw error;
-}
-console.log("consumer (Node ESM): ok, " + names);
-`;
-
-const CONSUMER_TS =
-  `import { createAgentSkills, type SkillContent, type SkillInfo } from "${PACKAGE_NAME}";
-declare const process: { argv: string[] };
-const skills = createAgentSkills({ home: process.argv[2]!, cwd: process.argv[2]!, roots: ["user-store"] });
-const catalog: SkillInfo[] = skills.listSkills();
-const loaded: SkillContent | undefined = skills.loadSkill("pdf-forms");
-if (catalog.length !== 3 || loaded?.resources.length !== 2) throw new Error("unexpected skills");
-console.log("consumer (TypeScript, node16): ok, " + catalog.length + " skills");
-`;
-
-function consumerSmokeTest(tarball: string): void {
-  const dir = projectWithTarball("consumer", tarball);
-  const demo = join(ROOT, "fixtures", "demo");
-  writeFileSync(join(dir, "index.mjs"), CONSUMER_MJS);
-  run("node", ["index.mjs", demo], dir);
-  writeFileSync(join(dir, "index.ts"), CONSUMER_TS);
-  writeJson(join(dir, "tsconfig.json"), {
-    compilerOptions: {
-      target: "ES2022",
-      module: "node16",
-      moduleResolution: "node16",
-      strict: true,
-      skipLibCheck: false,
-      types: [],
-      outDir: "dist",
-    },
-    files: ["index.ts"],
-  });
-  run(join(BIN, "tsc"), ["-p", join(dir, "tsconfig.json")]);
-  run("node", ["dist/index.js", demo], dir);
-  const home = ["--home", demo];
-  run("npx", [
-    "--no-install",
-    "agent-skills",
-    "list",
-    "--root",
-    join(demo, "user-store"),
-    ...home,
-  ], dir);
-  run("npx", [
-    "--no-install",
-    "agent-skills",
-    "check",
-    join(demo, "user-store"),
-    ...home,
-  ], dir);
-}
-
 function main(): void {
   const config = CONFIG;
 
@@ -387,10 +324,26 @@ function main(): void {
   run("node", ["--test", "tests/"], tests);
 
   step("test suite under Bun, against the installed tarball");
-  run(join(BIN, "bun"), ["test", "tests/"], tests);
+  // Bun alone times a test out by default, after five seconds, and a hook
+  // too (an after() hook's own timeout option is ignored); Node's and Deno's
+  // runners have no default. The tests assert behaviour, never speed, so
+  // the default becomes a ceiling that only a hang reaches: 300 s, past the
+  // 120 s the slowest tests give themselves. Large trees are made with
+  // withTree() (tests/_helpers.ts), inside their test, not in a hook.
+  run(
+    join(BIN, "bun"),
+    ["test", `--timeout=${BUN_TIMEOUT_MS}`, "tests/"],
+    tests,
+  );
 
   step("consumer smoke test");
-  consumerSmokeTest(tarball);
+  consumerSmokeTest(projectWithTarball("consumer", tarball), {
+    root: ROOT,
+    packageName: PACKAGE_NAME,
+    tsc: join(BIN, "tsc"),
+    run,
+    output,
+  });
 
   step(`done: ${relative(ROOT, tarball)}`);
 }

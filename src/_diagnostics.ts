@@ -43,7 +43,7 @@ export function problemDiagnostics(problem: Problem): SkillDiagnostic[] {
     ? "error"
     : "warning";
   const { code, path, skill } = problem;
-  const positions =
+  const positions: ReadonlyArray<Pick<Problem, "message" | "line" | "column">> =
     problem.problems !== undefined && problem.problems.length > 0
       ? problem.problems
       : [problem];

@@ -178,25 +178,25 @@ function checkOptions(
   };
 }
 
-/** Every option {@linkcode checkSkills} takes. */
-const CHECK_OPTION_KEYS = [
-  "paths",
-  "requireSkills",
-  "home",
-  "cwd",
-  "workspace",
-  "followSymlinks",
-  "maxManifestBytes",
-  "maxResourceEntries",
-  "maxResourceDepth",
-  "maxResourceBytes",
-] as const satisfies ReadonlyArray<keyof CheckSkillsOptions>;
-
-// An option added to CheckSkillsOptions but not to CHECK_OPTION_KEYS, which
-// would be refused, does not type-check.
-const _EVERY_CHECK_OPTION: [
-  Exclude<keyof CheckSkillsOptions, (typeof CHECK_OPTION_KEYS)[number]>,
-] extends [never] ? true : never = true;
+/**
+ * Every option {@linkcode checkSkills} takes. An option added to
+ * CheckSkillsOptions but not here, which would be refused, does not
+ * type-check (the record misses a key), nor does a key that is no option.
+ */
+const CHECK_OPTION_KEYS = Object.keys(
+  {
+    paths: true,
+    requireSkills: true,
+    home: true,
+    cwd: true,
+    workspace: true,
+    followSymlinks: true,
+    maxManifestBytes: true,
+    maxResourceEntries: true,
+    maxResourceDepth: true,
+    maxResourceBytes: true,
+  } satisfies Record<keyof CheckSkillsOptions, true>,
+);
 
 /** The options of createAgentSkills that checkSkills takes otherwise, or not. */
 const CHECK_HINTS: Readonly<Record<string, string>> = { roots: "paths" };

@@ -110,29 +110,29 @@ const COUNT_DEFAULTS = {
 } as const;
 const DEFAULT_LABEL = "custom";
 
-/** Every option {@linkcode resolveConfig} reads. */
-const OPTION_KEYS = [
-  "home",
-  "cwd",
-  "workspace",
-  "roots",
-  "strict",
-  "followSymlinks",
-  "maxManifestBytes",
-  "maxResourceEntries",
-  "maxResourceDepth",
-  "maxResourceBytes",
-  "onWarning",
-] as const satisfies ReadonlyArray<keyof AgentSkillsOptions>;
+/**
+ * Every option {@linkcode resolveConfig} reads. An option added to
+ * AgentSkillsOptions but not here, which would never be read, does not
+ * type-check (the record misses a key), nor does a key that is no option.
+ */
+const OPTION_KEYS = Object.keys(
+  {
+    home: true,
+    cwd: true,
+    workspace: true,
+    roots: true,
+    strict: true,
+    followSymlinks: true,
+    maxManifestBytes: true,
+    maxResourceEntries: true,
+    maxResourceDepth: true,
+    maxResourceBytes: true,
+    onWarning: true,
+  } satisfies Record<keyof AgentSkillsOptions, true>,
+) as ReadonlyArray<keyof AgentSkillsOptions>;
 
 /** The options as read, each once: what is validated is what is used. */
-type Given = { readonly [key in (typeof OPTION_KEYS)[number]]?: unknown };
-
-// An option added to AgentSkillsOptions but not to OPTION_KEYS, which would
-// never be read, does not type-check.
-const _EVERY_OPTION_READ: [
-  Exclude<keyof AgentSkillsOptions, (typeof OPTION_KEYS)[number]>,
-] extends [never] ? true : never = true;
+type Given = { readonly [key in keyof AgentSkillsOptions]?: unknown };
 
 /**
  * Resolves options into the frozen configuration an instance runs on. Called

@@ -35,18 +35,51 @@ export function removeDir(dir: string): void {
 }
 
 /**
- * Returns a function that makes a temp tree of the given files; every tree it
- * made is removed after the calling test file has run.
+ * The most files a tree of {@linkcode tempTrees} may hold. Its trees are
+ * removed in an `after()` hook, and Bun gives a hook five seconds, which no
+ * option of `after()` raises: removing 10,000 directories there took 10 s on
+ * a busy machine. A larger tree is made with {@linkcode withTree}.
+ */
+export const HOOK_TREE_FILES = 1000;
+
+/**
+ * Returns a function that makes a temp tree of the given files (at most
+ * {@linkcode HOOK_TREE_FILES}); every tree it made is removed after the
+ * calling test file has run.
  */
 export function tempTrees(): (files?: Record<string, string>) => string {
   const made: string[] = [];
   after(() => made.forEach(removeDir));
   return (files = {}) => {
+    const count = Object.keys(files).length;
+    if (count > HOOK_TREE_FILES) {
+      throw new Error(
+        `A tree of ${count} files is removed too slowly for an after() hook (Bun's five seconds): make it with withTree()`,
+      );
+    }
     const dir = tempDir();
     made.push(dir);
     writeTree(dir, files);
     return dir;
   };
+}
+
+/**
+ * Makes a temp tree of the given files, passes it to `use`, and removes it
+ * once `use` has returned or settled: inside the calling test, within its own
+ * timeout, not in a hook. For trees of any size.
+ */
+export async function withTree<T>(
+  files: Record<string, string>,
+  use: (dir: string) => T | Promise<T>,
+): Promise<T> {
+  const dir = tempDir();
+  try {
+    writeTree(dir, files);
+    return await use(dir);
+  } finally {
+    removeDir(dir);
+  }
 }
 
 /** Writes files (relative path → content) under `root`, creating parents. */

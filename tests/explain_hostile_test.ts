@@ -20,7 +20,7 @@ import {
 import { tryList } from "../src/_fs/listing.ts";
 import { tryStatus } from "../src/_fs/status.ts";
 import type { PassedBy } from "../src/_discovery/types.ts";
-import { link, manifest, options, tempTrees } from "./_helpers.ts";
+import { link, manifest, options, tempTrees, withTree } from "./_helpers.ts";
 
 const tree = tempTrees();
 
@@ -171,19 +171,23 @@ describe("namedBelow(): the walk below the folders discovery passed by", () => {
     }
   });
 
-  it("lists at most its bound of folders, however many there are", () => {
+  it("lists at most its bound of folders, however many there are", {
+    timeout: 120_000,
+  }, async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 60; i++) {
       for (let j = 0; j < 40; j++) files[`.hidden/f${i}/g${j}/README.md`] = "";
     }
-    const root = tree(files);
-    const start = skipped(root, ".hidden");
-    const all = counting();
-    namedBelow([start], () => false, { reads: all.reads });
-    assert.equal(all.listed.length, BELOW_LISTINGS);
-    const few = counting();
-    namedBelow([start], () => false, { reads: few.reads, maxListings: 10 });
-    assert.equal(few.listed.length, 10);
+    // 2,400 files, removed within this test's timeout: see withTree().
+    await withTree(files, (root) => {
+      const start = skipped(root, ".hidden");
+      const all = counting();
+      namedBelow([start], () => false, { reads: all.reads });
+      assert.equal(all.listed.length, BELOW_LISTINGS);
+      const few = counting();
+      namedBelow([start], () => false, { reads: few.reads, maxListings: 10 });
+      assert.equal(few.listed.length, 10);
+    });
   });
 
   it("goes no deeper than its levels below the root's depth", () => {

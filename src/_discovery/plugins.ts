@@ -50,15 +50,15 @@ export function pluginRoots(
     return plugin ?? [];
   }
   if (market === INVALID) return [];
-  const plugins = isRecord(market) ? market.plugins : undefined;
+  const plugins = isRecord(market) ? market["plugins"] : undefined;
   if (!Array.isArray(plugins)) {
     report(invalidPlugin(marketPath, 'it has no "plugins" list'));
     return [];
   }
-  const metadata = isRecord(market) ? market.metadata : undefined;
+  const metadata = isRecord(market) ? market["metadata"] : undefined;
   const pluginRoot = isRecord(metadata) &&
-      typeof metadata.pluginRoot === "string"
-    ? metadata.pluginRoot
+      typeof metadata["pluginRoot"] === "string"
+    ? metadata["pluginRoot"]
     : ".";
   const roots: SkillRoot[] = [];
   // Each plugin directory's plugin.json, by real path; the first entry of each name.
@@ -66,11 +66,11 @@ export function pluginRoots(
   const byName = new Map<string, PluginEntry>();
   plugins.forEach((entry: unknown, index) => {
     const where = `plugins[${index}]`;
-    if (!isRecord(entry) || typeof entry.name !== "string") {
+    if (!isRecord(entry) || typeof entry["name"] !== "string") {
       report(invalidPlugin(marketPath, `${where} has no "name" string`));
       return;
     }
-    const source = localSource(entry.source);
+    const source = localSource(entry["source"]);
     if (source === undefined) return; // fetched by the host, not on disk
     const dir = resolve(root.path, pluginRoot, source);
     const refused = !isInside(dir, root.path)
@@ -79,14 +79,22 @@ export function pluginRoots(
     if (typeof refused === "string") {
       report(invalidPlugin(
         marketPath,
-        `${where} ("${entry.name}") has its source "${source}" at ${dir}: ${refused}; point it at a folder inside the marketplace`,
+        `${where} ("${
+          entry["name"]
+        }") has its source "${source}" at ${dir}: ${refused}; point it at a folder inside the marketplace`,
       ));
       return;
     }
     const { real } = refused;
     // One plugin.json read per directory, however many entries reach it.
     if (!manifests.has(real)) manifests.set(real, readPluginJson(scan, dir));
-    const listed: PluginEntry = { where, name: entry.name, source, dir, real };
+    const listed: PluginEntry = {
+      where,
+      name: entry["name"],
+      source,
+      dir,
+      real,
+    };
     const plugin = pluginSkillRoots(scan, bound, {
       dir,
       listed: entry,
@@ -207,10 +215,10 @@ function pluginSkillRoots(
     return undefined;
   }
   // With `strict: false`, the marketplace entry is the whole definition.
-  const own = manifest === MISSING || listed?.strict === false
+  const own = manifest === MISSING || listed?.["strict"] === false
     ? undefined
     : manifest;
-  const name = own?.name ?? listed?.name ?? basename(dir);
+  const name = own?.["name"] ?? listed?.["name"] ?? basename(dir);
   if (typeof name !== "string" || !isNamespace(name)) {
     report(invalidPlugin(
       manifestPath,
@@ -221,7 +229,7 @@ function pluginSkillRoots(
     return undefined;
   }
   if (!claim(name)) return undefined;
-  const given = own?.skills ?? listed?.skills;
+  const given = own?.["skills"] ?? listed?.["skills"];
   const folders = given === undefined
     ? ["./skills"]
     : typeof given === "string"
@@ -290,10 +298,10 @@ function readPluginJson(
 function localSource(source: unknown): string | undefined {
   if (typeof source === "string") return source;
   if (
-    isRecord(source) && source.source === "local" &&
-    typeof source.path === "string"
+    isRecord(source) && source["source"] === "local" &&
+    typeof source["path"] === "string"
   ) {
-    return source.path;
+    return source["path"];
   }
   return undefined;
 }
@@ -350,6 +358,11 @@ function readJson(
   }
 }
 
+/**
+ * Whether a JSON value is an object. Its fields are read with brackets
+ * (`entry["name"]`), as keys of an index signature, so that the sources
+ * type-check under `noPropertyAccessFromIndexSignature` too.
+ */
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -25,43 +25,51 @@ export type Given =
   }
   & { budget: Budget | undefined };
 
-/** The budget, read and checked. */
+/**
+ * The budget, read and checked. Its keys are mapped from a union, not from
+ * `keyof CatalogBudget`: `-?` on a mapping of an object's own keys would take
+ * `undefined` out again unless `exactOptionalPropertyTypes` is on.
+ */
 export type Budget =
-  & { [key in keyof CatalogBudget]-?: CatalogBudget[key] | undefined }
+  & {
+    [key in Exclude<keyof CatalogBudget, "limit">]-?:
+      | CatalogBudget[key]
+      | undefined;
+  }
   & { limit: number };
 
-const KEYS = [
-  "format",
-  "instructions",
-  "toolName",
-  "include",
-  "exclude",
-  "scopes",
-  "sources",
-  "userOnly",
-  "descriptionCap",
-  "budget",
-  "rank",
-  "precedence",
-  "location",
-] as const satisfies ReadonlyArray<keyof CatalogOptions>;
+/**
+ * Every option `renderCatalog` takes. An option added to CatalogOptions but
+ * not here, which would be refused, does not type-check (the record misses a
+ * key), nor does a key that is no option.
+ */
+export const CATALOG_KEYS: readonly string[] = Object.keys(
+  {
+    format: true,
+    instructions: true,
+    toolName: true,
+    include: true,
+    exclude: true,
+    scopes: true,
+    sources: true,
+    userOnly: true,
+    descriptionCap: true,
+    budget: true,
+    rank: true,
+    precedence: true,
+    location: true,
+  } satisfies Record<keyof CatalogOptions, true>,
+);
 
-/** Every option `renderCatalog` takes. */
-export const CATALOG_KEYS: readonly string[] = KEYS;
-
-// An option added to CatalogOptions but not to KEYS, which would be refused,
-// does not type-check.
-const _EVERY_OPTION: [
-  Exclude<keyof CatalogOptions, (typeof KEYS)[number]>,
-] extends [never] ? true : never = true;
-
-/** Every option of `renderCatalog`'s `budget`. */
-export const BUDGET_KEYS: readonly string[] = [
-  "limit",
-  "unit",
-  "countTokens",
-  "floor",
-] satisfies ReadonlyArray<keyof CatalogBudget>;
+/** Every option of `renderCatalog`'s `budget` (a record, as above). */
+export const BUDGET_KEYS: readonly string[] = Object.keys(
+  {
+    limit: true,
+    unit: true,
+    countTokens: true,
+    floor: true,
+  } satisfies Record<keyof CatalogBudget, true>,
+);
 
 /** The options, each read once and checked. */
 export function readOptions(options: CatalogOptions): Given {

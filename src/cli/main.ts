@@ -21,9 +21,10 @@ import { path } from "./path.ts";
 import { show } from "./show.ts";
 import { why } from "./why.ts";
 import { columnsFromEnv, fail, noColor, writer } from "./terminal.ts";
-import { type CliIO, type Command, OK, USAGE, type Values } from "./types.ts";
+import type { CliIO } from "./io.ts";
+import { type Command, OK, USAGE, type Values } from "./types.ts";
 
-export type { CliIO } from "./types.ts";
+export type { CliIO } from "./io.ts";
 
 /** The package's version, as deno.json gives it (a test holds them equal). */
 const VERSION = "0.1.0";

@@ -6,24 +6,10 @@
  */
 
 import type { ParseArgsConfig } from "node:util";
+import type { CliIO } from "./io.ts";
 import type { Output } from "./output.ts";
 
-/** Where the command writes, and what it knows of its terminal. */
-export interface CliIO {
-  /** Writes to standard output. */
-  stdout(text: string): void;
-  /** Writes to standard error. */
-  stderr(text: string): void;
-  /** Whether to use ANSI colours (a TTY, and `NO_COLOR` unset). */
-  color: boolean;
-  /**
-   * The terminal width that `list` fits its lines to; 0 when it is not known
-   * (then 80).
-   */
-  columns: number;
-  /** The directory relative paths resolve against. */
-  cwd: string;
-}
+export type { CliIO };
 
 /** Exit codes: 0 clean, 1 problems found, 2 usage or startup error. */
 export const OK = 0;

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { makeManyNonUtf8, manifest, tempTrees } from "../_helpers.ts";
+import { makeManyNonUtf8, manifest, tempTrees, withTree } from "../_helpers.ts";
 import { runScriptWithin, RUNTIME, scriptPath } from "./_spawn.ts";
 
 const tree = tempTrees();
@@ -176,18 +176,20 @@ describe("work on manifests inside the size cap", () => {
     TIMEOUT,
     async () => {
       const count = 20_000;
-      const root = tree({ "tool/SKILL.md": manifest("tool") });
-      makeManyNonUtf8(root, "skill", count);
-      makeManyNonUtf8(join(root, "tool"), "file", count, { files: true });
-      // Each is one unrepresentable_name warning (an error in check), in the
-      // root and among the resources: check lists resources up to its cap of
-      // 10,000 entries (and says so); --resources lists them all.
-      assert.equal(
-        await scanInSubprocess(root, "--resources"),
-        `scanned: 1 loaded, ${count} warnings, strict invalid_skill, check ${
-          count + 10_000 + 1
-        } diagnostics, 0 resources with ${2 * count} warnings\n`,
-      );
+      // 40,000 entries, removed within this test's timeout: see withTree().
+      await withTree({ "tool/SKILL.md": manifest("tool") }, async (root) => {
+        makeManyNonUtf8(root, "skill", count);
+        makeManyNonUtf8(join(root, "tool"), "file", count, { files: true });
+        // Each is one unrepresentable_name warning (an error in check), in
+        // the root and among the resources: check lists resources up to its
+        // cap of 10,000 entries (and says so); --resources lists them all.
+        assert.equal(
+          await scanInSubprocess(root, "--resources"),
+          `scanned: 1 loaded, ${count} warnings, strict invalid_skill, check ${
+            count + 10_000 + 1
+          } diagnostics, 0 resources with ${2 * count} warnings\n`,
+        );
+      });
     },
   );
 

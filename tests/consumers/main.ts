@@ -1,0 +1,99 @@
+// A program that uses the public API as a user's project does, importing the
+// package by its name and each of its entry points. It is type-checked as
+// users check theirs: under Deno with the README's import map and Deno's
+// default compiler options (default/deno.json) or the strictest ones
+// (strictest/deno.json), both in `deno task check`; and with tsc against the
+// packed npm package, under a default and a strictest tsconfig, in
+// `build:npm`. tests/consumers_test.ts runs it. It uses no runtime's globals,
+// so that it type-checks with no runtime's types.
+
+import {
+  activationTool,
+  type CatalogOptions,
+  checkSkills,
+  createAgentSkills,
+  renderActivation,
+  renderCatalog,
+  SkillError,
+  skillFrontmatterSchema,
+  type SkillInfo,
+  StartupError,
+} from "@clarvis/agent-skills";
+import { type CliIO, main } from "@clarvis/agent-skills/cli";
+import {
+  type SkillFrontmatter,
+  skillFrontmatterSchema as schemaEntry,
+} from "@clarvis/agent-skills/schema";
+
+/**
+ * Uses each part of the API on the skills under `home` (a root of skills
+ * that holds `skill` with a resource `resource`), and returns one line per
+ * result.
+ */
+export function consume(
+  home: string,
+  skill: string,
+  resource: string,
+): string[] {
+  const lines: string[] = [];
+  const skills = createAgentSkills({ roots: [home], home, cwd: home });
+  const catalog: SkillInfo[] = skills.listSkills();
+  lines.push(`skills: ${catalog.map((info) => info.name).join(",")}`);
+
+  const options: CatalogOptions = {
+    format: "markdown",
+    instructions: "tool",
+    budget: { limit: 10_000, unit: "characters" },
+  };
+  const { text, report } = renderCatalog(catalog, options);
+  lines.push(`catalog: ${text.length > 0}, left out ${report.leftOut.length}`);
+  lines.push(`tool: ${activationTool(catalog)?.name ?? "none"}`);
+
+  const content = skills.loadSkill(skill);
+  if (content === undefined) throw new Error(`no skill ${skill}`);
+  const activation = renderActivation(content, { maxResources: 10 });
+  lines.push(`activation: ${activation.text.startsWith("<skill_content")}`);
+  lines.push(`resources: ${content.resources.join(",")}`);
+  lines.push(
+    `path: ${skills.resourcePath(skill, resource).endsWith(resource)}`,
+  );
+  lines.push(`bytes: ${skills.readResource(skill, resource).byteLength > 0}`);
+  try {
+    skills.resourcePath(skill, "../outside");
+  } catch (error: unknown) {
+    if (!(error instanceof SkillError)) throw error;
+    lines.push(`escape: ${error.code}`);
+  }
+  try {
+    createAgentSkills({ roots: [] });
+  } catch (error: unknown) {
+    if (!(error instanceof StartupError)) throw error;
+    lines.push(`startup: ${error.code}`);
+  }
+
+  const why = skills.explain(skill);
+  lines.push(`explain: ${why.candidates.length} candidate(s)`);
+  const checked = checkSkills({ paths: [home], home, cwd: home });
+  lines.push(`check: ${checked.counts.error} error(s)`);
+
+  const frontmatter: SkillFrontmatter = { name: skill, description: "Test." };
+  lines.push(
+    `schema: ${skillFrontmatterSchema.safeParse(frontmatter).success}, ${
+      schemaEntry === skillFrontmatterSchema
+    }`,
+  );
+
+  let out = "";
+  const io: CliIO = {
+    stdout: (chunk) => {
+      out += chunk;
+    },
+    stderr: () => {},
+    color: false,
+    columns: 0,
+    cwd: home,
+  };
+  lines.push(`cli: ${main(["list", "--root", home, "--home", home], io)}`);
+  lines.push(`cli lists ${skill}: ${out.includes(skill)}`);
+  return lines;
+}
