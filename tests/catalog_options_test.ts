@@ -9,24 +9,15 @@ import {
   type SkillInfo,
   StartupError,
 } from "@clarvis/agent-skills";
+import { skillInfo } from "./_helpers.ts";
 
+/** A catalog entry of the agents folder (its source shows in no format). */
 function info(
   name: string,
-  description = `The ${name} skill.`,
+  description?: string,
   extra: Partial<SkillInfo> = {},
 ): SkillInfo {
-  return {
-    name,
-    description,
-    disableModelInvocation: false,
-    scope: "user",
-    source: "agents",
-    root: "/skills",
-    dir: `/skills/${name}`,
-    path: `/skills/${name}/SKILL.md`,
-    metadata: {},
-    ...extra,
-  } as SkillInfo;
+  return skillInfo(name, description, { source: "agents", ...extra });
 }
 
 const FORMATS: readonly CatalogFormat[] = ["xml", "markdown", "json"];

@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { closest, distanceWithin } from "../src/_similar.ts";
+import { seededRandom } from "./_helpers.ts";
 
 /** The edit distance, the whole table: what the banded one must agree with. */
 function reference(a: string, b: string): number {
@@ -19,20 +20,9 @@ function reference(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-/** A seeded generator of numbers in [0, 1). */
-function random(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 describe("distanceWithin()", () => {
   it("agrees with the whole table within the bound, and is undefined past it", () => {
-    const next = random(31);
+    const next = seededRandom(31);
     const word = () =>
       Array.from(
         { length: Math.floor(next() * 9) },

@@ -11,7 +11,13 @@ import assert from "node:assert/strict";
 import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { makeManyNonUtf8, manifest, tempTrees, withTree } from "../_helpers.ts";
+import {
+  makeManyNonUtf8,
+  manifest,
+  seededRandom,
+  tempTrees,
+  withTree,
+} from "../_helpers.ts";
 import { runScriptWithin, RUNTIME, scriptPath } from "./_spawn.ts";
 
 const tree = tempTrees();
@@ -49,17 +55,6 @@ function manifestOf(lines: string[]): string {
   const text = `---\n${lines.join("\n")}\n---\nbody\n`;
   assert.ok(text.length <= CAP, `${text.length} bytes`);
   return text;
-}
-
-/** A seeded generator of numbers in [0, 1), for replayable manifests. */
-function random(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 /**
@@ -199,7 +194,7 @@ describe("work on manifests inside the size cap", () => {
     async () => {
       const seed = 1 + Math.floor(Math.random() * 2 ** 30);
       console.log(`bounded: manifest seed ${seed}`);
-      const next = random(seed);
+      const next = seededRandom(seed);
       const files: Record<string, string> = {};
       for (let i = 0; i < 8; i++) {
         files[`g${i}/SKILL.md`] = manifestOf(
