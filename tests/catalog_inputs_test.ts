@@ -1,0 +1,57 @@
+// renderCatalog over hostile inputs: a long precedence list (its work
+// counted), a countTokens that returns what is no count or throws, the same
+// skill given twice.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { renderCatalog, type SkillInfo } from "@clarvis/agent-skills";
+import { skillInfo } from "./_helpers.ts";
+
+/** `list` behind a proxy that counts the reads of its items. */
+function counted(list: string[]): { list: string[]; reads: () => number } {
+  let reads = 0;
+  const proxy = new Proxy(list, {
+    get(target, key, receiver) {
+      if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  return { list: proxy, reads: () => reads };
+}
+
+describe("renderCatalog(): precedence", () => {
+  it("reads the precedence list once, whatever the number of skills", () => {
+    const skills = Array.from(
+      { length: 300 },
+      (_, i) => skillInfo(`s${i}`, "d", { root: `/roots/r${i % 7}/skills` }),
+    );
+    const roots = Array.from({ length: 2000 }, (_, i) => `/p${i}`);
+    roots.push("/roots/r3", "/roots/r5/skills");
+    const { list, reads } = counted(roots);
+    const { report } = renderCatalog(skills, {
+      precedence: list,
+      budget: { limit: 0 },
+    });
+    // Each item is read a bounded number of times (checked, then indexed),
+    // never once for each skill: 300 × 2,002 reads before.
+    assert.ok(reads() <= 3 * roots.length, `${reads()} reads`);
+    // The least important go first; the most important, last, is the first
+    // by name of /roots/r5/skills, the highest root listed.
+    assert.equal(report.leftOut.at(-1), "s103");
+    assert.equal(report.leftOut.at(-44), "s10"); // the first of /roots/r3
+  });
+
+  it("ranks a skill by the highest listed root it is in, as before", () => {
+    const skills: SkillInfo[] = [
+      skillInfo("a", "d", { root: "/x/y/z" }),
+      skillInfo("b", "d", { root: "/x/yy" }),
+      skillInfo("c", "d", { root: "/w" }),
+    ];
+    const { report } = renderCatalog(skills, {
+      precedence: ["/x/y", "", "/x", "/x/y/z/", "/x/y"],
+      budget: { limit: 0 },
+    });
+    // a is in /x/y (4) and /x (2); b in /x (2) and "" (1); c in "" (1).
+    assert.deepEqual(report.leftOut, ["c", "b", "a"]);
+  });
+});
