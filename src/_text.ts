@@ -65,12 +65,14 @@ export function oneLineSafe(text: string): string {
 /**
  * A short description of any value for a message, that never runs the
  * value's own code (a getter, `toString`, a proxy's trap): a string quoted,
+ * its acting characters escaped as JSON escapes them (see
+ * {@linkcode jsonSafe}),
  * a number, boolean, bigint, symbol or null as written, else its kind.
  */
 export function describe(value: unknown): string {
   switch (typeof value) {
     case "string":
-      return JSON.stringify(value);
+      return jsonSafe(JSON.stringify(value));
     case "bigint":
       return `${value}n`;
     case "symbol":

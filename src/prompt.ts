@@ -23,6 +23,8 @@ export interface CatalogBudget {
   /**
    * How many tokens a text is, for `unit: "tokens"`. The default is an
    * estimate: its UTF-8 bytes divided by 4, rounded up (what Codex uses).
+   * It must return a whole number, 0 or more: anything else, or an error it
+   * throws, is an `invalid_option` `StartupError`.
    */
   countTokens?: (text: string) => number;
   /**

@@ -245,7 +245,7 @@ describe("renderActivation()", () => {
       ],
       [
         { ...content("a\n\u202e", "b"), resources: [1] },
-        'renderActivation() takes a skill as skills.loadSkill(name) returns it, got the skill "a\\n\u202e" without a body and a list of resources (listSkills() gives a skill without them): pass skills.loadSkill("a\\n\u202e"), or call skills.activate("a\\n\u202e")',
+        'renderActivation() takes a skill as skills.loadSkill(name) returns it, got the skill "a\\n\\u202e" without a body and a list of resources (listSkills() gives a skill without them): pass skills.loadSkill("a\\n\\u202e"), or call skills.activate("a\\n\\u202e")',
       ],
     ];
     for (const [skill, message] of cases) {

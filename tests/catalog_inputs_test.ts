@@ -4,7 +4,11 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { renderCatalog, type SkillInfo } from "@clarvis/agent-skills";
+import {
+  renderCatalog,
+  type SkillInfo,
+  StartupError,
+} from "@clarvis/agent-skills";
 import { skillInfo } from "./_helpers.ts";
 
 /** `list` behind a proxy that counts the reads of its items. */
@@ -53,5 +57,70 @@ describe("renderCatalog(): precedence", () => {
     });
     // a is in /x/y (4) and /x (2); b in /x (2) and "" (1); c in "" (1).
     assert.deepEqual(report.leftOut, ["c", "b", "a"]);
+  });
+});
+
+describe("renderCatalog(): what countTokens returns", () => {
+  const skills = [skillInfo("pdf", "Fill forms."), skillInfo("xls", "Sheets.")];
+  const render = (countTokens: (text: string) => number) =>
+    renderCatalog(skills, {
+      budget: { limit: 200, unit: "tokens", countTokens },
+    });
+
+  for (
+    const [given, shown] of [
+      [NaN, "NaN"],
+      [-5, "-5"],
+      [1.5, "1.5"],
+      [Infinity, "Infinity"],
+      ["3", '"3"'],
+      [undefined, "undefined"],
+      ["\u202e\u0007", '"\\u202e\\u0007"'],
+    ] as const
+  ) {
+    it(`refuses ${shown} with invalid_option, naming renderCatalog, countTokens and the value`, () => {
+      assert.throws(
+        () => render(() => given as unknown as number),
+        (error: unknown) => {
+          assert.ok(error instanceof StartupError);
+          assert.equal(error.code, "invalid_option");
+          assert.match(
+            error.message,
+            /^renderCatalog: option "budget\.countTokens" returned /,
+          );
+          assert.ok(
+            error.message.includes(` returned ${shown} for a text of `),
+            error.message,
+          );
+          assert.match(error.message, /a whole number, 0 or more$/);
+          return true;
+        },
+      );
+    });
+  }
+
+  it("wraps a counter that throws in invalid_option, with its error as cause", () => {
+    const boom = new Error("boom");
+    assert.throws(
+      () =>
+        render(() => {
+          throw boom;
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof StartupError);
+        assert.equal(error.code, "invalid_option");
+        assert.equal(error.cause, boom);
+        assert.match(
+          error.message,
+          /^renderCatalog: option "budget\.countTokens" threw /,
+        );
+        return true;
+      },
+    );
+  });
+
+  it("takes 0 and whole numbers", () => {
+    assert.equal(render(() => 0).report.size, 0);
+    assert.deepEqual(render((text) => text.length).report.leftOut, []);
   });
 });
