@@ -124,3 +124,35 @@ describe("renderCatalog(): what countTokens returns", () => {
     assert.deepEqual(render((text) => text.length).report.leftOut, []);
   });
 });
+
+describe("renderCatalog(): a skill given twice", () => {
+  const pdf = skillInfo("pdf", "Fill forms.");
+  const other = skillInfo("pdf", "Another.", { root: "/other" });
+  const xls = skillInfo("xls", "Sheets.", { disableModelInvocation: true });
+
+  it("shows a name once, the first given, and reports it once", () => {
+    const { text, report } = renderCatalog([pdf, other, pdf], {
+      format: "markdown",
+      location: "none",
+    });
+    assert.equal(text, "- pdf: Fill forms.");
+    assert.deepEqual(report.shown, ["pdf"]);
+  });
+
+  it("reports each name once in every list, with a budget and filters", () => {
+    const skills = [pdf, xls, pdf, xls, other];
+    for (const limit of [0, 30, 1000]) {
+      const { report } = renderCatalog([...skills, ...skills], {
+        budget: { limit },
+      });
+      const names = [
+        ...report.shown,
+        ...report.shortened.map((entry) => entry.name),
+        ...report.withoutDescription.map((entry) => entry.name),
+        ...report.leftOut,
+        ...report.filtered.map((entry) => entry.name),
+      ];
+      assert.deepEqual([...names].sort(), ["pdf", "xls"], `limit ${limit}`);
+    }
+  });
+});

@@ -10,7 +10,10 @@ import type { CatalogFilter, CatalogReport } from "../prompt.ts";
 import { globOf } from "./glob.ts";
 import type { Given } from "./options.ts";
 
-/** The skills the filters keep, and why each other one was left out. */
+/**
+ * The skills the filters keep, and why each other one was left out. A name
+ * given twice is one skill, the first given: the report holds each name once.
+ */
 export function filter(
   skills: readonly SkillInfo[],
   options: Given,
@@ -19,7 +22,10 @@ export function filter(
   const exclude = options.exclude?.map(globOf);
   const kept: SkillInfo[] = [];
   const filtered: { name: string; reason: CatalogFilter }[] = [];
+  const seen = new Set<string>();
   for (const info of skills) {
+    if (seen.has(info.name)) continue;
+    seen.add(info.name);
     const reason: CatalogFilter | undefined =
       info.disableModelInvocation && options.userOnly !== "include"
         ? "user_only"
