@@ -10,7 +10,7 @@
 import { StartupError } from "./errors.ts";
 import { checkedOption, COUNT, objectOptions } from "./_option.ts";
 import { describe } from "./_text.ts";
-import { fromXmlText, xmlText } from "./_prompt/escape.ts";
+import { fromXmlText, payloadText, xmlText } from "./_prompt/escape.ts";
 import { checkedContent, checkedSkills } from "./_prompt/skills.ts";
 import type {
   Activation,
@@ -25,9 +25,14 @@ import type { SkillContent, SkillInfo } from "./skill.ts";
  * `<skill_content name="…">`, then the body, the skill's directory with the
  * rule that relative paths resolve against it, and a `<skill_resources>`
  * list of its files (listed, never read; at most `maxResources`, with a note
- * when there are more). The name and the file names are XML-escaped, and a
- * `<` in the body that would open or close one of the payload's own tags is
- * written `&lt;`, so the body cannot end the payload or forge another.
+ * when there are more). The name, the directory and the file names are
+ * XML-escaped. In the body (the arguments in it), each acting character but
+ * a line feed and a tab is a character reference (`&#xE0041;`), a `<` that
+ * would open or close one of the payload's own tags is written `&lt;`, and a
+ * line that would read as the payload's `Skill directory:` line has its
+ * first letter written as a reference, so that nothing hidden reaches the
+ * model and the body cannot end the payload, forge another or say the skill
+ * is elsewhere. The rest of the body is left as written.
  *
  * A `` !`command` `` is left as written and reported in `commands`, with
  * its line in the payload: every one the model reads, whether the body
@@ -70,7 +75,7 @@ export function renderActivation(
   const truncated = content.resources.length > listed.length;
   const text = [
     `<skill_content name="${xmlText(content.name, "line")}">`,
-    neutralised(body),
+    payloadText(body),
     "",
     `Skill directory: ${xmlText(content.dir, "line")}`,
     "Relative paths in this skill resolve against the skill directory.",
@@ -238,14 +243,6 @@ function substitute(
     },
   );
   return used || all === "" ? text : `${text}\n\nARGUMENTS: ${all}`;
-}
-
-/** The body with each `<` that would open or close a payload tag written `&lt;`. */
-function neutralised(body: string): string {
-  return body.replace(
-    /<(?=\/?(?:skill_content|skill_resources|file)\b)/gi,
-    "&lt;",
-  );
 }
 
 /**

@@ -64,6 +64,52 @@ export function fromXmlText(text: string): string {
   );
 }
 
+/**
+ * What the body of an activation payload escapes: a `&` that would read back
+ * as an entity, a `<` that would open or close one of the payload's tags,
+ * and each acting character but a line feed or a tab.
+ */
+const PAYLOAD_SPECIAL = new RegExp(
+  `&(?=(?:amp|lt|gt|quot|#39|#x[0-9A-F]+);)|<(?=/?(?:skill_content|skill_resources|file)\\b)|${ACTING.source}`,
+  "giu",
+);
+
+/**
+ * A line of the body that reads as one of the payload's own lines (after
+ * spaces or tabs): its first letter is written as a character reference.
+ */
+const PAYLOAD_LINE =
+  /^([^\S\n]*)(S)(?=kill directory:)|^([^\S\n]*)(R)(?=elative paths in this skill )/gimu;
+
+/**
+ * A skill's body (with the arguments in it) for an activation payload, as
+ * multi-line text: each acting character but a line feed and a tab as a
+ * character reference (`&#xE0041;`, `&#x202E;`), so that hidden text shows;
+ * a `<` that would open or close a payload tag as `&lt;`; the first letter
+ * of a line that would read as the payload's own `Skill directory:` or
+ * `Relative paths in this skill …` line as a reference (`&#x53;kill
+ * directory:`), so that no text can forge them; and a `&` that would read as
+ * an entity as `&amp;`. Nothing else changes (`<div>`, `a && b`, quotes),
+ * and {@linkcode fromXmlText} reads it back exactly.
+ */
+export function payloadText(text: string): string {
+  return text.replace(
+    PAYLOAD_SPECIAL,
+    (char) =>
+      char === "&"
+        ? "&amp;"
+        : char === "<"
+        ? "&lt;"
+        : char === "\n" || char === "\t"
+        ? char
+        : `&#x${hex(char)};`,
+  ).replace(
+    PAYLOAD_LINE,
+    (_, space?: string, s?: string, space2?: string, r?: string) =>
+      `${space ?? space2 ?? ""}&#x${hex(s ?? r ?? "")};`,
+  );
+}
+
 /** What a Markdown field escapes besides acting characters: a backslash and its delimiters. */
 const MARKDOWN_NAME = new RegExp(`[\\\\:()]|${ACTING.source}`, "gu");
 const MARKDOWN_TEXT = new RegExp(`[\\\\()]|${ACTING.source}`, "gu");
