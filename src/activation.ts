@@ -11,12 +11,12 @@ import { StartupError } from "./errors.ts";
 import { checkedOption, COUNT, objectOptions } from "./_option.ts";
 import { describe } from "./_text.ts";
 import { fromXmlText, payloadText, xmlText } from "./_prompt/escape.ts";
+import { commandsOf } from "./_prompt/commands.ts";
 import { checkedContent, checkedSkills } from "./_prompt/skills.ts";
 import type {
   Activation,
   ActivationOptions,
   ActivationTool,
-  SkillCommand,
 } from "./prompt.ts";
 import type { SkillContent, SkillInfo } from "./skill.ts";
 
@@ -34,9 +34,11 @@ import type { SkillContent, SkillInfo } from "./skill.ts";
  * model and the body cannot end the payload, forge another or say the skill
  * is elsewhere. The rest of the body is left as written.
  *
- * A `` !`command` `` is left as written and reported in `commands`, with
- * its line in the payload: every one the model reads, whether the body
- * wrote it or it came in with an argument, the directory or a file name.
+ * A `` !`command` `` (over several lines too) and a fenced block opened
+ * with ` ```! `, the two forms Claude Code runs, are left as written and
+ * reported in `commands`, with the line of the payload each starts on: every
+ * one the model reads, whether the body wrote it or it came in with an
+ * argument, the directory or a file name.
  * This library runs nothing. Arguments are substituted only when
  * given (`arguments`), as Claude Code does: `$ARGUMENTS` (all of them),
  * `$ARGUMENTS[N]` and `$N` (the Nth, from 0), `${CLAUDE_SKILL_DIR}` and
@@ -73,9 +75,10 @@ export function renderActivation(
     : substitute(content.body, { args, dir: content.dir });
   const listed = content.resources.slice(0, maxResources);
   const truncated = content.resources.length > listed.length;
+  const escaped = payloadText(body);
   const text = [
     `<skill_content name="${xmlText(content.name, "line")}">`,
-    payloadText(body),
+    escaped,
     "",
     `Skill directory: ${xmlText(content.dir, "line")}`,
     "Relative paths in this skill resolve against the skill directory.",
@@ -100,7 +103,9 @@ export function renderActivation(
     dir: content.dir,
     resources: Object.freeze(listed),
     truncated,
-    commands: Object.freeze(commandsOf(text)),
+    commands: Object.freeze(
+      commandsOf(text, 1 + escaped.split("\n").length),
+    ),
   });
 }
 
@@ -243,19 +248,4 @@ function substitute(
     },
   );
   return used || all === "" ? text : `${text}\n\nARGUMENTS: ${all}`;
-}
-
-/**
- * The `` !`command` ``s of a payload, wherever they came from (the body, an
- * argument, the directory, a file name): Claude Code runs them; this
- * library never does.
- */
-function commandsOf(text: string): SkillCommand[] {
-  const commands: SkillCommand[] = [];
-  text.split("\n").forEach((line, index) => {
-    for (const match of line.matchAll(/!`([^`\n]+)`/g)) {
-      commands.push({ line: index + 1, command: match[1] ?? "" });
-    }
-  });
-  return commands;
 }

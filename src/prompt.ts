@@ -190,11 +190,18 @@ export interface ActivationOptions {
   maxResources?: number;
 }
 
-/** A shell command line in a skill's body, `` !`command` ``: never run, only reported. */
+/**
+ * A shell command in an activation payload, in either form Claude Code runs:
+ * `` !`command` `` or a fenced block opened with ` ```! `. Never run, only
+ * reported.
+ */
 export interface SkillCommand {
-  /** The 1-based line of the payload (`text`) it is on. */
+  /** The 1-based line of the payload (`text`) it starts on. */
   readonly line: number;
-  /** The command, as written between the backticks. */
+  /**
+   * The command as the model reads it: what is between the backticks (line
+   * breaks included), or a block's lines.
+   */
   readonly command: string;
 }
 
@@ -215,8 +222,9 @@ export interface Activation {
   /** Whether there were more resource files than listed. */
   readonly truncated: boolean;
   /**
-   * Every `` !`command` `` in `text`, left as written and never run: the
-   * body's, and any that an argument, the directory or a file name brought.
+   * Every shell command in `text` (`` !`command` ``, or a block opened
+   * with ` ```! `), left as written and never run: the body's, and any that
+   * an argument, the directory or a file name brought.
    */
   readonly commands: readonly SkillCommand[];
 }
