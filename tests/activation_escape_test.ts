@@ -22,7 +22,8 @@ function content(
 }
 
 /** Any of them, as the test sees them (not the library's own set). */
-const ACTING = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+const ACTING =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cs}]/u;
 
 /** `text` without its line feeds and tabs, which the body keeps. */
 function acting(text: string): string[] {
@@ -158,6 +159,8 @@ describe("renderActivation(): any body and arguments (fast-check)", () => {
     "\u{E007F}",
     "\u{E0100}",
     "\u{E0FFF}",
+    "\uD800",
+    "\uDC41",
   ];
   const PIECES = [
     "\n",
@@ -180,6 +183,8 @@ describe("renderActivation(): any body and arguments (fast-check)", () => {
     "<file>",
     "!`",
     "`",
+    "\\",
+    "\\uD800",
   ];
   const char = fc.oneof(
     fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
