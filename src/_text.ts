@@ -14,14 +14,16 @@
  * `Zp`), and every other default-ignorable code point (the variation
  * selectors U+180B-U+180F, U+FE00-U+FE0F and U+E0100-U+E01EF, the combining
  * grapheme joiner U+034F, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0,
- * and those not yet assigned). Each either moves the cursor, reorders what is
- * shown, or shows as nothing, so that a name can hide what it holds (`pdf`
- * followed by tag characters that spell an instruction to a model). The one
+ * and those not yet assigned), and a lone surrogate (`Cs`: U+D800-U+DFFF
+ * without its pair, which no output can encode: a terminal would get U+FFFD).
+ * Each either moves the cursor, reorders what is shown, shows as nothing or
+ * as something else, so that a name can hide what it holds (`pdf` followed
+ * by tag characters that spell an instruction to a model). The one
  * set that the terminal's text, the JSON output, the prompts' text and the
  * folding of names for near misses all use.
  */
 export const ACTING_CLASS =
-  "\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}";
+  "\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\p{Cs}";
 
 const ACTING_REGEXP = new RegExp(`[${ACTING_CLASS}]`, "gu");
 
@@ -65,12 +67,14 @@ export function oneLineSafe(text: string): string {
 /**
  * A short description of any value for a message, that never runs the
  * value's own code (a getter, `toString`, a proxy's trap): a string quoted,
+ * its acting characters escaped as JSON escapes them (see
+ * {@linkcode jsonSafe}),
  * a number, boolean, bigint, symbol or null as written, else its kind.
  */
 export function describe(value: unknown): string {
   switch (typeof value) {
     case "string":
-      return JSON.stringify(value);
+      return jsonSafe(JSON.stringify(value));
     case "bigint":
       return `${value}n`;
     case "symbol":

@@ -10,13 +10,13 @@
 import { StartupError } from "./errors.ts";
 import { checkedOption, COUNT, objectOptions } from "./_option.ts";
 import { describe } from "./_text.ts";
-import { fromXmlText, xmlText } from "./_prompt/escape.ts";
+import { fromXmlText, payloadText, xmlText } from "./_prompt/escape.ts";
+import { commandsOf } from "./_prompt/commands.ts";
 import { checkedContent, checkedSkills } from "./_prompt/skills.ts";
 import type {
   Activation,
   ActivationOptions,
   ActivationTool,
-  SkillCommand,
 } from "./prompt.ts";
 import type { SkillContent, SkillInfo } from "./skill.ts";
 
@@ -25,13 +25,20 @@ import type { SkillContent, SkillInfo } from "./skill.ts";
  * `<skill_content name="…">`, then the body, the skill's directory with the
  * rule that relative paths resolve against it, and a `<skill_resources>`
  * list of its files (listed, never read; at most `maxResources`, with a note
- * when there are more). The name and the file names are XML-escaped, and a
- * `<` in the body that would open or close one of the payload's own tags is
- * written `&lt;`, so the body cannot end the payload or forge another.
+ * when there are more). The name, the directory and the file names are
+ * XML-escaped. In the body (the arguments in it), each acting character but
+ * a line feed and a tab is a character reference (`&#xE0041;`), a `<` that
+ * would open or close one of the payload's own tags is written `&lt;`, and a
+ * line that would read as the payload's `Skill directory:` line has its
+ * first letter written as a reference, so that nothing hidden reaches the
+ * model and the body cannot end the payload, forge another or say the skill
+ * is elsewhere. The rest of the body is left as written.
  *
- * A `` !`command` `` is left as written and reported in `commands`, with
- * its line in the payload: every one the model reads, whether the body
- * wrote it or it came in with an argument, the directory or a file name.
+ * A `` !`command` `` (over several lines too) and a fenced block opened
+ * with ` ```! `, the two forms Claude Code runs, are left as written and
+ * reported in `commands`, with the line of the payload each starts on: every
+ * one the model reads, whether the body wrote it or it came in with an
+ * argument, the directory or a file name.
  * This library runs nothing. Arguments are substituted only when
  * given (`arguments`), as Claude Code does: `$ARGUMENTS` (all of them),
  * `$ARGUMENTS[N]` and `$N` (the Nth, from 0), `${CLAUDE_SKILL_DIR}` and
@@ -68,9 +75,10 @@ export function renderActivation(
     : substitute(content.body, { args, dir: content.dir });
   const listed = content.resources.slice(0, maxResources);
   const truncated = content.resources.length > listed.length;
+  const escaped = payloadText(body);
   const text = [
     `<skill_content name="${xmlText(content.name, "line")}">`,
-    neutralised(body),
+    escaped,
     "",
     `Skill directory: ${xmlText(content.dir, "line")}`,
     "Relative paths in this skill resolve against the skill directory.",
@@ -95,7 +103,9 @@ export function renderActivation(
     dir: content.dir,
     resources: Object.freeze(listed),
     truncated,
-    commands: Object.freeze(commandsOf(text)),
+    commands: Object.freeze(
+      commandsOf(text, 1 + escaped.split("\n").length),
+    ),
   });
 }
 
@@ -238,27 +248,4 @@ function substitute(
     },
   );
   return used || all === "" ? text : `${text}\n\nARGUMENTS: ${all}`;
-}
-
-/** The body with each `<` that would open or close a payload tag written `&lt;`. */
-function neutralised(body: string): string {
-  return body.replace(
-    /<(?=\/?(?:skill_content|skill_resources|file)\b)/gi,
-    "&lt;",
-  );
-}
-
-/**
- * The `` !`command` ``s of a payload, wherever they came from (the body, an
- * argument, the directory, a file name): Claude Code runs them; this
- * library never does.
- */
-function commandsOf(text: string): SkillCommand[] {
-  const commands: SkillCommand[] = [];
-  text.split("\n").forEach((line, index) => {
-    for (const match of line.matchAll(/!`([^`\n]+)`/g)) {
-      commands.push({ line: index + 1, command: match[1] ?? "" });
-    }
-  });
-  return commands;
 }

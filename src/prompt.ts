@@ -23,6 +23,8 @@ export interface CatalogBudget {
   /**
    * How many tokens a text is, for `unit: "tokens"`. The default is an
    * estimate: its UTF-8 bytes divided by 4, rounded up (what Codex uses).
+   * It must return a whole number, 0 or more: anything else, or an error it
+   * throws, is an `invalid_option` `StartupError`.
    */
   countTokens?: (text: string) => number;
   /**
@@ -188,11 +190,18 @@ export interface ActivationOptions {
   maxResources?: number;
 }
 
-/** A shell command line in a skill's body, `` !`command` ``: never run, only reported. */
+/**
+ * A shell command in an activation payload, in either form Claude Code runs:
+ * `` !`command` `` or a fenced block opened with ` ```! `. Never run, only
+ * reported.
+ */
 export interface SkillCommand {
-  /** The 1-based line of the payload (`text`) it is on. */
+  /** The 1-based line of the payload (`text`) it starts on. */
   readonly line: number;
-  /** The command, as written between the backticks. */
+  /**
+   * The command as the model reads it: what is between the backticks (line
+   * breaks included), or a block's lines.
+   */
   readonly command: string;
 }
 
@@ -213,8 +222,9 @@ export interface Activation {
   /** Whether there were more resource files than listed. */
   readonly truncated: boolean;
   /**
-   * Every `` !`command` `` in `text`, left as written and never run: the
-   * body's, and any that an argument, the directory or a file name brought.
+   * Every shell command in `text` (`` !`command` ``, or a block opened
+   * with ` ```! `), left as written and never run: the body's, and any that
+   * an argument, the directory or a file name brought.
    */
   readonly commands: readonly SkillCommand[];
 }

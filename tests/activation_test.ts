@@ -190,14 +190,20 @@ describe("renderActivation()", () => {
         const activation = renderActivation(content("s", body), {
           arguments: args,
         });
-        const lines = activation.text.split("\n");
-        const expected = lines.flatMap((line, index) =>
-          [...line.matchAll(/!`([^`]+)`/g)].map((m) => ({
-            line: index + 1,
-            command: m[1] ?? "",
-          }))
+        // A command may run over lines: it is reported from its "!"'s line.
+        const expected = [...activation.text.matchAll(/!`([^`]+)`/g)].map((
+          m,
+        ) => ({
+          line: activation.text.slice(0, m.index).split("\n").length,
+          command: m[1] ?? "",
+        }));
+        // The others are blocks (the pieces can write ```!): each on a line
+        // opened with it.
+        const inline = activation.commands.filter((c) =>
+          !activation.text.split("\n")[c.line - 1]?.startsWith("```!") ||
+          expected.some((e) => e.line === c.line && e.command === c.command)
         );
-        assert.deepEqual(activation.commands, expected);
+        assert.deepEqual(inline, expected);
         assert.equal(activatedSkill(activation.text), "s");
       }),
       { numRuns: 1000 },
@@ -245,7 +251,7 @@ describe("renderActivation()", () => {
       ],
       [
         { ...content("a\n\u202e", "b"), resources: [1] },
-        'renderActivation() takes a skill as skills.loadSkill(name) returns it, got the skill "a\\n\u202e" without a body and a list of resources (listSkills() gives a skill without them): pass skills.loadSkill("a\\n\u202e"), or call skills.activate("a\\n\u202e")',
+        'renderActivation() takes a skill as skills.loadSkill(name) returns it, got the skill "a\\n\\u202e" without a body and a list of resources (listSkills() gives a skill without them): pass skills.loadSkill("a\\n\\u202e"), or call skills.activate("a\\n\\u202e")',
       ],
     ];
     for (const [skill, message] of cases) {

@@ -192,3 +192,36 @@ function budgetOf(budget: unknown): Budget | undefined {
     floor: checkedOption(floor, "budget.floor", COUNT),
   };
 }
+
+/**
+ * The tokens the caller's `countTokens` gives for `text`, checked: a result
+ * that is not a whole number, 0 or more (`NaN`, `-5`, `"3"`, `1.5`), and a
+ * counter that throws, are an `invalid_option` naming it and what it gave,
+ * never a size that leaves every skill out or lets the text run over.
+ */
+export function countedTokens(
+  countTokens: (text: string) => number,
+  text: string,
+): number {
+  let tokens: unknown;
+  try {
+    tokens = countTokens(text);
+  } catch (cause) {
+    throw new StartupError(
+      "invalid_option",
+      `renderCatalog: option "budget.countTokens" threw for a text of ${text.length} characters (see cause): it must return the text's tokens, a whole number, 0 or more`,
+      { cause },
+    );
+  }
+  if (
+    typeof tokens !== "number" || !Number.isSafeInteger(tokens) || tokens < 0
+  ) {
+    throw new StartupError(
+      "invalid_option",
+      `renderCatalog: option "budget.countTokens" returned ${
+        describe(tokens)
+      } for a text of ${text.length} characters: it must return the text's tokens, a whole number, 0 or more`,
+    );
+  }
+  return tokens;
+}

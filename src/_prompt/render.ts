@@ -11,7 +11,7 @@ import type { CatalogFormat } from "../prompt.ts";
 import { jsonSafe } from "../_text.ts";
 import { markdownText, xmlText } from "./escape.ts";
 import { characters, cutTo, type Entry, type Shape } from "./fit.ts";
-import type { Budget, Given } from "./options.ts";
+import { type Budget, countedTokens, type Given } from "./options.ts";
 
 /** Renders the entries in a shape, and sizes that text without making it. */
 export interface Renderer {
@@ -266,6 +266,8 @@ export function measureOf(
     return (shape) => renderer.size(shape, "length");
   }
   const count = budget.countTokens;
-  if (count !== undefined) return (shape) => count(renderer.render(shape));
+  if (count !== undefined) {
+    return (shape) => countedTokens(count, renderer.render(shape));
+  }
   return (shape) => Math.ceil(renderer.size(shape, "bytes") / 4);
 }

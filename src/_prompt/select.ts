@@ -10,7 +10,10 @@ import type { CatalogFilter, CatalogReport } from "../prompt.ts";
 import { globOf } from "./glob.ts";
 import type { Given } from "./options.ts";
 
-/** The skills the filters keep, and why each other one was left out. */
+/**
+ * The skills the filters keep, and why each other one was left out. A name
+ * given twice is one skill, the first given: the report holds each name once.
+ */
 export function filter(
   skills: readonly SkillInfo[],
   options: Given,
@@ -19,7 +22,10 @@ export function filter(
   const exclude = options.exclude?.map(globOf);
   const kept: SkillInfo[] = [];
   const filtered: { name: string; reason: CatalogFilter }[] = [];
+  const seen = new Set<string>();
   for (const info of skills) {
+    if (seen.has(info.name)) continue;
+    seen.add(info.name);
     const reason: CatalogFilter | undefined =
       info.disableModelInvocation && options.userOnly !== "include"
         ? "user_only"
@@ -48,22 +54,37 @@ export function byImportance(
   { rank, precedence }: Given,
 ): SkillInfo[] {
   const ranked = new Map((rank ?? []).map((name, index) => [name, index]));
-  const roots = precedence ?? [];
+  const levels = levelsOf(precedence ?? []);
+  const lengths = new Set([...levels.keys()].map((root) => root.length));
   const level = (info: SkillInfo): number => {
-    for (let index = roots.length - 1; index >= 0; index--) {
-      const root = roots[index] ?? "";
-      if (info.root === root || info.root.startsWith(`${root}/`)) return index;
+    let found = levels.get(info.root) ?? -1;
+    for (let end = info.root.indexOf("/"); end !== -1;) {
+      if (lengths.has(end)) {
+        found = Math.max(found, levels.get(info.root.slice(0, end)) ?? -1);
+      }
+      end = info.root.indexOf("/", end + 1);
     }
-    return -1;
+    return found;
   };
-  const levels = new Map(skills.map((info) => [info, level(info)]));
+  const levelOf = new Map(skills.map((info) => [info, level(info)]));
   return [...skills].sort((a, b) => {
     const ra = ranked.get(a.name) ?? Infinity;
     const rb = ranked.get(b.name) ?? Infinity;
     if (ra !== rb) return ra - rb;
-    const pa = levels.get(a) ?? -1;
-    const pb = levels.get(b) ?? -1;
+    const pa = levelOf.get(a) ?? -1;
+    const pb = levelOf.get(b) ?? -1;
     if (pa !== pb) return pb - pa;
     return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
   });
+}
+
+/**
+ * Each root of `precedence` and its highest index, read once: a skill's
+ * level is then found from its root and the directories above it (the
+ * roots it is in), one look-up each, whatever the list's length.
+ */
+function levelsOf(precedence: readonly string[]): Map<string, number> {
+  const levels = new Map<string, number>();
+  precedence.forEach((root, index) => levels.set(root, index));
+  return levels;
 }
