@@ -24,7 +24,11 @@ import {
 import { isManifestName } from "./_discovery/manifest.ts";
 import { discoverRoot, readSkill } from "./_discovery/root.ts";
 import type { DiscoveredSkill, Problem, RootScan } from "./_discovery/types.ts";
-import { tryList } from "./_fs/listing.ts";
+import {
+  tryList,
+  unrepresentableIn,
+  unrepresentedName,
+} from "./_fs/listing.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";
 import {
@@ -371,11 +375,21 @@ export function emptyRootLayout(path: string): EmptyRootLayout {
 }
 
 function pathFailure(path: string, error: unknown): SkillDiagnostic {
-  return errorCode(error) === "ENOENT"
-    ? pathDiagnostic("path_not_found", `Path does not exist: ${path}`, path)
-    : pathDiagnostic(
+  if (errorCode(error) !== "ENOENT") {
+    return pathDiagnostic(
       "unreadable",
       `Cannot check ${path}: ${reason(error)}`,
+      path,
+    );
+  }
+  const unnamed = unrepresentableIn(path);
+  return unnamed === undefined
+    ? pathDiagnostic("path_not_found", `Path does not exist: ${path}`, path)
+    : pathDiagnostic(
+      "unrepresentable_name",
+      `Cannot check ${path}: ${
+        unrepresentedName(unnamed)
+      }, so no path given as text can name it; rename it`,
       path,
     );
 }

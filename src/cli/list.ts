@@ -9,7 +9,11 @@ import { dirname, resolve } from "node:path";
 import type { SkillConfig, SkillRoot } from "../config.ts";
 import type { SkillInfo } from "../skill.ts";
 import { isManifestName } from "../_discovery/manifest.ts";
-import { tryList } from "../_fs/listing.ts";
+import {
+  tryList,
+  unrepresentableIn,
+  unrepresentedName,
+} from "../_fs/listing.ts";
 import type { Entry } from "../_fs/types.ts";
 import { errorCode, tryStatus } from "../_fs/status.ts";
 import {
@@ -212,9 +216,17 @@ function rootHint(
     // Nothing loaded from it: is it there, a directory, a skill directory?
     const status = tryStatus(path, { follow: true });
     if (!status.ok) {
-      return errorCode(status.error) === "ENOENT"
-        ? { text: `${shown} does not exist`, failed: true }
-        : { failed: true }; // discovery said why it could not be read
+      // Discovery said why it could not be read.
+      if (errorCode(status.error) !== "ENOENT") return { failed: true };
+      const unnamed = unrepresentableIn(path);
+      return {
+        text: unnamed === undefined
+          ? `${shown} does not exist`
+          : `cannot read ${shown}: ${
+            unrepresentedName(unnamed)
+          }, so no path given as text can name it; rename it`,
+        failed: true,
+      };
     }
     const listing = status.value.kind === "directory"
       ? tryList(path)
