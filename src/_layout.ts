@@ -46,26 +46,40 @@ export interface SkillBelow {
   readonly level: number;
 }
 
-/** How deep {@linkcode skillsBelow} looks, and how many folders it lists at most. */
+/** How deep {@linkcode skillsBelow} looks. */
 const PROBE_DEPTH = 6;
-const PROBE_DIRECTORIES = 2000;
+
+/** How many folders below a path {@linkcode skillsBelow} lists at most. */
+export const PROBE_DIRECTORIES = 2000;
 
 /**
- * The skill directories below `path`, up to six levels down, level by
- * level: every real directory that holds a manifest (any case), without
- * looking inside it; `.git` and `node_modules` are not entered, nor
- * symlinks. A directory in `known` is taken to hold one without listing it;
- * each other directory is listed once, to tell a skill from a folder, and
- * after 2,000 listings below `path` the search stops. What a check reads to
- * tell where skills are that a scan did not reach.
+ * The skill directories below `path` that {@linkcode searchBelow} finds.
  */
 export function skillsBelow(
   path: string,
   known: ReadonlySet<string>,
 ): SkillBelow[] {
+  return searchBelow(path, known).skills;
+}
+
+/**
+ * The skill directories below `path`, up to six levels down, breadth-first
+ * (every folder of a level before the next level): every real directory
+ * that holds a manifest (any case), without looking inside it; `.git` and
+ * `node_modules` are not entered, nor symlinks. A directory in `known` is
+ * taken to hold one without listing it; each other directory is listed
+ * once, to tell a skill from a folder, and after 2,000 listings below
+ * `path` the search stops: `stopped` says it left a folder unlisted, so
+ * that what lies past the bound is unknown, never taken as empty. What a
+ * check reads to tell where skills are that a scan did not reach.
+ */
+export function searchBelow(
+  path: string,
+  known: ReadonlySet<string>,
+): { skills: SkillBelow[]; stopped: boolean } {
   const found: SkillBelow[] = [];
   const top = tryList(path);
-  if (!top.ok) return found;
+  if (!top.ok) return { skills: found, stopped: false };
   const folders = [{
     dir: path,
     rel: "",
@@ -82,7 +96,9 @@ export function skillsBelow(
         found.push({ rel: childRel, level });
         continue;
       }
-      if (listed++ >= PROBE_DIRECTORIES) return found;
+      if (listed++ >= PROBE_DIRECTORIES) {
+        return { skills: found, stopped: true };
+      }
       const listing = tryList(child);
       if (!listing.ok) continue;
       const below = listing.value.entries;
@@ -98,7 +114,7 @@ export function skillsBelow(
       }
     }
   }
-  return found;
+  return { skills: found, stopped: false };
 }
 
 /**
@@ -113,21 +129,22 @@ export function reachOf(depth: number): string {
  * What a scan of `root` leaves unread below it, of the skill directories
  * {@linkcode skillsBelow} finds: those deeper than the root reads, and, on a
  * root deeper than one, those under a dot-directory it skips; and whether
- * some skill directory below it is one the scan reads. `loaded`: the
- * directories of the skills the scan loaded.
+ * some skill directory below it is one the scan reads; and whether the
+ * search stopped at its bound (then more may sit unread past it). `loaded`:
+ * the directories of the skills the scan loaded.
  */
 export function unreadSkills(
   root: Pick<SkillRoot, "path" | "depth" | "hidden">,
   loaded: ReadonlySet<string>,
-): { unread: SkillBelow[]; reached: boolean } {
-  const below = skillsBelow(root.path, loaded);
+): { unread: SkillBelow[]; reached: boolean; stopped: boolean } {
+  const { skills: below, stopped } = searchBelow(root.path, loaded);
   const depth = root.depth ?? 1;
   const unread = below.filter((skill) =>
     skill.level > depth ||
     (depth > 1 && root.hidden !== "read" &&
       skill.rel.split("/").some((part) => part.startsWith(".")))
   );
-  return { unread, reached: below.length > unread.length };
+  return { unread, reached: below.length > unread.length, stopped };
 }
 
 const SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);

@@ -152,7 +152,7 @@ class ResourceWalk {
       this.warn({
         code: "unrepresentable_name",
         message:
-          `Skipped a resource in ${realDir} of skill "${this.info.name}": its name is not valid UTF-8 (bytes ${entry.bytes}), so it cannot be opened by name; rename it`,
+          `Skipped a resource in ${realDir} of skill "${this.info.name}": its name ${entry.shown} is not valid UTF-8, so it cannot be opened by name; rename it`,
         path: realDir,
       });
     }

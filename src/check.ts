@@ -24,12 +24,17 @@ import {
 import { isManifestName } from "./_discovery/manifest.ts";
 import { discoverRoot, readSkill } from "./_discovery/root.ts";
 import type { DiscoveredSkill, Problem, RootScan } from "./_discovery/types.ts";
-import { tryList } from "./_fs/listing.ts";
+import {
+  tryList,
+  unrepresentableIn,
+  unrepresentedName,
+} from "./_fs/listing.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { errorCode, reason, tryRealpath, tryStatus } from "./_fs/status.ts";
 import {
   deeperLayout,
   holdsSkillBelow,
+  PROBE_DIRECTORIES,
   reachOf,
   type SkillBelow,
   skillsBelow,
@@ -239,10 +244,12 @@ function checkPath(
     return checkSkillDir(scan, root.path);
   }
   const skills = discoverRoot(scan);
-  const { unread, reached } = unreadSkills(
+  const { unread, reached, stopped } = unreadSkills(
     root,
     new Set(skills.map((skill) => skill.info.dir)),
   );
+  // What lies past the search's bound is unknown, never clean.
+  if (stopped) fail(searchStopped(root.path));
   // skillsBelow does not follow symlinks: a linked skill directory that
   // did not load still holds a skill.
   const links = entries.filter((entry) => entry.kind === "symlink");
@@ -368,11 +375,21 @@ export function emptyRootLayout(path: string): EmptyRootLayout {
 }
 
 function pathFailure(path: string, error: unknown): SkillDiagnostic {
-  return errorCode(error) === "ENOENT"
-    ? pathDiagnostic("path_not_found", `Path does not exist: ${path}`, path)
-    : pathDiagnostic(
+  if (errorCode(error) !== "ENOENT") {
+    return pathDiagnostic(
       "unreadable",
       `Cannot check ${path}: ${reason(error)}`,
+      path,
+    );
+  }
+  const unnamed = unrepresentableIn(path);
+  return unnamed === undefined
+    ? pathDiagnostic("path_not_found", `Path does not exist: ${path}`, path)
+    : pathDiagnostic(
+      "unrepresentable_name",
+      `Cannot check ${path}: ${
+        unrepresentedName(unnamed)
+      }, so no path given as text can name it; rename it`,
       path,
     );
 }
@@ -406,6 +423,18 @@ function noSkills(
     `No skills in ${path}: no SKILL.md in it or in any directory ${
       reachOf(depth)
     }${whereTo(path, deeper)}`,
+    path,
+  );
+}
+
+/**
+ * `search_limit` for a path below which the search for skills deeper than
+ * the check looks stopped at its bound, and how to check deeper.
+ */
+function searchStopped(path: string): SkillDiagnostic {
+  return pathDiagnostic(
+    "search_limit",
+    `Stopped searching below ${path} for skills deeper than this check looks after listing ${PROBE_DIRECTORIES} directories: skill directories past them may sit unchecked; check the folders below it that hold skills as paths of their own, or with --depth N (the root option depth) so that the check reads them`,
     path,
   );
 }

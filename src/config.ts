@@ -6,10 +6,15 @@
  */
 
 import { homedir } from "node:os";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve, sep } from "node:path";
 import process from "node:process";
 import { StartupError } from "./errors.ts";
-import { isPermissionDenied, reason, tryStatus } from "./_fs/status.ts";
+import {
+  isPermissionDenied,
+  realPathAsGiven,
+  reason,
+  tryStatus,
+} from "./_fs/status.ts";
 import { clarvisSkillRoots } from "./presets.ts";
 import { realPathOrSelf, winnersOf } from "./_roots.ts";
 import { describe } from "./_text.ts";
@@ -141,7 +146,8 @@ type Given = { readonly [key in keyof AgentSkillsOptions]?: unknown };
  * Its only filesystem calls are a `stat` of an explicit `workspace` (it
  * must be a directory), a `realpath` of each root (so that one directory
  * reached twice is scanned once) and, for a root with `ancestors`, a
- * `realpath` of the workspace and an `lstat` of `.git` in it and each
+ * `realpath` of the workspace (one per component, and a `stat` per `..`,
+ * when its path holds `..`) and an `lstat` of `.git` in it and each
  * directory above its real path up to the first that holds one; none lists
  * or reads anything.
  *
@@ -182,15 +188,22 @@ export function resolveOptions(
   { owner, rootsName = "roots" }: { owner: string; rootsName?: string },
 ): { config: SkillConfig; onWarning: WarnSink | undefined } {
   const given = readOptions(options, owner);
-  const cwd = resolve(checkedOption(given.cwd, "cwd", STRING) ?? process.cwd());
+  const cwdGiven = checkedOption(given.cwd, "cwd", STRING);
+  const cwd = resolve(cwdGiven ?? process.cwd());
+  const cwdAsGiven = cwdGiven === undefined
+    ? cwd
+    : joinAsGiven(() => process.cwd(), cwdGiven);
   const home = checkedOption(given.home, "home", STRING);
   // os.homedir() only when no home is given and a root starts with `~`.
   let homePath = home === undefined ? undefined : resolve(cwd, home);
   const homeDir = (): string => homePath ??= resolve(cwd, homeDirectory());
-  const workspace = resolveWorkspace(given.workspace, cwd);
+  const { workspace, workspaceAsGiven } = resolveWorkspace(
+    given.workspace,
+    { cwd, cwdAsGiven },
+  );
   const roots = resolveRoots(
     given.roots,
-    { home: homeDir, workspace, name: rootsName, owner },
+    { home: homeDir, workspace, workspaceAsGiven, name: rootsName, owner },
   );
   const onWarning = checkedOption(given.onWarning, "onWarning", FUNCTION);
   const config = Object.freeze({
@@ -258,15 +271,25 @@ function homeDirectory(): string {
  * The workspace: `cwd`, or the given directory, which must exist. One the
  * process may not look at (outside Deno's `--allow-read`, Node's permission
  * model) is taken as given: only the roots under it need reading, and each
- * that cannot be read is reported when it is scanned.
+ * that cannot be read is reported when it is scanned. With it, the path as
+ * the system reads it (`..` kept), whose real path ancestors walk.
  */
-function resolveWorkspace(workspace: unknown, cwd: string): string {
+function resolveWorkspace(
+  workspace: unknown,
+  { cwd, cwdAsGiven }: { cwd: string; cwdAsGiven: string },
+): { workspace: string; workspaceAsGiven: string } {
   const given = checkedOption(workspace, "workspace", STRING);
-  if (given === undefined) return cwd;
+  if (given === undefined) {
+    return { workspace: cwd, workspaceAsGiven: cwdAsGiven };
+  }
   const path = resolve(cwd, given);
+  const resolved = {
+    workspace: path,
+    workspaceAsGiven: joinAsGiven(() => cwdAsGiven, given),
+  };
   const status = tryStatus(path, { follow: true });
-  if (status.ok && status.value.kind === "directory") return path;
-  if (!status.ok && isPermissionDenied(status.error)) return path;
+  if (status.ok && status.value.kind === "directory") return resolved;
+  if (!status.ok && isPermissionDenied(status.error)) return resolved;
   const why = status.ok ? "it is not a directory" : reason(status.error);
   throw new StartupError(
     "invalid_workspace",
@@ -274,11 +297,21 @@ function resolveWorkspace(workspace: unknown, cwd: string): string {
   );
 }
 
+/**
+ * `path` against `base` as the system reads it: joined, with each `.` and
+ * `..` kept for the real path to resolve after the symlinks before it.
+ */
+function joinAsGiven(base: () => string, path: string): string {
+  return isAbsolute(path) ? path : `${base()}${sep}${path}`;
+}
+
 function resolveRoots(
   roots: unknown,
-  { home, workspace, name, owner }: {
+  { home, workspace, workspaceAsGiven, name, owner }: {
     home: () => string;
     workspace: string;
+    /** The workspace as the system reads it, for `ancestors`. */
+    workspaceAsGiven: string;
     name: string;
     owner: string;
   },
@@ -313,6 +346,7 @@ function resolveRoots(
         owner,
         home,
         workspace,
+        workspaceAsGiven,
       }),
     );
   }
@@ -349,11 +383,12 @@ const DEFAULT_MAX_DIRECTORIES = 2000;
  */
 function resolveRoot(
   root: unknown,
-  { where, owner, home, workspace }: {
+  { where, owner, home, workspace, workspaceAsGiven }: {
     where: string;
     owner: string;
     home: () => string;
     workspace: string;
+    workspaceAsGiven: string;
   },
 ): SkillRoot[] {
   const fields = typeof root === "string"
@@ -423,7 +458,9 @@ function resolveRoot(
       `Option "${where}.ancestors" needs a relative path, read in each directory from the repository's top to the workspace; got "${path}"`,
     );
   }
-  const bases = ancestors === true ? projectDirs(workspace) : [workspace];
+  const bases = ancestors === true
+    ? projectDirs(workspace, workspaceAsGiven)
+    : [workspace];
   return bases.map((base) => {
     const absolute = expandPath(path, home, base);
     return { path: absolute, realPath: realPathOrSelf(absolute), ...resolved };
@@ -434,15 +471,17 @@ function resolveRoot(
  * The directories from the repository's top (the nearest ancestor of the
  * workspace's real path, itself included, that holds `.git`) down to the
  * workspace's real path: a workspace reached through a symlink is in the
- * repository the link leads to, never in the directories around the link.
- * The workspace alone (as given) when none holds `.git`, or when its real
- * path cannot be had (a loop, a denied or missing directory): then its
- * lexical path is walked. Bounded by the path's depth; an ancestor the
- * process may not look at counts as one without `.git`.
+ * repository the link leads to, never in the directories around the link,
+ * and a `..` after a symlink steps up from where the link leads, as the
+ * system reads the path (`asGiven`). The workspace alone (as given) when
+ * none holds `.git`, or when its real path cannot be had (a loop, a denied
+ * or missing directory): then its lexical path is walked. Bounded by the
+ * path's depth; an ancestor the process may not look at counts as one
+ * without `.git`.
  */
-function projectDirs(workspace: string): string[] {
+function projectDirs(workspace: string, asGiven: string): string[] {
   const dirs: string[] = [];
-  for (let dir = realPathOrSelf(workspace);; dir = dirname(dir)) {
+  for (let dir = realPathAsGiven(asGiven) ?? workspace;; dir = dirname(dir)) {
     dirs.push(dir);
     if (tryStatus(join(dir, ".git"), { follow: false }).ok) {
       return dirs.reverse();

@@ -54,6 +54,10 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  *   deeper than the check looks (skill directories up to six levels down,
  *   in category folders, under dot-directories, in plugins): an error, with
  *   the depth, the roots or the kind to check them with.
+ * - `search_limit`: below a path given to check, the search for skills
+ *   deeper than the check looks listed its 2,000 directories and stopped:
+ *   skill directories past them may sit unchecked (an error, with the roots
+ *   or the depth to check them with).
  * - `shadowed_skill`: a skill that a same-named skill of a later path
  *   replaces, so it is never served (a warning, naming both paths).
  *
@@ -72,6 +76,7 @@ export type DiagnosticCode =
   | "path_not_found"
   | "no_skills"
   | "unread_skills"
+  | "search_limit"
   | "shadowed_skill"
   | "name_length"
   | "name_case"

@@ -124,3 +124,95 @@ describe("a root read in the ancestors of a workspace reached through a symlink"
     }
   });
 });
+
+describe("a root read in the ancestors of a workspace whose path holds `..` after a symlink", () => {
+  /**
+   * A repository with `a/b` and `a/x`, and a repository `fake` beside it
+   * holding `x` and `link` -> `repo/a/b`: `fake/link/../x` is `repo/a/x` to
+   * the system, and `fake/x` to a lexical normalisation.
+   */
+  function linkedRepos(): string {
+    const base = tree({
+      "repo/.git/HEAD": "ref: refs/heads/main\n",
+      "repo/.agents/skills/top/SKILL.md": manifest("top"),
+      "repo/a/.agents/skills/mid/SKILL.md": manifest("mid"),
+      "repo/a/b/.keep": "",
+      "repo/a/x/.keep": "",
+      "fake/.git/HEAD": "ref: refs/heads/main\n",
+      "fake/.agents/skills/fake-top/SKILL.md": manifest("fake-top"),
+      "fake/x/.keep": "",
+    });
+    link(join(base, "repo", "a", "b"), join(base, "fake", "link"));
+    return base;
+  }
+
+  /** The root paths resolved for `.agents/skills` with ancestors. */
+  function roots(fields: { cwd: string; workspace?: string }): string[] {
+    return resolveConfig({
+      home: "/nonexistent-home",
+      ...fields,
+      roots: [{ path: ".agents/skills", ancestors: true }],
+    }).roots.map((root) => root.path);
+  }
+
+  it("steps up from where the link leads, as the system reads the path", () => {
+    const base = linkedRepos();
+    const real = [join(base, "repo"), join(base, "repo", "a")];
+    const expected = skillsIn(...real, join(base, "repo", "a", "x"));
+    // As the workspace, relative to cwd, and as cwd itself.
+    assert.deepEqual(
+      roots({ cwd: base, workspace: `${base}/fake/link/../x` }),
+      expected,
+    );
+    assert.deepEqual(
+      roots({ cwd: join(base, "fake"), workspace: "link/../x" }),
+      expected,
+    );
+    assert.deepEqual(roots({ cwd: `${base}/fake/link/../x` }), expected);
+    assert.deepEqual(
+      roots({ cwd: `${base}/fake/link/..`, workspace: "x" }),
+      expected,
+    );
+  });
+
+  it("serves the repository the link leads to, never the link's", () => {
+    const base = linkedRepos();
+    const { options: opts } = options(base, {
+      cwd: base,
+      workspace: `${base}/fake/link/../x`,
+      roots: [{ path: ".agents/skills", ancestors: true }],
+    });
+    assert.deepEqual(
+      createAgentSkills(opts).listSkills().map((skill) => skill.name),
+      ["mid", "top"],
+    );
+  });
+
+  it("follows a thousand components of `..` after links to the same end", () => {
+    const base = linkedRepos();
+    const workspace = `${base}/fake/link/..${"/b/..".repeat(500)}/./x`;
+    assert.deepEqual(
+      roots({ cwd: base, workspace }),
+      skillsIn(
+        join(base, "repo"),
+        join(base, "repo", "a"),
+        join(base, "repo", "a", "x"),
+      ),
+    );
+  });
+
+  it("walks the path as given when a `..` follows a file or a loop", () => {
+    const base = linkedRepos();
+    link("loop", join(base, "fake", "loop")); // loop -> loop
+    const lexical = skillsIn(join(base, "fake"), join(base, "fake", "x"));
+    // The system refuses both paths; they normalise to fake/x, which exists.
+    assert.deepEqual(
+      roots({ cwd: base, workspace: `${base}/fake/.git/HEAD/../../x` }),
+      lexical,
+    );
+    assert.deepEqual(
+      roots({ cwd: base, workspace: `${base}/fake/loop/../x` }),
+      lexical,
+    );
+  });
+});

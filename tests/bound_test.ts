@@ -18,6 +18,7 @@ import {
   manifest,
   options,
   tempTrees,
+  withTree,
 } from "./_helpers.ts";
 
 const tree = tempTrees();
@@ -160,14 +161,114 @@ describe("a root's maxDirectories", () => {
       })
     );
     // The path itself once, the walk's root and 3 folders, then the search
-    // below it for skills the walk did not read: the root and 2,000 folders.
+    // below it for skills the walk did not read: the root and 2,000 folders,
+    // where it stops, and says so.
     assert.equal(listed.length, 1 + (1 + 3) + (1 + 2000));
     assert.deepEqual(
       report.diagnostics.map(({ code, severity }) => ({ code, severity })),
       [
         { code: "discovery_limit", severity: "error" },
+        { code: "search_limit", severity: "error" },
         { code: "no_skills", severity: "error" },
       ],
     );
+  });
+});
+
+describe("check's search below a path for skills it did not read", () => {
+  /**
+   * Runs `use` on a temp root of `files` and `count` empty folders `e0`,
+   * `e1`, … (in `under`, if given), removed inside the test.
+   */
+  function withFolders<T>(
+    { count, files = {}, under = "" }: {
+      count: number;
+      files?: Record<string, string>;
+      under?: string;
+    },
+    use: (root: string) => T,
+  ): Promise<T> {
+    return withTree(files, (root) => {
+      for (let i = 0; i < count; i++) {
+        mkdirSync(join(root, under, `e${i}`), { recursive: true });
+      }
+      return use(root);
+    });
+  }
+
+  /** A skill `good` and a skill `c0/s0` one level too deep. */
+  const STORE_TOP = {
+    "good/SKILL.md": manifest("good"),
+    "c0/s0/SKILL.md": manifest("s0"),
+  };
+
+  it("reports search_limit when it stops at its bound, and fails", async () => {
+    await withFolders({ count: 2000, files: STORE_TOP }, (root) => {
+      const { result: report, listed } = countListings(() =>
+        checkSkills({ paths: [root], home: root })
+      );
+      assert.deepEqual(report.diagnostics, [{
+        severity: "error",
+        code: "search_limit",
+        message:
+          `Stopped searching below ${root} for skills deeper than this check looks after listing 2000 directories: skill directories past them may sit unchecked; check the folders below it that hold skills as paths of their own, or with --depth N (the root option depth) so that the check reads them`,
+        path: root,
+      }]);
+      assert.equal(report.counts.error, 1);
+      // The path, discovery's root and each of its 2,002 folders, then the
+      // search: the root and 2,000 folders (good loaded, so not listed);
+      // and good's resources.
+      assert.equal(listed.length, 1 + (1 + 2002) + (1 + 2000) + 1);
+    });
+  });
+
+  it("finds the skill one level too deep while the bound is not spent", async () => {
+    await withFolders({ count: 100, files: STORE_TOP }, (root) => {
+      const { diagnostics } = checkSkills({ paths: [root], home: root });
+      assert.deepEqual(diagnostics.map((d) => d.code), ["unread_skills"]);
+    });
+  });
+
+  it("passes a root whose folders the search listed to the last one", async () => {
+    const files = { "good/SKILL.md": manifest("good") };
+    await withFolders({ count: 2000, files }, (root) => {
+      const { result: report, listed } = countListings(() =>
+        checkSkills({ paths: [root], home: root })
+      );
+      assert.deepEqual(report.diagnostics, []);
+      assert.equal(listed.length, 1 + (1 + 2001) + (1 + 2000) + 1);
+    });
+  });
+
+  it("stops at one folder past the bound", async () => {
+    const files = { "good/SKILL.md": manifest("good") };
+    await withFolders({ count: 2001, files }, (root) => {
+      const { diagnostics } = checkSkills({ paths: [root], home: root });
+      assert.deepEqual(diagnostics.map((d) => d.code), ["search_limit"]);
+    });
+  });
+
+  it("counts the folders of every level against one bound", async () => {
+    const files = { "good/SKILL.md": manifest("good") };
+    await withFolders({ count: 2000, files, under: "deep" }, (root) => {
+      const { result: report, listed } = countListings(() =>
+        checkSkills({ paths: [root], home: root })
+      );
+      assert.deepEqual(report.diagnostics.map((d) => d.code), [
+        "search_limit",
+      ]);
+      // The search lists deep, then 1,999 of its 2,000 folders.
+      assert.equal(listed.length, 1 + (1 + 2) + (1 + 2000) + 1);
+    });
+  });
+
+  it("says so beside no_skills on a root that gave none", async () => {
+    await withFolders({ count: 2001 }, (root) => {
+      const { diagnostics } = checkSkills({ paths: [root], home: root });
+      assert.deepEqual(diagnostics.map((d) => d.code), [
+        "search_limit",
+        "no_skills",
+      ]);
+    });
   });
 });

@@ -8,7 +8,13 @@ import assert from "node:assert/strict";
 import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "@clarvis/agent-skills/cli";
-import { countListings, link, manifest, tempTrees } from "./_helpers.ts";
+import {
+  countListings,
+  link,
+  manifest,
+  tempTrees,
+  withTree,
+} from "./_helpers.ts";
 
 const tree = tempTrees();
 
@@ -247,5 +253,69 @@ describe("list's exit code for a root named on its command line", () => {
     // listed for a manifest in any case); the hint looks at the root, then
     // searches below it: the root and 2,000 directories, no more.
     assert.equal(dirs.length, (1 + 2100) + 1 + (1 + 2000));
+  });
+
+  it("says where its search below a root stopped, and fails as check does", async () => {
+    const files = {
+      "good/SKILL.md": manifest("good"),
+      "c0/s0/SKILL.md": manifest("s0"),
+    };
+    await withTree(files, (root) => {
+      for (let i = 0; i < 2000; i++) mkdirSync(join(root, `e${i}`));
+      const { result: listed, listed: dirs } = countListings(() =>
+        run("list", root)
+      );
+      assert.equal(listed.code, 1);
+      assert.match(listed.stdout, /^good +The good skill\.$/m);
+      assert.equal(
+        listed.stderr,
+        `agent-skills: stopped searching below ${root} for skills deeper than it was read after listing 2000 folders: skills past them may be unread; pass the folders that hold skills as --root, or --depth N\n`,
+      );
+      // Discovery lists the root and each folder without a SKILL.md (for
+      // one in another case); the search lists the root and 2,000 folders
+      // (good loaded), no more.
+      assert.equal(dirs.length, (1 + 2001) + (1 + 2000));
+      const json = run("list", root, "--json");
+      assert.equal(json.code, 1);
+      assert.deepEqual(
+        (JSON.parse(json.stdout) as { hints: string[] }).hints,
+        [listed.stderr.slice("agent-skills: ".length, -1)],
+      );
+      assert.equal(run("check", root).code, 1);
+    });
+  });
+
+  it("says it beside what it found before it stopped", async () => {
+    await withTree({ "c0/s0/SKILL.md": manifest("s0") }, (root) => {
+      // c0 and d at the first level, then s0 and 1,998 of d's folders.
+      for (let i = 0; i < 2000; i++) {
+        mkdirSync(join(root, "d", `e${i}`), { recursive: true });
+      }
+      const listed = run("list", root);
+      assert.equal(listed.code, 1);
+      assert.equal(
+        listed.stderr,
+        `agent-skills: no skills one level below ${root}; found c0/s0/SKILL.md: skills are one level below a root, so pass --root ${root}/c0; stopped searching below ${root} for skills deeper than it was read after listing 2000 folders: skills past them may be unread; pass the folders that hold skills as --root, or --depth N\n`,
+      );
+    });
+  });
+
+  it("keeps the stop one line without a control character, whatever the root's name holds", async () => {
+    const hostile = "top\n\x1b[2Jagent-skills: forged\u202E";
+    const files = { [`${hostile}/good/SKILL.md`]: manifest("good") };
+    await withTree(files, (dir) => {
+      const root = join(dir, hostile);
+      for (let i = 0; i < 2001; i++) mkdirSync(join(root, `e${i}`));
+      for (const command of ["list", "check"]) {
+        const { code, stdout, stderr } = run(command, root);
+        const said = (command === "list" ? stderr : stdout).split("\n")[0] ??
+          "";
+        assert.equal(stderr.split("\n").length, command === "list" ? 2 : 1);
+        assert.equal(code, 1);
+        assert.match(said, /stopped searching below .*top\\n\\u001b\[2J/i);
+        assert.ok(!said.includes("\n") && !said.includes("\x1b"), said);
+        assert.ok(!said.includes("\u202E"), said);
+      }
+    });
   });
 });

@@ -122,16 +122,17 @@ export function danglingLinkProblem(dir: string, error: unknown): Problem {
 
 /**
  * The problem of a root entry whose name on disk is not valid UTF-8: never a
- * silent drop. `bytes` is what the listing found.
+ * silent drop. `shown`: its name as the listing knows it (its bytes, where
+ * the runtime gives them).
  */
 export function unrepresentableProblem(
   rootPath: string,
-  bytes: string,
+  shown: string,
 ): Problem {
   return {
     code: "unrepresentable_name",
     message:
-      `Skipped a skill directory in ${rootPath}: its name is not valid UTF-8 (bytes ${bytes}), so it cannot be opened by name; rename it`,
+      `Skipped a skill directory in ${rootPath}: its name ${shown} is not valid UTF-8, so it cannot be opened by name; rename it`,
     path: rootPath,
     drops: true,
   };

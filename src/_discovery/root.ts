@@ -93,7 +93,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
     const { entries, unrepresentable } = folder.listing;
     for (const entry of unrepresentable) {
       if (entryKind(entry.kind, config) !== "other") {
-        report(unrepresentableProblem(path, entry.bytes));
+        report(unrepresentableProblem(path, entry.shown));
       }
     }
     for (const entry of entries) {

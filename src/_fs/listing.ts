@@ -13,6 +13,7 @@ import {
   readdirSync,
 } from "node:fs";
 import type { Buffer } from "node:buffer";
+import { sep } from "node:path";
 import { backend } from "./backend.ts";
 import { direntKind } from "./node.ts";
 import {
@@ -27,11 +28,16 @@ import type { Entry, Read, StatusKind } from "./types.ts";
 
 /** An entry whose name on disk is not valid UTF-8, so no string opens it. */
 export interface Unrepresentable {
+  /** Its name as the runtime decodes it, each invalid byte as U+FFFD. */
+  readonly decoded: string;
   /**
-   * Its name's bytes as hex where the runtime gives them (Deno decodes them
-   * away: then the decoded name, quoted).
+   * Its name for a message, quoted: its bytes, each outside printable ASCII
+   * as `\xNN` (`"bad\xff"`), where the runtime gives them; else (Deno
+   * decodes them away) the decoded name, each character outside printable
+   * ASCII as `\uNNNN`, and that it is decoded. Never a raw U+FFFD, so two
+   * names that decode alike read apart wherever their bytes are known.
    */
-  readonly bytes: string;
+  readonly shown: string;
   readonly kind: StatusKind;
 }
 
@@ -103,8 +109,15 @@ function representable(path: string, entries: readonly Entry[]): Listing {
     // the one entry the name opens.
     const kinds = group.map((member) => member.kind);
     if (named.ok) kinds.splice(Math.max(kinds.indexOf(named.value.kind), 0), 1);
-    const bytes = JSON.stringify(entry.name);
-    for (const kind of kinds) unrepresentable.push({ bytes, kind });
+    const alike = kinds.length - 1;
+    const shown = `"${unitEscapes(entry.name)}" (as this runtime decodes it${
+      alike === 0
+        ? ""
+        : `, like ${alike} other name${alike === 1 ? "" : "s"} here`
+    }; it does not give the bytes)`;
+    for (const kind of kinds) {
+      unrepresentable.push({ decoded: entry.name, shown, kind });
+    }
   }
   return { entries: kept, unrepresentable };
 }
@@ -126,13 +139,77 @@ function invalidNames(path: string): Map<string, Unrepresentable[]> {
     const bytes = new Uint8Array(entry.name);
     if (isUtf8(bytes)) continue;
     const name = UTF8_LOOSE.decode(bytes);
-    const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0"))
-      .join(" ");
     const list = found.get(name) ?? [];
-    list.push({ bytes: hex, kind: direntKind(entry) });
+    list.push({
+      decoded: name,
+      shown: `"${byteEscapes(bytes)}"`,
+      kind: direntKind(entry),
+    });
     found.set(name, list);
   }
   return found;
+}
+
+/** Bytes as text: printable ASCII as is (`\` and `"` escaped), others `\xNN`. */
+function byteEscapes(bytes: Uint8Array): string {
+  return [...bytes].map((byte) =>
+    byte === 0x5c || byte === 0x22
+      ? `\\${String.fromCharCode(byte)}`
+      : byte >= 0x20 && byte < 0x7f
+      ? String.fromCharCode(byte)
+      : `\\x${byte.toString(16).padStart(2, "0")}`
+  ).join("");
+}
+
+/** A string's code units as text: printable ASCII as is (`\` and `"` escaped), others `\uNNNN`. */
+function unitEscapes(text: string): string {
+  let shown = "";
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    shown += unit === 0x5c || unit === 0x22
+      ? `\\${text[i]}`
+      : unit >= 0x20 && unit < 0x7f
+      ? text[i]
+      : `\\u${unit.toString(16).padStart(4, "0")}`;
+  }
+  return shown;
+}
+
+/**
+ * Why the absolute `path`, which does not exist, cannot be named: the
+ * first of its components that holds U+FFFD and does not exist is, in its
+ * parent's listing, an entry whose name is not valid UTF-8 but decodes to
+ * it (a path given as text, with the bytes decoded away). `undefined` when
+ * no component is such a name. At most one listing, and a status call per
+ * component up to it.
+ */
+export function unrepresentableIn(
+  path: string,
+): { parent: string; entry: Unrepresentable } | undefined {
+  if (!path.includes("\uFFFD")) return undefined;
+  let parent: string = sep;
+  for (const part of path.split(sep)) {
+    if (part === "") continue;
+    const child = childPath(parent, part);
+    if (tryStatus(child, { follow: true }).ok) {
+      parent = child;
+      continue;
+    }
+    if (!part.includes("\uFFFD")) return undefined;
+    const listing = tryList(parent);
+    const entry = listing.ok
+      ? listing.value.unrepresentable.find((e) => e.decoded === part)
+      : undefined;
+    return entry === undefined ? undefined : { parent, entry };
+  }
+  return undefined;
+}
+
+/** What {@linkcode unrepresentableIn} found, for a message. */
+export function unrepresentedName(
+  { parent, entry }: { parent: string; entry: Unrepresentable },
+): string {
+  return `it exists, but its name in ${parent}, ${entry.shown}, is not valid UTF-8`;
 }
 
 const UTF8_LOOSE = new TextDecoder("utf-8");

@@ -7,7 +7,7 @@
  */
 
 import { readlinkSync, realpathSync } from "node:fs";
-import { sep } from "node:path";
+import { dirname, sep } from "node:path";
 import process from "node:process";
 import { backend } from "./backend.ts";
 import type { Read, Status, StatusKind } from "./types.ts";
@@ -41,6 +41,38 @@ export function tryStatus(
 /** `realpathSync`, or the error it threw. */
 export function tryRealpath(path: string): Read<string> {
   return attempt(() => realpathSync(path));
+}
+
+/**
+ * The real path of the absolute `path` as the system resolves it: a `..`
+ * steps up from the real directory the components before it lead to, never
+ * from their text (which `resolve()` and node's `realpath` normalise first,
+ * so `link/../x` would be a sibling of the link, not of its target).
+ * `undefined` when a component cannot be resolved (missing, a loop, a
+ * denied directory, `..` after what is not a directory). One `realpath`
+ * for a path without `..`; else one per component and a `stat` per `..`,
+ * bounded by the path's length.
+ */
+export function realPathAsGiven(path: string): string | undefined {
+  const parts = path.split(sep);
+  if (!parts.includes("..")) {
+    const real = tryRealpath(path);
+    return real.ok ? real.value : undefined;
+  }
+  let real: string = sep;
+  for (const part of parts) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      const status = tryStatus(real, { follow: true });
+      if (!status.ok || status.value.kind !== "directory") return undefined;
+      real = dirname(real);
+      continue;
+    }
+    const next = tryRealpath(childPath(real, part));
+    if (!next.ok) return undefined;
+    real = next.value;
+  }
+  return real;
 }
 
 /** Whether two statuses are of one file: the same device and inode. */

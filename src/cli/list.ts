@@ -9,12 +9,17 @@ import { dirname, resolve } from "node:path";
 import type { SkillConfig, SkillRoot } from "../config.ts";
 import type { SkillInfo } from "../skill.ts";
 import { isManifestName } from "../_discovery/manifest.ts";
-import { tryList } from "../_fs/listing.ts";
+import {
+  tryList,
+  unrepresentableIn,
+  unrepresentedName,
+} from "../_fs/listing.ts";
 import type { Entry } from "../_fs/types.ts";
 import { errorCode, tryStatus } from "../_fs/status.ts";
 import {
   deeperLayout,
   holdsSkillBelow,
+  PROBE_DIRECTORIES,
   reachOf,
   type SkillBelow,
   unreadSkills,
@@ -211,9 +216,17 @@ function rootHint(
     // Nothing loaded from it: is it there, a directory, a skill directory?
     const status = tryStatus(path, { follow: true });
     if (!status.ok) {
-      return errorCode(status.error) === "ENOENT"
-        ? { text: `${shown} does not exist`, failed: true }
-        : { failed: true }; // discovery said why it could not be read
+      // Discovery said why it could not be read.
+      if (errorCode(status.error) !== "ENOENT") return { failed: true };
+      const unnamed = unrepresentableIn(path);
+      return {
+        text: unnamed === undefined
+          ? `${shown} does not exist`
+          : `cannot read ${shown}: ${
+            unrepresentedName(unnamed)
+          }, so no path given as text can name it; rename it`,
+        failed: true,
+      };
     }
     const listing = status.value.kind === "directory"
       ? tryList(path)
@@ -232,21 +245,53 @@ function rootHint(
     }
   }
   if (root.kind === "plugins") return { failed: from.length === 0 && mustHold };
-  const { unread, reached } = unreadSkills(
+  const { unread, reached, stopped } = unreadSkills(
     root,
     new Set(from.map((skill) => skill.dir)),
   );
+  const links = entries.filter((e) => e.kind === "symlink");
+  const hint = unreadOrEmpty(
+    root,
+    { from, unread, reached, links, mustHold },
+    io,
+  );
+  if (!stopped) return hint;
+  // What lies past the search's bound is unknown: said, and it fails.
+  const bound =
+    `stopped searching below ${shown} for skills deeper than it was read after listing ${PROBE_DIRECTORIES} folders: skills past them may be unread; pass the folders that hold skills as --root, or --depth N`;
+  return {
+    text: hint.text === undefined ? bound : `${hint.text}; ${bound}`,
+    failed: true,
+  };
+}
+
+/**
+ * What {@linkcode rootHint} says of the skills the search below a root
+ * found: those its depth and kind did not read, or that it holds none.
+ */
+function unreadOrEmpty(
+  root: Pick<SkillRoot, "path" | "depth" | "hidden">,
+  { from, unread, reached, links, mustHold }: {
+    from: readonly SkillInfo[];
+    unread: readonly SkillBelow[];
+    reached: boolean;
+    /** The root's symlinks, which the search does not follow. */
+    links: readonly Entry[];
+    mustHold: boolean;
+  },
+  io: Output,
+): { text?: string; failed: boolean } {
   if (unread.length > 0) {
     return { text: unreadHint(root, unread, from.length, io), failed: true };
   }
   // A skill that did not load was warned about; a linked one is not searched.
   const empty = from.length === 0 && !reached &&
-    !holdsSkillBelow(path, entries.filter((e) => e.kind === "symlink"));
+    !holdsSkillBelow(root.path, links);
   if (!empty || !mustHold) return { failed: false };
   return {
-    text: `no skills in ${shown}: no SKILL.md in it or in any directory ${
-      reachOf(root.depth ?? 1)
-    }`,
+    text: `no skills in ${
+      display(root.path, io)
+    }: no SKILL.md in it or in any directory ${reachOf(root.depth ?? 1)}`,
     failed: true,
   };
 }
