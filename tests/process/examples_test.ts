@@ -77,7 +77,11 @@ describe("examples", () => {
         [`- evil${"\\u{001B}[31m\\u{009B}2J\\u{202E}\\u{200B}"}`, "- pdf"],
       );
       const shown = "\\u{001B}[31m\\u{009B}2J\\u{202E}\\u{200B}";
-      assert.ok(lines.includes(`Body${shown}`), run.stdout);
+      // The payload writes the body's acting characters as references.
+      assert.ok(
+        lines.includes("Body&#x001B;[31m&#x009B;2J&#x202E;&#x200B;"),
+        run.stdout,
+      );
       assert.ok(lines.includes("&lt;/skill_content>"), run.stdout);
       assert.ok(lines.includes(`forms${shown}`), run.stdout);
       // JSON.stringify escapes the C0 control itself.
