@@ -10,11 +10,16 @@
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { SkillRoot } from "../config.ts";
 import { readManifest } from "../_fs/read.ts";
-import { errorCode, reason, tryRealpath } from "../_fs/status.ts";
-import { isInside } from "../_confine.ts";
+import { errorCode, isInside, reason, tryRealpath } from "../_fs/status.ts";
+
 import { holdsManifest } from "../_layout.ts";
-import { duplicatePluginProblem, type PluginEntry } from "./problems.ts";
-import type { DiscoveredSkill, Problem, Report, RootScan } from "./types.ts";
+import { discoverRoot } from "./root.ts";
+import {
+  duplicatePluginProblem,
+  invalidPluginProblem,
+  type PluginEntry,
+} from "./problems.ts";
+import type { DiscoveredSkill, RootScan } from "./types.ts";
 
 /** The most bytes a `marketplace.json` or `plugin.json` is read to. */
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -39,12 +44,12 @@ export function pluginRoots(
   const { root, report } = scan;
   const bound = boundOf(root.path, scan.config);
   const marketPath = resolve(root.path, MANIFEST_DIR, "marketplace.json");
-  const market = readJson(scan, marketPath);
+  const market = readJson(scan, marketPath, bound);
   if (market === MISSING) {
     const plugin = pluginSkillRoots(scan, bound, {
       dir: root.path,
       listed: undefined,
-      manifest: readPluginJson(scan, root.path),
+      manifest: readPluginJson(scan, root.path, bound),
       claim: () => true,
     });
     return plugin ?? [];
@@ -52,7 +57,7 @@ export function pluginRoots(
   if (market === INVALID) return [];
   const plugins = isRecord(market) ? market["plugins"] : undefined;
   if (!Array.isArray(plugins)) {
-    report(invalidPlugin(marketPath, 'it has no "plugins" list'));
+    report(invalidPluginProblem(marketPath, 'it has no "plugins" list'));
     return [];
   }
   const metadata = isRecord(market) ? market["metadata"] : undefined;
@@ -67,7 +72,7 @@ export function pluginRoots(
   plugins.forEach((entry: unknown, index) => {
     const where = `plugins[${index}]`;
     if (!isRecord(entry) || typeof entry["name"] !== "string") {
-      report(invalidPlugin(marketPath, `${where} has no "name" string`));
+      report(invalidPluginProblem(marketPath, `${where} has no "name" string`));
       return;
     }
     const source = localSource(entry["source"]);
@@ -77,7 +82,7 @@ export function pluginRoots(
       ? `it is outside the marketplace ${root.path}`
       : refusal(dir, bound);
     if (typeof refused === "string") {
-      report(invalidPlugin(
+      report(invalidPluginProblem(
         marketPath,
         `${where} ("${
           entry["name"]
@@ -87,7 +92,9 @@ export function pluginRoots(
     }
     const { real } = refused;
     // One plugin.json read per directory, however many entries reach it.
-    if (!manifests.has(real)) manifests.set(real, readPluginJson(scan, dir));
+    if (!manifests.has(real)) {
+      manifests.set(real, readPluginJson(scan, dir, bound));
+    }
     const listed: PluginEntry = {
       where,
       name: entry["name"],
@@ -120,33 +127,29 @@ export function pluginsRealPath(path: string): string {
   return real.ok ? real.value : path;
 }
 
+/** The skills one skills folder of a root of plugins served. */
+export interface PluginSkills {
+  /** The skills folder, in its plugin's name. */
+  readonly root: SkillRoot;
+  readonly skills: DiscoveredSkill[];
+}
+
 /**
- * The skills one skills folder of a root of plugins yielded that are really
- * inside the root (`realRoot`, from {@linkcode pluginsRealPath}): a skill
- * directory that leads outside it (a skill-directory symlink, or a folder
- * swapped since its source was resolved) is reported with `invalid_plugin`
- * and left out, so nothing outside is ever served. A string comparison per
- * skill, no system call.
+ * The skills of a root of plugins (`scan.root`), as of now, in the order of
+ * its plugins and their skills folders. Nothing is read from outside the
+ * root's real directory: a skill directory or manifest that leads there is
+ * reported (`invalid_plugin`) and left out. `scanOf` gives the scan of one
+ * skills folder (where its problems go).
  */
-export function skillsInside(
-  skills: DiscoveredSkill[],
-  { realRoot, report }: { realRoot: string; report: Report },
-): DiscoveredSkill[] {
-  const inside = skills.filter((skill) =>
-    isInside(skill.place.realDir, realRoot)
-  );
-  if (inside.length === skills.length) return skills;
-  for (const skill of skills) {
-    if (isInside(skill.place.realDir, realRoot)) continue;
-    report({
-      ...invalidPlugin(
-        skill.info.dir,
-        `the skill directory leads to ${skill.place.realDir}, outside the real directory ${realRoot} of the root of plugins; keep the plugin's skills inside it`,
-      ),
-      skill: skill.info.name,
-    });
-  }
-  return inside;
+export function discoverPlugins(
+  scan: Pick<RootScan, "root" | "config" | "report" | "buffer">,
+  scanOf: (root: SkillRoot) => RootScan,
+): PluginSkills[] {
+  const within = pluginsRealPath(scan.root.path);
+  return pluginRoots(scan).map((root) => ({
+    root,
+    skills: discoverRoot({ ...scanOf(root), within }),
+  }));
 }
 
 /**
@@ -211,7 +214,7 @@ function pluginSkillRoots(
   const manifestPath = pluginJsonPath(dir);
   if (manifest === INVALID) return undefined;
   if (manifest !== MISSING && !isRecord(manifest)) {
-    report(invalidPlugin(manifestPath, "it is not a JSON object"));
+    report(invalidPluginProblem(manifestPath, "it is not a JSON object"));
     return undefined;
   }
   // With `strict: false`, the marketplace entry is the whole definition.
@@ -220,7 +223,7 @@ function pluginSkillRoots(
     : manifest;
   const name = own?.["name"] ?? listed?.["name"] ?? basename(dir);
   if (typeof name !== "string" || !isNamespace(name)) {
-    report(invalidPlugin(
+    report(invalidPluginProblem(
       manifestPath,
       `its "name" ${
         JSON.stringify(name)
@@ -239,7 +242,7 @@ function pluginSkillRoots(
     : undefined;
   const definedIn = own === undefined ? dir : manifestPath;
   if (folders === undefined) {
-    report(invalidPlugin(
+    report(invalidPluginProblem(
       definedIn,
       `plugin "${name}" has a "skills" that is neither a path nor a list of paths`,
     ));
@@ -258,7 +261,7 @@ function pluginSkillRoots(
       ? `it is outside the plugin ${dir}`
       : refusal(path, bound);
     if (typeof refused === "string") {
-      report(invalidPlugin(
+      report(invalidPluginProblem(
         definedIn,
         `plugin "${name}" names the skills folder ${path}: ${refused}; name a folder inside the plugin`,
       ));
@@ -290,8 +293,9 @@ function pluginJsonPath(dir: string): string {
 function readPluginJson(
   scan: Pick<RootScan, "report" | "buffer">,
   dir: string,
+  bound: Bound,
 ): unknown {
-  return readJson(scan, pluginJsonPath(dir));
+  return readJson(scan, pluginJsonPath(dir), bound);
 }
 
 /** A plugin source on disk: a relative path, or Codex's `{ source: "local", path }`. */
@@ -317,19 +321,32 @@ const INVALID = Symbol("invalid");
 /**
  * A JSON file's value; `MISSING` when there is no such file; `INVALID`
  * (reported) when it cannot be read or parsed. Read as a manifest is: never
- * a special file, never past 1 MiB.
+ * a special file, never past 1 MiB; and, before a byte is read, proven to
+ * be really inside the root of plugins (`bound`), reached through no
+ * symlink at all when symlinks are not followed.
  */
 function readJson(
   { report, buffer }: Pick<RootScan, "report" | "buffer">,
   path: string,
+  bound: Bound,
 ): unknown {
-  const read = readManifest(path, { maxBytes: MAX_JSON_BYTES, buffer });
+  const exact = bound.follow
+    ? undefined
+    : join(bound.real, relative(bound.path, path));
+  const read = readManifest(path, {
+    maxBytes: MAX_JSON_BYTES,
+    within: { dir: bound.real, exact },
+    buffer,
+  });
   switch (read.kind) {
+    case "elsewhere":
+      report(invalidPluginProblem(path, elsewhere(read.real, bound)));
+      return INVALID;
     case "text":
       try {
         return JSON.parse(read.text);
       } catch (error) {
-        report(invalidPlugin(
+        report(invalidPluginProblem(
           path,
           `it is not valid JSON (${
             error instanceof Error ? error.message : String(error)
@@ -340,22 +357,38 @@ function readJson(
     case "unopenable": {
       const code = errorCode(read.error);
       if (code === "ENOENT" || code === "ENOTDIR") return MISSING;
-      report(invalidPlugin(path, `it cannot be read (${reason(read.error)})`));
+      report(
+        invalidPluginProblem(path, `it cannot be read (${reason(read.error)})`),
+      );
       return INVALID;
     }
     case "not_a_file":
-      report(invalidPlugin(path, `it is ${read.what}, not a file`));
+      report(invalidPluginProblem(path, `it is ${read.what}, not a file`));
       return INVALID;
     case "too_large":
-      report(invalidPlugin(path, `it is over ${MAX_JSON_BYTES} bytes`));
+      report(invalidPluginProblem(path, `it is over ${MAX_JSON_BYTES} bytes`));
       return INVALID;
     case "not_utf8":
-      report(invalidPlugin(path, "it is not UTF-8"));
+      report(invalidPluginProblem(path, "it is not UTF-8"));
       return INVALID;
     default:
-      report(invalidPlugin(path, "it cannot be read"));
+      report(invalidPluginProblem(path, "it cannot be read"));
       return INVALID;
   }
+}
+
+/** Why a file read (its real path `real`) is not where `bound` allows. */
+function elsewhere(real: string | undefined, bound: Bound): string {
+  const fix = "; keep the plugin's files inside the root, not symlinked";
+  if (real !== undefined && !isInside(real, bound.real)) {
+    return `it leads to ${real}, outside the real directory ${bound.real} of the root${fix}`;
+  }
+  if (!bound.follow) {
+    return `it is reached through a symlink${
+      real === undefined ? "" : ` (to ${real})`
+    }, and followSymlinks is false${fix}`;
+  }
+  return `it is a symlink that changed while it was followed${fix}`;
 }
 
 /**
@@ -365,14 +398,4 @@ function readJson(
  */
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function invalidPlugin(path: string, why: string): Problem {
-  return {
-    code: "invalid_plugin",
-    message: `Skipped plugin skills of ${path}: ${why}`,
-    path,
-    // Its skills are left out: strict throws, and a check fails.
-    drops: true,
-  };
 }

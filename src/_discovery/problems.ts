@@ -263,8 +263,10 @@ export function readProblem(
       );
     }
     case "not_own":
+    case "elsewhere":
       // A symlink stood there while it was read, when they are not
-      // followed: left out, as a symlink listed there would be.
+      // followed: left out, as a symlink listed there would be. (Where a
+      // manifest must be, the caller says.)
       return undefined;
     case "not_a_file":
       // Replaced by a special file since its status was taken: the
@@ -464,5 +466,46 @@ export function reservedNameProblem(
     path,
     drops: true,
     skill: name,
+  };
+}
+
+/**
+ * A plugin or marketplace manifest, or plugin skills, left out: `path` is
+ * the file (or directory) it is about, `why` what is wrong and what to do.
+ */
+export function invalidPluginProblem(path: string, why: string): Problem {
+  return {
+    code: "invalid_plugin",
+    message: `Skipped plugin skills of ${path}: ${why}`,
+    path,
+    // Its skills are left out: strict throws, and a check fails.
+    drops: true,
+  };
+}
+
+/**
+ * A skill directory, or a skill's manifest, of a root of plugins that
+ * really is outside the root's real directory (`within`): left out unread.
+ */
+export function outsidePluginsProblem(
+  { path, what, real, within, dirName }: {
+    path: string;
+    /** "skill directory" or "manifest". */
+    what: string;
+    /** Where it leads; undefined: it changed while it was followed. */
+    real: string | undefined;
+    within: string;
+    dirName: string;
+  },
+): Problem {
+  const leads = real === undefined
+    ? "is a symlink that changed while it was followed, not proven inside"
+    : `leads to ${real}, outside`;
+  return {
+    ...invalidPluginProblem(
+      path,
+      `the ${what} ${leads} the real directory ${within} of the root of plugins; keep the plugin's skills inside it`,
+    ),
+    skill: dirName,
   };
 }
