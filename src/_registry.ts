@@ -124,11 +124,12 @@ export function buildSnapshot(
         { root, config, report: recording(root, root), buffer },
         scanOf,
       )
-      : [{ root, skills: discoverRoot(scanOf(root)) }];
-    for (const { root: skillRoot, skills } of found) {
+      : [{ root, skills: discoverRoot(scanOf(root)), read: true }];
+    for (const { root: skillRoot, skills, read } of found) {
       const report = recording(skillRoot, root);
       for (const skill of skills) {
-        byPath.set(skill.info.path, skill);
+        // A copy in another plugin's name is not what refresh() reuses.
+        if (read) byPath.set(skill.info.path, skill);
         // `<plugin>:<skill>` names belong to plugins: a plain skill never takes one.
         if (
           skillRoot.namespace === undefined && skill.info.name.includes(":")

@@ -7,12 +7,13 @@
  * @module
  */
 
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import type { SkillRoot } from "../config.ts";
 import { readManifest } from "../_fs/read.ts";
 import { errorCode, isInside, reason, tryRealpath } from "../_fs/status.ts";
 
 import { holdsManifest } from "../_layout.ts";
+import { bareName, namespaced } from "../_names.ts";
 import { discoverRoot } from "./root.ts";
 import {
   duplicatePluginProblem,
@@ -44,6 +45,8 @@ export function pluginRoots(
   const { root, report } = scan;
   const bound = boundOf(root.path, scan.config);
   const marketPath = resolve(root.path, MANIFEST_DIR, "marketplace.json");
+  // Whether each real folder is one skill's, looked at once per scan.
+  const skillFolders = new Map<string, boolean>();
   const market = readJson(scan, marketPath, bound);
   if (market === MISSING) {
     const plugin = pluginSkillRoots(scan, bound, {
@@ -51,6 +54,7 @@ export function pluginRoots(
       listed: undefined,
       manifest: readPluginJson(scan, root.path, bound),
       claim: () => true,
+      skillFolders,
     });
     return plugin ?? [];
   }
@@ -106,6 +110,7 @@ export function pluginRoots(
       dir,
       listed: entry,
       manifest: manifests.get(real),
+      skillFolders,
       // Before its folders are looked at: a duplicate costs no more.
       claim: (name) => {
         const first = byName.get(name);
@@ -127,29 +132,93 @@ export function pluginsRealPath(path: string): string {
   return real.ok ? real.value : path;
 }
 
-/** The skills one skills folder of a root of plugins served. */
+/** The skills one skills folder of a root of plugins served, by the scan of its folder. */
 export interface PluginSkills {
   /** The skills folder, in its plugin's name. */
   readonly root: SkillRoot;
   readonly skills: DiscoveredSkill[];
+  /**
+   * Whether these are the skills its folder's scan read (else the same
+   * skills, read for another plugin that lists the folder, in this one's
+   * name).
+   */
+  readonly read: boolean;
 }
 
 /**
  * The skills of a root of plugins (`scan.root`), as of now, in the order of
- * its plugins and their skills folders. Nothing is read from outside the
- * root's real directory: a skill directory or manifest that leads there is
- * reported (`invalid_plugin`) and left out. `scanOf` gives the scan of one
- * skills folder (where its problems go).
+ * its plugins and their skills folders: each real folder is scanned once
+ * however many plugins list it (the skill directories any of them names,
+ * read once), and each plugin gets its skills under its own name. Nothing is
+ * read from outside the root's real directory: a skill directory or
+ * manifest that leads there is reported (`invalid_plugin`) and left out.
+ * `scanOf` gives the scan of one skills folder (where its problems go).
  */
 export function discoverPlugins(
   scan: Pick<RootScan, "root" | "config" | "report" | "buffer">,
   scanOf: (root: SkillRoot) => RootScan,
 ): PluginSkills[] {
   const within = pluginsRealPath(scan.root.path);
-  return pluginRoots(scan).map((root) => ({
-    root,
-    skills: discoverRoot({ ...scanOf(root), within }),
-  }));
+  const roots = pluginRoots(scan);
+  // The roots of each real folder, the first one scanned for them all.
+  const byFolder = new Map<string, SkillRoot[]>();
+  for (const root of roots) {
+    const same = byFolder.get(root.realPath);
+    if (same === undefined) byFolder.set(root.realPath, [root]);
+    else same.push(root);
+  }
+  const found = new Map<string, DiscoveredSkill[]>();
+  return roots.map((root) => {
+    const same = byFolder.get(root.realPath) ?? [root];
+    const first = same[0] ?? root;
+    let skills = found.get(root.realPath);
+    const read = skills === undefined;
+    if (skills === undefined) {
+      // The skill directories any of them reads: all, or those named.
+      const only = same.some((other) => other.only === undefined)
+        ? undefined
+        : [...new Set(same.flatMap((other) => other.only ?? []))];
+      skills = discoverRoot({
+        ...scanOf(first),
+        root: only === undefined ? withoutOnly(first) : { ...first, only },
+        within,
+      });
+      found.set(root.realPath, skills);
+    }
+    return {
+      root,
+      skills: skills.filter((skill) => listedBy(root, first, skill))
+        .map((skill) =>
+          root === first || root.namespace === undefined
+            ? skill
+            : renamed(skill, root.namespace)
+        ),
+      read,
+    };
+  });
+}
+
+/** A skills folder's root without a list of the only skills to read. */
+function withoutOnly(root: SkillRoot): SkillRoot {
+  const { only: _, ...rest } = root;
+  return rest;
+}
+
+/** Whether `root` (of one folder with `first`, which read it) lists a skill. */
+function listedBy(
+  root: SkillRoot,
+  first: SkillRoot,
+  skill: DiscoveredSkill,
+): boolean {
+  if (root.only === undefined) return true;
+  const top = relative(first.path, skill.info.dir).split(sep)[0] ?? "";
+  return root.only.includes(top);
+}
+
+/** A skill read for one plugin, in another's name (a copy: no read, no system call). */
+function renamed(skill: DiscoveredSkill, plugin: string): DiscoveredSkill {
+  const name = namespaced(plugin, bareName(skill.info));
+  return { ...skill, info: Object.freeze({ ...skill.info, name, plugin }) };
 }
 
 /**
@@ -201,13 +270,15 @@ function refusal(path: string, bound: Bound): { real: string } | string {
 function pluginSkillRoots(
   scan: Pick<RootScan, "root" | "report" | "buffer">,
   bound: Bound,
-  { dir, listed, manifest, claim }: {
+  { dir, listed, manifest, claim, skillFolders }: {
     dir: string;
     listed: Record<string, unknown> | undefined;
     /** What {@linkcode readPluginJson} read. */
     manifest: unknown;
     /** Whether the name is the plugin's to take (reported when not). */
     claim: (name: string) => boolean;
+    /** Whether a folder (by real path) holds a manifest, as found already. */
+    skillFolders: Map<string, boolean>;
   },
 ): SkillRoot[] | undefined {
   const { root, report } = scan;
@@ -270,7 +341,12 @@ function pluginSkillRoots(
     // A folder named twice (by spelling or by symlink) is read once.
     if (seen.has(refused.real)) continue;
     seen.add(refused.real);
-    if (holdsManifest(path)) {
+    let single = skillFolders.get(refused.real);
+    if (single === undefined) {
+      single = holdsManifest(path);
+      skillFolders.set(refused.real, single);
+    }
+    if (single) {
       const parent = dirname(path);
       const names = singles.get(parent) ?? [];
       if (names.length === 0) singles.set(parent, names);
