@@ -7,7 +7,7 @@
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
-import { discoverPlugins } from "./_discovery/plugins.ts";
+import { discoverPlugins } from "./_discovery/plugin_skills.ts";
 import { reservedNameProblem } from "./_discovery/problems.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { errorCode, tryStatus } from "./_fs/status.ts";

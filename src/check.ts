@@ -35,7 +35,7 @@ import {
   skillsBelow,
   unreadSkills,
 } from "./_layout.ts";
-import { discoverPlugins } from "./_discovery/plugins.ts";
+import { discoverPlugins } from "./_discovery/plugin_skills.ts";
 import { RULES } from "./_check_rules.ts";
 import { scanOrder } from "./_registry.ts";
 import type {
