@@ -9,6 +9,7 @@ import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
 import { discoverPlugins } from "./_discovery/plugin_skills.ts";
 import { reservedNameProblem } from "./_discovery/problems.ts";
+import { colonIn } from "./_names.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { errorCode, tryStatus } from "./_fs/status.ts";
 import { realPathOrSelf, winnersOf } from "./_roots.ts";
@@ -130,11 +131,13 @@ export function buildSnapshot(
       for (const skill of skills) {
         // A copy in another plugin's name is not what refresh() reuses.
         if (read) byPath.set(skill.info.path, skill);
-        // `<plugin>:<skill>` names belong to plugins: a plain skill never takes one.
-        if (
-          skillRoot.namespace === undefined && skill.info.name.includes(":")
-        ) {
-          report(reservedNameProblem(skill.info));
+        // `<plugin>:<skill>` names belong to plugins: a plain skill never
+        // takes one, nor one that looks like one.
+        const colon = skillRoot.namespace === undefined
+          ? colonIn(skill.info.name)
+          : undefined;
+        if (colon !== undefined) {
+          report(reservedNameProblem(skill.info, colon));
           continue;
         }
         const earlier = merged.get(skill.info.name);

@@ -453,20 +453,33 @@ export interface PluginEntry {
 }
 
 /**
- * The problem of a skill of a plain root whose name holds a `:`: the form
- * `<plugin>:<skill>` belongs to plugins, so it is not served.
+ * The problem of a skill of a plain root whose name holds `colon`, a `:` or
+ * a character that looks like one: the form `<plugin>:<skill>` belongs to
+ * plugins, so it is not served.
  */
 export function reservedNameProblem(
   { path, name }: { path: string; name: string },
+  colon: string,
 ): Problem {
+  const holds = colon === ":"
+    ? '":"'
+    : `${codePointName(colon)}, a character that looks like ":"`;
   return {
     code: "reserved_name",
     message:
-      `Skipped ${path}: its name "${name}" holds ":", which is reserved for plugin skills (<plugin>:<skill>); rename it without ":" (a skill of a plugin gets its prefix from the plugin)`,
+      `Skipped ${path}: its name "${name}" holds ${holds}, which is reserved for plugin skills (<plugin>:<skill>); rename it without ":"${
+        colon === ":" ? "" : " or anything like it"
+      } (a skill of a plugin gets its prefix from the plugin)`,
     path,
     drops: true,
     skill: name,
   };
+}
+
+/** A character as `U+FF1A`. */
+function codePointName(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 /**
