@@ -107,6 +107,7 @@ export function pluginRoots(
     const plugin = pluginSkillRoots(scan, bound, {
       dir,
       listed: entry,
+      entry: { marketPath, where },
       manifest: manifests.get(real),
       skillFolders,
       // Before its folders are looked at: a duplicate costs no more.
@@ -179,9 +180,11 @@ function refusal(path: string, bound: Bound): { real: string } | string {
 function pluginSkillRoots(
   scan: Pick<RootScan, "root" | "report" | "buffer">,
   bound: Bound,
-  { dir, listed, manifest, claim, skillFolders }: {
+  { dir, listed, entry, manifest, claim, skillFolders }: {
     dir: string;
     listed: Record<string, unknown> | undefined;
+    /** Where the marketplace lists it: its file and `plugins[i]`. */
+    entry?: { readonly marketPath: string; readonly where: string };
     /** What {@linkcode readPluginJson} read. */
     manifest: unknown;
     /** Whether the name is the plugin's to take (reported when not). */
@@ -203,12 +206,25 @@ function pluginSkillRoots(
     : manifest;
   const name = own?.["name"] ?? listed?.["name"] ?? basename(dir);
   if (typeof name !== "string" || !isNamespace(name)) {
-    report(invalidPluginProblem(
-      manifestPath,
-      `its "name" ${
-        JSON.stringify(name)
-      } is not a plugin name (a non-empty string without ":", "/" or spaces)`,
-    ));
+    // Cited where the name came from: plugin.json, the entry, or the folder.
+    const rule = 'a non-empty string without ":", "/" or spaces';
+    const shown = JSON.stringify(name);
+    report(
+      own?.["name"] !== undefined
+        ? invalidPluginProblem(
+          manifestPath,
+          `its "name" ${shown} is not a plugin name (${rule})`,
+        )
+        : listed?.["name"] !== undefined && entry !== undefined
+        ? invalidPluginProblem(
+          entry.marketPath,
+          `${entry.where} has the "name" ${shown}, which is not a plugin name (${rule}); rename the entry`,
+        )
+        : invalidPluginProblem(
+          dir,
+          `its folder's name ${shown} is not a plugin name (${rule}); give it a .claude-plugin/plugin.json with a "name"`,
+        ),
+    );
     return undefined;
   }
   if (!claim(name)) return undefined;
@@ -220,11 +236,18 @@ function pluginSkillRoots(
     : Array.isArray(given) && given.every((p) => typeof p === "string")
     ? given as string[]
     : undefined;
-  const definedIn = own === undefined ? dir : manifestPath;
+  // Where its "skills" came from: plugin.json, the entry, or neither.
+  const { definedIn, who } = own?.["skills"] === undefined &&
+      listed?.["skills"] !== undefined && entry !== undefined
+    ? { definedIn: entry.marketPath, who: `${entry.where} (plugin "${name}")` }
+    : {
+      definedIn: own === undefined ? dir : manifestPath,
+      who: `plugin "${name}"`,
+    };
   if (folders === undefined) {
     report(invalidPluginProblem(
       definedIn,
-      `plugin "${name}" has a "skills" that is neither a path nor a list of paths`,
+      `${who} has a "skills" that is neither a path nor a list of paths`,
     ));
     return undefined;
   }
@@ -243,7 +266,7 @@ function pluginSkillRoots(
     if (typeof refused === "string") {
       report(invalidPluginProblem(
         definedIn,
-        `plugin "${name}" names the skills folder ${path}: ${refused}; name a folder inside the plugin`,
+        `${who} names the skills folder ${path}: ${refused}; name a folder inside the plugin`,
       ));
       continue;
     }
