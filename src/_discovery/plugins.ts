@@ -9,7 +9,6 @@
 
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { SkillRoot } from "../config.ts";
-import { readManifest } from "../_fs/read.ts";
 import { errorCode, isInside, reason, tryRealpath } from "../_fs/status.ts";
 
 import { holdsManifest } from "../_layout.ts";
@@ -19,9 +18,13 @@ import {
   type PluginEntry,
 } from "./problems.ts";
 import type { RootScan } from "./types.ts";
-
-/** The most bytes a `marketplace.json` or `plugin.json` is read to. */
-const MAX_JSON_BYTES = 1024 * 1024;
+import {
+  type Bound,
+  INVALID,
+  isRecord,
+  MISSING,
+  readJson,
+} from "./plugin_json.ts";
 
 /** The folder of a plugin or marketplace that holds its JSON manifest. */
 const MANIFEST_DIR = ".claude-plugin";
@@ -129,16 +132,6 @@ export function pluginRoots(
 export function pluginsRealPath(path: string): string {
   const real = tryRealpath(path);
   return real.ok ? real.value : path;
-}
-
-/**
- * What a root of plugins reads from: its real directory (the root itself
- * is always followed), and whether the symlinks inside it are.
- */
-interface Bound {
-  readonly path: string;
-  readonly real: string;
-  readonly follow: boolean;
 }
 
 function boundOf(path: string, config: { followSymlinks: boolean }): Bound {
@@ -321,89 +314,4 @@ function localSource(source: unknown): string | undefined {
 /** Whether a plugin name can prefix its skills' names. */
 function isNamespace(name: string): boolean {
   return name !== "" && !/[:/\\\s]/.test(name);
-}
-
-const MISSING = Symbol("missing");
-const INVALID = Symbol("invalid");
-
-/**
- * A JSON file's value; `MISSING` when there is no such file; `INVALID`
- * (reported) when it cannot be read or parsed. Read as a manifest is: never
- * a special file, never past 1 MiB; and, before a byte is read, proven to
- * be really inside the root of plugins (`bound`), reached through no
- * symlink at all when symlinks are not followed.
- */
-function readJson(
-  { report, buffer }: Pick<RootScan, "report" | "buffer">,
-  path: string,
-  bound: Bound,
-): unknown {
-  const exact = bound.follow
-    ? undefined
-    : join(bound.real, relative(bound.path, path));
-  const read = readManifest(path, {
-    maxBytes: MAX_JSON_BYTES,
-    within: { dir: bound.real, exact },
-    buffer,
-  });
-  switch (read.kind) {
-    case "elsewhere":
-      report(invalidPluginProblem(path, elsewhere(read.real, bound)));
-      return INVALID;
-    case "text":
-      try {
-        return JSON.parse(read.text);
-      } catch (error) {
-        report(invalidPluginProblem(
-          path,
-          `it is not valid JSON (${
-            error instanceof Error ? error.message : String(error)
-          })`,
-        ));
-        return INVALID;
-      }
-    case "unopenable": {
-      const code = errorCode(read.error);
-      if (code === "ENOENT" || code === "ENOTDIR") return MISSING;
-      report(
-        invalidPluginProblem(path, `it cannot be read (${reason(read.error)})`),
-      );
-      return INVALID;
-    }
-    case "not_a_file":
-      report(invalidPluginProblem(path, `it is ${read.what}, not a file`));
-      return INVALID;
-    case "too_large":
-      report(invalidPluginProblem(path, `it is over ${MAX_JSON_BYTES} bytes`));
-      return INVALID;
-    case "not_utf8":
-      report(invalidPluginProblem(path, "it is not UTF-8"));
-      return INVALID;
-    default:
-      report(invalidPluginProblem(path, "it cannot be read"));
-      return INVALID;
-  }
-}
-
-/** Why a file read (its real path `real`) is not where `bound` allows. */
-function elsewhere(real: string | undefined, bound: Bound): string {
-  const fix = "; keep the plugin's files inside the root, not symlinked";
-  if (real !== undefined && !isInside(real, bound.real)) {
-    return `it leads to ${real}, outside the real directory ${bound.real} of the root${fix}`;
-  }
-  if (!bound.follow) {
-    return `it is reached through a symlink${
-      real === undefined ? "" : ` (to ${real})`
-    }, and followSymlinks is false${fix}`;
-  }
-  return `it is a symlink that changed while it was followed${fix}`;
-}
-
-/**
- * Whether a JSON value is an object. Its fields are read with brackets
- * (`entry["name"]`), as keys of an index signature, so that the sources
- * type-check under `noPropertyAccessFromIndexSignature` too.
- */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
