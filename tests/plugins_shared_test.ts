@@ -15,6 +15,7 @@ import {
   manifest,
   options,
   tempTrees,
+  writeTree,
 } from "./_helpers.ts";
 
 const tree = tempTrees();
@@ -181,5 +182,33 @@ describe("a folder listed under many plugin names", () => {
       served(plugins.map((plugin) => plugin.name)),
     );
     assert.equal(skillsFolderListings(listed), ONCE);
+  });
+});
+
+describe("a skill served under a second plugin name", () => {
+  it("loads, reads its resources and is explained in that name", () => {
+    const root = market([
+      { name: "first", source: "./p" },
+      { name: "second", source: "./p/" },
+    ]);
+    writeTree(root, { "p/skills/s0/notes.txt": "notes" });
+    const { options: opts } = options(root, {
+      roots: [{ path: root, kind: "plugins" }],
+    });
+    const skills = createAgentSkills(opts);
+    const loaded = skills.loadSkill("second:s0");
+    assert.equal(loaded?.name, "second:s0");
+    assert.equal(loaded?.plugin, "second");
+    assert.equal(loaded?.body, skills.loadSkill("first:s0")?.body);
+    assert.equal(
+      new TextDecoder().decode(skills.readResource("second:s0", "notes.txt")),
+      "notes",
+    );
+    assert.deepEqual(
+      skills.explain("second:s0").candidates.map((candidate) =>
+        candidate.verdict === "served" ? candidate.skill.name : undefined
+      ),
+      ["second:s0"],
+    );
   });
 });
