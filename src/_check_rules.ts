@@ -63,14 +63,16 @@ function codePoints(text: string): number {
 
 /**
  * A rule about the `name` field, read as the reference validator reads it
- * (NFKC-normalised): the test says whether the name breaks it.
+ * (NFKC-normalised): the test says whether the name breaks it. The message
+ * shows the name as it is (`given`), never its normalised form, which may
+ * hide what it holds (U+FF1A is `:` after NFKC).
  */
 function nameRule(
   code: DiagnosticCode,
   { spec, breaks, message }: {
     spec: string;
     breaks: (name: string) => boolean;
-    message: (name: string) => string;
+    message: (name: string, given: string) => string;
   },
 ): Rule {
   return {
@@ -78,9 +80,13 @@ function nameRule(
     severity: "error",
     spec,
     test: ({ info }) => {
-      const name = bareName(info).normalize("NFKC");
+      const given = bareName(info);
+      const name = given.normalize("NFKC");
       return breaks(name)
-        ? [{ key: "name", message: `frontmatter.name: ${message(name)}` }]
+        ? [{
+          key: "name",
+          message: `frontmatter.name: ${message(name, given)}`,
+        }]
         : [];
     },
   };
@@ -224,21 +230,21 @@ export const RULES: readonly Rule[] = [
   nameRule("name_case", {
     spec: "`name` is lower case (in any script).",
     breaks: (name) => name !== name.toLowerCase(),
-    message: (name) =>
-      `"${name}" has upper-case letters; the spec allows lower case only`,
+    message: (_, given) =>
+      `"${given}" has upper-case letters; the spec allows lower case only`,
   }),
   nameRule("name_characters", {
     spec: "`name` has only letters and digits (of any script) and hyphens.",
     breaks: (name) => !NAME_CHARACTERS_REGEXP.test(name),
-    message: (name) =>
-      `"${name}" has characters other than letters, digits and -`,
+    message: (_, given) =>
+      `"${given}" has characters other than letters, digits and -`,
   }),
   nameRule("name_hyphens", {
     spec: "`name` does not start or end with a hyphen or hold `--`.",
     breaks: (name) =>
       name.startsWith("-") || name.endsWith("-") || name.includes("--"),
-    message: (name) =>
-      `"${name}" starts or ends with a hyphen or has two in a row`,
+    message: (_, given) =>
+      `"${given}" starts or ends with a hyphen or has two in a row`,
   }),
   lengthRule("description_length", {
     key: "description",

@@ -8,11 +8,12 @@
  */
 
 import { closeSync } from "node:fs";
-import { isAbsolute, resolve, sep } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { SkillError } from "./errors.ts";
 import { openRegular, readAtMost } from "./_fs/read.ts";
 import {
   errorCode,
+  isInside,
   openedPath,
   reason,
   refused,
@@ -25,12 +26,6 @@ import type { Status } from "./_fs/types.ts";
 import type { SkillPlace } from "./_discovery/types.ts";
 import { describe } from "./_text.ts";
 import type { SkillInfo } from "./skill.ts";
-
-/** Whether `path` is `dir` itself or inside it; both must be real paths. */
-export function isInside(path: string, dir: string): boolean {
-  const prefix = dir.endsWith(sep) ? dir : dir + sep;
-  return path === dir || path.startsWith(prefix);
-}
 
 /**
  * One skill as confinement sees it: its catalog entry, and the place of its

@@ -7,12 +7,9 @@
 
 import type { SkillConfig, SkillRoot } from "./config.ts";
 import { discoverRoot } from "./_discovery/root.ts";
-import {
-  pluginRoots,
-  pluginsRealPath,
-  skillsInside,
-} from "./_discovery/plugins.ts";
+import { discoverPlugins } from "./_discovery/plugin_skills.ts";
 import { reservedNameProblem } from "./_discovery/problems.ts";
+import { colonIn } from "./_names.ts";
 import { readBuffer } from "./_fs/read.ts";
 import { errorCode, tryStatus } from "./_fs/status.ts";
 import { realPathOrSelf, winnersOf } from "./_roots.ts";
@@ -21,6 +18,7 @@ import type {
   PassedBy,
   Problem,
   Report,
+  RootScan,
 } from "./_discovery/types.ts";
 import type { SkillInfo } from "./skill.ts";
 
@@ -111,36 +109,35 @@ export function buildSnapshot(
     if (root.kind === "plugins" && isMissing(root.path)) {
       missing.push(root.path);
     }
-    const skillRoots = root.kind === "plugins"
-      ? pluginRoots({ root, config, report: recording(root, root), buffer })
-      : [root];
-    // Where a root of plugins' skills must really be.
-    const realRoot = root.kind === "plugins"
-      ? pluginsRealPath(root.path)
-      : undefined;
-    for (const skillRoot of skillRoots) {
-      const scan = {
-        root: skillRoot,
-        config,
-        report: recording(skillRoot, root),
-        buffer,
-        previous: previous?.byPath,
-        denied,
-        passed,
-        missing,
-        startedMs,
-      };
-      const found = discoverRoot(scan);
-      const skills = realRoot === undefined
-        ? found
-        : skillsInside(found, { realRoot, report: scan.report });
+    const scanOf = (skillRoot: SkillRoot): RootScan => ({
+      root: skillRoot,
+      config,
+      report: recording(skillRoot, root),
+      buffer,
+      previous: previous?.byPath,
+      denied,
+      passed,
+      missing,
+      startedMs,
+    });
+    const found = root.kind === "plugins"
+      ? discoverPlugins(
+        { root, config, report: recording(root, root), buffer },
+        scanOf,
+      )
+      : [{ root, skills: discoverRoot(scanOf(root)), read: true }];
+    for (const { root: skillRoot, skills, read } of found) {
+      const report = recording(skillRoot, root);
       for (const skill of skills) {
-        byPath.set(skill.info.path, skill);
-        // `<plugin>:<skill>` names belong to plugins: a plain skill never takes one.
-        if (
-          skillRoot.namespace === undefined && skill.info.name.includes(":")
-        ) {
-          scan.report(reservedNameProblem(skill.info));
+        // A copy in another plugin's name is not what refresh() reuses.
+        if (read) byPath.set(skill.info.path, skill);
+        // `<plugin>:<skill>` names belong to plugins: a plain skill never
+        // takes one, nor one that looks like one.
+        const colon = skillRoot.namespace === undefined
+          ? colonIn(skill.info.name)
+          : undefined;
+        if (colon !== undefined) {
+          report(reservedNameProblem(skill.info, colon));
           continue;
         }
         const earlier = merged.get(skill.info.name);

@@ -13,16 +13,12 @@ import { type KernelPaths, listOwnDirectory } from "./_fs/listing.ts";
 import {
   childPath,
   errorCode,
+  isInside,
   reason,
   tryRealpath,
   tryStatus,
 } from "./_fs/status.ts";
-import {
-  changedMessage,
-  changeOf,
-  type ConfinedSkill,
-  isInside,
-} from "./_confine.ts";
+import { changedMessage, changeOf, type ConfinedSkill } from "./_confine.ts";
 import type { SkillInfo } from "./skill.ts";
 import type { SkillConfig } from "./config.ts";
 import type { WarnSink } from "./warn.ts";

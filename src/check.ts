@@ -40,11 +40,7 @@ import {
   skillsBelow,
   unreadSkills,
 } from "./_layout.ts";
-import {
-  pluginRoots,
-  pluginsRealPath,
-  skillsInside,
-} from "./_discovery/plugins.ts";
+import { discoverPlugins } from "./_discovery/plugin_skills.ts";
 import { RULES } from "./_check_rules.ts";
 import { scanOrder } from "./_registry.ts";
 import type {
@@ -283,10 +279,10 @@ function checkPlugins(
     reported = true;
     scan.report(problem);
   };
-  const realRoot = pluginsRealPath(scan.root.path);
-  const skills = pluginRoots({ ...scan, report }).flatMap((root) =>
-    skillsInside(discoverRoot({ ...scan, report, root }), { realRoot, report })
-  );
+  const skills = discoverPlugins(
+    { ...scan, report },
+    (root) => ({ ...scan, report, root }),
+  ).flatMap((found) => found.skills);
   if (skills.length === 0 && !reported) {
     fail(pathDiagnostic(
       "no_skills",

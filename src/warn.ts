@@ -44,13 +44,15 @@ import { oneLineSafe } from "./_text.ts";
  *   skills folder outside it or, by its real path, outside the root, or
  *   reached through a symlink when symlinks are not followed, a name that
  *   cannot prefix skill names); the skills of the plugins it stands for were
- *   left out. Also a skill directory of a root of plugins that leads outside
- *   the root's real directory; that skill was left out.
+ *   left out. Also a skill directory or `SKILL.md` of a root of plugins that
+ *   leads outside the root's real directory; that skill was left out.
  * - `duplicate_plugin`: a marketplace entry whose plugin has the name of an
  *   earlier entry's (from the same folder, however reached, or another); the
  *   first entry is kept, the later skipped.
- * - `reserved_name`: a skill of a plain root whose name holds `:`, the form
- *   `<plugin>:<skill>` that belongs to plugins; it was skipped.
+ * - `reserved_name`: a skill of a plain root whose name holds `:` or a
+ *   character that looks like one (U+FF1A, U+2236, U+A789, ...: see
+ *   docs/discovery.md), the form `<plugin>:<skill>` that belongs to plugins;
+ *   it was skipped.
  * - `unrepresentable_name`: a skill directory or resource whose name on disk
  *   is not valid UTF-8, so it cannot be named in a string; it was skipped (a
  *   skill so named is refused under `strict`).

@@ -5,6 +5,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import {
   checkSkills,
@@ -237,5 +238,64 @@ describe("a name with a colon in a plain root", () => {
         error instanceof SkillError && error.code === "invalid_skill" &&
         error.path === join(plain, "p:s", "SKILL.md"),
     );
+  });
+});
+
+describe("a plugin name that cannot be used", () => {
+  const RULE = 'a non-empty string without ":", "/" or spaces';
+
+  it("from a marketplace entry cites marketplace.json and the entry, a file that exists", () => {
+    const root = market([
+      { name: "ok", source: "./a" },
+      { name: "bad:\u001b[2J", source: "./b" },
+    ]);
+    const { names, messages } = listed({ path: root, kind: "plugins" });
+    assert.deepEqual(names, ["ok:one", "ok:two"]);
+    const marketPath = join(root, ".claude-plugin", "marketplace.json");
+    assert.deepEqual(messages, [
+      `Skipped plugin skills of ${marketPath}: plugins[1] has the "name" "bad:\\u001b[2J", which is not a plugin name (${RULE}); rename the entry`,
+    ]);
+    assert.ok(existsSync(marketPath));
+    assert.throws(
+      () => listed({ path: root, kind: "plugins" }, { strict: true }),
+      (error) =>
+        error instanceof SkillError && error.code === "invalid_plugin" &&
+        error.path === marketPath,
+    );
+  });
+
+  it("from a plugin.json cites the plugin.json", () => {
+    const root = market([{ name: "fine", source: "./a" }]);
+    writeTree(root, { "a/.claude-plugin/plugin.json": '{"name": "a b"}' });
+    const { messages } = listed({ path: root, kind: "plugins" });
+    assert.deepEqual(messages, [
+      `Skipped plugin skills of ${
+        join(root, "a", ".claude-plugin", "plugin.json")
+      }: its "name" "a b" is not a plugin name (${RULE})`,
+    ]);
+  });
+
+  it("from a single plugin's folder cites the folder", () => {
+    const base = tree({ "my plugin/skills/one/SKILL.md": manifest("one") });
+    const dir = join(base, "my plugin");
+    const { messages } = listed({ path: dir, kind: "plugins" });
+    assert.deepEqual(messages, [
+      `Skipped plugin skills of ${dir}: its folder's name "my plugin" is not a plugin name (${RULE}); give it a .claude-plugin/plugin.json with a "name"`,
+    ]);
+  });
+
+  it('a "skills" of a marketplace entry that cannot be used cites marketplace.json and the entry', () => {
+    const root = market([
+      { name: "p", source: "./a", strict: false, skills: 5 },
+      { name: "q", source: "./b", strict: false, skills: [".."] },
+    ]);
+    const marketPath = join(root, ".claude-plugin", "marketplace.json");
+    const { messages } = listed({ path: root, kind: "plugins" });
+    assert.deepEqual(messages, [
+      `Skipped plugin skills of ${marketPath}: plugins[0] (plugin "p") has a "skills" that is neither a path nor a list of paths`,
+      `Skipped plugin skills of ${marketPath}: plugins[1] (plugin "q") names the skills folder ${root}: it is outside the plugin ${
+        join(root, "b")
+      }; name a folder inside the plugin`,
+    ]);
   });
 });

@@ -9,15 +9,22 @@
 
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { SkillRoot } from "../config.ts";
-import { readManifest } from "../_fs/read.ts";
-import { errorCode, reason, tryRealpath } from "../_fs/status.ts";
-import { isInside } from "../_confine.ts";
-import { holdsManifest } from "../_layout.ts";
-import { duplicatePluginProblem, type PluginEntry } from "./problems.ts";
-import type { DiscoveredSkill, Problem, Report, RootScan } from "./types.ts";
+import { errorCode, isInside, reason, tryRealpath } from "../_fs/status.ts";
 
-/** The most bytes a `marketplace.json` or `plugin.json` is read to. */
-const MAX_JSON_BYTES = 1024 * 1024;
+import { holdsManifest } from "../_layout.ts";
+import {
+  duplicatePluginProblem,
+  invalidPluginProblem,
+  type PluginEntry,
+} from "./problems.ts";
+import type { RootScan } from "./types.ts";
+import {
+  type Bound,
+  INVALID,
+  isRecord,
+  MISSING,
+  readJson,
+} from "./plugin_json.ts";
 
 /** The folder of a plugin or marketplace that holds its JSON manifest. */
 const MANIFEST_DIR = ".claude-plugin";
@@ -39,20 +46,23 @@ export function pluginRoots(
   const { root, report } = scan;
   const bound = boundOf(root.path, scan.config);
   const marketPath = resolve(root.path, MANIFEST_DIR, "marketplace.json");
-  const market = readJson(scan, marketPath);
+  // Whether each real folder is one skill's, looked at once per scan.
+  const skillFolders = new Map<string, boolean>();
+  const market = readJson(scan, marketPath, bound);
   if (market === MISSING) {
     const plugin = pluginSkillRoots(scan, bound, {
       dir: root.path,
       listed: undefined,
-      manifest: readPluginJson(scan, root.path),
+      manifest: readPluginJson(scan, root.path, bound),
       claim: () => true,
+      skillFolders,
     });
     return plugin ?? [];
   }
   if (market === INVALID) return [];
   const plugins = isRecord(market) ? market["plugins"] : undefined;
   if (!Array.isArray(plugins)) {
-    report(invalidPlugin(marketPath, 'it has no "plugins" list'));
+    report(invalidPluginProblem(marketPath, 'it has no "plugins" list'));
     return [];
   }
   const metadata = isRecord(market) ? market["metadata"] : undefined;
@@ -67,7 +77,7 @@ export function pluginRoots(
   plugins.forEach((entry: unknown, index) => {
     const where = `plugins[${index}]`;
     if (!isRecord(entry) || typeof entry["name"] !== "string") {
-      report(invalidPlugin(marketPath, `${where} has no "name" string`));
+      report(invalidPluginProblem(marketPath, `${where} has no "name" string`));
       return;
     }
     const source = localSource(entry["source"]);
@@ -77,7 +87,7 @@ export function pluginRoots(
       ? `it is outside the marketplace ${root.path}`
       : refusal(dir, bound);
     if (typeof refused === "string") {
-      report(invalidPlugin(
+      report(invalidPluginProblem(
         marketPath,
         `${where} ("${
           entry["name"]
@@ -87,7 +97,9 @@ export function pluginRoots(
     }
     const { real } = refused;
     // One plugin.json read per directory, however many entries reach it.
-    if (!manifests.has(real)) manifests.set(real, readPluginJson(scan, dir));
+    if (!manifests.has(real)) {
+      manifests.set(real, readPluginJson(scan, dir, bound));
+    }
     const listed: PluginEntry = {
       where,
       name: entry["name"],
@@ -98,7 +110,9 @@ export function pluginRoots(
     const plugin = pluginSkillRoots(scan, bound, {
       dir,
       listed: entry,
+      entry: { marketPath, where },
       manifest: manifests.get(real),
+      skillFolders,
       // Before its folders are looked at: a duplicate costs no more.
       claim: (name) => {
         const first = byName.get(name);
@@ -118,45 +132,6 @@ export function pluginRoots(
 export function pluginsRealPath(path: string): string {
   const real = tryRealpath(path);
   return real.ok ? real.value : path;
-}
-
-/**
- * The skills one skills folder of a root of plugins yielded that are really
- * inside the root (`realRoot`, from {@linkcode pluginsRealPath}): a skill
- * directory that leads outside it (a skill-directory symlink, or a folder
- * swapped since its source was resolved) is reported with `invalid_plugin`
- * and left out, so nothing outside is ever served. A string comparison per
- * skill, no system call.
- */
-export function skillsInside(
-  skills: DiscoveredSkill[],
-  { realRoot, report }: { realRoot: string; report: Report },
-): DiscoveredSkill[] {
-  const inside = skills.filter((skill) =>
-    isInside(skill.place.realDir, realRoot)
-  );
-  if (inside.length === skills.length) return skills;
-  for (const skill of skills) {
-    if (isInside(skill.place.realDir, realRoot)) continue;
-    report({
-      ...invalidPlugin(
-        skill.info.dir,
-        `the skill directory leads to ${skill.place.realDir}, outside the real directory ${realRoot} of the root of plugins; keep the plugin's skills inside it`,
-      ),
-      skill: skill.info.name,
-    });
-  }
-  return inside;
-}
-
-/**
- * What a root of plugins reads from: its real directory (the root itself
- * is always followed), and whether the symlinks inside it are.
- */
-interface Bound {
-  readonly path: string;
-  readonly real: string;
-  readonly follow: boolean;
 }
 
 function boundOf(path: string, config: { followSymlinks: boolean }): Bound {
@@ -198,20 +173,24 @@ function refusal(path: string, bound: Bound): { real: string } | string {
 function pluginSkillRoots(
   scan: Pick<RootScan, "root" | "report" | "buffer">,
   bound: Bound,
-  { dir, listed, manifest, claim }: {
+  { dir, listed, entry, manifest, claim, skillFolders }: {
     dir: string;
     listed: Record<string, unknown> | undefined;
+    /** Where the marketplace lists it: its file and `plugins[i]`. */
+    entry?: { readonly marketPath: string; readonly where: string };
     /** What {@linkcode readPluginJson} read. */
     manifest: unknown;
     /** Whether the name is the plugin's to take (reported when not). */
     claim: (name: string) => boolean;
+    /** Whether a folder (by real path) holds a manifest, as found already. */
+    skillFolders: Map<string, boolean>;
   },
 ): SkillRoot[] | undefined {
   const { root, report } = scan;
   const manifestPath = pluginJsonPath(dir);
   if (manifest === INVALID) return undefined;
   if (manifest !== MISSING && !isRecord(manifest)) {
-    report(invalidPlugin(manifestPath, "it is not a JSON object"));
+    report(invalidPluginProblem(manifestPath, "it is not a JSON object"));
     return undefined;
   }
   // With `strict: false`, the marketplace entry is the whole definition.
@@ -220,12 +199,25 @@ function pluginSkillRoots(
     : manifest;
   const name = own?.["name"] ?? listed?.["name"] ?? basename(dir);
   if (typeof name !== "string" || !isNamespace(name)) {
-    report(invalidPlugin(
-      manifestPath,
-      `its "name" ${
-        JSON.stringify(name)
-      } is not a plugin name (a non-empty string without ":", "/" or spaces)`,
-    ));
+    // Cited where the name came from: plugin.json, the entry, or the folder.
+    const rule = 'a non-empty string without ":", "/" or spaces';
+    const shown = JSON.stringify(name);
+    report(
+      own?.["name"] !== undefined
+        ? invalidPluginProblem(
+          manifestPath,
+          `its "name" ${shown} is not a plugin name (${rule})`,
+        )
+        : listed?.["name"] !== undefined && entry !== undefined
+        ? invalidPluginProblem(
+          entry.marketPath,
+          `${entry.where} has the "name" ${shown}, which is not a plugin name (${rule}); rename the entry`,
+        )
+        : invalidPluginProblem(
+          dir,
+          `its folder's name ${shown} is not a plugin name (${rule}); give it a .claude-plugin/plugin.json with a "name"`,
+        ),
+    );
     return undefined;
   }
   if (!claim(name)) return undefined;
@@ -237,11 +229,18 @@ function pluginSkillRoots(
     : Array.isArray(given) && given.every((p) => typeof p === "string")
     ? given as string[]
     : undefined;
-  const definedIn = own === undefined ? dir : manifestPath;
+  // Where its "skills" came from: plugin.json, the entry, or neither.
+  const { definedIn, who } = own?.["skills"] === undefined &&
+      listed?.["skills"] !== undefined && entry !== undefined
+    ? { definedIn: entry.marketPath, who: `${entry.where} (plugin "${name}")` }
+    : {
+      definedIn: own === undefined ? dir : manifestPath,
+      who: `plugin "${name}"`,
+    };
   if (folders === undefined) {
-    report(invalidPlugin(
+    report(invalidPluginProblem(
       definedIn,
-      `plugin "${name}" has a "skills" that is neither a path nor a list of paths`,
+      `${who} has a "skills" that is neither a path nor a list of paths`,
     ));
     return undefined;
   }
@@ -258,16 +257,21 @@ function pluginSkillRoots(
       ? `it is outside the plugin ${dir}`
       : refusal(path, bound);
     if (typeof refused === "string") {
-      report(invalidPlugin(
+      report(invalidPluginProblem(
         definedIn,
-        `plugin "${name}" names the skills folder ${path}: ${refused}; name a folder inside the plugin`,
+        `${who} names the skills folder ${path}: ${refused}; name a folder inside the plugin`,
       ));
       continue;
     }
     // A folder named twice (by spelling or by symlink) is read once.
     if (seen.has(refused.real)) continue;
     seen.add(refused.real);
-    if (holdsManifest(path)) {
+    let single = skillFolders.get(refused.real);
+    if (single === undefined) {
+      single = holdsManifest(path);
+      skillFolders.set(refused.real, single);
+    }
+    if (single) {
       const parent = dirname(path);
       const names = singles.get(parent) ?? [];
       if (names.length === 0) singles.set(parent, names);
@@ -290,8 +294,9 @@ function pluginJsonPath(dir: string): string {
 function readPluginJson(
   scan: Pick<RootScan, "report" | "buffer">,
   dir: string,
+  bound: Bound,
 ): unknown {
-  return readJson(scan, pluginJsonPath(dir));
+  return readJson(scan, pluginJsonPath(dir), bound);
 }
 
 /** A plugin source on disk: a relative path, or Codex's `{ source: "local", path }`. */
@@ -309,70 +314,4 @@ function localSource(source: unknown): string | undefined {
 /** Whether a plugin name can prefix its skills' names. */
 function isNamespace(name: string): boolean {
   return name !== "" && !/[:/\\\s]/.test(name);
-}
-
-const MISSING = Symbol("missing");
-const INVALID = Symbol("invalid");
-
-/**
- * A JSON file's value; `MISSING` when there is no such file; `INVALID`
- * (reported) when it cannot be read or parsed. Read as a manifest is: never
- * a special file, never past 1 MiB.
- */
-function readJson(
-  { report, buffer }: Pick<RootScan, "report" | "buffer">,
-  path: string,
-): unknown {
-  const read = readManifest(path, { maxBytes: MAX_JSON_BYTES, buffer });
-  switch (read.kind) {
-    case "text":
-      try {
-        return JSON.parse(read.text);
-      } catch (error) {
-        report(invalidPlugin(
-          path,
-          `it is not valid JSON (${
-            error instanceof Error ? error.message : String(error)
-          })`,
-        ));
-        return INVALID;
-      }
-    case "unopenable": {
-      const code = errorCode(read.error);
-      if (code === "ENOENT" || code === "ENOTDIR") return MISSING;
-      report(invalidPlugin(path, `it cannot be read (${reason(read.error)})`));
-      return INVALID;
-    }
-    case "not_a_file":
-      report(invalidPlugin(path, `it is ${read.what}, not a file`));
-      return INVALID;
-    case "too_large":
-      report(invalidPlugin(path, `it is over ${MAX_JSON_BYTES} bytes`));
-      return INVALID;
-    case "not_utf8":
-      report(invalidPlugin(path, "it is not UTF-8"));
-      return INVALID;
-    default:
-      report(invalidPlugin(path, "it cannot be read"));
-      return INVALID;
-  }
-}
-
-/**
- * Whether a JSON value is an object. Its fields are read with brackets
- * (`entry["name"]`), as keys of an index signature, so that the sources
- * type-check under `noPropertyAccessFromIndexSignature` too.
- */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function invalidPlugin(path: string, why: string): Problem {
-  return {
-    code: "invalid_plugin",
-    message: `Skipped plugin skills of ${path}: ${why}`,
-    path,
-    // Its skills are left out: strict throws, and a check fails.
-    drops: true,
-  };
 }

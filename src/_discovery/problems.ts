@@ -264,8 +264,10 @@ export function readProblem(
       );
     }
     case "not_own":
+    case "elsewhere":
       // A symlink stood there while it was read, when they are not
-      // followed: left out, as a symlink listed there would be.
+      // followed: left out, as a symlink listed there would be. (Where a
+      // manifest must be, the caller says.)
       return undefined;
     case "not_a_file":
       // Replaced by a special file since its status was taken: the
@@ -452,18 +454,72 @@ export interface PluginEntry {
 }
 
 /**
- * The problem of a skill of a plain root whose name holds a `:`: the form
- * `<plugin>:<skill>` belongs to plugins, so it is not served.
+ * The problem of a skill of a plain root whose name holds `colon`, a `:` or
+ * a character that looks like one: the form `<plugin>:<skill>` belongs to
+ * plugins, so it is not served.
  */
 export function reservedNameProblem(
   { path, name }: { path: string; name: string },
+  colon: string,
 ): Problem {
+  const holds = colon === ":"
+    ? '":"'
+    : `${codePointName(colon)}, a character that looks like ":"`;
   return {
     code: "reserved_name",
     message:
-      `Skipped ${path}: its name "${name}" holds ":", which is reserved for plugin skills (<plugin>:<skill>); rename it without ":" (a skill of a plugin gets its prefix from the plugin)`,
+      `Skipped ${path}: its name "${name}" holds ${holds}, which is reserved for plugin skills (<plugin>:<skill>); rename it without ":"${
+        colon === ":" ? "" : " or anything like it"
+      } (a skill of a plugin gets its prefix from the plugin)`,
     path,
     drops: true,
     skill: name,
+  };
+}
+
+/** A character as `U+FF1A`. */
+function codePointName(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/**
+ * A plugin or marketplace manifest, or plugin skills, left out: `path` is
+ * the file (or directory) it is about, `why` what is wrong and what to do.
+ */
+export function invalidPluginProblem(path: string, why: string): Problem {
+  return {
+    code: "invalid_plugin",
+    message: `Skipped plugin skills of ${path}: ${why}`,
+    path,
+    // Its skills are left out: strict throws, and a check fails.
+    drops: true,
+  };
+}
+
+/**
+ * A skill directory, or a skill's manifest, of a root of plugins that
+ * really is outside the root's real directory (`within`): left out unread.
+ */
+export function outsidePluginsProblem(
+  { path, what, real, within, dirName }: {
+    path: string;
+    /** "skill directory" or "manifest". */
+    what: string;
+    /** Where it leads; undefined: it changed while it was followed. */
+    real: string | undefined;
+    within: string;
+    dirName: string;
+  },
+): Problem {
+  const leads = real === undefined
+    ? "is a symlink that changed while it was followed, not proven inside"
+    : `leads to ${real}, outside`;
+  return {
+    ...invalidPluginProblem(
+      path,
+      `the ${what} ${leads} the real directory ${within} of the root of plugins; keep the plugin's skills inside it`,
+    ),
+    skill: dirName,
   };
 }

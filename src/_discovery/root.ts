@@ -19,6 +19,7 @@ import { type Listing, tryList } from "../_fs/listing.ts";
 import { readManifest } from "../_fs/read.ts";
 import {
   childPath,
+  isInside,
   isPermissionDenied,
   tryRealpath,
   tryStatus,
@@ -41,6 +42,7 @@ import {
   findingsOf,
   limitProblem,
   loopProblem,
+  outsidePluginsProblem,
   parseProblem,
   readProblem,
   rootProblem,
@@ -123,6 +125,19 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
           viaLink: false,
         };
       if (reached === undefined) continue;
+      if (
+        scan.within !== undefined && !isInside(reached.realDir, scan.within)
+      ) {
+        // A symlink, or a folder swapped for one: nothing there is read.
+        report(outsidePluginsProblem({
+          path: dir,
+          what: "skill directory",
+          real: reached.realDir,
+          within: scan.within,
+          dirName: entry.name,
+        }));
+        continue;
+      }
       const deeper = level < (root.depth ?? 1);
       if (deeper && walk.visited.has(reached.realDir)) {
         // A folder read already (a symlink loop, or two ways to one folder).
@@ -381,9 +396,23 @@ function loadManifest(
     viaLink: place.viaLink,
     realPath: childPath(place.realDir, name),
   };
+  // In a root of plugins, a manifest followed must really be inside it.
+  const within = own === undefined && scan.within !== undefined
+    ? { dir: scan.within }
+    : undefined;
   const read = status.size > maxBytes
     ? { kind: "too_large" as const }
-    : readManifest(path, { maxBytes, own, buffer: scan.buffer });
+    : readManifest(path, { maxBytes, own, within, buffer: scan.buffer });
+  if (read.kind === "elsewhere" && within !== undefined) {
+    report(outsidePluginsProblem({
+      path,
+      what: "manifest",
+      real: read.real,
+      within: within.dir,
+      dirName,
+    }));
+    return undefined;
+  }
   if (read.kind !== "text") {
     const problem = readProblem(read, { path, dirName, isLink, maxBytes });
     if (problem !== undefined) report(problem);

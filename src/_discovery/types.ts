@@ -150,6 +150,13 @@ export interface RootScan {
    * one line; absent: each is reported on its own.
    */
   readonly denied?: string[] | undefined;
+  /**
+   * The real directory every directory and manifest read must really be
+   * inside (a root of plugins'): one that leads outside is reported
+   * (`invalid_plugin`) and left out, its manifest never read. Absent: no
+   * such bound, and no system call spent on one.
+   */
+  readonly within?: string | undefined;
   /** Where the entries passed by are recorded; absent: not recorded. */
   readonly passed?: PassedBy[] | undefined;
   /** Where roots that do not exist are recorded; absent: not recorded. */

@@ -11,6 +11,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { fromNode } from "./node.ts";
 import {
   errorCode,
+  isInside,
   isPermissionDenied,
   kindOf,
   openedPath,
@@ -126,6 +127,11 @@ export type FileRead =
   | Exclude<Opened, { kind: "open" }>
   /** Not proven to be its directory's own entry: a symlink stood there, or the directory was swapped. */
   | { readonly kind: "not_own" }
+  /**
+   * Not proven to be where {@linkcode Within} asks: its real path (`undefined`
+   * when it changed while it was followed, or is a symlink not followed).
+   */
+  | { readonly kind: "elsewhere"; readonly real: string | undefined }
   | { readonly kind: "too_large" }
   | { readonly kind: "not_utf8" }
   | { readonly kind: "unreadable"; readonly error: unknown };
@@ -150,6 +156,18 @@ export interface OwnEntry {
 }
 
 /**
+ * Where a file read must really be (a root of plugins' files): inside the
+ * real directory `dir`, or, with `exact`, at that real path itself, so that
+ * no symlink is on its way (when symlinks are not followed).
+ */
+export interface Within {
+  /** A real directory. */
+  readonly dir: string;
+  /** The real path the file must have; absent: any inside `dir`. */
+  readonly exact?: string | undefined;
+}
+
+/**
  * The buffer one discovery run reads its manifests into, one after another:
  * each run makes its own ({@linkcode readBuffer}), so that no buffer
  * outlives the run; it grows as a manifest needs, up to 1 MiB.
@@ -171,26 +189,43 @@ export function readBuffer(): ReadBuffer {
  * manifest must be proven to be the directory's own entry: by the kernel's
  * path for the descriptor where the runtime can read it, else by an `lstat`
  * of the path (a regular file, the descriptor's device and inode) and of the
- * directory (the one it was before the open).
+ * directory (the one it was before the open). With `within`, its real
+ * path must be proven to be there before a byte is read, by the kernel's
+ * path for the descriptor, else by the path's real path and an `lstat` there
+ * of the descriptor's file (one `readlink`, or a `realpath` and an `lstat`,
+ * more per file).
  */
 export function readManifest(
   path: string,
-  { maxBytes, own, buffer }: {
+  { maxBytes, own, within, buffer }: {
     maxBytes: number;
     own?: OwnEntry | undefined;
+    within?: Within | undefined;
     buffer: ReadBuffer;
   },
 ): FileRead {
-  const opened = openRegular(path, { follow: own === undefined });
-  if (opened.kind === "unopenable" && own !== undefined) {
+  const follow = own === undefined && within?.exact === undefined;
+  const opened = openRegular(path, { follow });
+  if (opened.kind === "unopenable" && !follow) {
     // A symlink refused by O_NOFOLLOW is not the directory's own entry.
-    if (errorCode(opened.error) === "ELOOP") return { kind: "not_own" };
+    if (errorCode(opened.error) === "ELOOP") {
+      return own !== undefined
+        ? { kind: "not_own" }
+        : { kind: "elsewhere", real: undefined };
+    }
   }
   if (opened.kind !== "open") return opened;
   const { fd, status } = opened;
   try {
     if (own !== undefined && !isOwnEntry(opened, path, own)) {
       return { kind: "not_own" };
+    }
+    if (within !== undefined) {
+      const real = realPathOf(opened, path);
+      const there = within.exact === undefined
+        ? real !== undefined && isInside(real, within.dir)
+        : real === within.exact;
+      if (!there) return { kind: "elsewhere", real };
     }
     if (status.size > maxBytes) return { kind: "too_large" };
     const bytes = readAtMost(fd, {
@@ -222,6 +257,26 @@ function grown(buffer: ReadBuffer, size: number): Uint8Array {
 
 /** The most a {@linkcode ReadBuffer} grows to: a manifest at the default cap. */
 const KEPT_MAX = 1024 * 1024 + 1;
+
+/**
+ * The real path of an open file: the kernel's path for its descriptor, else
+ * the real path of `path` when an `lstat` there finds the descriptor's file;
+ * `undefined` when neither can be had.
+ */
+function realPathOf(
+  { fd, status }: { fd: number; status: Status },
+  path: string,
+): string | undefined {
+  const kernel = openedPath(fd);
+  if (kernel !== undefined) return kernel;
+  const real = tryRealpath(path);
+  if (!real.ok) return undefined;
+  const there = tryStatus(real.value, { follow: false });
+  return there.ok && there.value.kind === "file" &&
+      sameFile(there.value, status)
+    ? real.value
+    : undefined;
+}
 
 function isOwnEntry(
   { fd, status }: { fd: number; status: Status },

@@ -38,6 +38,12 @@ export function tryStatus(
   return attempt(() => backend.status(path, options));
 }
 
+/** Whether `path` is `dir` itself or inside it; both must be real paths. */
+export function isInside(path: string, dir: string): boolean {
+  const prefix = dir.endsWith(sep) ? dir : dir + sep;
+  return path === dir || path.startsWith(prefix);
+}
+
 /** `realpathSync`, or the error it threw. */
 export function tryRealpath(path: string): Read<string> {
   return attempt(() => realpathSync(path));
