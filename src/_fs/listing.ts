@@ -9,13 +9,14 @@ import {
   closeSync,
   constants,
   type Dirent,
+  lstatSync,
   openSync,
   readdirSync,
 } from "node:fs";
-import type { Buffer } from "node:buffer";
+import { Buffer } from "node:buffer";
 import { sep } from "node:path";
 import { backend } from "./backend.ts";
-import { direntKind } from "./node.ts";
+import { direntKind, fromNode } from "./node.ts";
 import {
   attempt,
   childPath,
@@ -129,25 +130,50 @@ function representable(path: string, entries: readonly Entry[]): Listing {
  */
 function invalidNames(path: string): Map<string, Unrepresentable[]> {
   const found = new Map<string, Unrepresentable[]>();
-  let raw: Dirent<Buffer>[];
-  try {
-    raw = readdirSync(path, { encoding: "buffer", withFileTypes: true });
-  } catch {
-    return found;
-  }
-  for (const entry of raw) {
-    const bytes = new Uint8Array(entry.name);
-    if (isUtf8(bytes)) continue;
+  for (const { bytes, kind } of notUtf8Entries(path)) {
     const name = UTF8_LOOSE.decode(bytes);
     const list = found.get(name) ?? [];
-    list.push({
-      decoded: name,
-      shown: `"${byteEscapes(bytes)}"`,
-      kind: direntKind(entry),
-    });
+    list.push({ decoded: name, shown: `"${byteEscapes(bytes)}"`, kind });
     found.set(name, list);
   }
   return found;
+}
+
+/**
+ * The entries of a directory whose names are not UTF-8, as bytes, with their
+ * kinds: from one listing with types; where the runtime gives such entries
+ * no name (Bun), from a listing of names and an `lstat` by the bytes of each
+ * (an entry gone since is left out); none when it cannot be listed.
+ */
+function notUtf8Entries(
+  path: string,
+): { bytes: Uint8Array; kind: StatusKind }[] {
+  try {
+    const typed: Dirent<Buffer>[] = readdirSync(path, {
+      encoding: "buffer",
+      withFileTypes: true,
+    });
+    if (typed.every((entry) => entry.name instanceof Uint8Array)) {
+      return typed.flatMap((entry) => {
+        const bytes = new Uint8Array(entry.name);
+        return isUtf8(bytes) ? [] : [{ bytes, kind: direntKind(entry) }];
+      });
+    }
+    const names = readdirSync(path, { encoding: "buffer" });
+    const dir = Buffer.from(path.endsWith(sep) ? path : `${path}${sep}`);
+    return names.flatMap((name) => {
+      const bytes = new Uint8Array(name);
+      if (isUtf8(bytes)) return [];
+      try {
+        const kind = fromNode(lstatSync(Buffer.concat([dir, name]))).kind;
+        return [{ bytes, kind }];
+      } catch {
+        return []; // gone since the listing
+      }
+    });
+  } catch {
+    return [];
+  }
 }
 
 /** Bytes as text: printable ASCII as is (`\` and `"` escaped), others `\xNN`. */
