@@ -301,3 +301,50 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
 }
+
+/**
+ * Characters that act or show as nothing: controls, separators, bidi, the
+ * zero-width ones, the soft hyphen, invisible operators, annotations, tags,
+ * variation selectors, fillers, an unassigned default-ignorable and lone
+ * surrogates: what the escaping tests of every output draw from.
+ */
+export const ACTING_SAMPLES: readonly string[] = [
+  "\u0000",
+  "\u0007",
+  "\n",
+  "\t",
+  "\r",
+  "\u001B",
+  "\u007F",
+  "\u009B",
+  "\u00AD",
+  "\u034F",
+  "\u061C",
+  "\u115F",
+  "\u180E",
+  "\u200B",
+  "\u200D",
+  "\u2028",
+  "\u2029",
+  "\u202E",
+  "\u2061",
+  "\u2064",
+  "\u2065",
+  "\u2066",
+  "\u3164",
+  "\uFE0F",
+  "\uFEFF",
+  "\uFFA0",
+  "\uFFF9",
+  "\uFFFB",
+  "\u{E0001}",
+  "\u{E0041}",
+  "\u{E007F}",
+  "\u{E0100}",
+  "\u{E01EF}",
+  "\u{E0FFF}",
+  "\uD800",
+  "\uDBFF",
+  "\uDC41",
+  "\uDFFF",
+];

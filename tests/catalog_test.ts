@@ -7,7 +7,7 @@ import {
   type SkillInfo,
   StartupError,
 } from "@clarvis/agent-skills";
-import { skillInfo } from "./_helpers.ts";
+import { ACTING_SAMPLES, skillInfo } from "./_helpers.ts";
 
 const info = skillInfo;
 
@@ -140,51 +140,6 @@ const PARSERS: Record<CatalogFormat, (text: string) => Parsed[]> = {
   markdown: parseMarkdown,
   json: parseJson,
 };
-
-/**
- * Characters that act or show as nothing: controls, separators, bidi, the
- * zero-width ones, the soft hyphen, invisible operators, annotations, tags,
- * variation selectors, fillers and an unassigned default-ignorable.
- */
-const ACTING_SAMPLES = [
-  "\u0000",
-  "\u0007",
-  "\n",
-  "\t",
-  "\r",
-  "\u001B",
-  "\u007F",
-  "\u009B",
-  "\u00AD",
-  "\u034F",
-  "\u061C",
-  "\u115F",
-  "\u180E",
-  "\u200B",
-  "\u200D",
-  "\u2028",
-  "\u202E",
-  "\u2061",
-  "\u2064",
-  "\u2065",
-  "\u2066",
-  "\u3164",
-  "\uFE0F",
-  "\uFEFF",
-  "\uFFA0",
-  "\uFFF9",
-  "\uFFFB",
-  "\u{E0001}",
-  "\u{E0041}",
-  "\u{E007F}",
-  "\u{E0100}",
-  "\u{E01EF}",
-  "\u{E0FFF}",
-  "\uD800",
-  "\uDBFF",
-  "\uDC41",
-  "\uDFFF",
-];
 
 /** Text that looks like an escape: it must read back as itself. */
 const ESCAPE_LIKE = ["\\", "\\uD800", "\\udc41", "&#x202E;", "&amp;"];
