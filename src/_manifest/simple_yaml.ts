@@ -1,20 +1,25 @@
 /**
  * A fast path for the frontmatter most skills have: top-level `key: value`
- * lines whose values are plain or simply quoted strings, `|` and `>` block
- * scalars, lists of such strings and one level of `key: value` mapping. It
+ * lines whose values are plain strings, `true` or `false`, single-quoted or
+ * double-quoted strings on one line (with YAML's escapes), `|` and `>` block
+ * scalars, lists of such values and one level of `key: value` mapping. It
  * gives what js-yaml gives for that text, or `undefined` for anything else
- * (a number, a boolean, an escape, a comment after a value, a tab, a
- * duplicate key...), which is then js-yaml's to read. The agreement is held
- * by a differential fuzz test against js-yaml (`tests/simple_yaml_test.ts`).
- * Pure: no I/O.
+ * (a number, a null, an escape it does not decode, a comment after a value, a
+ * tab, a duplicate key...), which is then js-yaml's to read. The agreement is
+ * held by a differential fuzz test against js-yaml
+ * (`tests/simple_yaml_test.ts`, `tests/simple_yaml_escapes_test.ts`). Pure:
+ * no I/O.
  *
  * @module
  */
 
 import type { JsonValue } from "../skill.ts";
 
-/** A value of the subset: a string, a list of strings, or a mapping of them. */
-type Value = string | string[] | { [key: string]: string };
+/** A one-line value of the subset: a string or a boolean. */
+type Scalar = string | boolean;
+
+/** A value of the subset: a scalar, a list of scalars, or a mapping of them. */
+type Value = Scalar | Scalar[] | { [key: string]: Scalar };
 
 /**
  * The mapping js-yaml reads from `yaml` when it is in the subset this file
@@ -70,6 +75,16 @@ const RESERVED: ReadonlySet<string> = new Set([
   "__proto__",
 ]);
 
+/** The booleans of YAML 1.2's core schema, which js-yaml loads by default. */
+const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ["true", true],
+  ["True", true],
+  ["TRUE", true],
+  ["false", false],
+  ["False", false],
+  ["FALSE", false],
+]);
+
 /** The block scalar headers of the subset: literal or folded, clipped or stripped. */
 const BLOCK_HEADERS: ReadonlySet<string> = new Set(["|", "|-", ">", ">-"]);
 
@@ -98,17 +113,12 @@ function trimBlanks(text: string): string {
 }
 
 /**
- * A one-line value: double-quoted without escapes, single-quoted, or plain
- * and sure to be a string. `text` has no blanks at either end.
+ * A one-line value: double-quoted, single-quoted, or plain and sure to be a
+ * string or a boolean. `text` has no blanks at either end.
  */
-function readScalar(text: string): string | undefined {
+function readScalar(text: string): Scalar | undefined {
   const first = text[0];
-  if (first === '"') {
-    const inner = text.slice(1, -1);
-    return text.length >= 2 && text.endsWith('"') && !/["\\]/.test(inner)
-      ? inner
-      : undefined;
-  }
+  if (first === '"') return readDoubleQuoted(text);
   if (first === "'") {
     const inner = text.slice(1, -1);
     return text.length >= 2 && text.endsWith("'") &&
@@ -116,6 +126,8 @@ function readScalar(text: string): string | undefined {
       ? inner.replaceAll("''", "'")
       : undefined;
   }
+  const boolean = BOOLEANS.get(text);
+  if (boolean !== undefined) return boolean;
   if (
     first === undefined || NON_STRING_STARTS.has(first) ||
     RESERVED.has(text) || text.includes(": ") || text.includes(" #") ||
@@ -124,6 +136,77 @@ function readScalar(text: string): string | undefined {
     return undefined;
   }
   return text;
+}
+
+/**
+ * What each one-character escape of the double-quoted style stands for, as
+ * js-yaml decodes it. An escaped tab is js-yaml's too: the subset has no tab.
+ */
+const ESCAPES: ReadonlyMap<string, string> = new Map([
+  ["0", "\0"],
+  ["a", "\x07"],
+  ["b", "\b"],
+  ["t", "\t"],
+  ["n", "\n"],
+  ["v", "\v"],
+  ["f", "\f"],
+  ["r", "\r"],
+  ["e", "\x1b"],
+  [" ", " "],
+  ['"', '"'],
+  ["/", "/"],
+  ["\\", "\\"],
+  ["N", "\x85"],
+  ["_", "\xa0"],
+  ["L", "\u2028"],
+  ["P", "\u2029"],
+]);
+
+/** How many hex digits follow `\x`, `\u` and `\U`. */
+const HEX_DIGITS: ReadonlyMap<string, number> = new Map([
+  ["x", 2],
+  ["u", 4],
+  ["U", 8],
+]);
+
+const HEX_REGEXP = /^[0-9A-Fa-f]+$/;
+
+/**
+ * A double-quoted value that ends on its line, its escapes decoded as js-yaml
+ * decodes them; `undefined` for an escape it does not know, too few hex
+ * digits, a surrogate or a code point past Unicode (js-yaml reads those
+ * differently or not at all), a quote before the end, or no closing quote.
+ */
+function readDoubleQuoted(text: string): string | undefined {
+  const end = text.length - 1;
+  if (end < 1 || text[end] !== '"') return undefined;
+  let value = "";
+  let from = 1;
+  for (let at = 1; at < end; at++) {
+    const char = text[at];
+    if (char === '"') return undefined;
+    if (char !== "\\") continue;
+    value += text.slice(from, at);
+    // The escaped character comes before the closing quote, or it is escaped.
+    const escaped = text[++at] as string;
+    if (at === end) return undefined;
+    const simple = ESCAPES.get(escaped);
+    if (simple !== undefined) {
+      value += simple;
+    } else {
+      const digits = HEX_DIGITS.get(escaped);
+      if (digits === undefined || at + digits >= end) return undefined;
+      const hex = text.slice(at + 1, at + 1 + digits);
+      const code = HEX_REGEXP.test(hex) ? parseInt(hex, 16) : NaN;
+      if (!(code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) {
+        return undefined;
+      }
+      value += String.fromCodePoint(code);
+      at += digits;
+    }
+    from = at + 1;
+  }
+  return value + text.slice(from, end);
 }
 
 /** The number of blanks a line starts with. */
@@ -153,8 +236,8 @@ function readList(
   lines: readonly string[],
   at: number,
   indent: number,
-): { value: string[] | undefined; next: number } {
-  const items: string[] = [];
+): { value: Scalar[] | undefined; next: number } {
+  const items: Scalar[] = [];
   let next = at;
   for (; next < lines.length; next++) {
     const line = lines[next] as string;
@@ -170,8 +253,8 @@ function readMapping(
   lines: readonly string[],
   at: number,
   indent: number,
-): { value: { [key: string]: string } | undefined; next: number } {
-  const map: { [key: string]: string } = {};
+): { value: { [key: string]: Scalar } | undefined; next: number } {
+  const map: { [key: string]: Scalar } = {};
   let next = at;
   for (; next < lines.length; next++) {
     const line = lines[next] as string;
