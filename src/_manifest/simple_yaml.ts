@@ -41,7 +41,7 @@ export function simpleYaml(
     if (entry === undefined || Object.hasOwn(data, entry.key)) return undefined;
     const read = entry.rest === ""
       ? readNested(lines, at + 1)
-      : BLOCK_HEADERS.has(entry.rest)
+      : entry.rest.length <= 2 && BLOCK_HEADERS.has(entry.rest)
       ? readBlockScalar(lines, at + 1, entry.rest)
       : { value: readScalar(entry.rest), next: at + 1 };
     if (read?.value === undefined) return undefined;
@@ -58,8 +58,14 @@ export function simpleYaml(
  */
 const UNSAFE_REGEXP = /[^\P{Cc}\n]|[\uFEFF\uFFFE\uFFFF]|\p{Cs}/u;
 
-/** A key of the subset at the start of a line, `:`, then a blank or the end. */
-const KEY_REGEXP = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*))?$/;
+/**
+ * What a character is in a key of the subset (`[A-Za-z_][A-Za-z0-9_-]*`), by
+ * its code below 128: 1 if it may start one, 2 if it may only follow.
+ */
+const KEY_CHARS: Uint8Array = charTable([
+  ["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_", 1],
+  ["0123456789-", 2],
+]);
 
 /** Words YAML reads as something other than a string, as a key or a value. */
 const RESERVED: ReadonlySet<string> = new Set([
@@ -89,18 +95,49 @@ const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
 const BLOCK_HEADERS: ReadonlySet<string> = new Set(["|", "|-", ">", ">-"]);
 
 /**
- * The first characters of a plain value that are left to js-yaml: indicators,
- * and what may start a number, a null or a special float.
+ * The first characters of a plain value that are left to js-yaml (1, by code
+ * below 128): indicators, and what may start a number, a null or a special
+ * float.
  */
-const NON_STRING_STARTS: ReadonlySet<string> = new Set(
-  "-?:,[]{}#&*!|>'\"%@` 0123456789+.~",
-);
+const NON_STRING_STARTS: Uint8Array = charTable([
+  ["-?:,[]{}#&*!|>'\"%@` 0123456789+.~", 1],
+]);
 
+/** The longest word of {@linkcode RESERVED} and {@linkcode BOOLEANS}. */
+const LONGEST_WORD = 9;
+
+/** A table of the codes below 128: each character of a group, its mark. */
+function charTable(
+  groups: ReadonlyArray<readonly [string, number]>,
+): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const [chars, mark] of groups) {
+    for (const char of chars) table[char.charCodeAt(0)] = mark;
+  }
+  return table;
+}
+
+/**
+ * A key of the subset at the start of a line, `:`, then a blank or the end;
+ * `rest` is what follows, without blanks at either end (on one line: no line
+ * or paragraph separator either).
+ */
 function keyEntry(line: string): { key: string; rest: string } | undefined {
-  const match = KEY_REGEXP.exec(line);
-  const key = match?.[1];
-  if (key === undefined || RESERVED.has(key)) return undefined;
-  return { key, rest: trimBlanks(match?.[2] ?? "") };
+  const length = line.length;
+  let end = 0;
+  for (; end < length; end++) {
+    const mark = KEY_CHARS[line.charCodeAt(end)];
+    if (!(mark === 1 || (mark === 2 && end > 0))) break;
+  }
+  if (end === 0 || line.charCodeAt(end) !== 58) return undefined;
+  const key = line.slice(0, end);
+  if (key.length <= LONGEST_WORD && RESERVED.has(key)) return undefined;
+  if (end + 1 === length) return { key, rest: "" };
+  if (line.charCodeAt(end + 1) !== 32) return undefined;
+  const rest = trimBlanks(line.slice(end + 2));
+  return rest.includes("\u2028") || rest.includes("\u2029")
+    ? undefined
+    : { key, rest };
 }
 
 /** `text` without the spaces at either end (YAML's blanks; not Unicode's). */
@@ -117,25 +154,24 @@ function trimBlanks(text: string): string {
  * string or a boolean. `text` has no blanks at either end.
  */
 function readScalar(text: string): Scalar | undefined {
-  const first = text[0];
-  if (first === '"') return readDoubleQuoted(text);
-  if (first === "'") {
+  const first = text.charCodeAt(0);
+  if (first === 34) return readDoubleQuoted(text);
+  if (first === 39) {
     const inner = text.slice(1, -1);
     return text.length >= 2 && text.endsWith("'") &&
         !inner.replaceAll("''", "").includes("'")
       ? inner.replaceAll("''", "'")
       : undefined;
   }
-  const boolean = BOOLEANS.get(text);
-  if (boolean !== undefined) return boolean;
-  if (
-    first === undefined || NON_STRING_STARTS.has(first) ||
-    RESERVED.has(text) || text.includes(": ") || text.includes(" #") ||
-    text.endsWith(":")
-  ) {
-    return undefined;
+  if (!(first < 128) || NON_STRING_STARTS[first] === 1) return undefined;
+  if (text.length <= LONGEST_WORD) {
+    const boolean = BOOLEANS.get(text);
+    if (boolean !== undefined) return boolean;
+    if (RESERVED.has(text)) return undefined;
   }
-  return text;
+  return text.includes(": ") || text.includes(" #") || text.endsWith(":")
+    ? undefined
+    : text;
 }
 
 /**
@@ -179,22 +215,22 @@ const HEX_REGEXP = /^[0-9A-Fa-f]+$/;
  */
 function readDoubleQuoted(text: string): string | undefined {
   const end = text.length - 1;
-  if (end < 1 || text[end] !== '"') return undefined;
+  if (end < 1 || text.charCodeAt(end) !== 34) return undefined;
+  let quote = text.indexOf('"', 1);
+  let slash = text.indexOf("\\", 1);
   let value = "";
   let from = 1;
-  for (let at = 1; at < end; at++) {
-    const char = text[at];
-    if (char === '"') return undefined;
-    if (char !== "\\") continue;
-    value += text.slice(from, at);
+  while (slash !== -1) {
+    if (quote < slash) return undefined;
+    value += text.slice(from, slash);
+    let at = slash + 1;
     // The escaped character comes before the closing quote, or it is escaped.
-    const escaped = text[++at] as string;
     if (at === end) return undefined;
-    const simple = ESCAPES.get(escaped);
+    const simple = ESCAPES.get(text[at] as string);
     if (simple !== undefined) {
       value += simple;
     } else {
-      const digits = HEX_DIGITS.get(escaped);
+      const digits = HEX_DIGITS.get(text[at] as string);
       if (digits === undefined || at + digits >= end) return undefined;
       const hex = text.slice(at + 1, at + 1 + digits);
       const code = HEX_REGEXP.test(hex) ? parseInt(hex, 16) : NaN;
@@ -205,8 +241,10 @@ function readDoubleQuoted(text: string): string | undefined {
       at += digits;
     }
     from = at + 1;
+    if (quote <= at) quote = text.indexOf('"', from);
+    slash = text.indexOf("\\", from);
   }
-  return value + text.slice(from, end);
+  return quote === end ? value + text.slice(from, end) : undefined;
 }
 
 /** The number of blanks a line starts with. */
