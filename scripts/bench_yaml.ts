@@ -8,7 +8,8 @@
 //
 //   deno run --allow-read --allow-write --v8-flags=--expose-gc \
 //     scripts/bench_yaml.ts ab A/src B/src [rounds]
-//     parseManifest over every manifest of both trees, in memory, in one
+//     parseManifest over every manifest of both trees, and over the real
+//     manifests of fixtures/public repeated to as many, in memory, in one
 //     process: A, B, A, B, ... for `rounds` (default 11) rounds, each timed
 //     from a collected heap; prints each copy's median and B ÷ A.
 //
@@ -132,8 +133,19 @@ async function ab(a: string, b: string, rounds: number): Promise<void> {
     [b, await load(b)],
   ];
   const gc = (globalThis as { gc?: () => void }).gc;
-  for (const shape of ["generated", "store"] as const) {
-    const texts = treeTexts(shape);
+  // The real manifests, repeated to as many as a tree has, in memory.
+  const real = fixtureTexts("fixtures/public");
+  const sets: Array<[string, string[]]> = [
+    ["generated", treeTexts("generated")],
+    ["store", treeTexts("store")],
+    [
+      `fixtures/public (${real.length}, repeated)`,
+      Array.from({ length: Math.ceil(11_000 / Math.max(real.length, 1)) })
+        .flatMap(() => real),
+    ],
+  ];
+  for (const [shape, texts] of sets) {
+    if (texts.length === 0) continue;
     const times = new Map<string, number[]>(copies.map(([n]) => [n, []]));
     for (let round = -1; round < rounds; round++) {
       for (
