@@ -7,8 +7,9 @@
 //     entry it does not read, by kind.
 //
 //   deno run --allow-read --allow-write --v8-flags=--expose-gc \
-//     scripts/bench_yaml.ts ab A/src B/src [rounds]
-//     parseManifest over every manifest of both trees, and over the real
+//     scripts/bench_yaml.ts ab A/src B/src [rounds] [parse|simple]
+//     parseManifest (or, with `simple`, simpleYaml over each frontmatter)
+//     over every manifest of both trees, and over the real
 //     manifests of fixtures/public repeated to as many, in memory, in one
 //     process: A, B, A, B, ... for `rounds` (default 11) rounds, each timed
 //     from a collected heap; prints each copy's median and B ÷ A.
@@ -123,12 +124,28 @@ async function fallbacks(src: string): Promise<void> {
   }
 }
 
-async function ab(a: string, b: string, rounds: number): Promise<void> {
-  const load = async (src: string): Promise<ParseManifest> =>
-    (await import(resolve(src, "_manifest/parse.ts")) as {
-      parseManifest: ParseManifest;
-    }).parseManifest;
-  const copies: Array<[string, ParseManifest]> = [
+async function ab(
+  a: string,
+  b: string,
+  rounds: number,
+  what: string,
+): Promise<void> {
+  const load = async (src: string): Promise<(text: string) => unknown> => {
+    if (what === "simple") {
+      const { simpleYaml } = await import(
+        resolve(src, "_manifest/simple_yaml.ts")
+      ) as { simpleYaml: SimpleYaml };
+      return (text) => simpleYaml(text);
+    }
+    const { parseManifest } = await import(
+      resolve(src, "_manifest/parse.ts")
+    ) as { parseManifest: ParseManifest };
+    return (text) => parseManifest(text, { path: "SKILL.md" });
+  };
+  // simpleYaml reads the frontmatter alone: split once, before the timing.
+  const input = (texts: string[]): string[] =>
+    what === "simple" ? texts.map((text) => frontmatterOf(text) ?? "") : texts;
+  const copies: Array<[string, (text: string) => unknown]> = [
     [a, await load(a)],
     [b, await load(b)],
   ];
@@ -144,7 +161,8 @@ async function ab(a: string, b: string, rounds: number): Promise<void> {
         .flatMap(() => real),
     ],
   ];
-  for (const [shape, texts] of sets) {
+  for (const [shape, all] of sets) {
+    const texts = input(all);
     if (texts.length === 0) continue;
     const times = new Map<string, number[]>(copies.map(([n]) => [n, []]));
     for (let round = -1; round < rounds; round++) {
@@ -153,7 +171,7 @@ async function ab(a: string, b: string, rounds: number): Promise<void> {
       ) {
         gc?.();
         const start = performance.now();
-        for (const text of texts) parse(text, { path: "SKILL.md" });
+        for (const text of texts) parse(text);
         const took = performance.now() - start;
         // Round -1 warms both up.
         if (round >= 0) times.get(name)?.push(took);
@@ -180,12 +198,12 @@ async function ab(a: string, b: string, rounds: number): Promise<void> {
   }
 }
 
-const [command, first, second, third] = Deno.args;
+const [command, first, second, third, fourth] = Deno.args;
 if (command === "fallbacks") await fallbacks(first ?? "src");
 else if (command === "ab" && first !== undefined && second !== undefined) {
-  await ab(first, second, Number(third ?? "11"));
+  await ab(first, second, Number(third ?? "11"), fourth ?? "parse");
 } else {
   throw new Error(
-    "usage: bench_yaml.ts fallbacks [SRC] | bench_yaml.ts ab A/src B/src [rounds]",
+    "usage: bench_yaml.ts fallbacks [SRC] | bench_yaml.ts ab A/src B/src [rounds] [parse|simple]",
   );
 }
