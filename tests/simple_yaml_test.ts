@@ -59,6 +59,25 @@ describe("simpleYaml()", () => {
     assert.ok(same(fast, js.value));
   });
 
+  it("reads a value that starts outside ASCII, at the top, in a list and in a mapping", () => {
+    for (
+      const text of ["é tout", "日本語", "😀 emoji", "\u00A0nbsp", "Ωmega"]
+    ) {
+      for (
+        const yaml of [
+          `description: ${text}`,
+          `tools:\n  - ${text}`,
+          `metadata:\n  k: ${text}`,
+        ]
+      ) {
+        const fast = simpleYaml(yaml);
+        assert.notEqual(fast, undefined, JSON.stringify(yaml));
+        const js = jsYaml(yaml);
+        assert.ok("value" in js && same(fast, js.value), JSON.stringify(yaml));
+      }
+    }
+  });
+
   it("leaves to js-yaml what it does not read as a string or a boolean", () => {
     for (
       const yaml of [
@@ -129,5 +148,19 @@ describe("simpleYaml()", () => {
       read++;
     }
     assert.ok(read > 20, `only ${read} read`);
+  });
+
+  it("reads all the real manifests of fixtures/public but the one with a flow list", () => {
+    const left: string[] = [];
+    const paths = manifestsUnder("fixtures/public");
+    for (const path of paths) {
+      const yaml = frontmatterOf(readFileSync(path, "utf8"));
+      if (yaml !== undefined && simpleYaml(yaml) === undefined) left.push(path);
+    }
+    assert.ok(paths.length >= 116, `${paths.length} manifests`);
+    // `argument-hint: [apk-file-or-directory]`: a flow list, js-yaml's.
+    assert.deepEqual(left, [
+      "fixtures/public/trailofbits-skills/firebase-apk-scanner/SKILL.md",
+    ]);
   });
 });

@@ -163,7 +163,7 @@ function readScalar(text: string): Scalar | undefined {
       ? inner.replaceAll("''", "'")
       : undefined;
   }
-  if (!(first < 128) || NON_STRING_STARTS[first] === 1) return undefined;
+  if (text === "" || NON_STRING_STARTS[first] === 1) return undefined;
   if (text.length <= LONGEST_WORD) {
     const boolean = BOOLEANS.get(text);
     if (boolean !== undefined) return boolean;
