@@ -167,6 +167,21 @@ async function measure(size: number): Promise<Row> {
   const { row, skills } = measureDiscovery(size, "generated");
   const { tree, cases, floors } = row;
   const runs = runsFor(size);
+  // The peers first, while one instance is alive, as beside the floor.
+  if (!smoke) {
+    const peer = await peerPair(tree.roots, {
+      runs: Math.min(runs, 5),
+      home: BASE,
+      ...(gc === undefined ? {} : { gc }),
+    });
+    floors.skillsRef = peer.other;
+    cases.besidePeer = peer.ours;
+    floors.skillTools = await sampleAsync(
+      Math.min(runs, 5),
+      async () => void (await peerSkillTools(tree)),
+    );
+  }
+
   let edit = 0;
   const edited = tree.manifestPaths.slice(
     0,
@@ -241,28 +256,14 @@ async function measure(size: number): Promise<Row> {
   cases.notFound = perCall(runs, calls, refuse("missing.txt"));
   cases.notAFile = perCall(runs, calls, refuse(rel.split("/")[0] ?? "."));
 
-  if (!smoke) {
-    const peer = await peerPair(tree.roots, {
-      runs: Math.min(runs, 5),
-      home: BASE,
-      ...(gc === undefined ? {} : { gc }),
-    });
-    floors.skillsRef = peer.other;
-    cases.besidePeer = peer.ours;
-    floors.skillTools = await sampleAsync(
-      Math.min(runs, 5),
-      async () => void (await peerSkillTools(tree)),
-    );
-  }
-
   return row;
 }
 
 /**
  * Issue 32's targets at `size` (the largest of the run): the keeping floor
  * on the generated and the real tree, skills-ref in turn with ours, and the
- * per-step costs of a read; the refresh pair and skills-ref from `row` when
- * the full run measured them at that size.
+ * per-step costs of a read; the refresh pair from `row` when the full run
+ * measured it at that size.
  */
 async function measureTargets(
   size: number,
@@ -297,11 +298,9 @@ async function measureTargets(
     refresh = { ours, other };
   }
   let peer: Pair | undefined;
-  const skillsRef = row?.floors.skillsRef;
-  const besidePeer = row?.cases.besidePeer;
-  if (skillsRef !== undefined && besidePeer !== undefined) {
-    peer = { ours: besidePeer, other: skillsRef };
-  } else if (!smoke) {
+  if (!smoke) {
+    // Again, with no instance alive (the size table's runs share their
+    // process with the instances of the rows after them).
     console.error(`bench: targets at ${size} skills, skills-ref...`);
     peer = await peerPair(tree.roots, { ...withGc, runs: Math.min(runs, 5) });
   }
