@@ -262,8 +262,8 @@ async function measure(size: number): Promise<Row> {
 /**
  * Issue 32's targets at `size` (the largest of the run): the keeping floor
  * on the generated and the real tree, skills-ref in turn with ours, and the
- * per-step costs of a read; the refresh pair from `row` when the full run
- * measured it at that size.
+ * per-step costs of a read; the refresh pair from `row` (measured here when
+ * the run has no size table).
  */
 async function measureTargets(
   size: number,
@@ -284,19 +284,13 @@ async function measureTargets(
     throw new Error(`real: expected ${size} skills, got ${served}`);
   }
   const realPair = keepingPair(real.roots, withGc);
-  let refresh: Pair;
-  const cold = row?.cases.cold;
-  const unchanged = row?.cases.refreshUnchanged;
-  if (cold !== undefined && unchanged !== undefined) {
-    refresh = { ours: unchanged, other: cold };
-  } else {
-    const skills = createAgentSkills(options(tree));
-    const [other, ours] = sampleInTurn(runs, [
-      () => createAgentSkills(options(tree)),
-      () => skills.refresh(),
-    ], gc) as [Sample, Sample];
-    refresh = { ours, other };
-  }
+  // As the size table reads it: the cold runs beside the floor, the
+  // refreshes of one instance alone.
+  const discovery = row ?? measureDiscovery(size, "generated").row;
+  const refresh: Pair = {
+    ours: discovery.cases.refreshUnchanged as Sample,
+    other: discovery.cases.cold as Sample,
+  };
   let peer: Pair | undefined;
   if (!smoke) {
     // Again, with no instance alive (the size table's runs share their

@@ -223,6 +223,12 @@ export function targetsReport(t: TargetInputs): string[] {
     "",
     "| measure | value | target | | reproduce |",
     "|---|---:|---:|---|---|",
-    ...lines.map((line) => `| ${line.join(" | ")} |`),
+    ...lines.map((line) =>
+      `| ${
+        (t.smoke && line[3] !== "–"
+          ? [line[0], line[1], line[2], "not judged (smoke)", line[4]]
+          : line).join(" | ")
+      } |`
+    ),
   ];
 }
