@@ -35,7 +35,13 @@ import { parseBenchArgs } from "./bench_args.ts";
 import { realTree } from "./bench_real.ts";
 import { measureProcesses, type ProcessRow } from "./bench_processes.ts";
 import { measureProofs } from "./bench_proofs.ts";
-import { type CategoryRow, report, type Row, svg } from "./bench_report.ts";
+import {
+  type CategoryRow,
+  machineLine,
+  report,
+  type Row,
+  svg,
+} from "./bench_report.ts";
 import {
   perCall,
   type Sample,
@@ -339,7 +345,7 @@ const targets = await measureTargets(
   rows.find((row) => row.size === largest),
 );
 const text = targetsOnly
-  ? targets.join("\n") + "\n"
+  ? [machineLine(smoke), "", ...targets].join("\n") + "\n"
   : report(rows, storeRows, { categories, processes, targets, smoke });
 console.log(text);
 if (smoke) {

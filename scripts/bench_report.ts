@@ -223,6 +223,16 @@ function heapCells(r: Row): string {
     : "– | –";
 }
 
+/** The machine, the runtime and how many runs each median is of. */
+export function machineLine(smoke: boolean): string {
+  const cpu = cpus()[0]?.model ?? "unknown CPU";
+  return `Machine: ${cpus().length} × ${cpu}, ${
+    (totalmem() / 2 ** 30).toFixed(0)
+  } GiB; Deno ${Deno.version.deno} (V8 ${Deno.version.v8}); page cache warm; times in ms, median (min–max) of ${
+    smoke ? 3 : "7 (10,000) or 15"
+  } runs.`;
+}
+
 /**
  * The whole report: the targets table (`targets`, already written) first,
  * then the tables of each size.
@@ -237,13 +247,8 @@ export function report(
     smoke: boolean;
   },
 ): string {
-  const cpu = cpus()[0]?.model ?? "unknown CPU";
   const lines = [
-    `Machine: ${cpus().length} × ${cpu}, ${
-      (totalmem() / 2 ** 30).toFixed(0)
-    } GiB; Deno ${Deno.version.deno} (V8 ${Deno.version.v8}); page cache warm; times in ms, median (min–max) of ${
-      smoke ? 3 : "7 (10,000) or 15"
-    } runs.`,
+    machineLine(smoke),
     "",
     ...targets,
     "",
