@@ -216,6 +216,7 @@ function stageTests(dir: string): void {
       "scripts/demo_main.ts",
       "scripts/update_docs.ts",
       "scripts/_package_plan.ts",
+      "scripts/bench_args.ts",
     ]
   ) {
     cpSync(join(ROOT, part), join(src, part), { recursive: true });
@@ -242,6 +243,7 @@ function stageTests(dir: string): void {
       "scripts/demo_main.ts",
       "scripts/update_docs.ts",
       "scripts/_package_plan.ts",
+      "scripts/bench_args.ts",
     ],
   });
   run(join(BIN, "tsc"), ["-p", join(src, "tsconfig.json")]);
