@@ -104,13 +104,54 @@ function writeJson(path: string, value: unknown): void {
   writeFileSync(path, JSON.stringify(value, null, 2) + "\n");
 }
 
-/** The npm bin: cli.ts runs itself only under `import.meta.main`, which Node 20 lacks. */
+/**
+ * The compiled module that defines `runCli` (cli.ts re-exports it), relative
+ * to esm/. The bin imports it rather than the CLI export: cli.ts runs itself
+ * under `import.meta.main`, which in a bundle would be the bin's own.
+ */
+const RUN_CLI_MODULE = "src/cli/main.js";
+
+/** The npm bin before it is bundled: runCli on this process. */
 const BIN_JS = `#!/usr/bin/env node
 import process from "node:process";
-import { runCli } from "./${PLAN.cliModule}";
+import { runCli } from "./${RUN_CLI_MODULE}";
 
 process.exitCode = runCli();
 `;
+
+/**
+ * The npm bin, bundled into one module: the same compiled code as esm/,
+ * with the package's dependencies (js-yaml, zod) and node: modules left as
+ * imports. Node loads one file instead of one per source module, which is
+ * most of what a short command's start-up costs there (BENCHMARKS.md,
+ * "Issue 32: start-up").
+ */
+function bundleBin(): void {
+  const cli = readFileSync(join(OUT, "esm", PLAN.cliModule), "utf8");
+  if (!cli.includes(`import { runCli } from "./${RUN_CLI_MODULE}";`)) {
+    throw new Error(
+      `${PLAN.cliModule} does not take runCli from ${RUN_CLI_MODULE}, which the bin runs`,
+    );
+  }
+  const bin = join(OUT, "esm", "bin.js");
+  const bundled = join(BUILD, "bin.bundled.js");
+  mkdirSync(BUILD, { recursive: true });
+  run(process.execPath, [
+    "bundle",
+    "--quiet",
+    "--no-config",
+    "--platform=deno",
+    ...Object.keys(PLAN.dependencies).map((name) => `--external=${name}`),
+    `--output=${bundled}`,
+    bin,
+  ]);
+  const code = readFileSync(bundled, "utf8").replace(/^#!.*\n/, "");
+  if (/^import\s[^;]*from\s*"\.{1,2}\//m.test(code)) {
+    throw new Error("the bundled bin still imports a module of the package");
+  }
+  writeFileSync(bin, `#!/usr/bin/env node\n${code}`, { mode: 0o755 });
+  rmSync(bundled);
+}
 
 /** Compiles the published sources into npm/esm, with the sources in npm/ts. */
 function compilePackage(): void {
@@ -150,6 +191,7 @@ function compilePackage(): void {
     rmSync(join(OUT, "tsconfig.json"));
   }
   writeFileSync(join(OUT, "esm", "bin.js"), BIN_JS, { mode: 0o755 });
+  bundleBin();
 }
 
 /** Packs npm/ into build/ and returns the tarball's path. */
