@@ -119,12 +119,31 @@ import { runCli } from "./${RUN_CLI_MODULE}";
 process.exitCode = runCli();
 `;
 
+/** The compiled module the YAML step and the repairs take js-yaml from. */
+const JS_YAML_MODULE = "src/_manifest/js_yaml.js";
+
 /**
- * The npm bin, bundled into one module: the same compiled code as esm/,
- * with the package's dependencies (js-yaml, zod) and node: modules left as
- * imports. Node loads one file instead of one per source module, which is
- * most of what a short command's start-up costs there (BENCHMARKS.md,
- * "Issue 32: start-up").
+ * What the bin bundles in {@linkcode JS_YAML_MODULE}'s place: js-yaml loaded
+ * on first use, from beside the installed package, since the YAML fast path
+ * reads most manifests without it. Only the bin: a module served over https
+ * (JSR) cannot `createRequire`, and a bundler does not follow one.
+ */
+const LAZY_JS_YAML_JS = `import { createRequire } from "node:module";
+
+let loaded;
+
+export function jsYaml() {
+  loaded ??= createRequire(import.meta.url)("js-yaml");
+  return loaded;
+}
+`;
+
+/**
+ * The npm bin, bundled into one module: the same compiled code as esm/
+ * (js-yaml loaded on first use: {@linkcode LAZY_JS_YAML_JS}), with the
+ * package's dependencies and node: modules left as imports. Node loads one
+ * file instead of one per source module, which is most of what a short
+ * command's start-up costs there (BENCHMARKS.md, "Issue 32: start-up").
  */
 function bundleBin(): void {
   const cli = readFileSync(join(OUT, "esm", PLAN.cliModule), "utf8");
@@ -133,9 +152,13 @@ function bundleBin(): void {
       `${PLAN.cliModule} does not take runCli from ${RUN_CLI_MODULE}, which the bin runs`,
     );
   }
-  const bin = join(OUT, "esm", "bin.js");
+  const staged = join(BUILD, "bin-src");
+  cpSync(join(OUT, "esm"), staged, { recursive: true });
+  if (!statSync(join(staged, JS_YAML_MODULE)).isFile()) {
+    throw new Error(`no ${JS_YAML_MODULE} to load js-yaml on first use`);
+  }
+  writeFileSync(join(staged, JS_YAML_MODULE), LAZY_JS_YAML_JS);
   const bundled = join(BUILD, "bin.bundled.js");
-  mkdirSync(BUILD, { recursive: true });
   run(process.execPath, [
     "bundle",
     "--quiet",
@@ -143,14 +166,20 @@ function bundleBin(): void {
     "--platform=deno",
     ...Object.keys(PLAN.dependencies).map((name) => `--external=${name}`),
     `--output=${bundled}`,
-    bin,
+    join(staged, "bin.js"),
   ]);
   const code = readFileSync(bundled, "utf8").replace(/^#!.*\n/, "");
   if (/^import\s[^;]*from\s*"\.{1,2}\//m.test(code)) {
     throw new Error("the bundled bin still imports a module of the package");
   }
-  writeFileSync(bin, `#!/usr/bin/env node\n${code}`, { mode: 0o755 });
+  if (/^import\s[^;]*from\s*"js-yaml"/m.test(code)) {
+    throw new Error("the bundled bin imports js-yaml before it needs it");
+  }
+  writeFileSync(join(OUT, "esm", "bin.js"), `#!/usr/bin/env node\n${code}`, {
+    mode: 0o755,
+  });
   rmSync(bundled);
+  rmSync(staged, { recursive: true });
 }
 
 /** Compiles the published sources into npm/esm, with the sources in npm/ts. */
