@@ -141,10 +141,9 @@ export function jsYaml() {
 /**
  * The npm bin, bundled into one module: the same compiled code as esm/
  * (js-yaml loaded on first use: {@linkcode LAZY_JS_YAML_JS}), with the
- * package's dependencies and node: modules left as imports (node:process
- * taken as the global process it is). Node loads one file instead of one
- * per source module, which is most of what a short command's start-up costs
- * there (BENCHMARKS.md, "Issue 32: start-up").
+ * package's dependencies and node: modules left as imports. Node loads one
+ * file instead of one per source module, which is most of what a short
+ * command's start-up costs there (BENCHMARKS.md, "Issue 32: start-up").
  */
 function bundleBin(): void {
   const cli = readFileSync(join(OUT, "esm", PLAN.cliModule), "utf8");
@@ -169,16 +168,7 @@ function bundleBin(): void {
     `--output=${bundled}`,
     join(staged, "bin.js"),
   ]);
-  // The bin is the process's entry under Node and Bun, where node:process's
-  // default export is the global process: it takes the global.
-  const code = readFileSync(bundled, "utf8").replace(/^#!.*\n/, "")
-    .replace(
-      /^import (\w+) from "node:process";$/gm,
-      "const $1 = globalThis.process;",
-    );
-  if (/^import\s[^;]*from\s*"node:process"/m.test(code)) {
-    throw new Error("the bundled bin imports node:process in a form not taken");
-  }
+  const code = readFileSync(bundled, "utf8").replace(/^#!.*\n/, "");
   if (/^import\s[^;]*from\s*"\.{1,2}\//m.test(code)) {
     throw new Error("the bundled bin still imports a module of the package");
   }
