@@ -3,7 +3,9 @@
 //   bench_process.ts import WHAT   prints the milliseconds `await import(WHAT)`
 //                                  takes in a fresh process (WHAT: mod, zod,
 //                                  js-yaml, node:fs, or deps: js-yaml and
-//                                  zod, the main entry's own dependencies)
+//                                  zod, the main entry's own dependencies;
+//                                  cli: cli.ts; none: nothing, the empty
+//                                  process the import costs are read over)
 //   bench_process.ts read ROOT...  reads every <root>/<name>/SKILL.md and
 //                                  prints how many: the floor of a short-lived
 //                                  process that lists skills
@@ -16,6 +18,10 @@ if (mode === "import") {
   const what = rest[0] ?? "mod";
   const specifiers = what === "mod"
     ? ["../mod.ts"]
+    : what === "cli"
+    ? ["../cli.ts"]
+    : what === "none"
+    ? []
     : what === "deps"
     ? ["js-yaml", "zod"]
     : [what];

@@ -326,3 +326,54 @@ export function floorDiscovery(roots: readonly string[]): number {
   }
   return skills;
 }
+
+/** One manifest as the keeping floor holds it. */
+export interface KeptManifest {
+  name: string;
+  dir: string;
+  data: unknown;
+  body: string;
+}
+
+/**
+ * The keeping floor of discovery, issue 32's naive loader: list each root,
+ * open + fstat + read + close each `<dir>/SKILL.md`, decode it, parse its
+ * frontmatter with js-yaml, and keep every result (name, directory, data and
+ * body), as a registry must. Returns what it kept.
+ */
+export function keepingFloorDiscovery(
+  roots: readonly string[],
+): KeptManifest[] {
+  const kept: KeptManifest[] = [];
+  const decoder = new TextDecoder();
+  for (const root of roots) {
+    for (const name of readdirSync(root)) {
+      const dir = join(root, name);
+      let fd: number;
+      try {
+        fd = openSync(join(dir, "SKILL.md"), "r");
+      } catch {
+        continue;
+      }
+      const size = fstatSync(fd).size;
+      const bytes = new Uint8Array(size);
+      readSync(fd, bytes, 0, size, 0);
+      closeSync(fd);
+      const text = decoder.decode(bytes);
+      const end = text.indexOf("\n---", 3);
+      let data: unknown;
+      try {
+        data = load(text.slice(4, end));
+      } catch {
+        data = undefined;
+      }
+      kept.push({
+        name,
+        dir,
+        data,
+        body: text.slice(text.indexOf("\n", end + 4) + 1),
+      });
+    }
+  }
+  return kept;
+}

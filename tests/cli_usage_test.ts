@@ -83,6 +83,46 @@ describe("agent-skills usage errors", () => {
     return first ?? "";
   }
 
+  it("takes a name every object inherits for an unknown command, exit 2", () => {
+    const inherited = [
+      "toString",
+      "constructor",
+      "__proto__",
+      "hasOwnProperty",
+      "valueOf",
+      "isPrototypeOf",
+      "__defineGetter__",
+    ];
+    for (const name of inherited) {
+      assert.deepEqual(run(name), {
+        code: 2,
+        out: "",
+        err:
+          `agent-skills: unknown command "${name}"\nRun agent-skills --help for usage.\n`,
+      }, name);
+      assert.deepEqual(run("help", name), run(name), name);
+      const asJson = run(name, "--json");
+      assert.equal(asJson.code, 2, name);
+      assert.equal(asJson.err, "", name);
+      assert.deepEqual(JSON.parse(asJson.out), {
+        error: {
+          code: "usage",
+          message: `unknown command "${name}" (see agent-skills --help)`,
+        },
+        warnings: [],
+      }, name);
+    }
+  });
+
+  it("takes an option named as what every object inherits for an unknown option", () => {
+    for (const option of ["--toString", "--constructor", "--__proto__"]) {
+      assert.equal(
+        problem("list", option),
+        `agent-skills list: unknown option ${option}`,
+      );
+    }
+  });
+
   it("names the flag and the value given for a value that starts with a dash", () => {
     assert.equal(
       problem("list", "--depth", "-1"),

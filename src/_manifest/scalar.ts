@@ -7,7 +7,7 @@
  * @module
  */
 
-import { load } from "js-yaml";
+import { jsYaml } from "./js_yaml.ts";
 
 /** The start of a top-level `key: value` line: the key, `:` and blanks. */
 const KEY_REGEXP = /^([A-Za-z0-9_.-]+):[ \t]+/;
@@ -51,7 +51,7 @@ export function plainLine(
 /** What js-yaml reads of `text`, or `undefined` where it refuses it. */
 export function tryLoad(text: string): unknown {
   try {
-    return load(text);
+    return jsYaml().load(text);
   } catch {
     return undefined;
   }

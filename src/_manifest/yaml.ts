@@ -6,7 +6,8 @@
  * @module
  */
 
-import { load, YAMLException } from "js-yaml";
+import type { YAMLException } from "js-yaml";
+import { jsYaml } from "./js_yaml.ts";
 import type { JsonValue } from "../skill.ts";
 import type { SkillError } from "../errors.ts";
 import { invalid } from "./invalid.ts";
@@ -124,14 +125,15 @@ function loadYaml(
   yaml: string,
   { path, repair }: { path: string; repair: boolean },
 ): { data: unknown; repairs: readonly Repair[]; current: string } {
+  const js = jsYaml();
   let current = yaml;
   const repairs: Repair[] = [];
   for (;;) {
     try {
-      const data = load(current, { maxAliases: MAX_YAML_ALIASES });
+      const data = js.load(current, { maxAliases: MAX_YAML_ALIASES });
       return { data, repairs, current };
     } catch (error) {
-      if (!(error instanceof YAMLException)) throw error;
+      if (!(error instanceof js.YAMLException)) throw error;
       const fix = repairs.length < MAX_REPAIRS
         ? repairFor(current, error)
         : undefined;

@@ -196,6 +196,14 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/**
+ * The command of that name: only the table's own entries, never what every
+ * object inherits (`toString`, `constructor`, `__proto__`).
+ */
+function commandNamed(name: string): Command | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+}
+
 /** The width of the longest command's name, the column of the summaries. */
 const NAME_WIDTH = Math.max(
   ...Object.keys(COMMANDS).map((name) => name.length),
@@ -269,7 +277,7 @@ export function main(args: readonly string[], streams: CliIO): number {
   // A usage error is one JSON document too when JSON was asked for.
   const asJson = rest.includes("--json") || rest.includes("--format=json") ||
     rest.some((arg, i) => arg === "--format" && rest[i + 1] === "json");
-  const command = COMMANDS[name];
+  const command = commandNamed(name);
   if (command === undefined) {
     return usageError(
       io,
@@ -435,7 +443,7 @@ function parseProblem(
   name: string,
   args: readonly string[],
 ): string {
-  const options = COMMANDS[name]?.options ?? {};
+  const options = commandNamed(name)?.options ?? {};
   const { tokens } = parseArgs({
     args: [...args],
     options,
