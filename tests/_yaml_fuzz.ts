@@ -1,7 +1,8 @@
 // Random frontmatter for the differential test of src/_manifest/simple_yaml.ts against
 // js-yaml: the forms the fast path reads, and their near misses (numbers,
-// booleans, escapes, comments, tabs, odd indents, duplicate keys, Unicode
-// YAML refuses), mixed so that each kind of line meets each other kind.
+// booleans and words near them, escapes good and bad, comments, tabs, odd
+// indents, duplicate keys, Unicode YAML refuses), mixed so that each kind of
+// line meets each other kind.
 
 import { load } from "js-yaml";
 import { simpleYaml } from "../src/_manifest/simple_yaml.ts";
@@ -122,6 +123,95 @@ const PIECES = [
   "---",
 ];
 
+/** Double-quoted escapes js-yaml decodes: each one-character escape, and hex. */
+const ESCAPES = [
+  "\\0",
+  "\\a",
+  "\\b",
+  "\\t",
+  "\\n",
+  "\\v",
+  "\\f",
+  "\\r",
+  "\\e",
+  "\\ ",
+  '\\"',
+  "\\/",
+  "\\\\",
+  "\\N",
+  "\\_",
+  "\\L",
+  "\\P",
+  "\\x41",
+  "\\x00",
+  "\\x1b",
+  "\\xe9",
+  "\\xFF",
+  "\\u00e9",
+  "\\u0000",
+  "\\u202E",
+  "\\u200b",
+  "\\uFEFF",
+  "\\uFFFE",
+  "\\uFFFF",
+  "\\u0085",
+  "\\U00000041",
+  "\\U0001F600",
+  "\\U000E0041",
+  "\\U0010FFFF",
+];
+
+/**
+ * Escapes the fast path leaves to js-yaml: unknown, short or not hex,
+ * surrogates (alone or paired), past Unicode, a tab or a line break escaped,
+ * and a backslash that escapes the closing quote.
+ */
+const BAD_ESCAPES = [
+  "\\q",
+  "\\c",
+  "\\x",
+  "\\x4",
+  "\\xG1",
+  "\\u12",
+  "\\u12G4",
+  "\\U0010FFF",
+  "\\uD800",
+  "\\udc41",
+  "\\uD83D\\uDE00",
+  "\\U0000D800",
+  "\\U00110000",
+  "\\UFFFFFFFF",
+  "\\U80000000",
+  "\\\t",
+  "\\",
+  "\\\n",
+];
+
+/** Plain words that are or nearly are YAML 1.2's booleans. */
+const BOOLEAN_WORDS = [
+  "true",
+  "True",
+  "TRUE",
+  "false",
+  "False",
+  "FALSE",
+  "tRue",
+  "TRue",
+  "fALSE",
+  "yes",
+  "No",
+  "on",
+  "OFF",
+  "y",
+  "n",
+  "true.",
+  "truex",
+  "true x",
+  "false # c",
+  "!!bool true",
+  "True:",
+];
+
 const HEADERS = ["|", "|-", ">", ">-", "|+", ">+", "|2", ">1-", "| # c", ">  "];
 
 /** One generated frontmatter, and the forms it is made of. */
@@ -149,6 +239,15 @@ export function frontmatters(seed: number): () => FuzzDoc {
     while (chance(0.4)) parts.push(chance(noise) ? pick(PIECES) : words());
     return parts.join(chance(0.8) ? " " : "");
   };
+  // Text with escapes, a bad one at the document's rate of noise.
+  const escaped = (): string => {
+    const parts = [chance(0.5) ? words() : ""];
+    do {
+      parts.push(chance(noise / 3) ? pick(BAD_ESCAPES) : pick(ESCAPES));
+      if (chance(0.5)) parts.push(chance(noise) ? pick(PIECES) : words());
+    } while (chance(0.5));
+    return parts.join("");
+  };
   const blanks = (): string =>
     chance(0.1) ? " ".repeat(1 + (next() * 2 | 0)) : "";
   const scalar = (forms: Set<string>): string => {
@@ -157,9 +256,20 @@ export function frontmatters(seed: number): () => FuzzDoc {
       forms.add("plain");
       return text() + blanks();
     }
-    if (roll < 0.8) {
+    if (roll < 0.7) {
       forms.add("double");
       return `"${text()}"${blanks()}`;
+    }
+    if (roll < 0.76) {
+      forms.add("escape");
+      return `"${escaped()}"${blanks()}`;
+    }
+    if (roll < 0.8) {
+      forms.add("boolean");
+      return (chance(0.8)
+        ? pick(BOOLEAN_WORDS.slice(0, 6))
+        : pick(BOOLEAN_WORDS)) +
+        blanks();
     }
     forms.add("single");
     return `'${text()}'${blanks()}`;

@@ -1,20 +1,25 @@
 /**
  * A fast path for the frontmatter most skills have: top-level `key: value`
- * lines whose values are plain or simply quoted strings, `|` and `>` block
- * scalars, lists of such strings and one level of `key: value` mapping. It
+ * lines whose values are plain strings, `true` or `false`, single-quoted or
+ * double-quoted strings on one line (with YAML's escapes), `|` and `>` block
+ * scalars, lists of such values and one level of `key: value` mapping. It
  * gives what js-yaml gives for that text, or `undefined` for anything else
- * (a number, a boolean, an escape, a comment after a value, a tab, a
- * duplicate key...), which is then js-yaml's to read. The agreement is held
- * by a differential fuzz test against js-yaml (`tests/simple_yaml_test.ts`).
- * Pure: no I/O.
+ * (a number, a null, an escape it does not decode, a comment after a value, a
+ * tab, a duplicate key...), which is then js-yaml's to read. The agreement is
+ * held by a differential fuzz test against js-yaml
+ * (`tests/simple_yaml_test.ts`, `tests/simple_yaml_escapes_test.ts`). Pure:
+ * no I/O.
  *
  * @module
  */
 
 import type { JsonValue } from "../skill.ts";
 
-/** A value of the subset: a string, a list of strings, or a mapping of them. */
-type Value = string | string[] | { [key: string]: string };
+/** A one-line value of the subset: a string or a boolean. */
+type Scalar = string | boolean;
+
+/** A value of the subset: a scalar, a list of scalars, or a mapping of them. */
+type Value = Scalar | Scalar[] | { [key: string]: Scalar };
 
 /**
  * The mapping js-yaml reads from `yaml` when it is in the subset this file
@@ -36,7 +41,7 @@ export function simpleYaml(
     if (entry === undefined || Object.hasOwn(data, entry.key)) return undefined;
     const read = entry.rest === ""
       ? readNested(lines, at + 1)
-      : BLOCK_HEADERS.has(entry.rest)
+      : entry.rest.length <= 2 && BLOCK_HEADERS.has(entry.rest)
       ? readBlockScalar(lines, at + 1, entry.rest)
       : { value: readScalar(entry.rest), next: at + 1 };
     if (read?.value === undefined) return undefined;
@@ -53,8 +58,14 @@ export function simpleYaml(
  */
 const UNSAFE_REGEXP = /[^\P{Cc}\n]|[\uFEFF\uFFFE\uFFFF]|\p{Cs}/u;
 
-/** A key of the subset at the start of a line, `:`, then a blank or the end. */
-const KEY_REGEXP = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*))?$/;
+/**
+ * What a character is in a key of the subset (`[A-Za-z_][A-Za-z0-9_-]*`), by
+ * its code below 128: 1 if it may start one, 2 if it may only follow.
+ */
+const KEY_CHARS: Uint8Array = charTable([
+  ["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_", 1],
+  ["0123456789-", 2],
+]);
 
 /** Words YAML reads as something other than a string, as a key or a value. */
 const RESERVED: ReadonlySet<string> = new Set([
@@ -70,22 +81,63 @@ const RESERVED: ReadonlySet<string> = new Set([
   "__proto__",
 ]);
 
+/** The booleans of YAML 1.2's core schema, which js-yaml loads by default. */
+const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ["true", true],
+  ["True", true],
+  ["TRUE", true],
+  ["false", false],
+  ["False", false],
+  ["FALSE", false],
+]);
+
 /** The block scalar headers of the subset: literal or folded, clipped or stripped. */
 const BLOCK_HEADERS: ReadonlySet<string> = new Set(["|", "|-", ">", ">-"]);
 
 /**
- * The first characters of a plain value that are left to js-yaml: indicators,
- * and what may start a number, a null or a special float.
+ * The first characters of a plain value that are left to js-yaml (1, by code
+ * below 128): indicators, and what may start a number, a null or a special
+ * float.
  */
-const NON_STRING_STARTS: ReadonlySet<string> = new Set(
-  "-?:,[]{}#&*!|>'\"%@` 0123456789+.~",
-);
+const NON_STRING_STARTS: Uint8Array = charTable([
+  ["-?:,[]{}#&*!|>'\"%@` 0123456789+.~", 1],
+]);
 
+/** The longest word of {@linkcode RESERVED} and {@linkcode BOOLEANS}. */
+const LONGEST_WORD = 9;
+
+/** A table of the codes below 128: each character of a group, its mark. */
+function charTable(
+  groups: ReadonlyArray<readonly [string, number]>,
+): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const [chars, mark] of groups) {
+    for (const char of chars) table[char.charCodeAt(0)] = mark;
+  }
+  return table;
+}
+
+/**
+ * A key of the subset at the start of a line, `:`, then a blank or the end;
+ * `rest` is what follows, without blanks at either end (on one line: no line
+ * or paragraph separator either).
+ */
 function keyEntry(line: string): { key: string; rest: string } | undefined {
-  const match = KEY_REGEXP.exec(line);
-  const key = match?.[1];
-  if (key === undefined || RESERVED.has(key)) return undefined;
-  return { key, rest: trimBlanks(match?.[2] ?? "") };
+  const length = line.length;
+  let end = 0;
+  for (; end < length; end++) {
+    const mark = KEY_CHARS[line.charCodeAt(end)];
+    if (!(mark === 1 || (mark === 2 && end > 0))) break;
+  }
+  if (end === 0 || line.charCodeAt(end) !== 58) return undefined;
+  const key = line.slice(0, end);
+  if (key.length <= LONGEST_WORD && RESERVED.has(key)) return undefined;
+  if (end + 1 === length) return { key, rest: "" };
+  if (line.charCodeAt(end + 1) !== 32) return undefined;
+  const rest = trimBlanks(line.slice(end + 2));
+  return rest.includes("\u2028") || rest.includes("\u2029")
+    ? undefined
+    : { key, rest };
 }
 
 /** `text` without the spaces at either end (YAML's blanks; not Unicode's). */
@@ -98,32 +150,101 @@ function trimBlanks(text: string): string {
 }
 
 /**
- * A one-line value: double-quoted without escapes, single-quoted, or plain
- * and sure to be a string. `text` has no blanks at either end.
+ * A one-line value: double-quoted, single-quoted, or plain and sure to be a
+ * string or a boolean. `text` has no blanks at either end.
  */
-function readScalar(text: string): string | undefined {
-  const first = text[0];
-  if (first === '"') {
-    const inner = text.slice(1, -1);
-    return text.length >= 2 && text.endsWith('"') && !/["\\]/.test(inner)
-      ? inner
-      : undefined;
-  }
-  if (first === "'") {
+function readScalar(text: string): Scalar | undefined {
+  const first = text.charCodeAt(0);
+  if (first === 34) return readDoubleQuoted(text);
+  if (first === 39) {
     const inner = text.slice(1, -1);
     return text.length >= 2 && text.endsWith("'") &&
         !inner.replaceAll("''", "").includes("'")
       ? inner.replaceAll("''", "'")
       : undefined;
   }
-  if (
-    first === undefined || NON_STRING_STARTS.has(first) ||
-    RESERVED.has(text) || text.includes(": ") || text.includes(" #") ||
-    text.endsWith(":")
-  ) {
-    return undefined;
+  if (text === "" || NON_STRING_STARTS[first] === 1) return undefined;
+  if (text.length <= LONGEST_WORD) {
+    const boolean = BOOLEANS.get(text);
+    if (boolean !== undefined) return boolean;
+    if (RESERVED.has(text)) return undefined;
   }
-  return text;
+  return text.includes(": ") || text.includes(" #") || text.endsWith(":")
+    ? undefined
+    : text;
+}
+
+/**
+ * What each one-character escape of the double-quoted style stands for, as
+ * js-yaml decodes it. An escaped tab is js-yaml's too: the subset has no tab.
+ */
+const ESCAPES: ReadonlyMap<string, string> = new Map([
+  ["0", "\0"],
+  ["a", "\x07"],
+  ["b", "\b"],
+  ["t", "\t"],
+  ["n", "\n"],
+  ["v", "\v"],
+  ["f", "\f"],
+  ["r", "\r"],
+  ["e", "\x1b"],
+  [" ", " "],
+  ['"', '"'],
+  ["/", "/"],
+  ["\\", "\\"],
+  ["N", "\x85"],
+  ["_", "\xa0"],
+  ["L", "\u2028"],
+  ["P", "\u2029"],
+]);
+
+/** How many hex digits follow `\x`, `\u` and `\U`. */
+const HEX_DIGITS: ReadonlyMap<string, number> = new Map([
+  ["x", 2],
+  ["u", 4],
+  ["U", 8],
+]);
+
+const HEX_REGEXP = /^[0-9A-Fa-f]+$/;
+
+/**
+ * A double-quoted value that ends on its line, its escapes decoded as js-yaml
+ * decodes them; `undefined` for an escape it does not know, too few hex
+ * digits, a surrogate or a code point past Unicode (js-yaml reads those
+ * differently or not at all), a quote before the end, or no closing quote.
+ */
+function readDoubleQuoted(text: string): string | undefined {
+  const end = text.length - 1;
+  if (end < 1 || text.charCodeAt(end) !== 34) return undefined;
+  let quote = text.indexOf('"', 1);
+  let slash = text.indexOf("\\", 1);
+  let value = "";
+  let from = 1;
+  while (slash !== -1) {
+    if (quote < slash) return undefined;
+    value += text.slice(from, slash);
+    let at = slash + 1;
+    // The escaped character comes before the closing quote, or it is escaped.
+    if (at === end) return undefined;
+    const simple = ESCAPES.get(text[at] as string);
+    if (simple !== undefined) {
+      value += simple;
+    } else {
+      const digits = HEX_DIGITS.get(text[at] as string);
+      if (digits === undefined || at + digits >= end) return undefined;
+      const hex = text.slice(at + 1, at + 1 + digits);
+      const code = HEX_REGEXP.test(hex) ? parseInt(hex, 16) : NaN;
+      if (!(code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) {
+        return undefined;
+      }
+      value += String.fromCodePoint(code);
+      at += digits;
+    }
+    from = at + 1;
+    if (quote <= at) quote = text.indexOf('"', from);
+    slash = text.indexOf("\\", from);
+  }
+  return quote === end ? value + text.slice(from, end) : undefined;
 }
 
 /** The number of blanks a line starts with. */
@@ -153,8 +274,8 @@ function readList(
   lines: readonly string[],
   at: number,
   indent: number,
-): { value: string[] | undefined; next: number } {
-  const items: string[] = [];
+): { value: Scalar[] | undefined; next: number } {
+  const items: Scalar[] = [];
   let next = at;
   for (; next < lines.length; next++) {
     const line = lines[next] as string;
@@ -170,8 +291,8 @@ function readMapping(
   lines: readonly string[],
   at: number,
   indent: number,
-): { value: { [key: string]: string } | undefined; next: number } {
-  const map: { [key: string]: string } = {};
+): { value: { [key: string]: Scalar } | undefined; next: number } {
+  const map: { [key: string]: Scalar } = {};
   let next = at;
   for (; next < lines.length; next++) {
     const line = lines[next] as string;

@@ -47,7 +47,8 @@ export function parseYaml(
         "empty frontmatter: expected a YAML mapping with name and description",
     }]);
   }
-  // The frontmatter most skills have needs no YAML parser: a tree of strings.
+  // The frontmatter most skills have needs no YAML parser: a tree of strings
+  // and booleans.
   const simple = simpleYaml(yaml);
   const { data, repairs, current } = simple === undefined
     ? loadYaml(yaml, { path, repair })
