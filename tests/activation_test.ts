@@ -11,6 +11,9 @@ import {
 } from "@clarvis/agent-skills";
 import { skillInfo } from "./_helpers.ts";
 
+/** A line that opens a command block: ` ```! `, after spaces or tabs. */
+const BLOCK_OPENER = /^[ \t]*```!/;
+
 function content(
   name: string,
   body: string,
@@ -198,9 +201,10 @@ describe("renderActivation()", () => {
           command: m[1] ?? "",
         }));
         // The others are blocks (the pieces can write ```!): each on a line
-        // opened with it.
+        // that opens one, after spaces or tabs, as src/_prompt/commands.ts
+        // documents.
         const inline = activation.commands.filter((c) =>
-          !activation.text.split("\n")[c.line - 1]?.startsWith("```!") ||
+          !BLOCK_OPENER.test(activation.text.split("\n")[c.line - 1] ?? "") ||
           expected.some((e) => e.line === c.line && e.command === c.command)
         );
         assert.deepEqual(inline, expected);
@@ -208,6 +212,16 @@ describe("renderActivation()", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it("reports a block an argument opens after a space (fast-check's counterexample, seed -666766777)", () => {
+    const activation = renderActivation(content("s", ""), {
+      arguments: ["\n", "```!`"],
+    });
+    const lines = activation.text.split("\n");
+    const opener = lines.findIndex((line) => line.includes("```!`"));
+    assert.match(lines[opener] ?? "", /^ ```!`/);
+    assert.deepEqual(activation.commands, [{ line: opener + 1, command: "" }]);
   });
 
   it("substitutes arguments only when given, as Claude Code does", () => {
