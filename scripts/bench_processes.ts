@@ -49,7 +49,8 @@ export function hasNodeBuild(): boolean {
   }
 }
 
-const denoImport = (what: string) => (): number =>
+/** A Deno process that imports `what` (scripts/bench_process.ts), timed. */
+const denoImportRun = (what: string) =>
   timed(DENO, [
     "run",
     "--quiet",
@@ -58,7 +59,9 @@ const denoImport = (what: string) => (): number =>
     PROCESS_SCRIPT,
     "import",
     what,
-  ]).ms;
+  ]);
+
+const denoImport = (what: string) => (): number => denoImportRun(what).ms;
 
 const nodeImport = (specifiers: string[]) => (): number =>
   timed("node", [
@@ -83,18 +86,7 @@ export function measureProcesses(
   { runs, home }: { runs: number; home: string },
 ): ProcessRow {
   const imports: Record<string, Sample> = {};
-  const inProcess = (what: string) => () =>
-    Number(
-      timed(DENO, [
-        "run",
-        "--quiet",
-        "--allow-read",
-        `--config=${CONFIG}`,
-        PROCESS_SCRIPT,
-        "import",
-        what,
-      ]).out,
-    );
+  const inProcess = (what: string) => () => Number(denoImportRun(what).out);
   for (const what of ["mod", "deps", "node:fs", "js-yaml", "zod"]) {
     imports[`deno ${what}`] = summarise(
       Array.from({ length: runs }, inProcess(what)),
