@@ -19,6 +19,7 @@ import {
   type SkillRootOptions,
   type SkillWarning,
 } from "@clarvis/agent-skills";
+import { main } from "@clarvis/agent-skills/cli";
 import { backend } from "../src/_fs/backend.ts";
 
 /**
@@ -348,3 +349,23 @@ export const ACTING_SAMPLES: readonly string[] = [
   "\uDC41",
   "\uDFFF",
 ];
+
+/**
+ * Runs the command line in-process, without colour, and returns its exit
+ * code and what it wrote to each stream.
+ */
+export function runMain(
+  args: readonly string[],
+  { columns, cwd }: { columns: number; cwd: string },
+): { code: number; out: string; err: string } {
+  let out = "";
+  let err = "";
+  const code = main(args, {
+    stdout: (text) => (out += text),
+    stderr: (text) => (err += text),
+    color: false,
+    columns,
+    cwd,
+  });
+  return { code, out, err };
+}

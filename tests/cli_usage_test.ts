@@ -4,22 +4,13 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { main } from "@clarvis/agent-skills/cli";
+import { runMain } from "./_helpers.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const COMMANDS = ["list", "show", "path", "catalog", "why", "check"];
 
 function run(...args: string[]): { code: number; out: string; err: string } {
-  let out = "";
-  let err = "";
-  const code = main(args, {
-    stdout: (text) => (out += text),
-    stderr: (text) => (err += text),
-    color: false,
-    columns: 80,
-    cwd: ROOT,
-  });
-  return { code, out, err };
+  return runMain(args, { columns: 80, cwd: ROOT });
 }
 
 describe("agent-skills help", () => {

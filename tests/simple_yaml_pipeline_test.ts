@@ -14,9 +14,8 @@ import {
   setWarnSink,
   type SkillWarning,
 } from "@clarvis/agent-skills";
-import { main } from "../src/cli/main.ts";
 import { simpleYaml } from "../src/_manifest/simple_yaml.ts";
-import { tempTrees } from "./_helpers.ts";
+import { runMain, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
 
@@ -132,15 +131,7 @@ function cliOutputs(root: string): Array<[string, string]> {
       ["check", root, "--format", "sarif"],
     ]
   ) {
-    let out = "";
-    let err = "";
-    const code = main(args, {
-      stdout: (text) => (out += text),
-      stderr: (text) => (err += text),
-      color: false,
-      columns: 100,
-      cwd: "/",
-    });
+    const { code, out, err } = runMain(args, { columns: 100, cwd: "/" });
     printed.push([
       rooted(args.join(" "), root),
       rooted(`${code}\n${out}\n${err}`, root),
