@@ -37,8 +37,12 @@
 
 export { createAgentSkills } from "./src/agent_skills.ts";
 export type { AgentSkills, SkillChanges } from "./src/agent_skills.ts";
-export { CHECK_RULES, checkSkills, emptyRootLayout } from "./src/check.ts";
-export type { CheckReport, CheckSkillsOptions } from "./src/check.ts";
+export {
+  CHECK_RULES,
+  checkSkills,
+  emptyRootLayout,
+} from "./src/check/check.ts";
+export type { CheckReport, CheckSkillsOptions } from "./src/check/check.ts";
 export type {
   CheckRule,
   DeeperLayout,
@@ -47,14 +51,14 @@ export type {
   EmptyRootLayout,
   NestedRoot,
   SkillDiagnostic,
-} from "./src/diagnostic.ts";
-export { renderCatalog } from "./src/catalog.ts";
+} from "./src/check/diagnostic.ts";
+export { renderCatalog } from "./src/prompt/catalog.ts";
 export {
   activatedSkill,
   activationTool,
   renderActivation,
   skillDirectories,
-} from "./src/activation.ts";
+} from "./src/prompt/activation.ts";
 export type {
   Activation,
   ActivationOptions,
@@ -66,7 +70,7 @@ export type {
   CatalogOptions,
   CatalogReport,
   SkillCommand,
-} from "./src/prompt.ts";
+} from "./src/prompt/prompt.ts";
 export type {
   CatalogVerdict,
   ExplainedRoot,
@@ -77,22 +81,22 @@ export type {
   SkillCandidate,
   SkillExplanation,
   SkillNearMiss,
-} from "./src/explanation.ts";
-export { resolveConfig } from "./src/config.ts";
-export type { SkillConfig, SkillRoot } from "./src/config.ts";
+} from "./src/explain/explanation.ts";
+export { resolveConfig } from "./src/config/config.ts";
+export type { SkillConfig, SkillRoot } from "./src/config/config.ts";
 export type { AgentSkillsOptions, SkillRootOptions } from "./src/options.ts";
 export {
   clarvisSkillRoots,
   claudeSkillRoots,
   codexSkillRoots,
-} from "./src/presets.ts";
+} from "./src/config/presets.ts";
 export type {
   ClaudeSkillRootsOptions,
   CodexSkillRootsOptions,
-} from "./src/presets.ts";
+} from "./src/config/presets.ts";
 export type { JsonValue, SkillContent, SkillInfo } from "./src/skill.ts";
-export { skillFrontmatterSchema } from "./src/frontmatter.ts";
-export type { SkillFrontmatter } from "./src/frontmatter.ts";
+export { skillFrontmatterSchema } from "./src/manifest/frontmatter.ts";
+export type { SkillFrontmatter } from "./src/manifest/frontmatter.ts";
 export { SkillError, StartupError } from "./src/errors.ts";
 export type {
   SkillErrorCode,

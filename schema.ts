@@ -18,6 +18,6 @@
  * @module
  */
 
-export { skillFrontmatterSchema } from "./src/frontmatter.ts";
-export type { SkillFrontmatter } from "./src/frontmatter.ts";
+export { skillFrontmatterSchema } from "./src/manifest/frontmatter.ts";
+export type { SkillFrontmatter } from "./src/manifest/frontmatter.ts";
 export type { JsonValue } from "./src/skill.ts";

@@ -1,7 +1,7 @@
 // What each step of a safe manifest read costs per skill, for `deno task
 // bench`'s targets (issue 32, row g): each call the library makes for one
-// manifest with the default options (src/_discovery/manifest.ts and root.ts,
-// src/_fs/read.ts), timed alone over every manifest of a tree in sequence,
+// manifest with the default options (src/discovery/_manifest.ts and root.ts,
+// src/fs/_read.ts), timed alone over every manifest of a tree in sequence,
 // 500 manifests at a time (500 descriptors open at once, then the next
 // step over the same 500). The proofs: the status of SKILL.md taken before
 // it is opened (Deno.statSync: a special file is never opened), the lstat of

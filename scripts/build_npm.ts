@@ -120,7 +120,7 @@ process.exitCode = runCli();
 `;
 
 /** The compiled module the YAML step and the repairs take js-yaml from. */
-const JS_YAML_MODULE = "src/_manifest/js_yaml.js";
+const JS_YAML_MODULE = "src/manifest/js_yaml.js";
 
 /**
  * What the bin bundles in {@linkcode JS_YAML_MODULE}'s place: js-yaml loaded

@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
-import { RULES } from "../src/_check_rules.ts";
+import { RULES } from "../src/check/_rules.ts";
 
 /** The repository's directory, as a real path. */
 export const ROOT: string = realpathSync(

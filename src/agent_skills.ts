@@ -5,21 +5,28 @@
  * @module
  */
 
-import { resolveOptions, type SkillConfig } from "./config.ts";
+import { resolveOptions, type SkillConfig } from "./config/config.ts";
 import type { AgentSkillsOptions } from "./options.ts";
-import { readConfined, resolveConfined } from "./_confine.ts";
-import { listResources } from "./_resources.ts";
-import { buildSnapshot, changesBetween, type Snapshot } from "./_registry.ts";
-import { explainName } from "./_explain/candidates.ts";
-import type { ExplainOptions, SkillExplanation } from "./explanation.ts";
-import { deniedRootsProblem, reporter } from "./_discovery/problems.ts";
-import type { DiscoveredSkill } from "./_discovery/types.ts";
+import { readConfined, resolveConfined } from "./registry/_confine.ts";
+import { listResources } from "./registry/_resources.ts";
+import {
+  buildSnapshot,
+  changesBetween,
+  type Snapshot,
+} from "./registry/_snapshot.ts";
+import { explainName } from "./explain/_candidates.ts";
+import type {
+  ExplainOptions,
+  SkillExplanation,
+} from "./explain/explanation.ts";
+import { deniedRootsProblem, reporter } from "./discovery/_problems.ts";
+import type { DiscoveredSkill } from "./discovery/_types.ts";
 import { warnerFor } from "./warn.ts";
 import { SkillError } from "./errors.ts";
 import { describe } from "./_text.ts";
 import type { SkillContent, SkillInfo } from "./skill.ts";
-import { renderActivation } from "./activation.ts";
-import type { Activation, ActivationOptions } from "./prompt.ts";
+import { renderActivation } from "./prompt/activation.ts";
+import type { Activation, ActivationOptions } from "./prompt/prompt.ts";
 
 /** A registry of skills over a fixed set of roots. */
 export interface AgentSkills {

@@ -20,7 +20,7 @@ import {
   type SkillWarning,
 } from "@clarvis/agent-skills";
 import { main } from "@clarvis/agent-skills/cli";
-import { backend } from "../src/_fs/backend.ts";
+import { backend } from "../src/fs/_backend.ts";
 
 /**
  * A fresh directory under /tmp (os.tmpdir() would read the environment), as a

@@ -1,11 +1,11 @@
-// Random frontmatter for the differential test of src/_manifest/simple_yaml.ts against
+// Random frontmatter for the differential test of src/manifest/_simple_yaml.ts against
 // js-yaml: the forms the fast path reads, and their near misses (numbers,
 // booleans and words near them, escapes good and bad, comments, tabs, odd
 // indents, duplicate keys, Unicode YAML refuses), mixed so that each kind of
 // line meets each other kind.
 
 import { load } from "js-yaml";
-import { simpleYaml } from "../src/_manifest/simple_yaml.ts";
+import { simpleYaml } from "../src/manifest/_simple_yaml.ts";
 
 /** A seeded xorshift generator of numbers in [0, 1). */
 export function random(seed: number): () => number {

@@ -8,10 +8,10 @@ import {
   SkillError,
   type SkillWarning,
 } from "@clarvis/agent-skills";
-import { readConfined, type ReadSeams } from "../src/_confine.ts";
-import { discoverRoot } from "../src/_discovery/root.ts";
-import { readBuffer } from "../src/_fs/read.ts";
-import type { DiscoveredSkill } from "../src/_discovery/types.ts";
+import { readConfined, type ReadSeams } from "../src/registry/_confine.ts";
+import { discoverRoot } from "../src/discovery/_root.ts";
+import { readBuffer } from "../src/fs/_read.ts";
+import type { DiscoveredSkill } from "../src/discovery/_types.ts";
 import {
   codes,
   link,

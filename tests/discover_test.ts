@@ -7,7 +7,7 @@ import {
   createAgentSkills,
   SkillError,
 } from "@clarvis/agent-skills";
-import { reporter } from "../src/_discovery/problems.ts";
+import { reporter } from "../src/discovery/_problems.ts";
 import {
   codes,
   link,

@@ -16,10 +16,10 @@ import {
   BELOW_LISTINGS,
   type BelowReads,
   namedBelow,
-} from "../src/_explain/below.ts";
-import { tryList } from "../src/_fs/listing.ts";
-import { tryStatus } from "../src/_fs/status.ts";
-import type { PassedBy } from "../src/_discovery/types.ts";
+} from "../src/explain/_below.ts";
+import { tryList } from "../src/fs/_listing.ts";
+import { tryStatus } from "../src/fs/_status.ts";
+import type { PassedBy } from "../src/discovery/_types.ts";
 import { link, manifest, options, tempTrees, withTree } from "./_helpers.ts";
 
 const tree = tempTrees();

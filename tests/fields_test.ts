@@ -13,7 +13,7 @@ import {
   SPEC_KEYS,
   TYPED,
   validFields,
-} from "../src/_fields.ts";
+} from "../src/manifest/_fields.ts";
 
 // The keys of the schema's declared type and the properties the table may
 // fill, as the compiler sees them: a key missing here, or one too many, does

@@ -7,7 +7,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { closeSync, lstatSync, mkdirSync, openSync, renameSync } from "node:fs";
 import { join } from "node:path";
-import { listDirectory, listOwnDirectory } from "../src/_fs/listing.ts";
+import { listDirectory, listOwnDirectory } from "../src/fs/_listing.ts";
 import {
   type FileRead,
   openRegular,
@@ -15,9 +15,9 @@ import {
   readAtMost,
   readBuffer,
   readManifest,
-} from "../src/_fs/read.ts";
-import { tryStatus } from "../src/_fs/status.ts";
-import type { Status } from "../src/_fs/types.ts";
+} from "../src/fs/_read.ts";
+import { tryStatus } from "../src/fs/_status.ts";
+import type { Status } from "../src/fs/_types.ts";
 import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

@@ -23,9 +23,9 @@ import {
   type SkillWarning,
   type SkillWarningCode,
 } from "@clarvis/agent-skills";
-import { reporter } from "../src/_discovery/problems.ts";
-import { readSkill } from "../src/_discovery/root.ts";
-import { readBuffer } from "../src/_fs/read.ts";
+import { reporter } from "../src/discovery/_problems.ts";
+import { readSkill } from "../src/discovery/_root.ts";
+import { readBuffer } from "../src/fs/_read.ts";
 import {
   codes,
   link,

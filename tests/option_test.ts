@@ -1,5 +1,5 @@
 // Every public options object refuses a key it does not take
-// (src/_option.ts objectOptions), naming the function, the key and the
+// (src/_option_check.ts objectOptions), naming the function, the key and the
 // closest key it takes.
 
 import { describe, it } from "node:test";
@@ -16,7 +16,7 @@ import {
   type SkillContent,
   StartupError,
 } from "@clarvis/agent-skills";
-import { closest } from "../src/_option.ts";
+import { closest } from "../src/_option_check.ts";
 import { manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { SkillError } from "@clarvis/agent-skills";
-import { parseManifest } from "../src/_manifest/parse.ts";
+import { parseManifest } from "../src/manifest/_parse.ts";
 
 const PATH = "/skills/demo/SKILL.md";
 

@@ -15,10 +15,10 @@ import {
   resolveConfig,
   SkillError,
 } from "@clarvis/agent-skills";
-import { pluginRoots, pluginsRealPath } from "../src/_discovery/plugins.ts";
-import { discoverRoot } from "../src/_discovery/root.ts";
-import { readBuffer } from "../src/_fs/read.ts";
-import type { Problem } from "../src/_discovery/types.ts";
+import { pluginRoots, pluginsRealPath } from "../src/discovery/_plugins.ts";
+import { discoverRoot } from "../src/discovery/_root.ts";
+import { readBuffer } from "../src/fs/_read.ts";
+import type { Problem } from "../src/discovery/_types.ts";
 import { codes, link, manifest, options, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

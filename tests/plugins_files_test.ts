@@ -15,11 +15,11 @@ import {
   SkillError,
   type SkillRootOptions,
 } from "@clarvis/agent-skills";
-import { pluginRoots, pluginsRealPath } from "../src/_discovery/plugins.ts";
-import { findManifest } from "../src/_discovery/manifest.ts";
-import { readSkill } from "../src/_discovery/root.ts";
-import { readBuffer } from "../src/_fs/read.ts";
-import type { Problem } from "../src/_discovery/types.ts";
+import { pluginRoots, pluginsRealPath } from "../src/discovery/_plugins.ts";
+import { findManifest } from "../src/discovery/_manifest.ts";
+import { readSkill } from "../src/discovery/_root.ts";
+import { readBuffer } from "../src/fs/_read.ts";
+import type { Problem } from "../src/discovery/_types.ts";
 import { link, listed, manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

@@ -13,9 +13,9 @@ import {
   resolveConfig,
   SkillError,
 } from "@clarvis/agent-skills";
-import { pluginRoots } from "../src/_discovery/plugins.ts";
-import { readBuffer } from "../src/_fs/read.ts";
-import type { Problem } from "../src/_discovery/types.ts";
+import { pluginRoots } from "../src/discovery/_plugins.ts";
+import { readBuffer } from "../src/fs/_read.ts";
+import type { Problem } from "../src/discovery/_types.ts";
 import {
   link,
   listed,

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { checkSkills } from "@clarvis/agent-skills";
 import { main } from "@clarvis/agent-skills/cli";
-import { RULES } from "../src/_check_rules.ts";
+import { RULES } from "../src/check/_rules.ts";
 import { battery } from "../scripts/update_docs.ts";
 import { tempTrees } from "./_helpers.ts";
 

@@ -8,11 +8,11 @@ import assert from "node:assert/strict";
 import { utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveConfig } from "@clarvis/agent-skills";
-import { readBuffer } from "../src/_fs/read.ts";
-import { tryStatus } from "../src/_fs/status.ts";
-import { refreshKey, sameKey } from "../src/_discovery/refresh_key.ts";
-import { discoverRoot } from "../src/_discovery/root.ts";
-import type { DiscoveredSkill, Previous } from "../src/_discovery/types.ts";
+import { readBuffer } from "../src/fs/_read.ts";
+import { tryStatus } from "../src/fs/_status.ts";
+import { refreshKey, sameKey } from "../src/discovery/_refresh_key.ts";
+import { discoverRoot } from "../src/discovery/_root.ts";
+import type { DiscoveredSkill, Previous } from "../src/discovery/_types.ts";
 import { manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

@@ -12,7 +12,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { dump, load } from "js-yaml";
-import { parseManifest } from "../src/_manifest/parse.ts";
+import { parseManifest } from "../src/manifest/_parse.ts";
 
 const REPLAY_SEED: number | undefined = undefined;
 const RUNS = 3000;

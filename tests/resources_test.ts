@@ -1,4 +1,4 @@
-// What loadSkill() lists as a skill's resources (src/_resources.ts): a walk
+// What loadSkill() lists as a skill's resources (src/registry/_resources.ts): a walk
 // of the skill's directory, confined to it, within its limits.
 
 import { describe, it } from "node:test";

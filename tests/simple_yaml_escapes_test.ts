@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createAgentSkills, renderCatalog } from "@clarvis/agent-skills";
-import { parseManifest } from "../src/_manifest/parse.ts";
-import { simpleYaml } from "../src/_manifest/simple_yaml.ts";
+import { parseManifest } from "../src/manifest/_parse.ts";
+import { simpleYaml } from "../src/manifest/_simple_yaml.ts";
 import { jsYaml, random, same } from "./_yaml_fuzz.ts";
 import { tempTrees } from "./_helpers.ts";
 

@@ -14,7 +14,7 @@ import {
   setWarnSink,
   type SkillWarning,
 } from "@clarvis/agent-skills";
-import { simpleYaml } from "../src/_manifest/simple_yaml.ts";
+import { simpleYaml } from "../src/manifest/_simple_yaml.ts";
 import { runMain, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { simpleYaml } from "../src/_manifest/simple_yaml.ts";
+import { simpleYaml } from "../src/manifest/_simple_yaml.ts";
 import { differential, jsYaml, same } from "./_yaml_fuzz.ts";
 
 /** The frontmatter of a manifest's text, as `parseManifest` splits it. */

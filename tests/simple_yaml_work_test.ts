@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { simpleYaml } from "../src/_manifest/simple_yaml.ts";
+import { simpleYaml } from "../src/manifest/_simple_yaml.ts";
 
 /**
  * What `read` returns, and how many characters the string searches

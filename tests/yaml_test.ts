@@ -1,4 +1,4 @@
-// src/_manifest/yaml.ts makes parsed YAML frozen JSON data two ways: a tree
+// src/manifest/_yaml.ts makes parsed YAML frozen JSON data two ways: a tree
 // without an alias is frozen where it stands, and YAML with aliases is copied
 // (each alias apart). The first is the speed path (BENCHMARKS.md says what it
 // saves); this holds it to the copy on random trees, so that the two cannot
@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { jsonData } from "../src/_manifest/yaml.ts";
+import { jsonData } from "../src/manifest/_yaml.ts";
 
 /** A tree as js-yaml gives one: mappings, lists and scalars, `.inf` and NaN included. */
 const tree = fc.letrec((tie) => ({

@@ -7,15 +7,15 @@
  * @module
  */
 
-import { renderCatalog } from "../catalog.ts";
-import type { SkillConfig } from "../config.ts";
+import { renderCatalog } from "../prompt/catalog.ts";
+import type { SkillConfig } from "../config/config.ts";
 import type {
   CatalogFormat,
   CatalogOptions,
   CatalogReport,
-} from "../prompt.ts";
+} from "../prompt/prompt.ts";
 import { json } from "./json.ts";
-import { open } from "./options.ts";
+import { open } from "./args.ts";
 import type { Output } from "./output.ts";
 import { display, plural, printWarnings } from "./terminal.ts";
 import { OK, type Values } from "./types.ts";

@@ -5,10 +5,10 @@
  * @module
  */
 
-import { type CheckReport, checkSkills } from "../check.ts";
+import { type CheckReport, checkSkills } from "../check/check.ts";
 import { printGithub } from "./github.ts";
 import { json } from "./json.ts";
-import { dirRoots, placeOptions, presentRoots } from "./options.ts";
+import { dirRoots, placeOptions, presentRoots } from "./args.ts";
 import { sarif } from "./sarif.ts";
 import { colors, line, type Output } from "./output.ts";
 import { display, fail, plural, position, relativeText } from "./terminal.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { CheckReport } from "../check.ts";
+import type { CheckReport } from "../check/check.ts";
 import { display, relativeText } from "./terminal.ts";
 import type { Output } from "./output.ts";
 

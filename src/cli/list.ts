@@ -6,16 +6,16 @@
  */
 
 import { dirname, resolve } from "node:path";
-import type { SkillConfig, SkillRoot } from "../config.ts";
+import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import type { SkillInfo } from "../skill.ts";
-import { isManifestName } from "../_discovery/manifest.ts";
+import { isManifestName } from "../discovery/_manifest.ts";
 import {
   tryList,
   unrepresentableIn,
   unrepresentedName,
-} from "../_fs/listing.ts";
-import type { Entry } from "../_fs/types.ts";
-import { errorCode, tryStatus } from "../_fs/status.ts";
+} from "../fs/_listing.ts";
+import type { Entry } from "../fs/_types.ts";
+import { errorCode, tryStatus } from "../fs/_status.ts";
 import {
   deeperLayout,
   holdsSkillBelow,
@@ -23,10 +23,10 @@ import {
   reachOf,
   type SkillBelow,
   unreadSkills,
-} from "../_layout.ts";
+} from "../discovery/_layout.ts";
 import { oneLineSafe } from "../_text.ts";
 import { json } from "./json.ts";
-import { givenRoots, open } from "./options.ts";
+import { givenRoots, open } from "./args.ts";
 import { colors, type Line as Pieces, type Output } from "./output.ts";
 import {
   cut,

@@ -16,7 +16,7 @@ import { check } from "./check.ts";
 import { json } from "./json.ts";
 import { list } from "./list.ts";
 import { type Output, output } from "./output.ts";
-import { FORMATS, PRESETS } from "./options.ts";
+import { FORMATS, PRESETS } from "./args.ts";
 import { path } from "./path.ts";
 import { show } from "./show.ts";
 import { why } from "./why.ts";

@@ -8,7 +8,7 @@
 
 import { SkillError } from "../errors.ts";
 import { json } from "./json.ts";
-import { open } from "./options.ts";
+import { open } from "./args.ts";
 import type { Output } from "./output.ts";
 import { fail, printWarnings } from "./terminal.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";

@@ -6,7 +6,7 @@
  */
 
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { CHECK_RULES, type CheckReport } from "../check.ts";
+import { CHECK_RULES, type CheckReport } from "../check/check.ts";
 import { relativeText } from "./terminal.ts";
 import type { Output } from "./output.ts";
 

@@ -7,7 +7,7 @@
 
 import type { SkillInfo } from "../skill.ts";
 import { json } from "./json.ts";
-import { open } from "./options.ts";
+import { open } from "./args.ts";
 import { colors, type Output } from "./output.ts";
 import { fail, oneLine, printWarnings } from "./terminal.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";

@@ -8,7 +8,7 @@
 
 import { isAbsolute, relative, resolve } from "node:path";
 import process from "node:process";
-import type { SkillDiagnostic } from "../diagnostic.ts";
+import type { SkillDiagnostic } from "../check/diagnostic.ts";
 import { oneLineSafe } from "../_text.ts";
 import type { SkillWarning } from "../warn.ts";
 import { json } from "./json.ts";

@@ -13,10 +13,10 @@ import type {
   ExplainedRoot,
   SkillCandidate,
   SkillExplanation,
-} from "../explanation.ts";
+} from "../explain/explanation.ts";
 import { catalogOptions } from "./catalog.ts";
 import { json } from "./json.ts";
-import { open } from "./options.ts";
+import { open } from "./args.ts";
 import { colors, type Line, line, type Output, type Piece } from "./output.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
 

@@ -1,0 +1,131 @@
+/**
+ * What `checkSkills` reports, as {@linkcode SkillDiagnostic}s: discovery's
+ * problems, resource-listing warnings and the findings of the spec rules.
+ *
+ * @module
+ */
+
+import type {
+  DiagnosticCode,
+  DiagnosticSeverity,
+  SkillDiagnostic,
+} from "./diagnostic.ts";
+import { RULES } from "./_rules.ts";
+import { KeyLines } from "../manifest/_lines.ts";
+import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
+import type { SkillInfo } from "../skill.ts";
+import type { SkillWarning } from "../warn.ts";
+
+/**
+ * The discovery warnings that are errors in a check although the skill
+ * loads: every other host drops a skill whose YAML needed repair, the spec
+ * requires a name equal to its directory's, and folders past a root's bound
+ * were never read.
+ */
+const ERRORS_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set([
+  "yaml_repaired",
+  "yaml_indicator",
+  "yaml_flow_text",
+  "yaml_continuation",
+  // The spec requires the name to equal the directory's; discovery tolerates it.
+  "name_mismatch",
+  // Folders past the bound went unread: a check never passes what it did not read.
+  "discovery_limit",
+]);
+
+/**
+ * A discovery problem as diagnostics: an error when it left a skill out (or
+ * is one of `ERRORS_IN_CHECK`), a warning otherwise; one diagnostic per
+ * problem of an unusable manifest.
+ */
+export function problemDiagnostics(problem: Problem): SkillDiagnostic[] {
+  const severity = problem.drops || ERRORS_IN_CHECK.has(problem.code)
+    ? "error"
+    : "warning";
+  const { code, path, skill } = problem;
+  const positions: ReadonlyArray<Pick<Problem, "message" | "line" | "column">> =
+    problem.problems !== undefined && problem.problems.length > 0
+      ? problem.problems
+      : [problem];
+  return positions.map(({ message, line, column }) =>
+    diagnostic({ severity, code, message, path, line, column, skill })
+  );
+}
+
+/**
+ * A resource-listing warning as a diagnostic: always a warning, since the
+ * skill loads whatever its resources are.
+ */
+export function resourceDiagnostic(
+  warning: SkillWarning,
+  info: SkillInfo,
+): SkillDiagnostic {
+  return diagnostic({
+    severity: "warning",
+    code: warning.code,
+    message: warning.message,
+    path: warning.path ?? info.dir,
+    skill: info.name,
+  });
+}
+
+/** An error about a path given to check itself (missing, holds no skill). */
+export function pathDiagnostic(
+  code: DiagnosticCode,
+  message: string,
+  path: string,
+): SkillDiagnostic {
+  return diagnostic({ severity: "error", code, message, path });
+}
+
+/** The warning about a skill a same-named skill of a later root replaces. */
+export function shadowedDiagnostic(
+  skill: SkillInfo,
+  winner: SkillInfo,
+): SkillDiagnostic {
+  return diagnostic({
+    severity: "warning",
+    code: "shadowed_skill",
+    message:
+      `Skill "${skill.name}" in ${skill.path} is never served: ${winner.path}, of a later root, has the same name and wins`,
+    path: skill.path,
+    skill: skill.name,
+  });
+}
+
+/** The findings of every spec rule for one skill that loads. */
+export function ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
+  const { info, frontmatter } = skill;
+  // One index of the key lines for every finding of this skill.
+  const lines = new KeyLines(frontmatter);
+  return RULES.flatMap((rule) =>
+    rule.test(skill, lines).map((finding) =>
+      diagnostic({
+        severity: rule.severity,
+        code: rule.code,
+        message: finding.message,
+        path: info.path,
+        line: finding.line ?? lines.lineOf(finding.key ?? "name"),
+        skill: info.name,
+      })
+    )
+  );
+}
+
+function diagnostic(fields: {
+  severity: DiagnosticSeverity;
+  code: DiagnosticCode;
+  message: string;
+  path: string;
+  line?: number | undefined;
+  column?: number | undefined;
+  skill?: string | undefined;
+}): SkillDiagnostic {
+  const { line, column, skill, ...always } = fields;
+  return Object.freeze({
+    ...always,
+    ...(line === undefined ? {} : { line }),
+    ...(column === undefined ? {} : { column }),
+    ...(skill === undefined ? {} : { skill }),
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * What `checkSkills` reports: one diagnostic per problem, its severity and
+ * its code, the rules it checks, and what a root that gave no skills holds.
+ * A leaf module of types, so that the check, its rules and the command can
+ * all name them.
+ *
+ * @module
+ */
+
+import type { SkillWarningCode } from "../warn.ts";
+
+/**
+ * How much a diagnostic matters.
+ *
+ * - `error`: `createAgentSkills` would skip the skill (or throw under strict),
+ *   other hosts would, the skill breaks a requirement of the Agent Skills
+ *   spec (a "must"), or there is nothing to check at a path given.
+ * - `warning`: the skill loads, but something is likely wrong.
+ * - `info`: the spec's advice, and fields outside the spec: never a failure,
+ *   not even under `--strict`.
+ */
+export type DiagnosticSeverity = "error" | "warning" | "info";
+
+/**
+ * What a diagnostic is about: a {@linkcode SkillWarningCode} from discovery,
+ * or one of the spec checks:
+ *
+ * - `name_length`: `name` is longer than 64 characters (code points, NFKC).
+ * - `name_case`: `name` has upper-case letters (in any script).
+ * - `name_characters`: `name` has characters other than letters and digits
+ *   (of any script) and `-`.
+ * - `name_hyphens`: `name` starts or ends with a hyphen or has `--`.
+ * - `description_length`: `description` is longer than 1024 characters
+ *   (code points).
+ * - `compatibility_length`: `compatibility` is empty or longer than 500
+ *   characters.
+ * - `field_type`: `license` or `compatibility` is not a string, or
+ *   `metadata` is not a map of strings to strings.
+ * - `body_length`: `SKILL.md` is longer than 500 lines, blank lines
+ *   included (advice: `info`).
+ * - `allowed_tools_list`: `allowed-tools` is a YAML list, where the spec
+ *   writes a space-separated string (advice: `info`).
+ * - `unknown_field`: a frontmatter key the spec does not define (`info`).
+ * - `shell_command`: a `` !`command` `` in the body, which Claude Code runs
+ *   before the model reads the skill and this library never runs (`info`).
+ * - `manifest_name`: the manifest is not named `SKILL.md` (an error, as other
+ *   hosts miss it; `skill.md`, which the reference validator accepts, a
+ *   warning).
+ * - `path_not_found`: a path given to check does not exist.
+ * - `no_skills`: a path given to check holds no skill: no manifest in it, or
+ *   in any directory one level below (or, for a root of plugins, in any of
+ *   its plugins' skills folders).
+ * - `unread_skills`: a path given to check loaded skills, but holds more
+ *   deeper than the check looks (skill directories up to six levels down,
+ *   in category folders, under dot-directories, in plugins): an error, with
+ *   the depth, the roots or the kind to check them with.
+ * - `search_limit`: below a path given to check, the search for skills
+ *   deeper than the check looks listed its 2,000 directories and stopped:
+ *   skill directories past them may sit unchecked (an error, with the roots
+ *   or the depth to check them with).
+ * - `shadowed_skill`: a skill that a same-named skill of a later path
+ *   replaces, so it is never served (a warning, naming both paths).
+ *
+ * - `coerced_value`, `empty_field`: a value discovery read as the reference
+ *   validator and Claude Code read it, not as YAML 1.2 types it (notes).
+ *
+ * A discovery code may be more severe in a check than in discovery:
+ * `yaml_repaired`, `yaml_indicator`, `yaml_flow_text` and `yaml_continuation`
+ * are errors (every other host drops such a skill), `discovery_limit` is an
+ * error (what it did not read is unchecked), and `root_not_directory` is an
+ * error for a path given to check.
+ */
+export type DiagnosticCode =
+  | SkillWarningCode
+  | "manifest_name"
+  | "path_not_found"
+  | "no_skills"
+  | "unread_skills"
+  | "search_limit"
+  | "shadowed_skill"
+  | "name_length"
+  | "name_case"
+  | "name_characters"
+  | "name_hyphens"
+  | "description_length"
+  | "compatibility_length"
+  | "field_type"
+  | "body_length"
+  | "allowed_tools_list"
+  | "coerced_value"
+  | "empty_field"
+  | "unknown_field"
+  | "shell_command";
+
+/** One spec rule {@linkcode checkSkills} holds each loadable skill to. */
+export interface CheckRule {
+  /** The code of its diagnostics. */
+  readonly code: DiagnosticCode;
+  /** The severity of its diagnostics. */
+  readonly severity: DiagnosticSeverity;
+  /** What the spec says, as one sentence. */
+  readonly spec: string;
+}
+
+/** A directory below a root whose own directories hold skills: a root itself. */
+export interface NestedRoot {
+  /** The directory, to pass as a root instead. */
+  readonly dir: string;
+  /** One manifest in it, relative to the path that was given. */
+  readonly example: string;
+}
+
+/**
+ * Where skills deeper than a root is read are, and how to reach them: as a
+ * plugin marketplace (`plugins`: read the root with `kind: "plugins"`), in
+ * a few folders (`nested`: pass those folders as roots instead), or in
+ * category folders (`deeper`: read the root with this `depth`). `examples`
+ * are manifests relative to the root, one per folder that holds skills.
+ */
+export type DeeperLayout =
+  | { readonly kind: "plugins"; readonly examples: readonly string[] }
+  | { readonly kind: "nested"; readonly nested: readonly NestedRoot[] }
+  | {
+    readonly kind: "deeper";
+    readonly depth: number;
+    readonly examples: readonly string[];
+  };
+
+/**
+ * What a root that gave no skills holds, where discovery had nothing to warn
+ * about: nothing (`missing`: it does not exist), a manifest of its own
+ * (`skill_directory`: a skill directory given as a root), skills deeper
+ * down (a {@linkcode DeeperLayout}: up to six levels), or none of these
+ * (`other`).
+ */
+export type EmptyRootLayout =
+  | { readonly kind: "missing" }
+  | { readonly kind: "skill_directory" }
+  | DeeperLayout
+  | { readonly kind: "other" };
+
+/** One problem, at a file position where one is known. */
+export interface SkillDiagnostic {
+  /** How much it matters. */
+  readonly severity: DiagnosticSeverity;
+  /** What it is about. */
+  readonly code: DiagnosticCode;
+  /** A sentence naming the field or path and what was expected. */
+  readonly message: string;
+  /** The absolute path of the manifest, directory or root concerned. */
+  readonly path: string;
+  /** The 1-based line in `path`, for problems inside a manifest. */
+  readonly line?: number;
+  /** The 1-based column in `path`, for YAML syntax errors. */
+  readonly column?: number;
+  /** The skill's name (or its directory name when no name could be read). */
+  readonly skill?: string;
+}

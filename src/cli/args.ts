@@ -1,0 +1,167 @@
+/**
+ * The flags as the library's options: the roots (a preset, `--root`, the
+ * DIRs of `list`, `show`, `path`, `catalog` and `why`), `--home`,
+ * `--workspace`, `--max-manifest-bytes`.
+ *
+ * @module
+ */
+
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { type AgentSkills, createAgentSkills } from "../agent_skills.ts";
+import { resolveConfig, type SkillRoot } from "../config/config.ts";
+import type { SkillRootOptions } from "../options.ts";
+import {
+  clarvisSkillRoots,
+  claudeSkillRoots,
+  codexSkillRoots,
+} from "../config/presets.ts";
+import type { SkillWarning } from "../warn.ts";
+import type { Values } from "./types.ts";
+
+/** Where relative paths resolve: the command's current directory. */
+type Place = { readonly cwd: string };
+
+/** The presets `--preset` names, each a host's own roots. */
+export const PRESETS: Readonly<Record<string, () => SkillRootOptions[]>> = {
+  clarvis: clarvisSkillRoots,
+  claude: claudeSkillRoots,
+  codex: () => codexSkillRoots(),
+};
+
+/** The output formats of `check`. */
+export const FORMATS: readonly string[] = ["text", "json", "github", "sarif"];
+
+/**
+ * The roots: the preset (when asked for, or clarvis when no root is given),
+ * then each --root, then each DIR of the command.
+ */
+export function rootsOf(
+  values: Values,
+  io: Place,
+  dirs: readonly string[] = [],
+): Array<string | SkillRootOptions> {
+  const roots = givenRoots(values, dirs, io);
+  // main() has refused a preset it does not know.
+  const name = values.preset ?? (roots.length === 0 ? "clarvis" : undefined);
+  const preset = name === undefined ? [] : PRESETS[name]?.() ?? [];
+  return [...preset, ...rootOptions(values, roots)];
+}
+
+/** The roots named on the command line (--root, then the command's DIRs), absolute. */
+export function givenRoots(
+  values: Values,
+  dirs: readonly string[],
+  io: Place,
+): string[] {
+  return [...(values.root ?? []), ...dirs].map((dir) => resolve(io.cwd, dir));
+}
+
+/** The DIRs of `check`, as roots with `--depth` and `--plugins`. */
+export function dirRoots(
+  values: Values,
+  dirs: readonly string[],
+  io: Place,
+): Array<string | SkillRootOptions> {
+  return rootOptions(values, dirs.map((dir) => resolve(io.cwd, dir)));
+}
+
+/**
+ * The roots named on the command line as the library takes them: a path,
+ * or with `--depth` and `--plugins`, a root object that says so.
+ */
+function rootOptions(
+  values: Values,
+  paths: readonly string[],
+): Array<string | SkillRootOptions> {
+  // main() has refused a depth that is not a whole number above 0.
+  const depth = values.depth === undefined ? undefined : Number(values.depth);
+  if (depth === undefined && values.plugins !== true) return [...paths];
+  return paths.map((path) => ({
+    path,
+    ...(depth === undefined ? {} : { depth }),
+    ...(values.hidden === true ? { hidden: "read" as const } : {}),
+    ...(values.plugins === true ? { kind: "plugins" as const } : {}),
+  }));
+}
+
+/**
+ * The roots `check` looks at without a DIR: each --root, which must exist
+ * (checkSkills says so when one does not), and those preset roots that
+ * exist, resolved (a root read in each ancestor is one per directory), since
+ * most machines have only some of them (one the process may not look at is
+ * kept: checkSkills says it cannot be read).
+ */
+export function presentRoots(
+  values: Values,
+  io: Place,
+): { paths: Array<string | SkillRootOptions>; lookedAt: string[] } {
+  const given = givenRoots(values, [], io);
+  const name = values.preset ?? (given.length === 0 ? "clarvis" : undefined);
+  const preset = name === undefined ? [] : PRESETS[name]?.() ?? [];
+  const resolved = preset.length === 0
+    ? []
+    : resolveConfig({ roots: preset, ...placeOptions(values, io) }).roots;
+  return {
+    paths: [
+      ...resolved.filter((root) => mayExist(root.path)).map(asRootOptions),
+      ...rootOptions(values, given),
+    ],
+    lookedAt: resolved.map((root) => root.path),
+  };
+}
+
+/** A resolved root as options that resolve to it again. */
+function asRootOptions(
+  { realPath: _, foldedInto: __, namespace: ___, ...root }: SkillRoot,
+): SkillRootOptions {
+  return root;
+}
+
+/**
+ * Whether a path exists, or may (the process may not look at it: then
+ * checkSkills says so). Only a path that is not there is left out.
+ */
+function mayExist(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+
+/** cwd, and home, workspace and the manifest cap when given: what every command passes on. */
+export function placeOptions(
+  values: Values,
+  io: Place,
+): {
+  cwd: string;
+  home?: string;
+  workspace?: string;
+  maxManifestBytes?: number;
+} {
+  const maxBytes = values["max-manifest-bytes"];
+  return {
+    cwd: io.cwd,
+    ...(values.home === undefined ? {} : { home: values.home }),
+    ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
+    // main() has refused what is not a whole number above 0.
+    ...(maxBytes === undefined ? {} : { maxManifestBytes: Number(maxBytes) }),
+  };
+}
+
+export function open(
+  values: Values,
+  io: Place,
+  dirs: readonly string[] = [],
+): { skills: AgentSkills; warnings: SkillWarning[] } {
+  const warnings: SkillWarning[] = [];
+  const skills = createAgentSkills({
+    roots: rootsOf(values, io, dirs),
+    onWarning: (warning) => warnings.push(warning),
+    ...placeOptions(values, io),
+  });
+  return { skills, warnings };
+}

@@ -1,0 +1,174 @@
+/**
+ * Finding a skill directory's manifest: `<dir>/SKILL.md` by one status call
+ * when it is a regular file, else the directory listed and the manifest
+ * matched by name in any letter case (`SKILL.md` first) or, where the root
+ * says so, exactly; what a manifest that is not a regular file is, said and
+ * never opened.
+ *
+ * @module
+ */
+
+import { type Listing, tryList } from "../fs/_listing.ts";
+import { childPath, kindOf, tryStatus } from "../fs/_status.ts";
+import type { Entry, Status } from "../fs/_types.ts";
+import {
+  ambiguousProblem,
+  manifestDirectoryProblem,
+  notRegularProblem,
+  readProblem,
+  skillDirProblem,
+} from "./_problems.ts";
+import type { RootScan } from "./_types.ts";
+
+/** A manifest found: its path and name, its status, and whether it is a symlink. */
+export interface Manifest {
+  readonly path: string;
+  readonly name: string;
+  readonly dirName: string;
+  /** Its status (its target's, for a followed symlink). */
+  readonly status: Status;
+  readonly isLink: boolean;
+}
+
+/** What {@linkcode findManifest} returns for a directory it may not list and found no `SKILL.md` in. */
+export const UNLISTED = "unlisted";
+
+/**
+ * A skill directory's manifest: `<dir>/SKILL.md` when a status call says it
+ * is a regular file (a symlink to one included, where those are followed)
+ * and the scan does not list every skill; else the directory is listed, the
+ * manifest matched by name (in any letter case, unless the root says
+ * exact), and what it is said. A special file is never opened. When the
+ * directory holds no manifest, its listing, so that a deeper scan can go on
+ * below it without listing it again; `undefined` when what it holds was
+ * reported.
+ */
+export function findManifest(
+  scan: RootScan,
+  dir: string,
+  dirName: string,
+  { mayList = true }: {
+    /**
+     * Whether the directory may be listed: when not, only `<dir>/SKILL.md`
+     * is looked at (a regular file, or a link to one where those are
+     * followed), and `UNLISTED` returned when it is not one.
+     */
+    mayList?: boolean;
+  } = {},
+): Manifest | Listing | typeof UNLISTED | undefined {
+  const { config, report } = scan;
+  const follow = followsManifestLinks(scan);
+  if (!mayList || (scan.listEachSkill !== true && follow)) {
+    const path = childPath(dir, "SKILL.md");
+    // When links are not followed, the entry itself (an lstat).
+    const status = tryStatus(path, { follow });
+    if (status.ok && status.value.kind === "file") {
+      return {
+        path,
+        name: "SKILL.md",
+        dirName,
+        status: status.value,
+        isLink: false,
+      };
+    }
+    if (!mayList) return UNLISTED;
+  }
+  const listing = tryList(dir);
+  if (!listing.ok) {
+    const problem = skillDirProblem(dir, dirName, listing.error);
+    if (problem !== undefined) report(problem);
+    return undefined;
+  }
+  const chosen = chooseManifest(scan, {
+    dir,
+    dirName,
+    entries: listing.value.entries,
+  });
+  if (chosen === NONE) return listing.value;
+  if (chosen === undefined) return undefined;
+  const path = childPath(dir, chosen.name);
+  const isLink = chosen.kind === "symlink";
+  // When symlinks are not followed, the entry itself (an lstat).
+  const status = tryStatus(path, { follow });
+  if (!status.ok) {
+    const problem = readProblem(
+      { kind: "unopenable", error: status.error },
+      { path, dirName, isLink, maxBytes: config.maxManifestBytes },
+    );
+    if (problem !== undefined) report(problem);
+    return undefined;
+  }
+  const { kind } = status.value;
+  if (kind !== "file") {
+    // Never opened: a link to a special file, or a file replaced by one
+    // since the listing (a symlink, when they are not followed: left out).
+    if (isLink || kind !== "symlink") {
+      report(notRegularProblem(path, dirName, kindOf(kind)));
+    }
+    return undefined;
+  }
+  return { path, name: chosen.name, dirName, status: status.value, isLink };
+}
+
+/**
+ * Whether a scan follows a manifest that is a symlink: when symlinks are
+ * followed and the root does not say to ignore linked manifests.
+ */
+export function followsManifestLinks(
+  { config, root }: Pick<RootScan, "config" | "root">,
+): boolean {
+  return config.followSymlinks && root.manifestLinks !== "ignore";
+}
+
+/** Whether a file name is a manifest's: `SKILL.md` in any letter case. */
+export function isManifestName(name: string): boolean {
+  return name.toLowerCase() === "skill.md";
+}
+
+/** What {@linkcode chooseManifest} returns for a directory without one. */
+const NONE = "none";
+
+/**
+ * Chooses a skill directory's manifest from its entries, matching the name
+ * case-insensitively (or exactly, where the root says so): `SKILL.md` first,
+ * else the first in sorted order; `NONE` when there is none, or it is a
+ * symlink not followed. A directory or a special file is reported.
+ */
+function chooseManifest(
+  scan: RootScan,
+  { dir, dirName, entries }: {
+    dir: string;
+    dirName: string;
+    entries: readonly Entry[];
+  },
+): Entry | typeof NONE | undefined {
+  const exact = scan.root.manifestName === "exact";
+  const candidates = entries.filter((entry) =>
+    exact ? entry.name === "SKILL.md" : isManifestName(entry.name)
+  );
+  const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
+    candidates[0];
+  if (chosen === undefined) return NONE;
+  if (candidates.length > 1) {
+    const names = candidates.map((entry) => entry.name);
+    scan.report(
+      ambiguousProblem({ dir, dirName, names, chosen: chosen.name }),
+    );
+  }
+  if (chosen.kind === "symlink") {
+    // A link not followed is as if it were not there.
+    return followsManifestLinks(scan) ? chosen : NONE;
+  }
+  if (chosen.kind !== "file") {
+    // A directory, FIFO, socket or device: never opened (opening one may
+    // block or act).
+    const path = childPath(dir, chosen.name);
+    scan.report(
+      chosen.kind === "directory"
+        ? manifestDirectoryProblem(path, dirName)
+        : notRegularProblem(path, dirName, kindOf(chosen.kind)),
+    );
+    return undefined;
+  }
+  return chosen;
+}

@@ -1,0 +1,317 @@
+/**
+ * Plugins as Claude Code reads them: a root of kind `"plugins"` is a
+ * marketplace (`.claude-plugin/marketplace.json` lists its plugins) or one
+ * plugin, and at each scan it becomes one skill root per skills folder of
+ * each plugin, whose skills are named `<plugin>:<skill>`.
+ *
+ * @module
+ */
+
+import { basename, dirname, join, relative, resolve } from "node:path";
+import type { SkillRoot } from "../config/config.ts";
+import { errorCode, isInside, reason, tryRealpath } from "../fs/_status.ts";
+
+import { holdsManifest } from "./_layout.ts";
+import {
+  duplicatePluginProblem,
+  invalidPluginProblem,
+  type PluginEntry,
+} from "./_problems.ts";
+import type { RootScan } from "./_types.ts";
+import {
+  type Bound,
+  INVALID,
+  isRecord,
+  MISSING,
+  readJson,
+} from "./_plugin_json.ts";
+
+/** The folder of a plugin or marketplace that holds its JSON manifest. */
+const MANIFEST_DIR = ".claude-plugin";
+
+/**
+ * The skill roots a root of kind `"plugins"` stands for, as of now: for a
+ * marketplace, each plugin it lists on disk, in its order; else the root
+ * itself as one plugin. A marketplace or plugin manifest that cannot be
+ * used is reported (`invalid_plugin`) and its plugins left out; a plugin
+ * listed from elsewhere (a git or URL source) is not on disk, and is left
+ * out silently. Nothing is read from outside the root's real directory, nor
+ * through a symlink when symlinks are not followed; a second plugin of one
+ * name (from the same directory or another) is reported (`duplicate_plugin`)
+ * and the first kept, so a plugin listed many times is read once.
+ */
+export function pluginRoots(
+  scan: Pick<RootScan, "root" | "config" | "report" | "buffer">,
+): SkillRoot[] {
+  const { root, report } = scan;
+  const bound = boundOf(root.path, scan.config);
+  const marketPath = resolve(root.path, MANIFEST_DIR, "marketplace.json");
+  // Whether each real folder is one skill's, looked at once per scan.
+  const skillFolders = new Map<string, boolean>();
+  const market = readJson(scan, marketPath, bound);
+  if (market === MISSING) {
+    const plugin = pluginSkillRoots(scan, bound, {
+      dir: root.path,
+      listed: undefined,
+      manifest: readPluginJson(scan, root.path, bound),
+      claim: () => true,
+      skillFolders,
+    });
+    return plugin ?? [];
+  }
+  if (market === INVALID) return [];
+  const plugins = isRecord(market) ? market["plugins"] : undefined;
+  if (!Array.isArray(plugins)) {
+    report(invalidPluginProblem(marketPath, 'it has no "plugins" list'));
+    return [];
+  }
+  const metadata = isRecord(market) ? market["metadata"] : undefined;
+  const pluginRoot = isRecord(metadata) &&
+      typeof metadata["pluginRoot"] === "string"
+    ? metadata["pluginRoot"]
+    : ".";
+  const roots: SkillRoot[] = [];
+  // Each plugin directory's plugin.json, by real path; the first entry of each name.
+  const manifests = new Map<string, unknown>();
+  const byName = new Map<string, PluginEntry>();
+  plugins.forEach((entry: unknown, index) => {
+    const where = `plugins[${index}]`;
+    if (!isRecord(entry) || typeof entry["name"] !== "string") {
+      report(invalidPluginProblem(marketPath, `${where} has no "name" string`));
+      return;
+    }
+    const source = localSource(entry["source"]);
+    if (source === undefined) return; // fetched by the host, not on disk
+    const dir = resolve(root.path, pluginRoot, source);
+    const refused = !isInside(dir, root.path)
+      ? `it is outside the marketplace ${root.path}`
+      : refusal(dir, bound);
+    if (typeof refused === "string") {
+      report(invalidPluginProblem(
+        marketPath,
+        `${where} ("${
+          entry["name"]
+        }") has its source "${source}" at ${dir}: ${refused}; point it at a folder inside the marketplace`,
+      ));
+      return;
+    }
+    const { real } = refused;
+    // One plugin.json read per directory, however many entries reach it.
+    if (!manifests.has(real)) {
+      manifests.set(real, readPluginJson(scan, dir, bound));
+    }
+    const listed: PluginEntry = {
+      where,
+      name: entry["name"],
+      source,
+      dir,
+      real,
+    };
+    const plugin = pluginSkillRoots(scan, bound, {
+      dir,
+      listed: entry,
+      entry: { marketPath, where },
+      manifest: manifests.get(real),
+      skillFolders,
+      // Before its folders are looked at: a duplicate costs no more.
+      claim: (name) => {
+        const first = byName.get(name);
+        if (first === undefined) byName.set(name, listed);
+        else {report(
+            duplicatePluginProblem({ marketPath, listed, first, name }),
+          );}
+        return first === undefined;
+      },
+    });
+    if (plugin !== undefined) roots.push(...plugin);
+  });
+  return roots;
+}
+
+/** The real path a root of plugins is confined to (its path while it does not exist). */
+export function pluginsRealPath(path: string): string {
+  const real = tryRealpath(path);
+  return real.ok ? real.value : path;
+}
+
+function boundOf(path: string, config: { followSymlinks: boolean }): Bound {
+  return { path, real: pluginsRealPath(path), follow: config.followSymlinks };
+}
+
+/**
+ * Where a path inside a root of plugins (lexically) really is, or why it is
+ * refused: it leads outside the root's real directory, it is reached
+ * through a symlink while symlinks are not followed, or it cannot be
+ * followed. One that does not exist is where it says (nothing is read
+ * there).
+ */
+function refusal(path: string, bound: Bound): { real: string } | string {
+  const own = join(bound.real, relative(bound.path, path));
+  const real = tryRealpath(path);
+  if (!real.ok) {
+    return errorCode(real.error) === "ENOENT"
+      ? { real: own }
+      : `it cannot be followed (${reason(real.error)})`;
+  }
+  if (!isInside(real.value, bound.real)) {
+    return `it leads to ${real.value}, outside the real directory ${bound.real} of the root`;
+  }
+  if (!bound.follow && real.value !== own) {
+    return `it is reached through a symlink (to ${real.value}), and followSymlinks is false`;
+  }
+  return { real: real.value };
+}
+
+/**
+ * A plugin's skill roots: its `skills/` folder, or what its manifest (else
+ * its marketplace entry; the entry alone when it says `strict: false`)
+ * names in `skills`, each inside the plugin: a folder of skills, or one
+ * skill's folder; each folder once. Its name is its manifest's `name`, else
+ * its marketplace entry's, else its directory's. Undefined when its
+ * manifest cannot be used (reported), or when `claim` refuses its name.
+ */
+function pluginSkillRoots(
+  scan: Pick<RootScan, "root" | "report" | "buffer">,
+  bound: Bound,
+  { dir, listed, entry, manifest, claim, skillFolders }: {
+    dir: string;
+    listed: Record<string, unknown> | undefined;
+    /** Where the marketplace lists it: its file and `plugins[i]`. */
+    entry?: { readonly marketPath: string; readonly where: string };
+    /** What {@linkcode readPluginJson} read. */
+    manifest: unknown;
+    /** Whether the name is the plugin's to take (reported when not). */
+    claim: (name: string) => boolean;
+    /** Whether a folder (by real path) holds a manifest, as found already. */
+    skillFolders: Map<string, boolean>;
+  },
+): SkillRoot[] | undefined {
+  const { root, report } = scan;
+  const manifestPath = pluginJsonPath(dir);
+  if (manifest === INVALID) return undefined;
+  if (manifest !== MISSING && !isRecord(manifest)) {
+    report(invalidPluginProblem(manifestPath, "it is not a JSON object"));
+    return undefined;
+  }
+  // With `strict: false`, the marketplace entry is the whole definition.
+  const own = manifest === MISSING || listed?.["strict"] === false
+    ? undefined
+    : manifest;
+  const name = own?.["name"] ?? listed?.["name"] ?? basename(dir);
+  if (typeof name !== "string" || !isNamespace(name)) {
+    // Cited where the name came from: plugin.json, the entry, or the folder.
+    const rule = 'a non-empty string without ":", "/" or spaces';
+    const shown = JSON.stringify(name);
+    report(
+      own?.["name"] !== undefined
+        ? invalidPluginProblem(
+          manifestPath,
+          `its "name" ${shown} is not a plugin name (${rule})`,
+        )
+        : listed?.["name"] !== undefined && entry !== undefined
+        ? invalidPluginProblem(
+          entry.marketPath,
+          `${entry.where} has the "name" ${shown}, which is not a plugin name (${rule}); rename the entry`,
+        )
+        : invalidPluginProblem(
+          dir,
+          `its folder's name ${shown} is not a plugin name (${rule}); give it a .claude-plugin/plugin.json with a "name"`,
+        ),
+    );
+    return undefined;
+  }
+  if (!claim(name)) return undefined;
+  const given = own?.["skills"] ?? listed?.["skills"];
+  const folders = given === undefined
+    ? ["./skills"]
+    : typeof given === "string"
+    ? [given]
+    : Array.isArray(given) && given.every((p) => typeof p === "string")
+    ? given as string[]
+    : undefined;
+  // Where its "skills" came from: plugin.json, the entry, or neither.
+  const { definedIn, who } = own?.["skills"] === undefined &&
+      listed?.["skills"] !== undefined && entry !== undefined
+    ? { definedIn: entry.marketPath, who: `${entry.where} (plugin "${name}")` }
+    : {
+      definedIn: own === undefined ? dir : manifestPath,
+      who: `plugin "${name}"`,
+    };
+  if (folders === undefined) {
+    report(invalidPluginProblem(
+      definedIn,
+      `${who} has a "skills" that is neither a path nor a list of paths`,
+    ));
+    return undefined;
+  }
+  // A path is a folder of skills, or one skill (it holds a manifest): the
+  // skills named one by one are read from their folders, those alone.
+  const singles = new Map<string, string[]>();
+  const roots: SkillRoot[] = [];
+  const seen = new Set<string>();
+  // The plugins root's labels and rules, for a root of skills.
+  const { kind: _, foldedInto: __, ...rules } = root;
+  for (const folder of folders) {
+    const path = resolve(dir, folder);
+    const refused = !isInside(path, dir) || path === dir
+      ? `it is outside the plugin ${dir}`
+      : refusal(path, bound);
+    if (typeof refused === "string") {
+      report(invalidPluginProblem(
+        definedIn,
+        `${who} names the skills folder ${path}: ${refused}; name a folder inside the plugin`,
+      ));
+      continue;
+    }
+    // A folder named twice (by spelling or by symlink) is read once.
+    if (seen.has(refused.real)) continue;
+    seen.add(refused.real);
+    let single = skillFolders.get(refused.real);
+    if (single === undefined) {
+      single = holdsManifest(path);
+      skillFolders.set(refused.real, single);
+    }
+    if (single) {
+      const parent = dirname(path);
+      const names = singles.get(parent) ?? [];
+      if (names.length === 0) singles.set(parent, names);
+      names.push(basename(path));
+    } else {
+      roots.push({ ...rules, path, realPath: refused.real, namespace: name });
+    }
+  }
+  for (const [path, only] of singles) {
+    roots.push({ ...rules, path, realPath: path, namespace: name, only });
+  }
+  return roots;
+}
+
+function pluginJsonPath(dir: string): string {
+  return resolve(dir, MANIFEST_DIR, "plugin.json");
+}
+
+/** A plugin's `plugin.json`, as {@linkcode readJson} reads it. */
+function readPluginJson(
+  scan: Pick<RootScan, "report" | "buffer">,
+  dir: string,
+  bound: Bound,
+): unknown {
+  return readJson(scan, pluginJsonPath(dir), bound);
+}
+
+/** A plugin source on disk: a relative path, or Codex's `{ source: "local", path }`. */
+function localSource(source: unknown): string | undefined {
+  if (typeof source === "string") return source;
+  if (
+    isRecord(source) && source["source"] === "local" &&
+    typeof source["path"] === "string"
+  ) {
+    return source["path"];
+  }
+  return undefined;
+}
+
+/** Whether a plugin name can prefix its skills' names. */
+function isNamespace(name: string): boolean {
+  return name !== "" && !/[:/\\\s]/.test(name);
+}

@@ -1,0 +1,164 @@
+/**
+ * The records discovery passes along, from one root's scan to the snapshot:
+ * a leaf module of types, so that every step can name them.
+ *
+ * @module
+ */
+
+import type { SkillConfig, SkillRoot } from "../config/config.ts";
+import type { SkillProblem } from "../errors.ts";
+import type { ReadBuffer } from "../fs/_read.ts";
+import type { Listing } from "../fs/_listing.ts";
+import type { Coercion, Truncation } from "../manifest/_coerce.ts";
+import type { Repair } from "../manifest/_repair.ts";
+import type { SkillInfo } from "../skill.ts";
+import type { SkillWarningCode } from "../warn.ts";
+
+/** How discovery reached a skill directory: its real path, and whether through a symlink. */
+export interface Reached {
+  readonly realDir: string;
+  readonly viaLink: boolean;
+}
+
+/**
+ * Where discovery found a skill's directory, fixed for the snapshot: every
+ * resource is confined to `realDir`, and the directory must still be the one
+ * with this device, inode and birth time (reached the same way) to be served.
+ */
+export interface SkillPlace extends Reached {
+  /** Its device, inode and birth time when it was discovered. */
+  readonly dev: number;
+  readonly ino: number;
+  readonly birthtimeMs: number;
+}
+
+/** A skill as its manifest gives it: reused across refreshes while unchanged. */
+export interface ParsedSkill {
+  readonly info: SkillInfo;
+  readonly body: string;
+  /**
+   * The manifest's decoded text: what a manifest read again is compared
+   * with. The body is a slice of it, so keeping it costs little memory.
+   */
+  readonly source: string;
+  /** The frontmatter's YAML text (a slice of `source` too), for checks. */
+  readonly frontmatter: string;
+  /** The lines repaired so that its YAML parses, in order. */
+  readonly repairs: readonly Repair[];
+  /** The plain values its YAML cut at ` #`. */
+  readonly truncations: readonly Truncation[];
+  /** The values read as hosts read them (notes in a check). */
+  readonly coercions: readonly Coercion[];
+}
+
+/** A discovered skill: its catalog entry, its body and its directory's place. */
+export interface DiscoveredSkill extends ParsedSkill {
+  readonly place: SkillPlace;
+  /** The refresh key of the manifest it was read from. */
+  readonly key: RefreshKey;
+}
+
+/**
+ * What refresh() goes by to reuse a skill without reading its manifest: the
+ * manifest's device, inode, size and modification and change times, and
+ * whether those times were settled when it was read (see
+ * `refresh_key.ts`).
+ */
+export interface RefreshKey {
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ctimeMs: number;
+  readonly settled: boolean;
+}
+
+/** The previous run's skills by manifest path, for reuse by refresh(). */
+export type Previous = ReadonlyMap<string, DiscoveredSkill>;
+
+/** One problem discovery found, as data: reported by a {@linkcode Report}. */
+export interface Problem {
+  /** What it is about. */
+  readonly code: SkillWarningCode;
+  /** A sentence naming the path and what was done about it. */
+  readonly message: string;
+  /** The absolute path concerned. */
+  readonly path: string;
+  /**
+   * Whether this problem is why a skill was left out: strict throws for it,
+   * and check calls it an error. Set by the code that leaves the skill out.
+   */
+  readonly drops: boolean;
+  /** The skill's name (its directory name until its manifest names it). */
+  readonly skill?: string | undefined;
+  /** The 1-based line in `path`. */
+  readonly line?: number | undefined;
+  /** The 1-based column in `path`. */
+  readonly column?: number | undefined;
+  /** For a duplicate: the manifest of the skill the root kept. */
+  readonly kept?: string | undefined;
+  /** Each problem of an unusable manifest, at its own position. */
+  readonly problems?: readonly SkillProblem[] | undefined;
+  /** The filesystem error behind it, kept as the thrown error's `cause`. */
+  readonly cause?: unknown;
+}
+
+/**
+ * An entry discovery passed by without reading a skill from it, and why:
+ * a directory without a manifest that the root does not read below
+ * (`no_manifest`, with its listing), a symlink not followed (`symlink`), a
+ * folder a deeper scan does not enter (`skipped`: a dot-directory,
+ * `node_modules`), or a directory its plugin does not list (`not_listed`).
+ * What `explain()` looks through for near misses.
+ */
+export interface PassedBy {
+  readonly reason: "no_manifest" | "symlink" | "skipped" | "not_listed";
+  /** The entry's path. */
+  readonly path: string;
+  /** The entry's name in its folder. */
+  readonly name: string;
+  /** The root being scanned (a plugin's skills folder, for a root of plugins). */
+  readonly root: SkillRoot;
+  /** How many levels below the root the entry is (1 for the root's own). */
+  readonly level: number;
+  /** For `no_manifest`: what the directory holds. */
+  readonly listing?: Listing | undefined;
+}
+
+/** Receives the problems of a discovery run: warns, throws or collects. */
+export type Report = (problem: Problem) => void;
+
+/** Everything one root's scan needs: what to scan, how, and where to report. */
+export interface RootScan {
+  readonly root: SkillRoot;
+  readonly config: SkillConfig;
+  readonly report: Report;
+  /** What the manifests are read into, one after another: one for every root of a run. */
+  readonly buffer: ReadBuffer;
+  /** The previous run's skills, for reuse by refresh key and by content. */
+  readonly previous?: Previous | undefined;
+  /** When the scan started (`Date.now()`): what a manifest's times are settled against. */
+  readonly startedMs: number;
+  /**
+   * Whether to list every skill directory, so that case variants of the
+   * manifest side by side are seen (check does); otherwise `<dir>/SKILL.md`
+   * is opened first and a directory listed only when that fails.
+   */
+  readonly listEachSkill?: boolean | undefined;
+  /**
+   * Where roots the process may not read are collected, to be reported in
+   * one line; absent: each is reported on its own.
+   */
+  readonly denied?: string[] | undefined;
+  /**
+   * The real directory every directory and manifest read must really be
+   * inside (a root of plugins'): one that leads outside is reported
+   * (`invalid_plugin`) and left out, its manifest never read. Absent: no
+   * such bound, and no system call spent on one.
+   */
+  readonly within?: string | undefined;
+  /** Where the entries passed by are recorded; absent: not recorded. */
+  readonly passed?: PassedBy[] | undefined;
+  /** Where roots that do not exist are recorded; absent: not recorded. */
+  readonly missing?: string[] | undefined;
+}

@@ -1,0 +1,90 @@
+/**
+ * Which skills a catalog holds, and in what order of importance: the
+ * filters, and the ranking the budget takes from.
+ *
+ * @module
+ */
+
+import type { SkillInfo } from "../skill.ts";
+import type { CatalogFilter, CatalogReport } from "./prompt.ts";
+import { globOf } from "./_glob.ts";
+import type { Given } from "./_catalog_options.ts";
+
+/**
+ * The skills the filters keep, and why each other one was left out. A name
+ * given twice is one skill, the first given: the report holds each name once.
+ */
+export function filter(
+  skills: readonly SkillInfo[],
+  options: Given,
+): { kept: SkillInfo[]; filtered: CatalogReport["filtered"][number][] } {
+  const include = options.include?.map(globOf);
+  const exclude = options.exclude?.map(globOf);
+  const kept: SkillInfo[] = [];
+  const filtered: { name: string; reason: CatalogFilter }[] = [];
+  const seen = new Set<string>();
+  for (const info of skills) {
+    if (seen.has(info.name)) continue;
+    seen.add(info.name);
+    const reason: CatalogFilter | undefined =
+      info.disableModelInvocation && options.userOnly !== "include"
+        ? "user_only"
+        : include !== undefined && !include.some((glob) => glob.test(info.name))
+        ? "not_included"
+        : exclude?.some((glob) => glob.test(info.name))
+        ? "excluded"
+        : options.scopes !== undefined && !options.scopes.includes(info.scope)
+        ? "scope"
+        : options.sources !== undefined &&
+            !options.sources.includes(info.source)
+        ? "source"
+        : undefined;
+    if (reason === undefined) kept.push(info);
+    else filtered.push({ name: info.name, reason });
+  }
+  return { kept, filtered };
+}
+
+/**
+ * The skills, most important first: the ranked ones in their rank's order,
+ * then the others by precedence (highest first), then by name.
+ */
+export function byImportance(
+  skills: readonly SkillInfo[],
+  { rank, precedence }: Given,
+): SkillInfo[] {
+  const ranked = new Map((rank ?? []).map((name, index) => [name, index]));
+  const levels = levelsOf(precedence ?? []);
+  const lengths = new Set([...levels.keys()].map((root) => root.length));
+  const level = (info: SkillInfo): number => {
+    let found = levels.get(info.root) ?? -1;
+    for (let end = info.root.indexOf("/"); end !== -1;) {
+      if (lengths.has(end)) {
+        found = Math.max(found, levels.get(info.root.slice(0, end)) ?? -1);
+      }
+      end = info.root.indexOf("/", end + 1);
+    }
+    return found;
+  };
+  const levelOf = new Map(skills.map((info) => [info, level(info)]));
+  return [...skills].sort((a, b) => {
+    const ra = ranked.get(a.name) ?? Infinity;
+    const rb = ranked.get(b.name) ?? Infinity;
+    if (ra !== rb) return ra - rb;
+    const pa = levelOf.get(a) ?? -1;
+    const pb = levelOf.get(b) ?? -1;
+    if (pa !== pb) return pb - pa;
+    return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  });
+}
+
+/**
+ * Each root of `precedence` and its highest index, read once: a skill's
+ * level is then found from its root and the directories above it (the
+ * roots it is in), one look-up each, whatever the list's length.
+ */
+function levelsOf(precedence: readonly string[]): Map<string, number> {
+  const levels = new Map<string, number>();
+  precedence.forEach((root, index) => levels.set(root, index));
+  return levels;
+}

@@ -1,0 +1,218 @@
+/**
+ * Every root's skills in, one map by name out: roots that are one directory
+ * are scanned once, and the last root wins.
+ *
+ * @module
+ */
+
+import type { SkillConfig, SkillRoot } from "../config/config.ts";
+import { discoverRoot } from "../discovery/_root.ts";
+import { discoverPlugins } from "../discovery/_plugin_skills.ts";
+import { reservedNameProblem } from "../discovery/_problems.ts";
+import { colonIn } from "../_names.ts";
+import { readBuffer } from "../fs/_read.ts";
+import { errorCode, tryStatus } from "../fs/_status.ts";
+import { realPathOrSelf, winnersOf } from "../config/_real_paths.ts";
+import type {
+  DiscoveredSkill,
+  PassedBy,
+  Problem,
+  Report,
+  RootScan,
+} from "../discovery/_types.ts";
+import type { SkillInfo } from "../skill.ts";
+
+/**
+ * What one discovery run found: the map by name, the sorted catalog, and the
+ * skills a later root replaced (sorted by name, then by precedence).
+ */
+export interface Snapshot {
+  readonly byName: ReadonlyMap<string, DiscoveredSkill>;
+  /** Every skill discovered, overridden ones included, for reuse by refresh(). */
+  readonly byPath: ReadonlyMap<string, DiscoveredSkill>;
+  readonly catalog: readonly SkillInfo[];
+  readonly overridden: readonly SkillInfo[];
+  /** The roots the process may not read, in scan order. */
+  readonly denied: readonly string[];
+  /**
+   * Each served skill's resources, by name, listed on its first load in this
+   * snapshot and then kept (a new snapshot lists them anew).
+   */
+  readonly resources: Map<string, readonly string[]>;
+  /** What the run said and passed by, for explain(). */
+  readonly record: ScanRecord;
+}
+
+/**
+ * What one discovery run said and passed by: every problem it reported
+ * (the ones a refresh does not say again included), the entries it passed
+ * by, the roots that do not exist, and the configured roots it scanned.
+ */
+export interface ScanRecord {
+  readonly problems: readonly RecordedProblem[];
+  readonly passed: readonly PassedBy[];
+  readonly missing: readonly string[];
+  /** The configured roots scanned: the others reach a later root's directory. */
+  readonly scanned: readonly SkillRoot[];
+}
+
+/** A problem discovery reported, and the root it was found in. */
+export interface RecordedProblem {
+  readonly problem: Problem;
+  /** The root scanned (a plugin's skills folder, for a root of plugins). */
+  readonly root: SkillRoot;
+  /** The configured root it belongs to. */
+  readonly configured: SkillRoot;
+}
+
+/**
+ * The roots to scan, in ascending precedence: every root that no later root
+ * reaches too (one directory reached twice, by spelling or by symlink, is
+ * scanned once, at its last, highest-precedence position). Real paths are
+ * resolved again for each scan, so a link made after construction is seen.
+ */
+export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
+  const winners = winnersOf(roots.map((root) => realPathOrSelf(root.path)));
+  return roots.filter((_, index) => winners[index] === index);
+}
+
+/**
+ * Runs discovery over every configured root (a root of plugins over each
+ * of its plugins' skills folders, as they are now) and merges the results,
+ * lowest precedence first, so a later root's skill replaces an earlier one
+ * of the same name.
+ *
+ * @throws {SkillError} Only through `report`, under strict.
+ */
+export function buildSnapshot(
+  config: SkillConfig,
+  report: Report,
+  previous?: Snapshot,
+): Snapshot {
+  const merged = new Map<string, DiscoveredSkill>();
+  const byPath = new Map<string, DiscoveredSkill>();
+  const overridden: SkillInfo[] = [];
+  const denied: string[] = [];
+  const problems: RecordedProblem[] = [];
+  const passed: PassedBy[] = [];
+  const missing: string[] = [];
+  const startedMs = Date.now();
+  const buffer = readBuffer();
+  const scanned = scanOrder(config.roots);
+  const recording =
+    (root: SkillRoot, configured: SkillRoot): Report => (problem) => {
+      problems.push({ problem, root, configured });
+      report(problem);
+    };
+  for (const root of scanned) {
+    // A root of plugins that is not there stands for skills folders that are not either.
+    if (root.kind === "plugins" && isMissing(root.path)) {
+      missing.push(root.path);
+    }
+    const scanOf = (skillRoot: SkillRoot): RootScan => ({
+      root: skillRoot,
+      config,
+      report: recording(skillRoot, root),
+      buffer,
+      previous: previous?.byPath,
+      denied,
+      passed,
+      missing,
+      startedMs,
+    });
+    const found = root.kind === "plugins"
+      ? discoverPlugins(
+        { root, config, report: recording(root, root), buffer },
+        scanOf,
+      )
+      : [{ root, skills: discoverRoot(scanOf(root)), read: true }];
+    for (const { root: skillRoot, skills, read } of found) {
+      const report = recording(skillRoot, root);
+      for (const skill of skills) {
+        // A copy in another plugin's name is not what refresh() reuses.
+        if (read) byPath.set(skill.info.path, skill);
+        // `<plugin>:<skill>` names belong to plugins: a plain skill never
+        // takes one, nor one that looks like one.
+        const colon = skillRoot.namespace === undefined
+          ? colonIn(skill.info.name)
+          : undefined;
+        if (colon !== undefined) {
+          report(reservedNameProblem(skill.info, colon));
+          continue;
+        }
+        const earlier = merged.get(skill.info.name);
+        if (earlier !== undefined) overridden.push(earlier.info);
+        merged.set(skill.info.name, skill);
+      }
+    }
+  }
+  return {
+    byName: merged,
+    byPath,
+    catalog: sameEntries(previous?.byName, merged)
+      ? previous.catalog
+      : Object.freeze([...merged.values()].map((e) => e.info).sort(byName)),
+    // A stable sort keeps each name's overridden skills in precedence order.
+    overridden: Object.freeze(overridden.sort(byName)),
+    denied: Object.freeze(denied),
+    resources: new Map(),
+    record: { problems, passed, missing, scanned },
+  };
+}
+
+/**
+ * Whether a refresh serves the very entries the snapshot before it served
+ * (reused, not read again), so that its sorted catalog holds as it is.
+ */
+function sameEntries(
+  before: ReadonlyMap<string, DiscoveredSkill> | undefined,
+  after: ReadonlyMap<string, DiscoveredSkill>,
+): before is ReadonlyMap<string, DiscoveredSkill> {
+  if (before === undefined || before.size !== after.size) return false;
+  for (const [name, entry] of after) {
+    if (before.get(name) !== entry) return false;
+  }
+  return true;
+}
+
+/** What changed from one snapshot to the next, by skill name (sorted). */
+export function changesBetween(
+  before: Snapshot,
+  after: Snapshot,
+): { added: string[]; removed: string[]; changed: string[] } {
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const [name, entry] of after.byName) {
+    const earlier = before.byName.get(name);
+    if (earlier === undefined) added.push(name);
+    else if (!sameSkill(earlier, entry)) changed.push(name);
+  }
+  const removed = [...before.byName.keys()].filter((name) =>
+    !after.byName.has(name)
+  );
+  return {
+    added: added.sort(),
+    removed: removed.sort(),
+    changed: changed.sort(),
+  };
+}
+
+/**
+ * Whether two entries serve the same: the same body and catalog entry, the
+ * root that serves it included (an entry reused by refresh() is the same
+ * object, so most comparisons stop at the first test).
+ */
+function sameSkill(a: DiscoveredSkill, b: DiscoveredSkill): boolean {
+  return a.body === b.body &&
+    (a.info === b.info || JSON.stringify(a.info) === JSON.stringify(b.info));
+}
+
+/** Whether nothing is at `path`. */
+function isMissing(path: string): boolean {
+  const status = tryStatus(path, { follow: true });
+  return !status.ok && errorCode(status.error) === "ENOENT";
+}
+
+function byName(a: SkillInfo, b: SkillInfo): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
