@@ -24,7 +24,7 @@ import {
   type SkillWarningCode,
 } from "@clarvis/agent-skills";
 import { reporter } from "../src/discovery/_problems.ts";
-import { readSkill } from "../src/discovery/_root.ts";
+import { readSkill } from "../src/discovery/_read_skill.ts";
 import { readBuffer } from "../src/fs/_read.ts";
 import {
   codes,
