@@ -23,13 +23,8 @@ import {
   type Manifest,
   type UNLISTED,
 } from "./_manifest.ts";
-import {
-  deniedProblem,
-  findingsOf,
-  outsidePluginsProblem,
-  parseProblem,
-  readProblem,
-} from "./_problems.ts";
+import { findingsOf, parseProblem, readProblem } from "./_manifest_problems.ts";
+import { deniedProblem, outsidePluginsProblem } from "./_problems.ts";
 import { refreshKey, reusable } from "./_refresh_key.ts";
 import type {
   DiscoveredSkill,
