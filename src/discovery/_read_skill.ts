@@ -1,11 +1,12 @@
 /**
  * Reading one skill directory, once the walk has found its manifest: serve
- * the previous run's skill again when its refresh key allows, or else record
- * the directory's place (its identity now), read the manifest within its
- * cap, parse it, and complete its catalog entry with the root's labels. What
- * stops the skill loading is reported here; what to report about a skill
- * that loads is returned for the caller to report once it is admitted. The
- * walk that calls it is `_root.ts`; `check` calls it for one directory.
+ * the previous run's skill again when its refresh key allows
+ * (`_refresh_key.ts`), or else record the directory's place (its identity
+ * now), read the manifest within its cap, parse it (`manifest/_parse.ts`),
+ * and complete its catalog entry with the root's labels. What stops the
+ * skill loading is reported here; what to report about a skill that loads is
+ * returned for the caller to report once it is admitted. The walk that calls
+ * it is `_root.ts`; `check` calls it for one directory.
  *
  * @module
  */
