@@ -19,7 +19,8 @@ import type {
   ExplainOptions,
   SkillExplanation,
 } from "./explain/explanation.ts";
-import { deniedRootsProblem, reporter } from "./discovery/_problems.ts";
+import { deniedRootsProblem } from "./discovery/_problems.ts";
+import { reporter } from "./discovery/_report.ts";
 import type { DiscoveredSkill } from "./discovery/_types.ts";
 import { warnerFor } from "./warn.ts";
 import { SkillError } from "./errors.ts";

@@ -7,7 +7,7 @@ import {
   createAgentSkills,
   SkillError,
 } from "@clarvis/agent-skills";
-import { reporter } from "../src/discovery/_problems.ts";
+import { reporter } from "../src/discovery/_report.ts";
 import {
   codes,
   link,

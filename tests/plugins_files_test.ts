@@ -17,7 +17,7 @@ import {
 } from "@clarvis/agent-skills";
 import { pluginRoots, pluginsRealPath } from "../src/discovery/_plugins.ts";
 import { findManifest } from "../src/discovery/_manifest.ts";
-import { readSkill } from "../src/discovery/_root.ts";
+import { readSkill } from "../src/discovery/_read_skill.ts";
 import { readBuffer } from "../src/fs/_read.ts";
 import type { Problem } from "../src/discovery/_types.ts";
 import { link, listed, manifest, tempTrees } from "./_helpers.ts";

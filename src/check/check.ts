@@ -22,7 +22,8 @@ import {
   shadowedDiagnostic,
 } from "./_diagnostics.ts";
 import { isManifestName } from "../discovery/_manifest.ts";
-import { discoverRoot, readSkill } from "../discovery/_root.ts";
+import { discoverRoot } from "../discovery/_root.ts";
+import { readSkill } from "../discovery/_read_skill.ts";
 import type {
   DiscoveredSkill,
   Problem,

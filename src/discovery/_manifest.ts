@@ -16,8 +16,8 @@ import {
   manifestDirectoryProblem,
   notRegularProblem,
   readProblem,
-  skillDirProblem,
-} from "./_problems.ts";
+} from "./_manifest_problems.ts";
+import { skillDirProblem } from "./_problems.ts";
 import type { RootScan } from "./_types.ts";
 
 /** A manifest found: its path and name, its status, and whether it is a symlink. */

@@ -2,7 +2,7 @@
  * The skills of a root of plugins, scan by scan: each real skills folder its
  * plugins name is scanned once, confined to the root's real directory, and
  * its skills are served in each plugin's name. The skills folders come from
- * `plugins.ts`; each scan is `root.ts`'s.
+ * `_plugins.ts`; each scan is `_root.ts`'s.
  *
  * @module
  */

@@ -1,22 +1,19 @@
 /**
  * Discovery of one root, top to bottom: list the root, then for each skill
- * directory find its manifest, reuse the previous run's skill or read and
- * parse the manifest, record the directory's place, and admit the skill
- * under its name; on a root deeper than one level, each directory without a
- * manifest is a folder whose entries are read the same way, level by level.
- * What it passes by (a directory without a manifest it does not read below,
- * a symlink not followed, a folder not entered) is recorded where the scan
- * asks, for `explain()`. Finding the manifest is `manifest.ts`; the records
- * are in `types.ts`, the problems in `problems.ts`, the reuse rule in
- * `refresh_key.ts`; the reads go through `_fs/` and the parse through
- * `_manifest/parse.ts`.
+ * directory find its manifest, read the skill (`_read_skill.ts`: reuse the
+ * previous run's skill or read and parse the manifest, record the
+ * directory's place), and admit the skill under its name; on a root deeper
+ * than one level, each directory without a manifest is a folder whose
+ * entries are read the same way, level by level. What it passes by (a
+ * directory without a manifest it does not read below, a symlink not
+ * followed, a folder not entered) is recorded where the scan asks, for
+ * `explain()`. Finding the manifest is `_manifest.ts`; the records are in
+ * `_types.ts`, the problems in `_problems.ts`; the reads go through `fs/`.
  *
  * @module
  */
 
-import { SkillError } from "../errors.ts";
 import { type Listing, tryList } from "../fs/_listing.ts";
-import { readManifest } from "../fs/_read.ts";
 import {
   childPath,
   isInside,
@@ -25,39 +22,25 @@ import {
   tryStatus,
 } from "../fs/_status.ts";
 import type { Entry, StatusKind } from "../fs/_types.ts";
-import { parseManifest } from "../manifest/_parse.ts";
-import type { SkillInfo } from "../skill.ts";
 import type { SkillRoot } from "../config/config.ts";
-import { namespaced } from "../_names.ts";
-import {
-  findManifest,
-  followsManifestLinks,
-  type Manifest,
-  UNLISTED,
-} from "./_manifest.ts";
+import { findManifest, type Manifest, UNLISTED } from "./_manifest.ts";
 import {
   danglingLinkProblem,
   deniedProblem,
   duplicateProblem,
-  findingsOf,
   limitProblem,
   loopProblem,
   outsidePluginsProblem,
-  parseProblem,
-  readProblem,
   rootProblem,
   unrepresentableProblem,
 } from "./_problems.ts";
-import { refreshKey, reusable } from "./_refresh_key.ts";
+import { readSkill } from "./_read_skill.ts";
 import type {
   DiscoveredSkill,
-  ParsedSkill,
   PassedBy,
   Problem,
   Reached,
-  RefreshKey,
   RootScan,
-  SkillPlace,
 } from "./_types.ts";
 
 /**
@@ -82,7 +65,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
   }
   // The real path the skill directories are under, as of this scan.
   const realRoot = tryRealpath(root.path);
-  const walk = walkOf(root, realRoot.ok ? realRoot.value : root.path);
+  const walk = rootWalkOf(root, realRoot.ok ? realRoot.value : root.path);
   const byName = new Map<string, DiscoveredSkill>();
   const folders: Folder[] = [{
     path: root.path,
@@ -211,7 +194,7 @@ interface Folder {
  * folders it entered; and how many directories it listed that were not
  * skills, against the root's `maxDirectories`.
  */
-interface Walk {
+interface RootWalk {
   readonly deep: boolean;
   readonly realRoot: string;
   readonly visited: Set<string>;
@@ -219,7 +202,7 @@ interface Walk {
   limited: boolean;
 }
 
-function walkOf(root: SkillRoot, realRoot: string): Walk {
+function rootWalkOf(root: SkillRoot, realRoot: string): RootWalk {
   const deep = (root.depth ?? 1) > 1;
   return {
     deep,
@@ -248,7 +231,7 @@ function isSkipped(name: string, root: SkillRoot): boolean {
  */
 function probe(
   scan: RootScan,
-  walk: Walk,
+  walk: RootWalk,
   { dir, dirName }: { dir: string; dirName: string },
 ): Manifest | Listing | undefined {
   const { root, report } = scan;
@@ -301,214 +284,6 @@ function followedLink(
     return undefined;
   }
   return { realDir: real.value, viaLink: true };
-}
-
-/**
- * Reads one skill directory: finds its manifest (unless given), serves the
- * previous run's skill again when its refresh key allows, or else records the directory's
- * place and reads and parses the manifest. What stops it loading is
- * reported here; the findings about a skill that loads (a repaired YAML, a
- * name unlike its directory's) are returned unreported, for the caller to
- * report once the skill is admitted.
- */
-export function readSkill(
-  scan: RootScan,
-  { dir, dirName, reached, manifest = findManifest(scan, dir, dirName) }: {
-    dir: string;
-    dirName: string;
-    reached: Reached;
-    /** The manifest found already; else it is found here. */
-    manifest?: Manifest | Listing | typeof UNLISTED | undefined;
-  },
-): { skill: DiscoveredSkill; findings: readonly Problem[] } | undefined {
-  if (typeof manifest !== "object" || "entries" in manifest) return undefined;
-  const { path } = manifest;
-  const key = refreshKey(manifest.status, scan.startedMs);
-  const unchanged = reusable(scan, path, { key });
-  // A manifest cannot move into another directory without its change time
-  // changing: unchanged and reached the same way, it is the skill as it was.
-  if (
-    unchanged !== undefined &&
-    unchanged.place.realDir === reached.realDir &&
-    unchanged.place.viaLink === reached.viaLink
-  ) {
-    return { skill: unchanged, findings: findingsOf(unchanged, manifest) };
-  }
-  const place = placeOf(scan, { dir, dirName, reached });
-  if (place === undefined) return undefined;
-  const parsed = unchanged === undefined
-    ? loadManifest(scan, { ...manifest, dir, place })
-    : { skill: unchanged, key: unchanged.key };
-  if (parsed === undefined) return undefined;
-  return {
-    skill: discovered(parsed.skill, place, parsed.key),
-    findings: findingsOf(parsed.skill, manifest),
-  };
-}
-
-/**
- * The place of a skill directory, from its identity now (a symlinked
- * directory is identified by its target, a plain one as it is). When
- * symlinks are not followed, a plain directory that has become one since the
- * root was listed is left out, as a symlink listed there would be.
- */
-function placeOf(
-  scan: RootScan,
-  { dir, dirName, reached }: { dir: string; dirName: string; reached: Reached },
-): SkillPlace | undefined {
-  const identity = tryStatus(dir, { follow: reached.viaLink });
-  if (!identity.ok) {
-    // Gone since it was read, or its target may not be read.
-    const denied = deniedProblem(dir, dirName, identity.error);
-    if (denied !== undefined) scan.report(denied);
-    return undefined;
-  }
-  if (!scan.config.followSymlinks && identity.value.kind !== "directory") {
-    return undefined;
-  }
-  const { dev, ino, birthtimeMs } = identity.value;
-  return Object.freeze({
-    realDir: reached.realDir,
-    dev,
-    ino,
-    birthtimeMs,
-    viaLink: reached.viaLink,
-  });
-}
-
-/**
- * Reads and parses a found manifest (the size cap checked before it is
- * opened), or serves the previous run's parse of the same text; the refresh
- * key is the status of the file the text came from. When symlinks are not
- * followed, the manifest must be proven to be the directory's own entry, or
- * the skill is left out.
- */
-function loadManifest(
-  scan: RootScan,
-  manifest: Manifest & { dir: string; place: SkillPlace },
-): { skill: ParsedSkill; key: RefreshKey } | undefined {
-  const { config, report } = scan;
-  const { path, name, dirName, status, isLink, dir, place } = manifest;
-  const maxBytes = config.maxManifestBytes;
-  const own = followsManifestLinks(scan) ? undefined : {
-    dir,
-    dirStatus: place,
-    viaLink: place.viaLink,
-    realPath: childPath(place.realDir, name),
-  };
-  // In a root of plugins, a manifest followed must really be inside it.
-  const within = own === undefined && scan.within !== undefined
-    ? { dir: scan.within }
-    : undefined;
-  const read = status.size > maxBytes
-    ? { kind: "too_large" as const }
-    : readManifest(path, { maxBytes, own, within, buffer: scan.buffer });
-  if (read.kind === "elsewhere" && within !== undefined) {
-    report(outsidePluginsProblem({
-      path,
-      what: "manifest",
-      real: read.real,
-      within: within.dir,
-      dirName,
-    }));
-    return undefined;
-  }
-  if (read.kind !== "text") {
-    const problem = readProblem(read, { path, dirName, isLink, maxBytes });
-    if (problem !== undefined) report(problem);
-    return undefined;
-  }
-  const key = refreshKey(read.status, scan.startedMs);
-  const same = reusable(scan, path, { text: read.text });
-  if (same !== undefined) return { skill: same, key };
-  const parsed = parseSkill(scan, { path, dir, dirName, text: read.text });
-  if (!("info" in parsed)) {
-    report(parsed);
-    return undefined;
-  }
-  return { skill: parsed, key };
-}
-
-/**
- * A skill from its manifest's text, with the catalog entry the root's labels
- * complete; or the problem that makes the manifest unusable, with every
- * problem the parser found.
- */
-function parseSkill(
-  { root, config }: RootScan,
-  { path, dir, dirName, text }: {
-    path: string;
-    dir: string;
-    dirName: string;
-    text: string;
-  },
-): ParsedSkill | Problem {
-  let parsed;
-  try {
-    parsed = parseManifest(text, { path, repair: !config.strict });
-  } catch (error) {
-    if (!(error instanceof SkillError)) throw error;
-    return parseProblem(error, { path, dirName });
-  }
-  const {
-    yaml,
-    body,
-    repairs,
-    truncations,
-    coercions,
-    name,
-    description,
-    metadata,
-    ...fields
-  } = parsed;
-  const info: SkillInfo = {
-    // The catalog's key order: metadata follows the description.
-    name,
-    description,
-    metadata,
-    ...fields,
-    scope: root.scope,
-    source: root.source,
-    root: root.path,
-    dir,
-    path,
-  };
-  const { namespace } = root;
-  return {
-    info: Object.freeze(
-      namespace === undefined
-        ? info
-        : { ...info, name: namespaced(namespace, name), plugin: namespace },
-    ),
-    body,
-    source: text,
-    frontmatter: yaml,
-    repairs,
-    truncations,
-    coercions,
-  };
-}
-
-/**
- * A parsed skill with its place and refresh key, written out property by
- * property, not spread (see BENCHMARKS.md).
- */
-function discovered(
-  parsed: ParsedSkill,
-  place: SkillPlace,
-  key: RefreshKey,
-): DiscoveredSkill {
-  return {
-    info: parsed.info,
-    body: parsed.body,
-    source: parsed.source,
-    frontmatter: parsed.frontmatter,
-    repairs: parsed.repairs,
-    truncations: parsed.truncations,
-    coercions: parsed.coercions,
-    place,
-    key,
-  };
 }
 
 /**

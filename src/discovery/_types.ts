@@ -62,7 +62,7 @@ export interface DiscoveredSkill extends ParsedSkill {
  * What refresh() goes by to reuse a skill without reading its manifest: the
  * manifest's device, inode, size and modification and change times, and
  * whether those times were settled when it was read (see
- * `refresh_key.ts`).
+ * `_refresh_key.ts`).
  */
 export interface RefreshKey {
   readonly dev: number;

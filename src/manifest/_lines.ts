@@ -65,7 +65,7 @@ function topKeyLines(yaml: string): Map<string, number> {
 function innerKeyLines(yaml: string): Map<string, number> {
   const lines = new Map<string, number>();
   yaml.split("\n").forEach((text, index) => {
-    for (const [, quoted, plain] of text.matchAll(INNER_KEY_REGEXP)) {
+    for (const [, quoted, plain] of text.matchAll(FLOW_KEY_REGEXP)) {
       const key = quoted ?? plain;
       if (key !== undefined && !lines.has(key)) lines.set(key, index + 2);
     }
@@ -73,8 +73,8 @@ function innerKeyLines(yaml: string): Map<string, number> {
   return lines;
 }
 
-/** A key inside a line: `"key":`, `'key':` or `key:` after `{`, `,` or a blank. */
-const INNER_KEY_REGEXP = /(?:^|[{,\s])(?:["']([^"'\n]*)["']|([\w.-]+))\s*:/g;
+/** A flow mapping's key: accepts `"key":`, `'key':` or `[\w.-]+`, blanks, `:`, after `{`, `,`, a blank or the start. */
+const FLOW_KEY_REGEXP = /(?:^|[{,\s])(?:["']([^"'\n]*)["']|([\w.-]+))\s*:/g;
 
 /** The key a top-level line starts, as YAML reads it, if it starts one. */
 export function keyOf(line: string): string | undefined {

@@ -9,8 +9,8 @@
 
 import { jsYaml } from "./_js_yaml.ts";
 
-/** The start of a top-level `key: value` line: the key, `:` and blanks. */
-const KEY_REGEXP = /^([A-Za-z0-9_.-]+):[ \t]+/;
+/** A top-level `key: value` line's start: accepts `[A-Za-z0-9_.-]+`, `:`, then spaces or tabs. */
+const PLAIN_KEY_LINE_REGEXP = /^([A-Za-z0-9_.-]+):[ \t]+/;
 
 /** The first characters that make a YAML value other than a plain scalar. */
 export const NON_PLAIN_STARTS: ReadonlySet<string> = new Set(
@@ -25,7 +25,7 @@ export const NON_PLAIN_STARTS: ReadonlySet<string> = new Set(
 export function keyLine(
   line: string,
 ): { key: string; value: string } | undefined {
-  const match = KEY_REGEXP.exec(line);
+  const match = PLAIN_KEY_LINE_REGEXP.exec(line);
   const key = match?.[1];
   if (match === null || key === undefined) return undefined;
   let end = line.length;

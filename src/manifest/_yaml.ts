@@ -87,7 +87,7 @@ export function jsonData(
   data: { readonly [key: string]: unknown },
   { aliased, path }: { aliased: boolean; path: string },
 ): { [key: string]: JsonValue } {
-  const walk: Walk = { left: MAX_FRONTMATTER_VALUES, deepest: 0 };
+  const walk: ParsedYamlWalk = { left: MAX_FRONTMATTER_VALUES, deepest: 0 };
   const json =
     (aliased ? toJson(data, walk, 1) : frozenTree(data, walk, 1)) as {
       [key: string]: JsonValue;
@@ -112,7 +112,7 @@ export function jsonData(
 }
 
 /** What a walk over parsed YAML has left to spend, and how deep it went. */
-interface Walk {
+interface ParsedYamlWalk {
   left: number;
   deepest: number;
 }
@@ -182,7 +182,11 @@ function yamlReason(yaml: string, error: YAMLException): string {
  * the mapping's 1), so that no alias chain makes it recurse deeper. Numbers
  * JSON cannot hold (`.inf`, `.nan`) become their YAML spelling.
  */
-function toJson(value: unknown, walk: Walk, depth: number): JsonValue {
+function toJson(
+  value: unknown,
+  walk: ParsedYamlWalk,
+  depth: number,
+): JsonValue {
   if (!spend(walk, depth)) return null;
   if (typeof value !== "object" || value === null) return jsonScalar(value);
   if (Array.isArray(value)) {
@@ -198,7 +202,7 @@ function toJson(value: unknown, walk: Walk, depth: number): JsonValue {
 }
 
 /** Counts one value at `depth`: whether the walk may go on into it. */
-function spend(walk: Walk, depth: number): boolean {
+function spend(walk: ParsedYamlWalk, depth: number): boolean {
   if (depth > walk.deepest) walk.deepest = depth;
   return --walk.left >= 0 && depth <= MAX_DEPTH;
 }
@@ -215,7 +219,11 @@ function jsonScalar(value: unknown): JsonValue {
  * {@linkcode toJson} for parsed YAML that is a tree (it has no alias): the
  * same frozen JSON data, made in place rather than copied.
  */
-function frozenTree(value: unknown, walk: Walk, depth: number): JsonValue {
+function frozenTree(
+  value: unknown,
+  walk: ParsedYamlWalk,
+  depth: number,
+): JsonValue {
   if (!spend(walk, depth)) return null;
   if (typeof value !== "object" || value === null) return jsonScalar(value);
   const node = value as Record<string, unknown>;
