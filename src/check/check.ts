@@ -36,21 +36,19 @@ import {
 import { readBuffer } from "../fs/_read.ts";
 import { errorCode, reason, tryRealpath, tryStatus } from "../fs/_status.ts";
 import {
-  deeperLayout,
   holdsSkillBelow,
   PROBE_DIRECTORIES,
   reachOf,
   type SkillBelow,
-  skillsBelow,
   unreadSkills,
-} from "../discovery/_layout.ts";
+} from "../discovery/_skills_below.ts";
+import { deeperLayout } from "../discovery/layout.ts";
 import { discoverPlugins } from "../discovery/_plugin_skills.ts";
 import { RULES } from "./_rules.ts";
 import { scanOrder } from "../registry/_snapshot.ts";
 import type {
   CheckRule,
   DiagnosticSeverity,
-  EmptyRootLayout,
   SkillDiagnostic,
 } from "./diagnostic.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -331,48 +329,6 @@ export const CHECK_RULES: readonly CheckRule[] = Object.freeze(
     Object.freeze({ code, severity, spec })
   ),
 );
-
-/**
- * What a root that gave no skills holds, to tell its user why: nothing at all
- * (it does not exist), a manifest of its own (a skill directory given as a
- * root: pass its parent), or skills deeper down, up to six levels (a plugin
- * marketplace: read it as plugins; a few folders that hold skills: pass
- * those in `nested` instead; category folders: read it with `depth`).
- * Otherwise `other`: discovery's warnings say why (the root is unreadable or
- * not a directory, its skills did not load) or it is empty. It reads the
- * directory and the ones below it; discovery never does.
- *
- * @example A store that keeps its skills one level too deep
- * ```ts
- * import { emptyRootLayout } from "@clarvis/agent-skills";
- * import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
- * import { join } from "node:path";
- *
- * const store = mkdtempSync("/tmp/agent-skills-doc-");
- * mkdirSync(join(store, "skills", "pdf"), { recursive: true });
- * writeFileSync(join(store, "skills", "pdf", "SKILL.md"), "---\n---\n");
- *
- * const layout = emptyRootLayout(store);
- * if (layout.kind === "nested") {
- *   console.log(layout.nested[0]?.example); // "skills/pdf/SKILL.md"
- * }
- * rmSync(store, { recursive: true });
- * ```
- */
-export function emptyRootLayout(path: string): EmptyRootLayout {
-  const stat = tryStatus(path, { follow: true });
-  if (!stat.ok) {
-    return { kind: errorCode(stat.error) === "ENOENT" ? "missing" : "other" };
-  }
-  const listing = stat.value.kind === "directory" ? tryList(path) : undefined;
-  if (listing === undefined || !listing.ok) return { kind: "other" };
-  const { entries } = listing.value;
-  if (entries.some((entry) => isManifestName(entry.name))) {
-    return { kind: "skill_directory" };
-  }
-  if (holdsSkillBelow(path, entries)) return { kind: "other" };
-  return deeperLayout(path, skillsBelow(path, new Set())) ?? { kind: "other" };
-}
 
 function pathFailure(path: string, error: unknown): SkillDiagnostic {
   if (errorCode(error) !== "ENOENT") {
