@@ -37,21 +37,20 @@
 
 export { createAgentSkills } from "./src/agent_skills.ts";
 export type { AgentSkills, SkillChanges } from "./src/agent_skills.ts";
-export {
-  CHECK_RULES,
-  checkSkills,
-  emptyRootLayout,
-} from "./src/check/check.ts";
+export { CHECK_RULES, checkSkills } from "./src/check/check.ts";
+export { emptyRootLayout } from "./src/discovery/layout.ts";
 export type { CheckReport, CheckSkillsOptions } from "./src/check/check.ts";
 export type {
   CheckRule,
-  DeeperLayout,
   DiagnosticCode,
   DiagnosticSeverity,
-  EmptyRootLayout,
-  NestedRoot,
   SkillDiagnostic,
 } from "./src/check/diagnostic.ts";
+export type {
+  DeeperLayout,
+  EmptyRootLayout,
+  NestedRoot,
+} from "./src/discovery/layout.ts";
 export { renderCatalog } from "./src/prompt/catalog.ts";
 export {
   activatedSkill,

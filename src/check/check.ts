@@ -8,50 +8,24 @@
  * @module
  */
 
-import { basename, dirname } from "node:path";
-import { resolveOptions, type SkillRoot } from "../config/config.ts";
+import { resolveOptions } from "../config/config.ts";
 import type { AgentSkillsOptions, SkillRootOptions } from "../options.ts";
 import { StartupError } from "../errors.ts";
 import { checkedOption, objectOptions, oneOf } from "../_option_check.ts";
 import { listResources } from "../registry/_resources.ts";
 import {
-  pathDiagnostic,
   problemDiagnostics,
   resourceDiagnostic,
   ruleDiagnostics,
   shadowedDiagnostic,
 } from "./_diagnostics.ts";
-import { isManifestName } from "../discovery/_manifest.ts";
-import { discoverRoot } from "../discovery/_root.ts";
-import { readSkill } from "../discovery/_read_skill.ts";
-import type {
-  DiscoveredSkill,
-  Problem,
-  RootScan,
-} from "../discovery/_types.ts";
-import {
-  tryList,
-  unrepresentableIn,
-  unrepresentedName,
-} from "../fs/_listing.ts";
-import { readBuffer } from "../fs/_read.ts";
-import { errorCode, reason, tryRealpath, tryStatus } from "../fs/_status.ts";
-import {
-  deeperLayout,
-  holdsSkillBelow,
-  PROBE_DIRECTORIES,
-  reachOf,
-  type SkillBelow,
-  skillsBelow,
-  unreadSkills,
-} from "../discovery/_layout.ts";
-import { discoverPlugins } from "../discovery/_plugin_skills.ts";
+import { checkPath } from "./_path.ts";
+import { discoverRoots } from "../discovery/_roots.ts";
+import type { Problem } from "../discovery/_types.ts";
 import { RULES } from "./_rules.ts";
-import { scanOrder } from "../registry/_snapshot.ts";
 import type {
   CheckRule,
   DiagnosticSeverity,
-  EmptyRootLayout,
   SkillDiagnostic,
 } from "./diagnostic.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -121,31 +95,34 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   const diagnostics: SkillDiagnostic[] = [];
   // Said once every path was checked, when `requireSkills` asks for it.
   const empty: SkillDiagnostic[] = [];
+  let reported = 0;
   const report = (problem: Problem): void => {
+    reported++;
     diagnostics.push(...problemDiagnostics(problem));
   };
   const fail = (diagnostic: SkillDiagnostic): void => {
     (diagnostic.code === "no_skills" ? empty : diagnostics).push(diagnostic);
   };
   const skills: SkillInfo[] = [];
-  const scanned = {
-    config,
-    report,
-    buffer: readBuffer(),
-    startedMs: Date.now(),
-    // Every skill directory is listed, so case variants side by side are seen.
-    listEachSkill: true,
-  };
-  for (const root of scanOrder(config.roots)) {
-    const scan = { ...scanned, root };
-    for (const skill of checkPath(scan, fail)) {
-      skills.push(skill.info);
-      diagnostics.push(...ruleDiagnostics(skill));
-      listResources(skill, config, (warning) => {
-        diagnostics.push(resourceDiagnostic(warning, skill.info));
-      });
-    }
-  }
+  discoverRoots(
+    {
+      config,
+      report,
+      // Every skill directory is listed, so case variants side by side are seen.
+      listEachSkill: true,
+      readRoot: (scan, discover) =>
+        checkPath(scan, { discover, fail, reported: () => reported }),
+    },
+    (found) => {
+      for (const skill of found.skills) {
+        skills.push(skill.info);
+        diagnostics.push(...ruleDiagnostics(skill));
+        listResources(skill, config, (warning) => {
+          diagnostics.push(resourceDiagnostic(warning, skill.info));
+        });
+      }
+    },
+  );
   if (requireSkills === "each" || skills.length === 0) {
     diagnostics.push(...empty);
   }
@@ -208,112 +185,6 @@ const CHECK_OPTION_KEYS = Object.keys(
 const CHECK_HINTS: Readonly<Record<string, string>> = { roots: "paths" };
 
 /**
- * What one path given to check holds: a root (every skill one level below
- * it), a skill directory (it holds a manifest), or a manifest itself (its
- * directory is checked). Anything else is an error, never "0 errors".
- */
-function checkPath(
-  scan: RootScan,
-  fail: (diagnostic: SkillDiagnostic) => void,
-): DiscoveredSkill[] {
-  const { root } = scan;
-  const stat = tryStatus(root.path, { follow: true });
-  if (!stat.ok) {
-    fail(pathFailure(root.path, stat.error));
-    return [];
-  }
-  if (stat.value.kind !== "directory") {
-    if (isManifestName(basename(root.path))) {
-      return checkSkillDir(scan, dirname(root.path));
-    }
-    fail(pathDiagnostic(
-      "root_not_directory",
-      `Not a directory: ${root.path} (give a skill root, a skill directory or a SKILL.md)`,
-      root.path,
-    ));
-    return [];
-  }
-  const listing = tryList(root.path);
-  if (!listing.ok) {
-    // Discovery only warns about an unreadable root; here it checks nothing.
-    fail(pathFailure(root.path, listing.error));
-    return [];
-  }
-  const { entries } = listing.value;
-  if (root.kind === "plugins") return checkPlugins(scan, fail);
-  if (entries.some((e) => isManifestName(e.name))) {
-    return checkSkillDir(scan, root.path);
-  }
-  const skills = discoverRoot(scan);
-  const { unread, reached, stopped } = unreadSkills(
-    root,
-    new Set(skills.map((skill) => skill.info.dir)),
-  );
-  // What lies past the search's bound is unknown, never clean.
-  if (stopped) fail(searchStopped(root.path));
-  // skillsBelow does not follow symlinks: a linked skill directory that
-  // did not load still holds a skill.
-  const links = entries.filter((entry) => entry.kind === "symlink");
-  if (skills.length === 0 && !reached && !holdsSkillBelow(root.path, links)) {
-    fail(noSkills(root.path, unread, root.depth ?? 1));
-  } else if (unread.length > 0) {
-    fail(pathDiagnostic(
-      "unread_skills",
-      `${unread.length} ${
-        unread.length === 1 ? "skill directory sits" : "skill directories sit"
-      } below ${root.path} deeper than this check looks, unchecked${
-        whereTo(root.path, unread)
-      }`,
-      root.path,
-    ));
-  }
-  return skills;
-}
-
-/**
- * A root of plugins: each plugin's skills, checked as discovery reads them;
- * an error when no plugin has a skill (and no manifest of theirs was
- * reported).
- */
-function checkPlugins(
-  scan: RootScan,
-  fail: (diagnostic: SkillDiagnostic) => void,
-): DiscoveredSkill[] {
-  let reported = false;
-  const report = (problem: Problem): void => {
-    reported = true;
-    scan.report(problem);
-  };
-  const skills = discoverPlugins(
-    { ...scan, report },
-    (root) => ({ ...scan, report, root }),
-  ).flatMap((found) => found.skills);
-  if (skills.length === 0 && !reported) {
-    fail(pathDiagnostic(
-      "no_skills",
-      `No plugin skills in ${scan.root.path}: no plugin of it has a skills folder with a SKILL.md one level below (plugins/<plugin>/skills/<skill>/SKILL.md, listed in .claude-plugin/marketplace.json, or skills/<skill>/SKILL.md in a single plugin)`,
-      scan.root.path,
-    ));
-  }
-  return skills;
-}
-
-/** One skill directory, checked as a skill of its parent. */
-function checkSkillDir(scan: RootScan, dir: string): DiscoveredSkill[] {
-  const parent: SkillRoot = { ...scan.root, path: dirname(dir) };
-  // A path given as a skill directory is followed, like a root.
-  const realDir = tryRealpath(dir);
-  const read = readSkill({ ...scan, root: parent }, {
-    dir,
-    dirName: basename(dir),
-    reached: { realDir: realDir.ok ? realDir.value : dir, viaLink: true },
-  });
-  if (read === undefined) return [];
-  read.findings.forEach(scan.report);
-  return [read.skill];
-}
-
-/**
  * The spec rules {@linkcode checkSkills} holds each loadable skill to, each
  * with its code, severity and the spec's sentence (what a SARIF rule or a
  * rules table shows). Discovery's own codes are not rules: see
@@ -334,68 +205,6 @@ export const CHECK_RULES: readonly CheckRule[] = Object.freeze(
 );
 
 /**
- * What a root that gave no skills holds, to tell its user why: nothing at all
- * (it does not exist), a manifest of its own (a skill directory given as a
- * root: pass its parent), or skills deeper down, up to six levels (a plugin
- * marketplace: read it as plugins; a few folders that hold skills: pass
- * those in `nested` instead; category folders: read it with `depth`).
- * Otherwise `other`: discovery's warnings say why (the root is unreadable or
- * not a directory, its skills did not load) or it is empty. It reads the
- * directory and the ones below it; discovery never does.
- *
- * @example A store that keeps its skills one level too deep
- * ```ts
- * import { emptyRootLayout } from "@clarvis/agent-skills";
- * import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
- * import { join } from "node:path";
- *
- * const store = mkdtempSync("/tmp/agent-skills-doc-");
- * mkdirSync(join(store, "skills", "pdf"), { recursive: true });
- * writeFileSync(join(store, "skills", "pdf", "SKILL.md"), "---\n---\n");
- *
- * const layout = emptyRootLayout(store);
- * if (layout.kind === "nested") {
- *   console.log(layout.nested[0]?.example); // "skills/pdf/SKILL.md"
- * }
- * rmSync(store, { recursive: true });
- * ```
- */
-export function emptyRootLayout(path: string): EmptyRootLayout {
-  const stat = tryStatus(path, { follow: true });
-  if (!stat.ok) {
-    return { kind: errorCode(stat.error) === "ENOENT" ? "missing" : "other" };
-  }
-  const listing = stat.value.kind === "directory" ? tryList(path) : undefined;
-  if (listing === undefined || !listing.ok) return { kind: "other" };
-  const { entries } = listing.value;
-  if (entries.some((entry) => isManifestName(entry.name))) {
-    return { kind: "skill_directory" };
-  }
-  if (holdsSkillBelow(path, entries)) return { kind: "other" };
-  return deeperLayout(path, skillsBelow(path, new Set())) ?? { kind: "other" };
-}
-
-function pathFailure(path: string, error: unknown): SkillDiagnostic {
-  if (errorCode(error) !== "ENOENT") {
-    return pathDiagnostic(
-      "unreadable",
-      `Cannot check ${path}: ${reason(error)}`,
-      path,
-    );
-  }
-  const unnamed = unrepresentableIn(path);
-  return unnamed === undefined
-    ? pathDiagnostic("path_not_found", `Path does not exist: ${path}`, path)
-    : pathDiagnostic(
-      "unrepresentable_name",
-      `Cannot check ${path}: ${
-        unrepresentedName(unnamed)
-      }, so no path given as text can name it; rename it`,
-      path,
-    );
-}
-
-/**
  * A warning for each skill that a same-named skill of a later path replaces
  * (the last wins, as in discovery), naming both paths.
  */
@@ -410,58 +219,7 @@ function shadowed(skills: readonly SkillInfo[]): SkillDiagnostic[] {
   });
 }
 
-/**
- * `no_skills` for a path with no manifest in it or as deep below as it is
- * read; names the skills found deeper, if any, and how to check them.
- */
-function noSkills(
-  path: string,
-  deeper: readonly SkillBelow[],
-  depth: number,
-): SkillDiagnostic {
-  return pathDiagnostic(
-    "no_skills",
-    `No skills in ${path}: no SKILL.md in it or in any directory ${
-      reachOf(depth)
-    }${whereTo(path, deeper)}`,
-    path,
-  );
-}
-
-/**
- * `search_limit` for a path below which the search for skills deeper than
- * the check looks stopped at its bound, and how to check deeper.
- */
-function searchStopped(path: string): SkillDiagnostic {
-  return pathDiagnostic(
-    "search_limit",
-    `Stopped searching below ${path} for skills deeper than this check looks after listing ${PROBE_DIRECTORIES} directories: skill directories past them may sit unchecked; check the folders below it that hold skills as paths of their own, or with --depth N (the root option depth) so that the check reads them`,
-    path,
-  );
-}
-
-/** Where skills a check did not reach are, and how to check them. */
-function whereTo(path: string, deeper: readonly SkillBelow[]): string {
-  const layout = deeperLayout(path, deeper);
-  if (layout === undefined) return "";
-  const examples = layout.kind === "nested"
-    ? layout.nested.map((root) => root.example)
-    : layout.examples;
-  const found = `; found ${examples.slice(0, 5).join(", ")}${
-    examples.length > 5 ? `, and ${examples.length - 5} more` : ""
-  }`;
-  switch (layout.kind) {
-    case "plugins":
-      return `${found}: it is a plugin marketplace, so check it as one (--plugins; the root option kind: "plugins")`;
-    case "nested":
-      return `${found}: skills are one level below a root, so check ${
-        layout.nested.map((root) => root.dir).join(" ")
-      } instead`;
-    case "deeper":
-      return `${found}: check with --depth ${layout.depth} (the root option depth: ${layout.depth})`;
-  }
-}
-
+/** The order of diagnostics: by path, then line, then column. */
 function byPosition(a: SkillDiagnostic, b: SkillDiagnostic): number {
   if (a.path !== b.path) return a.path < b.path ? -1 : 1;
   return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);

@@ -1,8 +1,7 @@
 /**
  * What `checkSkills` reports: one diagnostic per problem, its severity and
- * its code, the rules it checks, and what a root that gave no skills holds.
- * A leaf module of types, so that the check, its rules and the command can
- * all name them.
+ * its code, and the rules it checks. A leaf module of types, so that the
+ * check, its rules and the command can all name them.
  *
  * @module
  */
@@ -101,43 +100,6 @@ export interface CheckRule {
   /** What the spec says, as one sentence. */
   readonly spec: string;
 }
-
-/** A directory below a root whose own directories hold skills: a root itself. */
-export interface NestedRoot {
-  /** The directory, to pass as a root instead. */
-  readonly dir: string;
-  /** One manifest in it, relative to the path that was given. */
-  readonly example: string;
-}
-
-/**
- * Where skills deeper than a root is read are, and how to reach them: as a
- * plugin marketplace (`plugins`: read the root with `kind: "plugins"`), in
- * a few folders (`nested`: pass those folders as roots instead), or in
- * category folders (`deeper`: read the root with this `depth`). `examples`
- * are manifests relative to the root, one per folder that holds skills.
- */
-export type DeeperLayout =
-  | { readonly kind: "plugins"; readonly examples: readonly string[] }
-  | { readonly kind: "nested"; readonly nested: readonly NestedRoot[] }
-  | {
-    readonly kind: "deeper";
-    readonly depth: number;
-    readonly examples: readonly string[];
-  };
-
-/**
- * What a root that gave no skills holds, where discovery had nothing to warn
- * about: nothing (`missing`: it does not exist), a manifest of its own
- * (`skill_directory`: a skill directory given as a root), skills deeper
- * down (a {@linkcode DeeperLayout}: up to six levels), or none of these
- * (`other`).
- */
-export type EmptyRootLayout =
-  | { readonly kind: "missing" }
-  | { readonly kind: "skill_directory" }
-  | DeeperLayout
-  | { readonly kind: "other" };
 
 /** One problem, at a file position where one is known. */
 export interface SkillDiagnostic {

@@ -17,13 +17,13 @@ import {
 import type { Entry } from "../fs/_types.ts";
 import { errorCode, tryStatus } from "../fs/_status.ts";
 import {
-  deeperLayout,
   holdsSkillBelow,
   PROBE_DIRECTORIES,
   reachOf,
   type SkillBelow,
   unreadSkills,
-} from "../discovery/_layout.ts";
+} from "../discovery/_skills_below.ts";
+import { deeperLayout } from "../discovery/layout.ts";
 import { oneLineSafe } from "../_text.ts";
 import { json } from "./json.ts";
 import { givenRoots, open } from "./args.ts";

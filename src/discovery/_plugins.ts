@@ -11,7 +11,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import type { SkillRoot } from "../config/config.ts";
 import { errorCode, isInside, reason, tryRealpath } from "../fs/_status.ts";
 
-import { holdsManifest } from "./_layout.ts";
+import { holdsManifest } from "./_skills_below.ts";
 import {
   duplicatePluginProblem,
   invalidPluginProblem,

@@ -91,7 +91,7 @@ export function explainName(
     name,
     candidates,
     nearMisses: served === undefined ? nearMisses(snapshot, name) : [],
-    roots: rootsOf(snapshot, config),
+    roots: explainedRoots(snapshot, config),
   };
 }
 
@@ -276,7 +276,10 @@ const FILTER_PHRASES: Readonly<
 };
 
 /** What became of each configured root, and what discovery said about it as a whole. */
-function rootsOf(snapshot: Snapshot, config: SkillConfig): ExplainedRoot[] {
+function explainedRoots(
+  snapshot: Snapshot,
+  config: SkillConfig,
+): ExplainedRoot[] {
   const { record, denied } = snapshot;
   return config.roots.map((root) => {
     const warnings = record.problems

@@ -1,24 +1,19 @@
 /**
- * Every root's skills in, one map by name out: roots that are one directory
- * are scanned once, and the last root wins.
+ * Every root's skills in, one map by name out: the roots are scanned by
+ * discovery's one loop (`discoverRoots`), and the last root wins.
  *
  * @module
  */
 
 import type { SkillConfig, SkillRoot } from "../config/config.ts";
-import { discoverRoot } from "../discovery/_root.ts";
-import { discoverPlugins } from "../discovery/_plugin_skills.ts";
+import { discoverRoots } from "../discovery/_roots.ts";
 import { reservedNameProblem } from "../discovery/_problems.ts";
 import { colonIn } from "../_names.ts";
-import { readBuffer } from "../fs/_read.ts";
-import { errorCode, tryStatus } from "../fs/_status.ts";
-import { realPathOrSelf, winnersOf } from "../config/_real_paths.ts";
 import type {
   DiscoveredSkill,
   PassedBy,
   Problem,
   Report,
-  RootScan,
 } from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";
 
@@ -66,17 +61,6 @@ export interface RecordedProblem {
 }
 
 /**
- * The roots to scan, in ascending precedence: every root that no later root
- * reaches too (one directory reached twice, by spelling or by symlink, is
- * scanned once, at its last, highest-precedence position). Real paths are
- * resolved again for each scan, so a link made after construction is seen.
- */
-export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
-  const winners = winnersOf(roots.map((root) => realPathOrSelf(root.path)));
-  return roots.filter((_, index) => winners[index] === index);
-}
-
-/**
  * Runs discovery over every configured root (a root of plugins over each
  * of its plugins' skills folders, as they are now) and merges the results,
  * lowest precedence first, so a later root's skill replaces an earlier one
@@ -96,38 +80,24 @@ export function buildSnapshot(
   const problems: RecordedProblem[] = [];
   const passed: PassedBy[] = [];
   const missing: string[] = [];
-  const startedMs = Date.now();
-  const buffer = readBuffer();
-  const scanned = scanOrder(config.roots);
-  const recording =
-    (root: SkillRoot, configured: SkillRoot): Report => (problem) => {
-      problems.push({ problem, root, configured });
-      report(problem);
-    };
-  for (const root of scanned) {
-    // A root of plugins that is not there stands for skills folders that are not either.
-    if (root.kind === "plugins" && isMissing(root.path)) {
-      missing.push(root.path);
-    }
-    const scanOf = (skillRoot: SkillRoot): RootScan => ({
-      root: skillRoot,
+  const recording = (
+    problem: Problem,
+    root: SkillRoot,
+    configured: SkillRoot,
+  ): void => {
+    problems.push({ problem, root, configured });
+    report(problem);
+  };
+  const scanned = discoverRoots(
+    {
       config,
-      report: recording(skillRoot, root),
-      buffer,
+      report: recording,
       previous: previous?.byPath,
       denied,
       passed,
       missing,
-      startedMs,
-    });
-    const found = root.kind === "plugins"
-      ? discoverPlugins(
-        { root, config, report: recording(root, root), buffer },
-        scanOf,
-      )
-      : [{ root, skills: discoverRoot(scanOf(root)), read: true }];
-    for (const { root: skillRoot, skills, read } of found) {
-      const report = recording(skillRoot, root);
+    },
+    ({ root: skillRoot, skills, read }, root) => {
       for (const skill of skills) {
         // A copy in another plugin's name is not what refresh() reuses.
         if (read) byPath.set(skill.info.path, skill);
@@ -137,15 +107,15 @@ export function buildSnapshot(
           ? colonIn(skill.info.name)
           : undefined;
         if (colon !== undefined) {
-          report(reservedNameProblem(skill.info, colon));
+          recording(reservedNameProblem(skill.info, colon), skillRoot, root);
           continue;
         }
         const earlier = merged.get(skill.info.name);
         if (earlier !== undefined) overridden.push(earlier.info);
         merged.set(skill.info.name, skill);
       }
-    }
-  }
+    },
+  );
   return {
     byName: merged,
     byPath,
@@ -205,12 +175,6 @@ export function changesBetween(
 function sameSkill(a: DiscoveredSkill, b: DiscoveredSkill): boolean {
   return a.body === b.body &&
     (a.info === b.info || JSON.stringify(a.info) === JSON.stringify(b.info));
-}
-
-/** Whether nothing is at `path`. */
-function isMissing(path: string): boolean {
-  const status = tryStatus(path, { follow: true });
-  return !status.ok && errorCode(status.error) === "ENOENT";
 }
 
 function byName(a: SkillInfo, b: SkillInfo): number {

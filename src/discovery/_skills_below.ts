@@ -1,17 +1,18 @@
 /**
- * What a directory holds when it is given as a root or a skill directory but
- * no skill loads from it, or when a check must say what it did not read: a
- * manifest of its own, or skills deeper than a scan looked (and how to reach
- * them). These reads serve `checkSkills` and `emptyRootLayout`; discovery
- * never makes them.
+ * The bounded walks below a directory given as a root or a skill directory
+ * when no skill loads from it, or when a check must say what it did not
+ * read: whether it or a directory one level below holds a manifest, and the
+ * skill directories deeper than a scan looked. These reads serve
+ * `checkSkills`, `emptyRootLayout` and the command's `list`; discovery of a
+ * root never makes them (a root of plugins asks `holdsManifest` whether a
+ * skills folder its plugin names is one skill's).
  *
  * @module
  */
 
 import type { SkillRoot } from "../config/config.ts";
-import type { DeeperLayout } from "../check/diagnostic.ts";
 import { tryList } from "../fs/_listing.ts";
-import { childPath, tryStatus } from "../fs/_status.ts";
+import { childPath } from "../fs/_status.ts";
 import type { Entry } from "../fs/_types.ts";
 import { isManifestName } from "./_manifest.ts";
 
@@ -148,43 +149,3 @@ export function unreadSkills(
 }
 
 const SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);
-
-/**
- * How to reach skills found below `path` that a scan did not: as plugins,
- * when `path` is a marketplace; with the roots that hold them (each with
- * one example), when they are at most three or under a dot-directory; else
- * with a depth. `undefined` when there are none.
- */
-export function deeperLayout(
-  path: string,
-  deeper: readonly SkillBelow[],
-): DeeperLayout | undefined {
-  if (deeper.length === 0) return undefined;
-  const parents = new Map<string, string>();
-  for (const { rel } of deeper) {
-    const parent = rel.slice(0, rel.lastIndexOf("/"));
-    if (!parents.has(parent)) parents.set(parent, `${rel}/SKILL.md`);
-  }
-  const examples = [...parents.values()];
-  const market = childPath(
-    childPath(path, ".claude-plugin"),
-    "marketplace.json",
-  );
-  if (tryStatus(market, { follow: true }).ok) {
-    return { kind: "plugins", examples };
-  }
-  const hidden = deeper.some(({ rel }) =>
-    rel.split("/").some((part) => part.startsWith("."))
-  );
-  if (parents.size <= 3 || hidden) {
-    return {
-      kind: "nested",
-      nested: [...parents].map(([parent, example]) => ({
-        dir: childPath(path, parent),
-        example,
-      })),
-    };
-  }
-  const depth = Math.max(...deeper.map((skill) => skill.level));
-  return { kind: "deeper", depth, examples };
-}
