@@ -10,8 +10,12 @@
 import type { CatalogFormat } from "./prompt.ts";
 import { jsonSafe } from "../_text.ts";
 import { markdownText, xmlText } from "./_escape.ts";
-import { characters, cutTo, type Entry, type Shape } from "./_fit.ts";
-import { type Budget, countedTokens, type Given } from "./_catalog_options.ts";
+import { type CatalogEntry, characters, cutTo, type Shape } from "./_fit.ts";
+import {
+  type Budget,
+  type CatalogOptionValues,
+  countedTokens,
+} from "./_catalog_options.ts";
 
 /** Renders the entries in a shape, and sizes that text without making it. */
 export interface Renderer {
@@ -29,8 +33,8 @@ export interface Renderer {
  * up their sizes; the text's order (by rank, else by name) is found once.
  */
 export function rendererOf(
-  entries: readonly Entry[],
-  options: Given,
+  entries: readonly CatalogEntry[],
+  options: CatalogOptionValues,
 ): Renderer {
   const format = options.format ?? "xml";
   const escape = escaperOf(format);
@@ -65,7 +69,7 @@ export function rendererOf(
     const shown: Piece[] = [];
     for (const index of order) {
       if (index >= kept) continue;
-      const entry = entries[index] as Entry;
+      const entry = entries[index] as CatalogEntry;
       if (index >= kept - bareCount) {
         shown.push(bare[index] ??= piece(index, undefined));
       } else if ((lengths[index] ?? 0) <= cut) {
@@ -232,7 +236,7 @@ function frameOf(
 
 /** The instructions for the activation style asked for, in this library's words. */
 function instructionsOf(
-  { instructions, toolName = "activate_skill", location }: Given,
+  { instructions, toolName = "activate_skill", location }: CatalogOptionValues,
 ): string {
   const about =
     `Skills are folders of instructions, scripts and files for particular tasks. Below is each skill's name${
