@@ -51,10 +51,13 @@ export function rendererOf(
     ? []
     : entries.map((entry) => escape.location(entry.location));
   const lengths = entries.map((entry) => characters(entry.description));
-  const full: (Piece | undefined)[] = [];
-  const bare: (Piece | undefined)[] = [];
-  const cutAt = new Map<number, (Piece | undefined)[]>();
-  const piece = (index: number, description: string | undefined): Piece => ({
+  const full: (EntryText | undefined)[] = [];
+  const bare: (EntryText | undefined)[] = [];
+  const cutAt = new Map<number, (EntryText | undefined)[]>();
+  const piece = (
+    index: number,
+    description: string | undefined,
+  ): EntryText => ({
     text: entryText(format, {
       name: names[index] ?? "",
       description,
@@ -62,11 +65,11 @@ export function rendererOf(
     }),
   });
   /** The kept entries' pieces, in the text's order. */
-  const pieces = ({ cut, bare: bareCount, out }: Shape): Piece[] => {
+  const pieces = ({ cut, bare: bareCount, out }: Shape): EntryText[] => {
     const kept = entries.length - out;
     let cuts = cutAt.get(cut);
     if (cuts === undefined) cutAt.set(cut, cuts = []);
-    const shown: Piece[] = [];
+    const shown: EntryText[] = [];
     for (const index of order) {
       if (index >= kept) continue;
       const entry = entries[index] as CatalogEntry;
@@ -120,7 +123,7 @@ export function rendererOf(
 }
 
 /** One entry's text, and its length in UTF-8 once it was asked for. */
-interface Piece {
+interface EntryText {
   readonly text: string;
   bytes?: number;
 }
