@@ -25,6 +25,7 @@ import { fileURLToPath } from "node:url";
 import process from "node:process";
 import { type DenoConfig, packagePlan } from "./_package_plan.ts";
 import { consumerSmokeTest } from "./_npm_consumers.ts";
+import { writeBin } from "./_npm_bin.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TOOLS = join(ROOT, "scripts", "npm_tools");
@@ -104,84 +105,6 @@ function writeJson(path: string, value: unknown): void {
   writeFileSync(path, JSON.stringify(value, null, 2) + "\n");
 }
 
-/**
- * The compiled module that defines `runCli` (cli.ts re-exports it), relative
- * to esm/. The bin imports it rather than the CLI export: cli.ts runs itself
- * under `import.meta.main`, which in a bundle would be the bin's own.
- */
-const RUN_CLI_MODULE = "src/cli/main.js";
-
-/** The npm bin before it is bundled: runCli on this process. */
-const BIN_JS = `#!/usr/bin/env node
-import process from "node:process";
-import { runCli } from "./${RUN_CLI_MODULE}";
-
-process.exitCode = runCli();
-`;
-
-/** The compiled module the YAML step and the repairs take js-yaml from. */
-const JS_YAML_MODULE = "src/manifest/js_yaml.js";
-
-/**
- * What the bin bundles in {@linkcode JS_YAML_MODULE}'s place: js-yaml loaded
- * on first use, from beside the installed package, since the YAML fast path
- * reads most manifests without it. Only the bin: a module served over https
- * (JSR) cannot `createRequire`, and a bundler does not follow one.
- */
-const LAZY_JS_YAML_JS = `import { createRequire } from "node:module";
-
-let loaded;
-
-export function jsYaml() {
-  loaded ??= createRequire(import.meta.url)("js-yaml");
-  return loaded;
-}
-`;
-
-/**
- * The npm bin, bundled into one module: the same compiled code as esm/
- * (js-yaml loaded on first use: {@linkcode LAZY_JS_YAML_JS}), with the
- * package's dependencies and node: modules left as imports. Node loads one
- * file instead of one per source module, which is most of what a short
- * command's start-up costs there (BENCHMARKS.md, "Issue 32: start-up").
- */
-function bundleBin(): void {
-  const cli = readFileSync(join(OUT, "esm", PLAN.cliModule), "utf8");
-  if (!cli.includes(`import { runCli } from "./${RUN_CLI_MODULE}";`)) {
-    throw new Error(
-      `${PLAN.cliModule} does not take runCli from ${RUN_CLI_MODULE}, which the bin runs`,
-    );
-  }
-  const staged = join(BUILD, "bin-src");
-  cpSync(join(OUT, "esm"), staged, { recursive: true });
-  if (!statSync(join(staged, JS_YAML_MODULE)).isFile()) {
-    throw new Error(`no ${JS_YAML_MODULE} to load js-yaml on first use`);
-  }
-  writeFileSync(join(staged, JS_YAML_MODULE), LAZY_JS_YAML_JS);
-  const bundled = join(BUILD, "bin.bundled.js");
-  run(process.execPath, [
-    "bundle",
-    "--quiet",
-    "--no-config",
-    "--platform=deno",
-    ...Object.keys(PLAN.dependencies).map((name) => `--external=${name}`),
-    `--output=${bundled}`,
-    join(staged, "bin.js"),
-  ]);
-  const code = readFileSync(bundled, "utf8").replace(/^#!.*\n/, "");
-  if (/^import\s[^;]*from\s*"\.{1,2}\//m.test(code)) {
-    throw new Error("the bundled bin still imports a module of the package");
-  }
-  if (/^import\s[^;]*from\s*"js-yaml"/m.test(code)) {
-    throw new Error("the bundled bin imports js-yaml before it needs it");
-  }
-  writeFileSync(join(OUT, "esm", "bin.js"), `#!/usr/bin/env node\n${code}`, {
-    mode: 0o755,
-  });
-  rmSync(bundled);
-  rmSync(staged, { recursive: true });
-}
-
 /** Compiles the published sources into npm/esm, with the sources in npm/ts. */
 function compilePackage(): void {
   const ts = join(OUT, "ts");
@@ -219,8 +142,13 @@ function compilePackage(): void {
     rmSync(join(OUT, "node_modules"));
     rmSync(join(OUT, "tsconfig.json"));
   }
-  writeFileSync(join(OUT, "esm", "bin.js"), BIN_JS, { mode: 0o755 });
-  bundleBin();
+  writeBin({
+    out: OUT,
+    build: BUILD,
+    cliModule: PLAN.cliModule,
+    dependencies: Object.keys(PLAN.dependencies),
+    run,
+  });
 }
 
 /** Packs npm/ into build/ and returns the tarball's path. */

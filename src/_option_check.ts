@@ -182,6 +182,29 @@ function editDistance(a: string, b: string): number {
   return row[b.length] ?? 0;
 }
 
+/**
+ * Each of `keys` of a checked options object, read once; a getter that
+ * throws is `invalid_option`, named with `within` when the object is nested.
+ */
+export function readFields<K extends string>(
+  options: unknown,
+  keys: readonly K[],
+  within?: string,
+): { [key in K]?: unknown } {
+  const given: { [key in K]?: unknown } = {};
+  for (const key of keys) {
+    try {
+      given[key] = (options as { [key in K]?: unknown })[key];
+    } catch (error) {
+      throw unreadableOption(
+        within === undefined ? key : `${within}.${key}`,
+        error,
+      );
+    }
+  }
+  return given;
+}
+
 /** `invalid_option` for an option whose getter threw `error`. */
 export function unreadableOption(name: string, error: unknown): StartupError {
   return new StartupError(

@@ -27,7 +27,7 @@ import { deeperLayout } from "../discovery/layout.ts";
 import { oneLineSafe } from "../_text.ts";
 import { json } from "./json.ts";
 import { givenRoots, open } from "./args.ts";
-import { colors, type Line as Pieces, type Output } from "./output.ts";
+import { colors, type Line, type Output } from "./output.ts";
 import {
   cut,
   DEFAULT_COLUMNS,
@@ -83,7 +83,7 @@ export function list(values: Values, dirs: string[], io: Output): number {
 }
 
 /** One line of the catalog table, and how it is painted. */
-interface Line {
+interface TableLine {
   text: string;
   /** How many of its first characters are bold (a skill's name). */
   bold?: number;
@@ -91,7 +91,7 @@ interface Line {
   dim?: boolean;
 }
 
-function paint(line: Line, c: ReturnType<typeof colors>): Pieces {
+function paint(line: TableLine, c: ReturnType<typeof colors>): Line {
   if (line.dim) return [c.dim(line.text)];
   const cut = line.bold ?? 0;
   return [c.bold(line.text.slice(0, cut)), line.text.slice(cut)];
@@ -112,7 +112,7 @@ function catalogTable(
   },
   io: Output,
   { wide }: { wide: boolean },
-): Line[] {
+): TableLine[] {
   const width = io.columns > 0 ? io.columns : DEFAULT_COLUMNS;
   const fit = (text: string, room: number): string =>
     wide ? text : cut(text, room);
@@ -133,7 +133,7 @@ function catalogTable(
     `${first.padEnd(nameWidth)}  ${
       showOrigin ? `${second.padEnd(originWidth)}  ` : ""
     }`;
-  const lines: Line[] = [{
+  const lines: TableLine[] = [{
     text: stacked
       ? head("NAME", "SCOPE/SOURCE").trimEnd()
       : `${head("NAME", "SCOPE/SOURCE")}DESCRIPTION`,

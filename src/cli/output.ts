@@ -9,7 +9,7 @@
  */
 
 import { oneLineSafe } from "../_text.ts";
-import type { CliIO } from "./types.ts";
+import type { CliIO } from "./io.ts";
 
 /** A style of the terminal's, applied only where colours are on. */
 export type Style = "red" | "yellow" | "dim" | "bold";

@@ -1,36 +1,41 @@
 /**
- * What the command's modules share: where it writes, the flags as parsed,
- * a command's shape and the exit codes.
+ * What the command's modules share: the flags as parsed, a command's shape
+ * and the exit codes.
  *
  * @module
  */
 
 import type { ParseArgsConfig } from "node:util";
-import type { CliIO } from "./io.ts";
 import type { Output } from "./output.ts";
-
-export type { CliIO };
 
 /** Exit codes: 0 clean, 1 problems found, 2 usage or startup error. */
 export const OK = 0;
 
+/** The exit code when problems were found. */
 export const PROBLEMS = 1;
 
+/** The exit code of a usage or startup error. */
 export const USAGE = 2;
 
+/** A command of the table: its help, its flags and how it runs. */
 export interface Command {
+  /** The usage line, e.g. `agent-skills list [DIR]... [--json]`. */
   usage: string;
+  /** What it does, in one line of the main help. */
   summary: string;
   /** The command's own options, shown between the roots and the output. */
   help?: string;
   /** What its `--json` writes, when more than the warnings as data. */
   json?: string;
+  /** The flags it takes, for `parseArgs`. */
   options: ParseArgsConfig["options"];
+  /** How many positional arguments it takes, at least and at most. */
   positionals: [min: number, max: number];
   /** Runs the command, writing only through `io`, which escapes every line. */
   run(values: Values, positionals: string[], io: Output): number;
 }
 
+/** The flags as parsed, each absent where it was not given. */
 export type Values = {
   root?: string[];
   workspace?: string;

@@ -17,7 +17,7 @@ import { describe } from "../_text.ts";
 import type { CatalogBudget, CatalogOptions } from "./prompt.ts";
 
 /** Every option, read and checked, `undefined` where it was not given. */
-export type Given =
+export type CatalogOptionValues =
   & {
     [key in Exclude<keyof CatalogOptions, "budget">]-?:
       | CatalogOptions[key]
@@ -72,7 +72,9 @@ export const BUDGET_KEYS: readonly string[] = Object.keys(
 );
 
 /** The options, each read once and checked. */
-export function readOptions(options: CatalogOptions): Given {
+export function readCatalogOptions(
+  options: CatalogOptions,
+): CatalogOptionValues {
   const {
     format,
     instructions,

@@ -10,7 +10,7 @@
  */
 
 /** One skill as the catalog may show it. */
-export interface Entry {
+export interface CatalogEntry {
   readonly name: string;
   /** The description to show in full (the per-skill cap applied). */
   readonly description: string;
@@ -33,7 +33,7 @@ export interface Shape {
  * is cut to before any loses it.
  */
 export function fit(
-  entries: readonly Entry[],
+  entries: readonly CatalogEntry[],
   { fits, floor }: { fits: (shape: Shape) => boolean; floor: number },
 ): Shape {
   const longest = Math.max(

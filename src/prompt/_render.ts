@@ -10,8 +10,12 @@
 import type { CatalogFormat } from "./prompt.ts";
 import { jsonSafe } from "../_text.ts";
 import { markdownText, xmlText } from "./_escape.ts";
-import { characters, cutTo, type Entry, type Shape } from "./_fit.ts";
-import { type Budget, countedTokens, type Given } from "./_catalog_options.ts";
+import { type CatalogEntry, characters, cutTo, type Shape } from "./_fit.ts";
+import {
+  type Budget,
+  type CatalogOptionValues,
+  countedTokens,
+} from "./_catalog_options.ts";
 
 /** Renders the entries in a shape, and sizes that text without making it. */
 export interface Renderer {
@@ -29,8 +33,8 @@ export interface Renderer {
  * up their sizes; the text's order (by rank, else by name) is found once.
  */
 export function rendererOf(
-  entries: readonly Entry[],
-  options: Given,
+  entries: readonly CatalogEntry[],
+  options: CatalogOptionValues,
 ): Renderer {
   const format = options.format ?? "xml";
   const escape = escaperOf(format);
@@ -47,10 +51,13 @@ export function rendererOf(
     ? []
     : entries.map((entry) => escape.location(entry.location));
   const lengths = entries.map((entry) => characters(entry.description));
-  const full: (Piece | undefined)[] = [];
-  const bare: (Piece | undefined)[] = [];
-  const cutAt = new Map<number, (Piece | undefined)[]>();
-  const piece = (index: number, description: string | undefined): Piece => ({
+  const full: (EntryText | undefined)[] = [];
+  const bare: (EntryText | undefined)[] = [];
+  const cutAt = new Map<number, (EntryText | undefined)[]>();
+  const piece = (
+    index: number,
+    description: string | undefined,
+  ): EntryText => ({
     text: entryText(format, {
       name: names[index] ?? "",
       description,
@@ -58,14 +65,14 @@ export function rendererOf(
     }),
   });
   /** The kept entries' pieces, in the text's order. */
-  const pieces = ({ cut, bare: bareCount, out }: Shape): Piece[] => {
+  const pieces = ({ cut, bare: bareCount, out }: Shape): EntryText[] => {
     const kept = entries.length - out;
     let cuts = cutAt.get(cut);
     if (cuts === undefined) cutAt.set(cut, cuts = []);
-    const shown: Piece[] = [];
+    const shown: EntryText[] = [];
     for (const index of order) {
       if (index >= kept) continue;
-      const entry = entries[index] as Entry;
+      const entry = entries[index] as CatalogEntry;
       if (index >= kept - bareCount) {
         shown.push(bare[index] ??= piece(index, undefined));
       } else if ((lengths[index] ?? 0) <= cut) {
@@ -116,7 +123,7 @@ export function rendererOf(
 }
 
 /** One entry's text, and its length in UTF-8 once it was asked for. */
-interface Piece {
+interface EntryText {
   readonly text: string;
   bytes?: number;
 }
@@ -232,7 +239,7 @@ function frameOf(
 
 /** The instructions for the activation style asked for, in this library's words. */
 function instructionsOf(
-  { instructions, toolName = "activate_skill", location }: Given,
+  { instructions, toolName = "activate_skill", location }: CatalogOptionValues,
 ): string {
   const about =
     `Skills are folders of instructions, scripts and files for particular tasks. Below is each skill's name${

@@ -8,7 +8,7 @@
 import type { SkillInfo } from "../skill.ts";
 import type { CatalogFilter, CatalogReport } from "./prompt.ts";
 import { globOf } from "./_glob.ts";
-import type { Given } from "./_catalog_options.ts";
+import type { CatalogOptionValues } from "./_catalog_options.ts";
 
 /**
  * The skills the filters keep, and why each other one was left out. A name
@@ -16,7 +16,7 @@ import type { Given } from "./_catalog_options.ts";
  */
 export function filter(
   skills: readonly SkillInfo[],
-  options: Given,
+  options: CatalogOptionValues,
 ): { kept: SkillInfo[]; filtered: CatalogReport["filtered"][number][] } {
   const include = options.include?.map(globOf);
   const exclude = options.exclude?.map(globOf);
@@ -51,7 +51,7 @@ export function filter(
  */
 export function byImportance(
   skills: readonly SkillInfo[],
-  { rank, precedence }: Given,
+  { rank, precedence }: CatalogOptionValues,
 ): SkillInfo[] {
   const ranked = new Map((rank ?? []).map((name, index) => [name, index]));
   const levels = levelsOf(precedence ?? []);

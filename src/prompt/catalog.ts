@@ -7,8 +7,14 @@
  * @module
  */
 
-import { characters, cutTo, type Entry, fit, type Shape } from "./_fit.ts";
-import { readOptions } from "./_catalog_options.ts";
+import {
+  type CatalogEntry,
+  characters,
+  cutTo,
+  fit,
+  type Shape,
+} from "./_fit.ts";
+import { readCatalogOptions } from "./_catalog_options.ts";
 import { measureOf, rendererOf } from "./_render.ts";
 import { byImportance, filter } from "./_select.ts";
 import type { Catalog, CatalogOptions, CatalogReport } from "./prompt.ts";
@@ -57,11 +63,11 @@ export function renderCatalog(
   skills: readonly SkillInfo[],
   options: CatalogOptions = {},
 ): Catalog {
-  const given = readOptions(options);
+  const given = readCatalogOptions(options);
   const { kept, filtered } = filter(skills, given);
   const ordered = byImportance(kept, given);
   const cap = given.descriptionCap ?? Infinity;
-  const entries: Entry[] = ordered.map((info) => ({
+  const entries: CatalogEntry[] = ordered.map((info) => ({
     name: info.name,
     description: cutTo(info.description, cap),
     location: given.location === "relative"
@@ -106,7 +112,7 @@ function relativeLocation(info: SkillInfo): string {
 function reportOf(
   ordered: readonly SkillInfo[],
   { entries, shape, filtered }: {
-    entries: readonly Entry[];
+    entries: readonly CatalogEntry[];
     shape: Shape;
     filtered: CatalogReport["filtered"];
   },
@@ -123,7 +129,7 @@ function reportOf(
   const withoutDescription: { name: string; from: number }[] = [];
   for (const index of order) {
     if (index >= kept) continue;
-    const entry = entries[index] as Entry;
+    const entry = entries[index] as CatalogEntry;
     const from = characters(ordered[index]?.description ?? "");
     if (index >= kept - shape.bare && from > 0) {
       withoutDescription.push({ name: entry.name, from });

@@ -1,0 +1,225 @@
+/**
+ * The command table and its help: each command's usage, summary, flags and
+ * the module that runs it, and the help pages made from them.
+ *
+ * @module
+ */
+
+import type { ParseArgsConfig } from "node:util";
+import { catalog } from "./catalog.ts";
+import { check } from "./check.ts";
+import { list } from "./list.ts";
+import { path } from "./path.ts";
+import { show } from "./show.ts";
+import { why } from "./why.ts";
+import type { Command } from "./types.ts";
+
+const COMMON_OPTIONS = {
+  root: { type: "string", multiple: true },
+  workspace: { type: "string" },
+  preset: { type: "string" },
+  home: { type: "string" },
+  "max-manifest-bytes": { type: "string" },
+  depth: { type: "string" },
+  plugins: { type: "boolean" },
+  hidden: { type: "boolean" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies ParseArgsConfig["options"];
+
+const ROOTS_HELP = `Roots (ascending precedence, the last wins):
+  --root DIR        a skill root; repeat for more (relative to the current
+                    directory)
+  --depth N         look for skills up to N levels below each --root and DIR
+                    (default 1; dot-directories and node_modules skipped)
+  --hidden          with --depth, read dot-directories too (.git and
+                    node_modules are still skipped)
+  --plugins         each --root and DIR holds Claude Code plugins (a
+                    marketplace, or one plugin); skills are named
+                    PLUGIN:SKILL
+  --preset NAME     a host's roots, read as that host reads them, before any
+                    --root (ascending):
+                    clarvis  ~/.agents/skills, <ws>/.agents/skills,
+                             ~/.clarvis/skills, <ws>/.clarvis/skills
+                    claude   <ws>/.claude/skills, ~/.claude/skills
+                             (SKILL.md exactly)
+                    codex    /etc/codex/skills, ~/.codex/skills/.system,
+                             ~/.agents/skills, ~/.codex/skills, then
+                             .agents/skills and .codex/skills in each
+                             directory from the repository's top to <ws>
+                             (6 levels deep, SKILL.md exactly, not symlinked)
+                    With no root and no preset, clarvis is used.
+  --workspace DIR   the workspace the preset's relative roots resolve against
+                    (default: the current directory)
+  --home DIR        what ~ expands to (default: the user's home directory,
+                    looked up only for a root with ~; under Deno that needs
+                    --allow-sys=homedir)
+  --max-manifest-bytes N
+                    the size cap of a SKILL.md (default: 1048576)`;
+
+const SHOW_HELP = `Show:
+  NAME              the skill to show
+  DIR               a root, as --root DIR (after any --root), as for list`;
+
+const PATH_HELP = `Path:
+  NAME              the skill
+  REL               the file's path inside the skill's directory
+  DIR               a root, as --root DIR (after any --root), as for list`;
+
+const CATALOG_HELP = `Catalog:
+  DIR               a root, as --root DIR (after any --root), as for list
+  --format FORMAT   xml (the default: the spec's <available_skills>),
+                    markdown (a list) or json
+  --budget CHARS    fit the text in CHARS characters: descriptions cut
+                    evenly, then names only, then skills left out (--json
+                    says which)
+  --location WHERE  where each SKILL.md is: absolute (the default), relative
+                    (to its root: pdf/SKILL.md) or none (a host that
+                    activates skills by a tool needs none)
+  With no skill to show, the format's empty block (nothing for markdown),
+  and a note on stderr saying where it looked.`;
+
+const WHY_HELP = `Why:
+  NAME              the skill name to explain, as a host would ask for it
+  DIR               a root, as --root DIR (after any --root), as for list
+  --format FORMAT   the catalog format whose budget is explained (xml, the
+                    default, markdown or json)
+  --budget CHARS    say whether a catalog of CHARS characters shows the
+                    skill in full, shortened, or leaves it out
+  Exits 0 when a skill of that name is served, 1 when none is.`;
+
+const CHECK_HELP = `Check:
+  --strict          warnings fail the check too (exit 1)
+  --format FORMAT   text (the default), json (as --json), github (workflow
+                    commands for GitHub Actions) or sarif (SARIF 2.1.0)`;
+
+const LIST_HELP = `List:
+  DIR               a root, as --root DIR (after any --root)
+  --wide            descriptions and paths in full, never cut to the width
+                    of the terminal (COLUMNS, else the terminal's, else 80)`;
+
+/** The output section of a command's help, with what its --json writes. */
+function outputHelp(
+  json = "one JSON document on stdout, warnings included as data",
+): string {
+  return `Output:
+  --json            ${json}
+  -h, --help        this help`;
+}
+
+/** The commands, by name, in the order the main help lists them. */
+export const COMMANDS: Record<string, Command> = {
+  list: {
+    usage: "agent-skills list [DIR]... [--root DIR]... [--wide] [--json]",
+    summary:
+      "the catalog: every skill, its description and where it comes from",
+    help: LIST_HELP,
+    options: { ...COMMON_OPTIONS, wide: { type: "boolean" } },
+    positionals: [0, Infinity],
+    run: list,
+  },
+  show: {
+    usage:
+      "agent-skills show NAME [DIR]... [--root DIR]... [--preset NAME] [--json]",
+    summary: "one skill: its catalog entry, resources and body",
+    help: SHOW_HELP,
+    options: COMMON_OPTIONS,
+    positionals: [1, Infinity],
+    run: show,
+  },
+  path: {
+    usage:
+      "agent-skills path NAME REL [DIR]... [--root DIR]... [--preset NAME]",
+    summary: "the confined absolute path of one of a skill's files",
+    help: PATH_HELP,
+    options: COMMON_OPTIONS,
+    positionals: [2, Infinity],
+    run: path,
+  },
+  catalog: {
+    usage:
+      "agent-skills catalog [DIR]... [--format F] [--budget N] [--location L]",
+    summary: "the catalog text for a model's prompt, fitted to a budget",
+    help: CATALOG_HELP,
+    json:
+      "one JSON document: the text, what was shortened or left\n                    out, and the warnings",
+    options: {
+      ...COMMON_OPTIONS,
+      format: { type: "string" },
+      budget: { type: "string" },
+      location: { type: "string" },
+    },
+    positionals: [0, Infinity],
+    run: catalog,
+  },
+  why: {
+    usage:
+      "agent-skills why NAME [DIR]... [--root DIR]... [--budget CHARS] [--json]",
+    summary:
+      "why a skill is or is not served: its candidates, near misses, roots",
+    help: WHY_HELP,
+    options: {
+      ...COMMON_OPTIONS,
+      format: { type: "string" },
+      budget: { type: "string" },
+    },
+    positionals: [1, Infinity],
+    run: why,
+  },
+  check: {
+    usage:
+      "agent-skills check [DIR]... [--strict] [--format text|json|github|sarif]",
+    summary:
+      "every problem of every skill under the roots or skill directories",
+    help: CHECK_HELP,
+    options: {
+      ...COMMON_OPTIONS,
+      strict: { type: "boolean" },
+      format: { type: "string" },
+    },
+    positionals: [0, Infinity],
+    run: check,
+  },
+};
+
+/**
+ * The command of that name: only the table's own entries, never what every
+ * object inherits (`toString`, `constructor`, `__proto__`).
+ */
+export function commandNamed(name: string): Command | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+}
+
+/** The width of the longest command's name, the column of the summaries. */
+const NAME_WIDTH = Math.max(
+  ...Object.keys(COMMANDS).map((name) => name.length),
+);
+
+/** The main help: every command's usage and summary, and the exit codes. */
+export const MAIN_HELP: string =
+  `agent-skills: Agent Skills (SKILL.md directories) for authors and CI
+
+Usage:
+${Object.values(COMMANDS).map((command) => `  ${command.usage}`).join("\n")}
+
+Commands:
+${
+    Object.entries(COMMANDS).map(([name, command]) =>
+      `  ${name.padEnd(NAME_WIDTH)}  ${command.summary}`
+    ).join("\n")
+  }
+
+Run agent-skills COMMAND --help for a command's options, and
+agent-skills --version for the version.
+Exit codes: 0 clean, 1 problems found, 2 usage or startup error.`;
+
+/**
+ * A command's help: its usage and summary, then the roots' flags, its own
+ * and the output's.
+ */
+export function commandHelp(command: Command): string {
+  const sections = [ROOTS_HELP, command.help, outputHelp(command.json)];
+  return `Usage: ${command.usage}\n\n${command.summary}.\n\n${
+    sections.filter((section) => section !== undefined).join("\n")
+  }`;
+}
