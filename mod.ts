@@ -7,9 +7,15 @@
  * catalog), {@linkcode AgentSkills.loadSkill} (one skill's body and resource
  * list) and {@linkcode AgentSkills.resourcePath} (a path that never leaves
  * the skill's directory). The library runs nothing, writes nothing and reads
- * no environment variable. {@linkcode skillFrontmatterSchema} is the zod
- * schema discovery holds each frontmatter to (also at
- * `@clarvis/agent-skills/schema`).
+ * no environment variable.
+ *
+ * Beside the tiers: the prompt layer ({@linkcode renderCatalog} for the
+ * catalog text, {@linkcode renderActivation} for one skill's payload), why a
+ * skill is or is not served ({@linkcode AgentSkills.explain}), the gate for
+ * authors and CI ({@linkcode checkSkills}), the errors and warnings, and
+ * {@linkcode skillFrontmatterSchema}, the zod schema discovery holds each
+ * frontmatter to (also at `@clarvis/agent-skills/schema`). The exports below
+ * are grouped in that order.
  *
  * @example Build a registry and read the three tiers
  * ```ts
@@ -35,22 +41,27 @@
  * @module
  */
 
+// Create and configure: the instance, its options, the resolved config and
+// the hosts' presets of roots.
 export { createAgentSkills } from "./src/agent_skills.ts";
 export type { AgentSkills, SkillChanges } from "./src/agent_skills.ts";
-export { CHECK_RULES, checkSkills } from "./src/check/check.ts";
-export { emptyRootLayout } from "./src/discovery/layout.ts";
-export type { CheckReport, CheckSkillsOptions } from "./src/check/check.ts";
+export type { AgentSkillsOptions, SkillRootOptions } from "./src/options.ts";
+export { resolveConfig } from "./src/config/config.ts";
+export type { SkillConfig, SkillRoot } from "./src/config/config.ts";
+export {
+  clarvisSkillRoots,
+  claudeSkillRoots,
+  codexSkillRoots,
+} from "./src/config/presets.ts";
 export type {
-  CheckRule,
-  DiagnosticCode,
-  DiagnosticSeverity,
-  SkillDiagnostic,
-} from "./src/check/diagnostic.ts";
-export type {
-  DeeperLayout,
-  EmptyRootLayout,
-  NestedRoot,
-} from "./src/discovery/layout.ts";
+  ClaudeSkillRootsOptions,
+  CodexSkillRootsOptions,
+} from "./src/config/presets.ts";
+
+// Catalog, load, resources: the skill records the three tiers return.
+export type { JsonValue, SkillContent, SkillInfo } from "./src/skill.ts";
+
+// The prompt layer: the catalog text and the activation payload.
 export { renderCatalog } from "./src/prompt/catalog.ts";
 export {
   activatedSkill,
@@ -70,6 +81,8 @@ export type {
   CatalogReport,
   SkillCommand,
 } from "./src/prompt/prompt.ts";
+
+// Explain: why a skill is or is not served.
 export type {
   CatalogVerdict,
   ExplainedRoot,
@@ -81,21 +94,24 @@ export type {
   SkillExplanation,
   SkillNearMiss,
 } from "./src/explain/explanation.ts";
-export { resolveConfig } from "./src/config/config.ts";
-export type { SkillConfig, SkillRoot } from "./src/config/config.ts";
-export type { AgentSkillsOptions, SkillRootOptions } from "./src/options.ts";
-export {
-  clarvisSkillRoots,
-  claudeSkillRoots,
-  codexSkillRoots,
-} from "./src/config/presets.ts";
+
+// Check: the gate for authors and CI, its diagnostics and the root layouts.
+export { CHECK_RULES, checkSkills } from "./src/check/check.ts";
+export type { CheckReport, CheckSkillsOptions } from "./src/check/check.ts";
 export type {
-  ClaudeSkillRootsOptions,
-  CodexSkillRootsOptions,
-} from "./src/config/presets.ts";
-export type { JsonValue, SkillContent, SkillInfo } from "./src/skill.ts";
-export { skillFrontmatterSchema } from "./src/manifest/frontmatter.ts";
-export type { SkillFrontmatter } from "./src/manifest/frontmatter.ts";
+  CheckRule,
+  DiagnosticCode,
+  DiagnosticSeverity,
+  SkillDiagnostic,
+} from "./src/check/diagnostic.ts";
+export { emptyRootLayout } from "./src/discovery/layout.ts";
+export type {
+  DeeperLayout,
+  EmptyRootLayout,
+  NestedRoot,
+} from "./src/discovery/layout.ts";
+
+// Errors and warnings.
 export { SkillError, StartupError } from "./src/errors.ts";
 export type {
   SkillErrorCode,
@@ -106,3 +122,7 @@ export type {
 } from "./src/errors.ts";
 export { setWarnSink } from "./src/warn.ts";
 export type { SkillWarning, SkillWarningCode, WarnSink } from "./src/warn.ts";
+
+// The schema of a frontmatter mapping (also `@clarvis/agent-skills/schema`).
+export { skillFrontmatterSchema } from "./src/manifest/frontmatter.ts";
+export type { SkillFrontmatter } from "./src/manifest/frontmatter.ts";
