@@ -7,7 +7,7 @@ import {
   createAgentSkills,
   resolveConfig,
 } from "@clarvis/agent-skills";
-import { scanOrder } from "../src/discovery/_roots.ts";
+import { scanOrder } from "../src/discovery/_driver.ts";
 import { codes, link, manifest, options, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

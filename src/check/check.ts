@@ -20,7 +20,7 @@ import {
   shadowedDiagnostic,
 } from "./_diagnostics.ts";
 import { checkPath } from "./_path.ts";
-import { discoverRoots } from "../discovery/_roots.ts";
+import { discoverRoots } from "../discovery/_driver.ts";
 import type { Problem } from "../discovery/_types.ts";
 import { RULES } from "./_rules.ts";
 import type {

@@ -6,7 +6,7 @@
  */
 
 import type { SkillConfig, SkillRoot } from "../config/config.ts";
-import { discoverRoots } from "../discovery/_roots.ts";
+import { discoverRoots } from "../discovery/_driver.ts";
 import { reservedNameProblem } from "../discovery/_problems.ts";
 import { colonIn } from "../_names.ts";
 import type {
