@@ -7,6 +7,7 @@
 
 import { StartupError } from "./errors.ts";
 import { describe, oneLineSafe } from "./_text.ts";
+import { distanceWithin } from "./_similar.ts";
 import type { WarnSink } from "./warn.ts";
 
 /** What an option of one kind must be: its test, and how a message names it. */
@@ -110,7 +111,7 @@ export function objectOptions<T>(
   for (const key of keys) {
     if (typeof key === "string" && known.includes(key)) continue;
     const suggestion = typeof key === "string"
-      ? hints?.[key] ?? closest(key, known)
+      ? hints?.[key] ?? closestKey(key, known)
       : undefined;
     const shown = oneLineSafe(
       describe(typeof key === "string" ? shortened(key) : key),
@@ -140,7 +141,7 @@ function shortened(key: string): string {
  * most a third of its length (at least 1); none for a key much longer than
  * every known one. Work bounded by the known keys' lengths.
  */
-export function closest(
+export function closestKey(
   key: string,
   known: readonly string[],
 ): string | undefined {
@@ -150,10 +151,13 @@ export function closest(
   let best: string | undefined;
   let bestDistance = Math.max(1, Math.floor(key.length / 3));
   for (const candidate of known) {
-    if (Math.abs(candidate.length - key.length) > bestDistance) continue;
-    const distance = editDistance(lower, candidate.toLowerCase());
+    const distance = distanceWithin(
+      lower,
+      candidate.toLowerCase(),
+      bestDistance,
+    );
     if (
-      distance <= bestDistance &&
+      distance !== undefined &&
       (best === undefined || distance < bestDistance)
     ) {
       best = candidate;
@@ -161,25 +165,6 @@ export function closest(
     }
   }
   return best;
-}
-
-/** The Levenshtein distance of two short strings, with one row of memory. */
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j] ?? 0;
-      row[j] = Math.min(
-        above + 1,
-        (row[j - 1] ?? 0) + 1,
-        diagonal + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-      diagonal = above;
-    }
-  }
-  return row[b.length] ?? 0;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type SkillContent,
   StartupError,
 } from "@clarvis/agent-skills";
-import { closest } from "../src/_option_check.ts";
+import { closestKey as closest } from "../src/_option_check.ts";
 import { manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
