@@ -17,10 +17,7 @@ import {
   codexSkillRoots,
 } from "../config/presets.ts";
 import type { SkillWarning } from "../warn.ts";
-import type { Values } from "./types.ts";
-
-/** Where relative paths resolve: the command's current directory. */
-type Place = { readonly cwd: string };
+import type { Values, WorkingDirectory } from "./types.ts";
 
 /** The presets `--preset` names, each a host's own roots. */
 export const PRESETS: Readonly<Record<string, () => SkillRootOptions[]>> = {
@@ -38,7 +35,7 @@ export const FORMATS: readonly string[] = ["text", "json", "github", "sarif"];
  */
 export function rootsOf(
   values: Values,
-  io: Place,
+  io: WorkingDirectory,
   dirs: readonly string[] = [],
 ): Array<string | SkillRootOptions> {
   const roots = givenRoots(values, dirs, io);
@@ -52,7 +49,7 @@ export function rootsOf(
 export function givenRoots(
   values: Values,
   dirs: readonly string[],
-  io: Place,
+  io: WorkingDirectory,
 ): string[] {
   return [...(values.root ?? []), ...dirs].map((dir) => resolve(io.cwd, dir));
 }
@@ -61,7 +58,7 @@ export function givenRoots(
 export function dirRoots(
   values: Values,
   dirs: readonly string[],
-  io: Place,
+  io: WorkingDirectory,
 ): Array<string | SkillRootOptions> {
   return rootOptions(values, dirs.map((dir) => resolve(io.cwd, dir)));
 }
@@ -94,7 +91,7 @@ function rootOptions(
  */
 export function presentRoots(
   values: Values,
-  io: Place,
+  io: WorkingDirectory,
 ): { paths: Array<string | SkillRootOptions>; lookedAt: string[] } {
   const given = givenRoots(values, [], io);
   const name = values.preset ?? (given.length === 0 ? "clarvis" : undefined);
@@ -135,7 +132,7 @@ function mayExist(path: string): boolean {
 /** cwd, and home, workspace and the manifest cap when given: what every command passes on. */
 export function placeOptions(
   values: Values,
-  io: Place,
+  io: WorkingDirectory,
 ): {
   cwd: string;
   home?: string;
@@ -154,7 +151,7 @@ export function placeOptions(
 
 export function open(
   values: Values,
-  io: Place,
+  io: WorkingDirectory,
   dirs: readonly string[] = [],
 ): { skills: AgentSkills; warnings: SkillWarning[] } {
   const warnings: SkillWarning[] = [];

@@ -13,7 +13,7 @@ import { oneLineSafe } from "../_text.ts";
 import type { SkillWarning } from "../warn.ts";
 import { json } from "./json.ts";
 import { colors, line, type Output } from "./output.ts";
-import type { Values } from "./types.ts";
+import type { Values, WorkingDirectory } from "./types.ts";
 
 /** The width a line is fitted to when the terminal's is not known. */
 export const DEFAULT_COLUMNS = 80;
@@ -110,10 +110,10 @@ export function printWarnings(
   }
 }
 
-/** Where relative paths resolve: the command's current directory. */
-type Place = { readonly cwd: string };
-
-export function position(diagnostic: SkillDiagnostic, io: Place): string {
+export function position(
+  diagnostic: SkillDiagnostic,
+  io: WorkingDirectory,
+): string {
   const path = display(diagnostic.path, io);
   return diagnostic.line === undefined
     ? path
@@ -121,7 +121,7 @@ export function position(diagnostic: SkillDiagnostic, io: Place): string {
 }
 
 /** A path relative to the current directory when it is inside it. */
-export function display(path: string, io: Place): string {
+export function display(path: string, io: WorkingDirectory): string {
   const rel = relative(resolve(io.cwd), path);
   const shown = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)
     ? rel
@@ -133,7 +133,7 @@ export function display(path: string, io: Place): string {
  * A message with the paths inside the current directory made relative, on
  * one line whatever the names in it hold.
  */
-export function relativeText(text: string, io: Place): string {
+export function relativeText(text: string, io: WorkingDirectory): string {
   return oneLineSafe(text.replaceAll(`${resolve(io.cwd)}/`, ""));
 }
 

@@ -17,6 +17,12 @@ export const PROBLEMS = 1;
 /** The exit code of a usage or startup error. */
 export const USAGE = 2;
 
+/** Where relative paths resolve: the command's current directory. */
+export interface WorkingDirectory {
+  /** The current directory. */
+  readonly cwd: string;
+}
+
 /** A command of the table: its help, its flags and how it runs. */
 export interface Command {
   /** The usage line, e.g. `agent-skills list [DIR]... [--json]`. */
