@@ -12,8 +12,7 @@ import type { SkillRoot } from "../config/config.ts";
 import { pathDiagnostic } from "./_diagnostics.ts";
 import { isManifestName } from "../discovery/_manifest.ts";
 import { readSkill } from "../discovery/_read_skill.ts";
-import type { RootSkills } from "../discovery/_driver.ts";
-import type { RootScan } from "../discovery/_types.ts";
+import type { RootScan, RootSkills } from "../discovery/_types.ts";
 import {
   tryList,
   unrepresentableIn,

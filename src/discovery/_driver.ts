@@ -12,16 +12,15 @@ import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import { realPathOrSelf, winnersOf } from "../config/_real_paths.ts";
 import { readBuffer } from "../fs/_read.ts";
 import { errorCode, tryStatus } from "../fs/_status.ts";
-import { discoverPlugins, type PluginSkills } from "./_plugin_skills.ts";
+import { discoverPlugins } from "./_plugin_skills.ts";
 import { discoverRoot } from "./_root.ts";
-import type { PassedBy, Previous, Problem, RootScan } from "./_types.ts";
-
-/**
- * The skills one scan served: a root's, or one skills folder's of a root of
- * plugins (then `read` says whether its scan read them, or they are another
- * plugin's, in this one's name).
- */
-export type RootSkills = PluginSkills;
+import type {
+  PassedBy,
+  Previous,
+  Problem,
+  RootScan,
+  RootSkills,
+} from "./_types.ts";
 
 /**
  * Reads one configured root in place of discovering it as configured:

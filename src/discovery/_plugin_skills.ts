@@ -12,20 +12,7 @@ import type { SkillRoot } from "../config/config.ts";
 import { bareName, namespaced } from "../_names.ts";
 import { pluginRoots, pluginsRealPath } from "./_plugins.ts";
 import { discoverRoot } from "./_root.ts";
-import type { DiscoveredSkill, RootScan } from "./_types.ts";
-
-/** The skills one skills folder of a root of plugins served, by the scan of its folder. */
-export interface PluginSkills {
-  /** The skills folder, in its plugin's name. */
-  readonly root: SkillRoot;
-  readonly skills: DiscoveredSkill[];
-  /**
-   * Whether these are the skills its folder's scan read (else the same
-   * skills, read for another plugin that lists the folder, in this one's
-   * name).
-   */
-  readonly read: boolean;
-}
+import type { DiscoveredSkill, RootScan, RootSkills } from "./_types.ts";
 
 /**
  * The skills of a root of plugins (`scan.root`), as of now, in the order of
@@ -39,7 +26,7 @@ export interface PluginSkills {
 export function discoverPlugins(
   scan: Pick<RootScan, "root" | "config" | "report" | "buffer">,
   scanOf: (root: SkillRoot) => RootScan,
-): PluginSkills[] {
+): RootSkills[] {
   const within = pluginsRealPath(scan.root.path);
   const roots = pluginRoots(scan);
   // The roots of each real folder, the first one scanned for them all.

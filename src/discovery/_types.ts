@@ -162,3 +162,19 @@ export interface RootScan {
   /** Where roots that do not exist are recorded; absent: not recorded. */
   readonly missing?: string[] | undefined;
 }
+
+/**
+ * The skills one scan served: a root's, or one skills folder's of a root of
+ * plugins, in its plugin's name.
+ */
+export interface RootSkills {
+  /** The root scanned (a skills folder, in its plugin's name). */
+  readonly root: SkillRoot;
+  readonly skills: DiscoveredSkill[];
+  /**
+   * Whether these are the skills its folder's scan read (else the same
+   * skills, read for another plugin that lists the folder, in this one's
+   * name).
+   */
+  readonly read: boolean;
+}
