@@ -82,6 +82,15 @@ export type {
   SkillCommand,
 } from "./src/prompt/prompt.ts";
 
+// Reload: a watch of the roots, and why a refresh() reads roots in full.
+export type {
+  SkillWatch,
+  WatchChange,
+  WatchFallback,
+  WatchFallbackCode,
+  WatchOptions,
+} from "./src/watch/watch.ts";
+
 // Explain: why a skill is or is not served.
 export type {
   CatalogVerdict,

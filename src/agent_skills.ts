@@ -12,6 +12,7 @@ import { listResources } from "./registry/_resources.ts";
 import {
   buildSnapshot,
   changesBetween,
+  keepResources,
   type Snapshot,
 } from "./registry/_snapshot.ts";
 import { explainName } from "./explain/_candidates.ts";
@@ -21,7 +22,10 @@ import type {
 } from "./explain/explanation.ts";
 import { deniedRootsProblem } from "./discovery/_problems.ts";
 import { reporter } from "./discovery/_report.ts";
-import type { DiscoveredSkill } from "./discovery/_types.ts";
+import type { DiscoveredSkill, Unchanged } from "./discovery/_types.ts";
+import { RegistryWatch } from "./watch/_watcher.ts";
+import { readWatchOptions } from "./watch/_options.ts";
+import type { SkillWatch, WatchFallback, WatchOptions } from "./watch/watch.ts";
 import { warnerFor } from "./warn.ts";
 import { SkillError } from "./errors.ts";
 import { describe } from "./_text.ts";
@@ -134,6 +138,42 @@ export interface AgentSkills {
    */
   refresh(): SkillChanges;
   /**
+   * Starts watching the roots (opt-in: nothing is watched until this is
+   * called) and calls `options.onChange` after a quiet spell whenever
+   * something under them changed: the time to call `refresh()`. Watching
+   * never changes the snapshot. While the watch is open, `refresh()` reads
+   * only what the watch saw change and returns the change set a full
+   * refresh would; one that nothing changed for does no filesystem I/O; the
+   * first one after the watch opened, and one after the watch lost track
+   * (its `fallback` says why), reads roots in full. The watch never keeps
+   * the process alive by itself. One watch at a time: close it to open
+   * another. See docs/reloading.md.
+   *
+   * @returns The open watch: `close()` it (or declare it with `using`).
+   * @throws {StartupError} `invalid_option` for options of the wrong type.
+   * @throws {SkillError} `invalid_input` when a watch is open already.
+   *
+   * @example Rebuild the prompt when skills change
+   * ```ts
+   * import { createAgentSkills } from "@clarvis/agent-skills";
+   *
+   * const skills = createAgentSkills({
+   *   roots: ["fixtures/demo/user-store"],
+   *   home: "/home/ada",
+   * });
+   * using watch = skills.watch({
+   *   onChange: () => {
+   *     const { added, removed, changed } = skills.refresh();
+   *     if (added.length + removed.length + changed.length > 0) {
+   *       console.log("rebuild the catalog", { added, removed, changed });
+   *     }
+   *   },
+   * });
+   * console.log(watch.closed); // false until the block ends
+   * ```
+   */
+  watch(options: WatchOptions): SkillWatch;
+  /**
    * Why a skill is or is not there: every skill directory of that name the
    * roots hold, each with its verdict (served, and its place in the catalog
    * of `options.catalog`; shadowed, and by which; a same-root duplicate;
@@ -165,6 +205,11 @@ export interface SkillChanges {
    * serves now (an override appeared or went away), sorted.
    */
   readonly changed: readonly string[];
+  /**
+   * With a watch open: why this refresh read roots in full (empty when it
+   * read only what the watch saw change). Absent without a watch.
+   */
+  readonly fallback?: readonly WatchFallback[];
 }
 
 /**
@@ -215,15 +260,19 @@ export function createAgentSkills(
       if (!said.has(key)) warn(warning);
     },
   });
-  const scan = (previous?: Snapshot): Snapshot => {
+  const scan = (
+    previous?: Snapshot,
+    watched?: { unchanged: Unchanged },
+  ): Snapshot => {
     saying = new Set();
-    const next = buildSnapshot(config, report, previous);
+    const next = buildSnapshot(config, report, { previous, watched });
     // Roots the process may not read are said in one line.
     if (next.denied.length > 0) report(deniedRootsProblem(next.denied));
     said = saying;
     return next;
   };
   let snapshot = scan();
+  let watching: RegistryWatch | undefined;
 
   /** The entry of a skill of the current snapshot, or `unknown_skill`. */
   const known = (given: unknown): DiscoveredSkill => {
@@ -272,15 +321,65 @@ export function createAgentSkills(
     explain: (name: string, options?: ExplainOptions): SkillExplanation =>
       explainName({ snapshot, config }, skillName(name), options),
     refresh: (): SkillChanges => {
-      const next = scan(snapshot);
+      const watch = watching;
+      if (watch === undefined) {
+        const next = scan(snapshot);
+        const changes = changesBetween(snapshot, next);
+        snapshot = next;
+        return frozenChanges(changes);
+      }
+      if (watch.quiet()) return frozenChanges(NOTHING, []);
+      const fallback = watch.fallbacks();
+      const unchanged = watch.unchanged();
+      const next = scan(snapshot, { unchanged });
       const changes = changesBetween(snapshot, next);
+      keepResources(snapshot, next, unchanged);
+      watch.refreshed(next);
       snapshot = next;
+      return frozenChanges(changes, fallback);
+    },
+    watch: (options: WatchOptions): SkillWatch => {
+      const { onChange, debounce, maxWatches } = readWatchOptions(options);
+      if (watching !== undefined) {
+        throw new SkillError(
+          "invalid_input",
+          "A watch is open on this registry already: close it before opening another",
+        );
+      }
+      const watch = new RegistryWatch(snapshot, { debounce, maxWatches });
+      watch.subscribe(onChange);
+      watching = watch;
+      let closed = false;
+      const close = (): void => {
+        if (closed) return;
+        closed = true;
+        watch.close();
+        if (watching === watch) watching = undefined;
+      };
       return Object.freeze({
-        added: Object.freeze(changes.added),
-        removed: Object.freeze(changes.removed),
-        changed: Object.freeze(changes.changed),
+        close,
+        get closed(): boolean {
+          return closed;
+        },
+        [Symbol.dispose]: close,
       });
     },
+  });
+}
+
+/** No change. */
+const NOTHING = { added: [], removed: [], changed: [] };
+
+/** A change set as refresh() returns it, frozen. */
+function frozenChanges(
+  changes: { added: string[]; removed: string[]; changed: string[] },
+  fallback?: readonly WatchFallback[],
+): SkillChanges {
+  return Object.freeze({
+    added: Object.freeze([...changes.added]),
+    removed: Object.freeze([...changes.removed]),
+    changed: Object.freeze([...changes.changed]),
+    ...(fallback === undefined ? {} : { fallback: Object.freeze(fallback) }),
   });
 }
 

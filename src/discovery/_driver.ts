@@ -10,16 +10,20 @@
 
 import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import { realPathOrSelf, winnersOf } from "../config/_real_paths.ts";
-import { readBuffer } from "../fs/_read.ts";
+import { type ReadBuffer, readBuffer } from "../fs/_read.ts";
 import { errorCode, tryStatus } from "../fs/_status.ts";
 import { discoverPlugins } from "./_plugin_skills.ts";
 import { discoverRoot } from "./_root.ts";
 import type {
+  EntriesMemo,
   PassedBy,
   Previous,
   Problem,
+  RootOutcome,
   RootScan,
   RootSkills,
+  ScanMemo,
+  Unchanged,
 } from "./_types.ts";
 
 /**
@@ -58,6 +62,14 @@ export interface RootsScan {
   readonly missing?: string[] | undefined;
   /** What reads each configured root; absent: it is discovered as configured. */
   readonly readRoot?: RootReader | undefined;
+  /** What a watch saw unchanged since the previous scan; absent: no watch. */
+  readonly unchanged?: Unchanged | undefined;
+  /**
+   * The previous scan's memory, while a watch is open: a configured root
+   * the watch saw unchanged is served as it was, and this scan's memory is
+   * returned for the next.
+   */
+  readonly memo?: ScanMemo | undefined;
 }
 
 /**
@@ -76,51 +88,163 @@ export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
  * first, and gives `each` the skills of each scan as soon as it is read,
  * with the configured root it belongs to.
  *
- * @returns The configured roots scanned, in order.
+ * @returns The configured roots scanned, in order, and what this scan
+ * remembers for the next (when the previous one was given).
  * @throws {SkillError} Only through `report`, under strict.
  */
 export function discoverRoots(
   scan: RootsScan,
   each: (found: RootSkills, configured: SkillRoot) => void,
-): SkillRoot[] {
-  const { config, report, denied, passed, missing } = scan;
+): { scanned: SkillRoot[]; memo: ScanMemo | undefined } {
+  const { config, unchanged, memo } = scan;
   const startedMs = Date.now();
   const buffer = readBuffer();
   const scanned = scanOrder(config.roots);
+  const roots = new Map<SkillRoot, RootOutcome>();
   for (const configured of scanned) {
-    // A root of plugins that is not there stands for skills folders that are not either.
-    if (
-      missing !== undefined && configured.kind === "plugins" &&
-      isMissing(configured.path)
-    ) {
-      missing.push(configured.path);
+    const before = memo?.roots.get(configured);
+    if (before !== undefined && unchanged?.root(configured) === true) {
+      roots.set(configured, before);
+      replay(scan, { outcome: before, configured, each });
+    } else if (memo === undefined) {
+      discoverConfigured(scan, { configured, startedMs, buffer, each });
+    } else {
+      const outcome = remembered(scan, {
+        configured,
+        startedMs,
+        buffer,
+        each,
+        previous: before?.entries,
+      });
+      roots.set(configured, outcome);
     }
-    const scanOf = (root: SkillRoot): RootScan => ({
-      root,
-      config,
-      report: (problem) => report(problem, root, configured),
-      buffer,
-      previous: scan.previous,
-      listEachSkill: scan.listEachSkill,
-      denied,
-      passed,
-      missing,
-      startedMs,
-    });
-    const discover = (): RootSkills[] =>
-      configured.kind === "plugins"
-        ? discoverPlugins(scanOf(configured), scanOf)
-        : [{
-          root: configured,
-          skills: discoverRoot(scanOf(configured)),
-          read: true,
-        }];
-    const found = scan.readRoot === undefined
-      ? discover()
-      : scan.readRoot(scanOf(configured), discover);
-    for (const skills of found) each(skills, configured);
   }
-  return scanned;
+  return { scanned, memo: memo === undefined ? undefined : { roots } };
+}
+
+/** One configured root, and what its scans share with the run's. */
+interface Configured {
+  readonly configured: SkillRoot;
+  readonly startedMs: number;
+  readonly buffer: ReadBuffer;
+  readonly each: (found: RootSkills, configured: SkillRoot) => void;
+}
+
+/**
+ * Discovers one configured root as the config gives it (a root of plugins
+ * over each of its plugins' skills folders, any other to its depth), and
+ * hands its scans' skills to `each`.
+ */
+function discoverConfigured(
+  scan: RootsScan,
+  { configured, startedMs, buffer, each, entries, linked }: Configured & {
+    entries?: EntriesMemo | undefined;
+    linked?: string[] | undefined;
+  },
+): void {
+  const { config, report, denied, passed, missing } = scan;
+  // A root of plugins that is not there stands for skills folders that are not either.
+  if (
+    missing !== undefined && configured.kind === "plugins" &&
+    isMissing(configured.path)
+  ) {
+    missing.push(configured.path);
+  }
+  const scanOf = (root: SkillRoot): RootScan => ({
+    root,
+    config,
+    report: (problem) => report(problem, root, configured),
+    buffer,
+    previous: scan.previous,
+    listEachSkill: scan.listEachSkill,
+    denied,
+    passed,
+    missing,
+    startedMs,
+    unchanged: scan.unchanged,
+    entries,
+    linked,
+  });
+  const discover = (): RootSkills[] =>
+    configured.kind === "plugins"
+      ? discoverPlugins(scanOf(configured), scanOf)
+      : [{
+        root: configured,
+        skills: discoverRoot(scanOf(configured)),
+        read: true,
+      }];
+  const found = scan.readRoot === undefined
+    ? discover()
+    : scan.readRoot(scanOf(configured), discover);
+  for (const skills of found) each(skills, configured);
+}
+
+/**
+ * Discovers one configured root, remembering what its scans gave (their
+ * skills, what they reported, passed by, found missing or denied, and
+ * reached through symlinks) for the next scan to serve again.
+ */
+function remembered(
+  scan: RootsScan,
+  { previous, ...at }: Configured & {
+    previous: EntriesMemo["previous"] | undefined;
+  },
+): RootOutcome {
+  const reported: { problem: Problem; root: SkillRoot }[] = [];
+  const passed: PassedBy[] = [];
+  const missing: string[] = [];
+  const denied: string[] = [];
+  const linked: string[] = [];
+  const found: RootSkills[] = [];
+  const entries = { previous: previous ?? new Map(), next: new Map() };
+  discoverConfigured({
+    ...scan,
+    report: (problem, root, configured) => {
+      reported.push({ problem, root });
+      scan.report(problem, root, configured);
+    },
+    passed,
+    missing,
+    denied,
+  }, {
+    ...at,
+    entries,
+    linked,
+    each: (skills, configured) => {
+      found.push(skills);
+      at.each(skills, configured);
+    },
+  });
+  scan.passed?.push(...passed);
+  scan.missing?.push(...missing);
+  scan.denied?.push(...denied);
+  return {
+    found,
+    reported,
+    passed,
+    missing,
+    denied,
+    linked,
+    entries: entries.next,
+  };
+}
+
+/** Serves a configured root's remembered scan again, as it was. */
+function replay(
+  scan: RootsScan,
+  { outcome, configured, each }: {
+    outcome: RootOutcome;
+    configured: SkillRoot;
+    each: (found: RootSkills, configured: SkillRoot) => void;
+  },
+): void {
+  for (const { problem, root } of outcome.reported) {
+    scan.report(problem, root, configured);
+  }
+  scan.passed?.push(...outcome.passed);
+  scan.missing?.push(...outcome.missing);
+  scan.denied?.push(...outcome.denied);
+  for (const skills of outcome.found) each(skills, configured);
 }
 
 /** Whether nothing is at `path`. */

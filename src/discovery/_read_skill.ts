@@ -37,6 +37,12 @@ import type {
   SkillPlace,
 } from "./_types.ts";
 
+/** A skill read, and its findings, to report once it is admitted. */
+export interface SkillRead {
+  readonly skill: DiscoveredSkill;
+  readonly findings: readonly Problem[];
+}
+
 /**
  * Reads one skill directory: finds its manifest (unless given), serves the
  * previous run's skill again when its refresh key allows, or else records the directory's
@@ -54,7 +60,7 @@ export function readSkill(
     /** The manifest found already; else it is found here. */
     manifest?: Manifest | Listing | typeof UNLISTED | undefined;
   },
-): { skill: DiscoveredSkill; findings: readonly Problem[] } | undefined {
+): SkillRead | undefined {
   if (typeof manifest !== "object" || "entries" in manifest) return undefined;
   const { path } = manifest;
   const key = refreshKey(manifest.status, scan.startedMs);

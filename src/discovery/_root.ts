@@ -34,7 +34,8 @@ import {
   rootProblem,
   unrepresentableProblem,
 } from "./_problems.ts";
-import { readSkill } from "./_read_skill.ts";
+import { readSkill, type SkillRead } from "./_read_skill.ts";
+import { rememberedEntry, rootEntries } from "./_entries.ts";
 import type {
   DiscoveredSkill,
   PassedBy,
@@ -67,12 +68,17 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
   const realRoot = tryRealpath(root.path);
   const walk = rootWalkOf(root, realRoot.ok ? realRoot.value : root.path);
   const byName = new Map<string, DiscoveredSkill>();
-  const folders: Folder[] = [{
+  const { folders } = walk;
+  folders.push({
     path: root.path,
     realPath: walk.realRoot,
     listing: listing.value,
     level: 1,
-  }];
+  });
+  // Entries are served again by what a watch saw only on a root one level deep.
+  const remembered = walk.deep || root.maxDirectories !== undefined
+    ? undefined
+    : rootEntries(scan);
   for (const folder of folders) {
     const { path, realPath, level } = folder;
     const { entries, unrepresentable } = folder.listing;
@@ -100,67 +106,94 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
         continue;
       }
       const dir = childPath(path, entry.name);
+      const realEntry = realPath === path
+        ? dir
+        : childPath(realPath, entry.name);
       const reached = kind === "symlink"
         ? followedLink(scan, dir, entry.name)
-        : {
-          // The same string as `dir` where the folder is its own real path.
-          realDir: realPath === path ? dir : childPath(realPath, entry.name),
-          viaLink: false,
-        };
+        // The same string as `dir` where the folder is its own real path.
+        : { realDir: realEntry, viaLink: false };
       if (reached === undefined) continue;
-      if (
-        scan.within !== undefined && !isInside(reached.realDir, scan.within)
-      ) {
-        // A symlink, or a folder swapped for one: nothing there is read.
-        report(outsidePluginsProblem({
-          path: dir,
-          what: "skill directory",
-          real: reached.realDir,
-          within: scan.within,
-          dirName: entry.name,
-        }));
-        continue;
+      if (reached.viaLink) scan.linked?.push(reached.realDir);
+      const at = { folder, entry, dir, reached };
+      const read = remembered === undefined
+        ? readEntry(scan, walk, at)
+        : rememberedEntry(
+          scan,
+          { ...remembered, kind: entry.kind, dir, realEntry, reached },
+          (remembering) => readEntry(remembering, walk, at),
+        );
+      if (read !== undefined) {
+        admit(byName, read.skill, read.findings).forEach(report);
       }
-      const deeper = level < (root.depth ?? 1);
-      if (deeper && walk.visited.has(reached.realDir)) {
-        // A folder read already (a symlink loop, or two ways to one folder).
-        report(loopProblem(dir, reached.realDir));
-        continue;
-      }
-      const found = probe(scan, walk, { dir, dirName: entry.name });
-      if (found === undefined) continue;
-      if ("entries" in found) {
-        // No manifest: a folder of skills, where the root reads deeper.
-        if (deeper) {
-          walk.visited.add(reached.realDir);
-          folders.push({
-            path: dir,
-            realPath: reached.realDir,
-            listing: found,
-            level: level + 1,
-          });
-        } else {
-          passBy(scan, {
-            reason: "no_manifest",
-            folder: path,
-            entry,
-            level,
-            listing: found,
-          });
-        }
-        continue;
-      }
-      const read = readSkill(scan, {
-        dir,
-        dirName: entry.name,
-        reached,
-        manifest: found,
-      });
-      if (read === undefined) continue;
-      admit(byName, read.skill, read.findings).forEach(report);
     }
   }
   return [...byName.values()];
+}
+
+/**
+ * Reads one directory entry of a folder, reached already: a skill to admit
+ * (with its findings), or a folder of skills queued for the next level, or
+ * an entry passed by; what stops it is reported.
+ */
+function readEntry(
+  scan: RootScan,
+  walk: RootWalk,
+  { folder, entry, dir, reached }: {
+    folder: Folder;
+    entry: Entry;
+    dir: string;
+    reached: Reached;
+  },
+): SkillRead | undefined {
+  const { root, report } = scan;
+  const { path, level } = folder;
+  if (scan.within !== undefined && !isInside(reached.realDir, scan.within)) {
+    // A symlink, or a folder swapped for one: nothing there is read.
+    report(outsidePluginsProblem({
+      path: dir,
+      what: "skill directory",
+      real: reached.realDir,
+      within: scan.within,
+      dirName: entry.name,
+    }));
+    return undefined;
+  }
+  const deeper = level < (root.depth ?? 1);
+  if (deeper && walk.visited.has(reached.realDir)) {
+    // A folder read already (a symlink loop, or two ways to one folder).
+    report(loopProblem(dir, reached.realDir));
+    return undefined;
+  }
+  const found = probe(scan, walk, { dir, dirName: entry.name });
+  if (found === undefined) return undefined;
+  if ("entries" in found) {
+    // No manifest: a folder of skills, where the root reads deeper.
+    if (deeper) {
+      walk.visited.add(reached.realDir);
+      walk.folders.push({
+        path: dir,
+        realPath: reached.realDir,
+        listing: found,
+        level: level + 1,
+      });
+    } else {
+      passBy(scan, {
+        reason: "no_manifest",
+        folder: path,
+        entry,
+        level,
+        listing: found,
+      });
+    }
+    return undefined;
+  }
+  return readSkill(scan, {
+    dir,
+    dirName: entry.name,
+    reached,
+    manifest: found,
+  });
 }
 
 /** Records an entry of `folder` passed by, where the scan records them. */
@@ -196,6 +229,8 @@ interface Folder {
  */
 interface RootWalk {
   readonly deep: boolean;
+  /** The folders whose entries are read, the root first, queued level by level. */
+  readonly folders: Folder[];
   readonly realRoot: string;
   readonly visited: Set<string>;
   listed: number;
@@ -206,6 +241,7 @@ function rootWalkOf(root: SkillRoot, realRoot: string): RootWalk {
   const deep = (root.depth ?? 1) > 1;
   return {
     deep,
+    folders: [],
     realRoot,
     visited: new Set(deep ? [realRoot] : []),
     listed: 0,

@@ -9,6 +9,7 @@ import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import type { SkillProblem } from "../errors.ts";
 import type { ReadBuffer } from "../fs/_read.ts";
 import type { Listing } from "../fs/_listing.ts";
+import type { StatusKind } from "../fs/_types.ts";
 import type { Coercion, Truncation } from "../manifest/_coerce.ts";
 import type { Repair } from "../manifest/_repair.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -161,6 +162,75 @@ export interface RootScan {
   readonly passed?: PassedBy[] | undefined;
   /** Where roots that do not exist are recorded; absent: not recorded. */
   readonly missing?: string[] | undefined;
+  /** What a watch saw unchanged since the previous scan; absent: no watch. */
+  readonly unchanged?: Unchanged | undefined;
+  /** The entries the previous scan read, and where this one records its own. */
+  readonly entries?: EntriesMemo | undefined;
+  /** Where the real directories reached through symlinks are recorded. */
+  readonly linked?: string[] | undefined;
+}
+
+/**
+ * What a watch vouches for between two scans: where it covers a path and
+ * saw no event at it, below it or above it, a scan may serve what the
+ * previous one read there without a system call.
+ */
+export interface Unchanged {
+  /** Whether nothing at, below or above `realPath` changed, as a watch that covers it saw. */
+  path(realPath: string): boolean;
+  /**
+   * Whether nothing a configured root's previous scan read changed: its
+   * real tree, the targets of its links and its own entry in its parent.
+   */
+  root(root: SkillRoot): boolean;
+}
+
+/**
+ * One directory entry of a root as a scan read it, for the next scan to
+ * serve again while a watch saw nothing change there: what it reached, the
+ * skill it read (with its findings, reported when admitted), and what
+ * reading it reported and passed by.
+ */
+export interface EntryOutcome {
+  readonly kind: StatusKind;
+  readonly reached: Reached;
+  readonly skill: DiscoveredSkill | undefined;
+  readonly findings: readonly Problem[];
+  readonly reported: readonly Problem[];
+  readonly passed: readonly PassedBy[];
+}
+
+/**
+ * The entries of a configured root's one-level scans, by the root scanned
+ * (its settings as a key) and directory path: the previous scan's, and this
+ * scan's as it reads them.
+ */
+export interface EntriesMemo {
+  readonly previous: ReadonlyMap<string, ReadonlyMap<string, EntryOutcome>>;
+  readonly next: Map<string, Map<string, EntryOutcome>>;
+}
+
+/**
+ * A configured root's whole scan, for the next scan to serve again while a
+ * watch saw nothing change under it: the skills each scan of it served,
+ * what it reported (with the root scanned), passed by, found missing or
+ * denied, and the real directories it reached through symlinks.
+ */
+export interface RootOutcome {
+  readonly found: readonly RootSkills[];
+  readonly reported: readonly { problem: Problem; root: SkillRoot }[];
+  readonly passed: readonly PassedBy[];
+  readonly missing: readonly string[];
+  readonly denied: readonly string[];
+  readonly linked: readonly string[];
+  /** Its entries (see {@linkcode EntriesMemo}). */
+  readonly entries: ReadonlyMap<string, ReadonlyMap<string, EntryOutcome>>;
+}
+
+/** What a scan remembers for the next while a watch is open. */
+export interface ScanMemo {
+  /** Each configured root's scan (the config's own root objects as keys). */
+  readonly roots: ReadonlyMap<SkillRoot, RootOutcome>;
 }
 
 /**

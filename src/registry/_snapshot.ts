@@ -14,6 +14,8 @@ import type {
   PassedBy,
   Problem,
   Report,
+  ScanMemo,
+  Unchanged,
 } from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";
 
@@ -36,6 +38,8 @@ export interface Snapshot {
   readonly resources: Map<string, readonly string[]>;
   /** What the run said and passed by, for explain(). */
   readonly record: ScanRecord;
+  /** What the run remembers for the next, while a watch is open. */
+  readonly memo: ScanMemo | undefined;
 }
 
 /**
@@ -71,7 +75,16 @@ export interface RecordedProblem {
 export function buildSnapshot(
   config: SkillConfig,
   report: Report,
-  previous?: Snapshot,
+  { previous, watched }: {
+    /** The snapshot before, whose skills a refresh reuses. */
+    previous?: Snapshot | undefined;
+    /**
+     * While a watch is open: what it saw unchanged since `previous` (absent
+     * when it cannot vouch for anything), the previous run's memory served
+     * where it did, and this run's kept.
+     */
+    watched?: { unchanged: Unchanged | undefined } | undefined;
+  } = {},
 ): Snapshot {
   const merged = new Map<string, DiscoveredSkill>();
   const byPath = new Map<string, DiscoveredSkill>();
@@ -88,7 +101,7 @@ export function buildSnapshot(
     problems.push({ problem, root, configured });
     report(problem);
   };
-  const scanned = discoverRoots(
+  const { scanned, memo } = discoverRoots(
     {
       config,
       report: recording,
@@ -96,6 +109,10 @@ export function buildSnapshot(
       denied,
       passed,
       missing,
+      unchanged: watched?.unchanged,
+      memo: watched === undefined
+        ? undefined
+        : previous?.memo ?? { roots: new Map() },
     },
     ({ root: skillRoot, skills, read }, root) => {
       for (const skill of skills) {
@@ -127,6 +144,7 @@ export function buildSnapshot(
     denied: Object.freeze(denied),
     resources: new Map(),
     record: { problems, passed, missing, scanned },
+    memo,
   };
 }
 
@@ -179,4 +197,24 @@ function sameSkill(a: DiscoveredSkill, b: DiscoveredSkill): boolean {
 
 function byName(a: SkillInfo, b: SkillInfo): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/**
+ * Carries the resources listed in `before` over to `after` for each skill
+ * served by the same entry, whose directory a watch saw nothing change in.
+ */
+export function keepResources(
+  before: Snapshot,
+  after: Snapshot,
+  unchanged: Unchanged,
+): void {
+  for (const [name, resources] of before.resources) {
+    const entry = after.byName.get(name);
+    if (
+      entry !== undefined && entry === before.byName.get(name) &&
+      unchanged.path(entry.place.realDir)
+    ) {
+      after.resources.set(name, resources);
+    }
+  }
 }

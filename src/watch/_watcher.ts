@@ -1,0 +1,397 @@
+/**
+ * The watch of one registry: what it watches for each root it scanned
+ * (its real tree, the targets of its symlinks, its entry in its parent, or
+ * for a missing root the nearest existing ancestor), the paths it saw
+ * change, what it tells `onChange` after a quiet spell, and what it
+ * vouches for at the next refresh(): a root it saw nothing change under is
+ * served as it was, an entry as it was, and anything it cannot vouch for is
+ * read again, with the reason said.
+ *
+ * @module
+ */
+
+import { basename, dirname } from "node:path";
+import type { SkillRoot } from "../config/config.ts";
+import { childPath, isInside, tryRealpath, tryStatus } from "../fs/_status.ts";
+import type { Snapshot } from "../registry/_snapshot.ts";
+import type { Unchanged } from "../discovery/_types.ts";
+import { ChangedPaths } from "./_changed.ts";
+import { type Timer, unrefTimeout } from "./_timer.ts";
+import { type Trouble, Watches } from "./_watches.ts";
+import type { WatchChange, WatchFallback } from "./watch.ts";
+
+/** The most paths one `onChange` lists. */
+const LISTED_PATHS = 1000;
+
+/** What the watch keeps of one root it scanned. */
+interface RootPlan {
+  readonly root: SkillRoot;
+  /** Its real directory, when it is one. */
+  readonly real: string | undefined;
+  /**
+   * The path whose change is the root's own: its entry in its real parent;
+   * for a root that is not there, the next step below its nearest existing
+   * ancestor.
+   */
+  readonly entry: string;
+  /** The directory watched alone for `entry`. */
+  readonly parent: string;
+  /** Whether the root's path is a symlink (retargeted, only its parent sees it). */
+  readonly link: boolean;
+  /** The real directories its scan reached through symlinks. */
+  readonly linked: readonly string[];
+}
+
+/** The watch of one registry, shared by its open handles. */
+export class RegistryWatch {
+  readonly #changed = new ChangedPaths();
+  readonly #watches: Watches;
+  readonly #debounce: number;
+  readonly #subscribers = new Set<(change: WatchChange) => void>();
+  #plans = new Map<SkillRoot, RootPlan>();
+  /** Why the next refresh() reads roots in full (besides the polled ones). */
+  #pending: WatchFallback[] = [];
+  /** What the next `onChange` says. */
+  #told = {
+    paths: new Set<string>(),
+    more: 0,
+    fallback: [] as WatchFallback[],
+  };
+  #timer: Timer | undefined;
+
+  /**
+   * Starts watching what `snapshot` scanned. What changed before now was
+   * not seen: the first refresh() reads every root.
+   */
+  constructor(
+    snapshot: Snapshot,
+    { debounce, maxWatches }: { debounce: number; maxWatches: number },
+  ) {
+    this.#debounce = debounce;
+    this.#watches = new Watches(maxWatches, {
+      changed: (path, from) => this.#saw(path, from),
+      troubled: (at, trouble) => this.#troubled(at, trouble),
+    });
+    this.#plan(snapshot);
+    this.#pending = [{
+      code: "watch_started",
+      message:
+        "The watch started: the next refresh() reads every root, since what changed before it started was not seen",
+    }];
+  }
+
+  /** Adds a listener; returns how to remove it. */
+  subscribe(onChange: (change: WatchChange) => void): () => boolean {
+    const listener = (change: WatchChange): void => onChange(change);
+    this.#subscribers.add(listener);
+    return () => {
+      this.#subscribers.delete(listener);
+      return this.#subscribers.size === 0;
+    };
+  }
+
+  /** How many directories are watched. */
+  get watching(): number {
+    return this.#watches.count;
+  }
+
+  /**
+   * Whether a refresh() has nothing to read: no path changed, no watch is
+   * fresh or failed, and every root is watched.
+   */
+  quiet(): boolean {
+    return this.#changed.empty && this.#pending.length === 0 &&
+      !this.#watches.fresh && this.#polled().length === 0;
+  }
+
+  /** Why the next refresh() reads roots in full, when it does. */
+  fallbacks(): WatchFallback[] {
+    return [...this.#pending, ...this.#polled()];
+  }
+
+  /** What the watch vouches for, at this refresh(). */
+  unchanged(): Unchanged {
+    const changed = this.#changed;
+    const watches = this.#watches;
+    return {
+      path: (path) => changed.unchangedAt(path) && watches.covers(path),
+      root: (root) => {
+        const plan = this.#plans.get(root);
+        return plan !== undefined && this.#rootUnchanged(plan);
+      },
+    };
+  }
+
+  /**
+   * A refresh() read `snapshot`: what was seen is consumed, what was fresh
+   * is sure, and what to watch follows the roots as they are now.
+   */
+  refreshed(snapshot: Snapshot): void {
+    this.#changed.clear();
+    this.#watches.settle();
+    this.#pending = [];
+    const opened = this.#plan(snapshot);
+    if (opened.length > 0) {
+      // What changed there before its watch started was not seen.
+      const fallback = opened.map((path): WatchFallback => ({
+        code: "watch_started",
+        message:
+          `Started watching ${path}: the next refresh() reads what it holds`,
+      }));
+      this.#pending.push(...fallback);
+      this.#tell({ fallback });
+    }
+  }
+
+  /** Stops watching: every handle and the timer are released. */
+  close(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#watches.closeAll();
+    this.#subscribers.clear();
+  }
+
+  /** Whether nothing the root's scan read changed, as far as the watch saw. */
+  #rootUnchanged(plan: RootPlan): boolean {
+    const changed = this.#changed;
+    const watches = this.#watches;
+    const { real, parent, link, entry, linked } = plan;
+    if (real !== undefined) {
+      if (!watches.sure(real, { tree: true }) || !changed.unchangedAt(real)) {
+        return false;
+      }
+    }
+    if (!watches.sure(parent, { tree: false })) {
+      // A plain directory that may not be watched from its parent is seen
+      // going away through its own events.
+      const denied =
+        watches.troubleOf(parent, { tree: false })?.code === "watch_denied";
+      if (real === undefined || link || !denied) return false;
+    }
+    if (!changed.unchangedAt(entry)) return false;
+    return linked.every((path) =>
+      watches.covers(path) && changed.unchangedAt(path)
+    );
+  }
+
+  /** The roots read in full at every refresh(), and why. */
+  #polled(): WatchFallback[] {
+    const polled: WatchFallback[] = [];
+    for (const plan of this.#plans.values()) {
+      const trouble = this.#troubleOf(plan);
+      if (trouble === undefined) continue;
+      polled.push({
+        code: trouble.code === "watch_missing" ? "watch_failed" : trouble.code,
+        message:
+          `${trouble.message}: the root ${plan.root.path} is read in full at every refresh()`,
+        root: plan.root.path,
+      });
+    }
+    return polled;
+  }
+
+  /** What keeps a root from being watched, for good. */
+  #troubleOf(plan: RootPlan): Trouble | undefined {
+    const watches = this.#watches;
+    const persistent = (trouble: Trouble | undefined): Trouble | undefined =>
+      trouble !== undefined && trouble.code !== "watch_failed" &&
+        trouble.code !== "watch_missing"
+        ? trouble
+        : undefined;
+    const tree = plan.real === undefined
+      ? undefined
+      : persistent(watches.troubleOf(plan.real, { tree: true }));
+    if (tree !== undefined) return tree;
+    const parent = persistent(watches.troubleOf(plan.parent, { tree: false }));
+    if (
+      parent !== undefined &&
+      (plan.real === undefined || plan.link ||
+        parent.code !== "watch_denied")
+    ) {
+      return parent;
+    }
+    for (const path of plan.linked) {
+      if (plan.real !== undefined && isInside(path, plan.real)) continue;
+      const trouble = persistent(watches.troubleOf(path, { tree: true }));
+      if (trouble !== undefined) return trouble;
+    }
+    return undefined;
+  }
+
+  /**
+   * Plans what to watch for each root `snapshot` scanned, opens what is
+   * new, closes what is no longer needed, and says which roots now lead
+   * elsewhere; returns the paths opened.
+   */
+  #plan(snapshot: Snapshot): string[] {
+    const plans = new Map<SkillRoot, RootPlan>();
+    for (const root of snapshot.record.scanned) {
+      const plan = planOf(root, snapshot);
+      const before = this.#plans.get(root);
+      if (before !== undefined && before.real !== plan.real) {
+        this.#pending.push({
+          code: "root_replaced",
+          message: `The root ${root.path} now leads to ${
+            plan.real ?? "nothing"
+          } (was ${before.real ?? "nothing"}): it is read in full`,
+          root: root.path,
+        });
+      }
+      plans.set(root, plan);
+    }
+    this.#plans = plans;
+    const trees = new Set<string>();
+    const singles = new Set<string>();
+    const reals = [...plans.values()].flatMap((plan) =>
+      plan.real === undefined ? [] : [plan.real]
+    );
+    for (const plan of plans.values()) {
+      if (plan.real !== undefined) trees.add(plan.real);
+      singles.add(plan.parent);
+      for (const path of plan.linked) {
+        if (!reals.some((real) => isInside(path, real))) trees.add(path);
+      }
+    }
+    const watches = this.#watches;
+    for (const { path, tree } of [...watches.opened()]) {
+      const wanted = tree ? trees : singles;
+      const failed = watches.troubleOf(path, { tree })?.code;
+      if (
+        !wanted.has(path) || failed === "watch_failed" ||
+        failed === "watch_missing"
+      ) {
+        watches.close(path, { tree });
+      }
+    }
+    const opened: string[] = [];
+    for (const [paths, tree] of [[trees, true], [singles, false]] as const) {
+      for (const path of paths) {
+        if (watches.has(path, { tree })) continue;
+        watches.open(path, { tree });
+        opened.push(path);
+      }
+    }
+    return opened;
+  }
+
+  /** An event: kept for the next refresh() and the next `onChange`. */
+  #saw(path: string, { tree }: { tree: boolean }): void {
+    // A root's parent tells only about the root's own entry.
+    if (!tree && !this.#isEntry(path)) return;
+    this.#changed.add(path);
+    const { paths } = this.#told;
+    if (paths.size < LISTED_PATHS || paths.has(path)) paths.add(path);
+    else this.#told.more++;
+    this.#tell({});
+  }
+
+  /** Whether `path` is a root's own entry, or the directory that holds one. */
+  #isEntry(path: string): boolean {
+    for (const plan of this.#plans.values()) {
+      if (plan.entry === path || plan.parent === path) return true;
+    }
+    return false;
+  }
+
+  /** A watch failed, or events were dropped. */
+  #troubled(at: string | undefined, trouble: Trouble | "overflow"): void {
+    const fallback: WatchFallback[] = [];
+    if (trouble === "overflow") {
+      this.#watches.unsettle();
+      fallback.push({
+        code: "watch_overflow",
+        message: `Events were dropped${
+          at === undefined ? "" : ` watching ${at}`
+        }: the next refresh() reads every root`,
+      });
+    } else {
+      for (const plan of this.#plans.values()) {
+        const concerned = at === undefined || plan.real === at ||
+          plan.parent === at || plan.linked.includes(at);
+        if (!concerned) continue;
+        fallback.push({
+          code: trouble.code === "watch_missing"
+            ? "watch_failed"
+            : trouble.code,
+          message:
+            `${trouble.message}: the root ${plan.root.path} is read in full`,
+          root: plan.root.path,
+        });
+      }
+    }
+    this.#pending.push(...fallback);
+    this.#tell({ fallback });
+  }
+
+  /** Says more at the next `onChange`, after the quiet spell. */
+  #tell({ fallback = [] }: { fallback?: readonly WatchFallback[] }): void {
+    this.#told.fallback.push(...fallback);
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = unrefTimeout(() => this.#emit(), this.#debounce);
+  }
+
+  /** Calls every listener with what was seen since the last call. */
+  #emit(): void {
+    this.#timer = undefined;
+    const { paths, more, fallback } = this.#told;
+    this.#told = { paths: new Set(), more: 0, fallback: [] };
+    const change: WatchChange = Object.freeze({
+      paths: Object.freeze([...paths].sort()),
+      more,
+      fallback: Object.freeze(fallback),
+    });
+    let thrown: { error: unknown } | undefined;
+    for (const listener of [...this.#subscribers]) {
+      try {
+        listener(change);
+      } catch (error) {
+        thrown ??= { error };
+      }
+    }
+    if (thrown !== undefined) throw thrown.error;
+  }
+}
+
+/** What the watch keeps of `root`, as it is now. */
+function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
+  const linked = snapshot.memo?.roots.get(root)?.linked ?? [];
+  const real = tryRealpath(root.path);
+  const status = real.ok ? tryStatus(real.value, { follow: false }) : undefined;
+  if (real.ok && status?.ok && status.value.kind === "directory") {
+    const up = tryRealpath(dirname(root.path));
+    const parent = up.ok ? up.value : dirname(root.path);
+    const own = tryStatus(root.path, { follow: false });
+    return {
+      root,
+      real: real.value,
+      entry: childPath(parent, basename(root.path)),
+      parent,
+      link: own.ok && own.value.kind === "symlink",
+      linked,
+    };
+  }
+  // Not there (or not a directory): its nearest existing ancestor, alone.
+  let below = root.path;
+  for (let at = dirname(root.path);; below = at, at = dirname(at)) {
+    const up = tryRealpath(at);
+    if (up.ok) {
+      return {
+        root,
+        real: undefined,
+        entry: childPath(up.value, basename(below)),
+        parent: up.value,
+        link: false,
+        linked,
+      };
+    }
+    if (dirname(at) === at) break;
+  }
+  return {
+    root,
+    real: undefined,
+    entry: root.path,
+    parent: dirname(root.path),
+    link: false,
+    linked,
+  };
+}

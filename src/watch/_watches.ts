@@ -1,0 +1,342 @@
+/**
+ * The directories a watch holds open, within a bound: trees (a root's real
+ * directory, a symlink's target), each watched whole, and single
+ * directories (a root's parent, the nearest existing ancestor of a missing
+ * root), each watched alone. Where the runtime watches a tree natively, one
+ * handle serves it; elsewhere each directory of the tree gets its own, and
+ * directories created or removed later are watched or released as their
+ * events come. `.git` and `node_modules` are not entered, symlinks are
+ * never followed, and every directory counts against `maxWatches`. A watch
+ * is fresh until the refresh() after it opened: what changed before it
+ * opened was not seen.
+ *
+ * @module
+ */
+
+import { basename } from "node:path";
+import {
+  type DirectoryWatch,
+  nativeRecursiveWatch,
+  watchDirectory,
+  type WatchErrorCode,
+  type WatchSignal,
+  WatchStartError,
+} from "../fs/_watch.ts";
+import { tryList } from "../fs/_listing.ts";
+import { childPath, isInside, tryStatus } from "../fs/_status.ts";
+import { isBelow } from "./_changed.ts";
+
+/** Why a watched directory is not watched (any more). */
+export interface Trouble {
+  readonly code: WatchErrorCode;
+  readonly message: string;
+}
+
+/** A tree or a single directory, as watched. */
+interface Watched {
+  /** Each directory's handle (one, for a single or a natively watched tree). */
+  readonly handles: Map<string, DirectoryWatch>;
+  readonly tree: boolean;
+  /** Whether a refresh() read it since it opened. */
+  sure: boolean;
+  /** How many directories it counts against the bound. */
+  counted: number;
+  /** Why it stopped; it holds no handle then. */
+  trouble?: Trouble | undefined;
+}
+
+/** Where a watch's signals go. */
+export interface WatchesSink {
+  /** A path changed, seen by the watch of a tree or of a single directory. */
+  changed(path: string, from: { tree: boolean }): void;
+  /** A tree or directory stopped being watched (or events were dropped: `overflow`). */
+  troubled(at: string | undefined, trouble: Trouble | "overflow"): void;
+}
+
+/** The trees and directories a watch holds open. */
+export class Watches {
+  readonly #watched = new Map<string, Watched>();
+  readonly #max: number;
+  readonly #sink: WatchesSink;
+  #count = 0;
+
+  /** A set of watches that holds at most `maxWatches` directories. */
+  constructor(maxWatches: number, sink: WatchesSink) {
+    this.#max = maxWatches;
+    this.#sink = sink;
+  }
+
+  /** How many directories are watched. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /**
+   * Starts watching `path`, a whole tree or the one directory; returns why
+   * it could not, and then holds nothing for it (but remembers the trouble).
+   */
+  open(path: string, { tree }: { tree: boolean }): Trouble | undefined {
+    this.close(path, { tree });
+    const watched: Watched = {
+      handles: new Map(),
+      tree,
+      sure: false,
+      counted: 0,
+    };
+    this.#watched.set(keyOf(path, { tree }), watched);
+    const trouble = tree && !nativeRecursiveWatch
+      ? this.#walk({ root: path, dir: path, watched })
+      : this.#native(path, watched);
+    if (trouble !== undefined) this.#fail(watched, trouble);
+    return trouble;
+  }
+
+  /** Stops watching `path` (opened by `open`). */
+  close(path: string, { tree }: { tree: boolean }): void {
+    const key = keyOf(path, { tree });
+    const watched = this.#watched.get(key);
+    if (watched === undefined) return;
+    this.#release(watched);
+    this.#watched.delete(key);
+  }
+
+  /** Stops watching everything. */
+  closeAll(): void {
+    for (const watched of this.#watched.values()) this.#release(watched);
+    this.#watched.clear();
+  }
+
+  /** Whether `path` is opened (watched, or given up on). */
+  has(path: string, { tree }: { tree: boolean }): boolean {
+    return this.#watched.has(keyOf(path, { tree }));
+  }
+
+  /** Each path opened, and whether as a tree. */
+  *opened(): Iterable<{ path: string; tree: boolean }> {
+    for (const [key, watched] of this.#watched) {
+      yield { path: key.slice(key.indexOf("\0") + 1), tree: watched.tree };
+    }
+  }
+
+  /** The trouble of `path`, when it is not watched. */
+  troubleOf(path: string, { tree }: { tree: boolean }): Trouble | undefined {
+    return this.#watched.get(keyOf(path, { tree }))?.trouble;
+  }
+
+  /** Whether `path` is open, watched, and was read by a refresh() since. */
+  sure(path: string, { tree }: { tree: boolean }): boolean {
+    const watched = this.#watched.get(keyOf(path, { tree }));
+    return watched !== undefined && watched.sure &&
+      watched.trouble === undefined;
+  }
+
+  /** Whether a sure tree holds `path`. */
+  covers(path: string): boolean {
+    for (const [key, watched] of this.#watched) {
+      if (
+        watched.tree && watched.sure && watched.trouble === undefined &&
+        isInside(path, key.slice(TREE.length))
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether some watch is fresh (opened since the last refresh). */
+  get fresh(): boolean {
+    for (const watched of this.#watched.values()) {
+      if (!watched.sure && watched.trouble === undefined) return true;
+    }
+    return false;
+  }
+
+  /** Marks every watch sure: a refresh() read what they cover. */
+  settle(): void {
+    for (const watched of this.#watched.values()) watched.sure = true;
+  }
+
+  /** Marks every watch fresh: events were dropped. */
+  unsettle(): void {
+    for (const watched of this.#watched.values()) watched.sure = false;
+  }
+
+  /** One native handle for `path` (a single directory, or a tree). */
+  #native(path: string, watched: Watched): Trouble | undefined {
+    // The bound counts the directories a native watch of a tree holds too.
+    const count = watched.tree
+      ? countDirectories(path, this.#max - this.#count)
+      : this.#count < this.#max
+      ? 1
+      : undefined;
+    if (count === undefined) return limitTrouble(path, this.#max);
+    const handle = this.#start({ root: path, dir: path, watched });
+    if (handle === undefined) {
+      return { code: "watch_missing", message: `${path} is not there` };
+    }
+    if ("code" in handle) return handle;
+    watched.handles.set(path, handle);
+    watched.counted = count;
+    this.#count += count;
+    return undefined;
+  }
+
+  /** One handle per directory of the tree below `dir`, within the bound. */
+  #walk(
+    { root, dir, watched }: { root: string; dir: string; watched: Watched },
+  ): Trouble | undefined {
+    const queue = [dir];
+    for (const at of queue) {
+      if (watched.handles.has(at)) continue;
+      if (this.#count >= this.#max) return limitTrouble(root, this.#max);
+      const handle = this.#start({ root, dir: at, watched });
+      if (handle === undefined) {
+        // Gone meanwhile: the root itself must be there.
+        if (at === root) {
+          return { code: "watch_missing", message: `${root} is not there` };
+        }
+        continue;
+      }
+      if ("code" in handle) return handle;
+      watched.handles.set(at, handle);
+      watched.counted++;
+      this.#count++;
+      const listing = tryList(at);
+      if (!listing.ok) continue;
+      for (const entry of listing.value.entries) {
+        if (entry.kind === "directory" && !SKIPPED.has(entry.name)) {
+          queue.push(childPath(at, entry.name));
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** A handle of `dir`, for the watch of `root`; undefined: `dir` is gone. */
+  #start(
+    { root, dir, watched }: { root: string; dir: string; watched: Watched },
+  ): DirectoryWatch | Trouble | undefined {
+    try {
+      return watchDirectory(
+        dir,
+        { recursive: watched.tree && nativeRecursiveWatch },
+        (signal) => this.#signal({ root, dir, watched, signal }),
+      );
+    } catch (error) {
+      if (!(error instanceof WatchStartError)) throw error;
+      if (error.code === "watch_missing") return undefined;
+      return { code: error.code, message: error.message };
+    }
+  }
+
+  /** What a handle saw. */
+  #signal(
+    { root, dir, watched, signal }: {
+      root: string;
+      dir: string;
+      watched: Watched;
+      signal: WatchSignal;
+    },
+  ): void {
+    if (this.#watched.get(keyOf(root, watched)) !== watched) return; // closed since
+    if (signal.kind === "overflow") {
+      this.#sink.troubled(root, "overflow");
+      return;
+    }
+    if (signal.kind === "error") {
+      this.#fail(watched, {
+        code: signal.code,
+        message: `Watching ${dir} failed: ${signal.message}`,
+      });
+      this.#sink.troubled(root, watched.trouble ?? signal);
+      return;
+    }
+    this.#sink.changed(signal.path, watched);
+    if (watched.tree && !nativeRecursiveWatch) {
+      const trouble = this.#follow({ root, dir, watched }, signal.path);
+      if (trouble !== undefined) {
+        this.#fail(watched, trouble);
+        this.#sink.troubled(root, trouble);
+      }
+    }
+  }
+
+  /**
+   * Keeps a tree watched one handle per directory as it changes: a
+   * directory created below is watched, one removed released.
+   */
+  #follow(
+    { root, dir, watched }: { root: string; dir: string; watched: Watched },
+    path: string,
+  ): Trouble | undefined {
+    const status = tryStatus(path, { follow: false });
+    if (status.ok && status.value.kind === "directory") {
+      if (path === dir || watched.handles.has(path)) return undefined;
+      if (SKIPPED.has(basename(path)) || !isBelow(path, dir)) return undefined;
+      return this.#walk({ root, dir: path, watched });
+    }
+    for (const [at, handle] of watched.handles) {
+      if (at === path || isBelow(at, path)) {
+        handle.close();
+        watched.handles.delete(at);
+        watched.counted--;
+        this.#count--;
+      }
+    }
+    return undefined;
+  }
+
+  /** Gives up on a watch: releases its handles and keeps why. */
+  #fail(watched: Watched, trouble: Trouble): void {
+    this.#release(watched);
+    watched.trouble = trouble;
+  }
+
+  /** Closes every handle of a watch, and uncounts what it counted. */
+  #release(watched: Watched): void {
+    for (const handle of watched.handles.values()) handle.close();
+    watched.handles.clear();
+    this.#count -= watched.counted;
+    watched.counted = 0;
+  }
+}
+
+/** The key of a tree's watch: a single directory's is its path with another prefix. */
+const TREE = "tree\0";
+
+/** Where a watch is kept: trees and single directories apart. */
+function keyOf(path: string, { tree }: { tree: boolean }): string {
+  return (tree ? TREE : "dir\0") + path;
+}
+
+/** Folders a tree's watch does not enter. */
+const SKIPPED = new Set([".git", "node_modules"]);
+
+/** The trouble of a watch that would pass the bound. */
+function limitTrouble(path: string, max: number): Trouble {
+  return {
+    code: "watch_limit",
+    message:
+      `Watching ${path} would pass the bound of ${max} directories watched (maxWatches)`,
+  };
+}
+
+/**
+ * How many directories the tree below `dir` holds (itself included, `.git`
+ * and `node_modules` not entered, symlinks not followed), or undefined
+ * past `max`.
+ */
+function countDirectories(dir: string, max: number): number | undefined {
+  const queue = [dir];
+  for (const at of queue) {
+    if (queue.length > max) return undefined;
+    const listing = tryList(at);
+    if (!listing.ok) continue;
+    for (const entry of listing.value.entries) {
+      if (entry.kind === "directory" && !SKIPPED.has(entry.name)) {
+        queue.push(childPath(at, entry.name));
+      }
+    }
+  }
+  return queue.length;
+}

@@ -1,0 +1,95 @@
+/**
+ * What `AgentSkills.watch()` takes and gives: its options, the event its
+ * `onChange` receives, the handle it returns, and why a refresh() reads
+ * roots in full although a watch is open. See docs/reloading.md.
+ *
+ * @module
+ */
+
+/**
+ * Why a watch cannot vouch for what changed, so that refresh() reads roots
+ * in full (each skill reused by its status, as without a watch):
+ *
+ * - `watch_started`: the watch (or its watch of a root, a symlink's target
+ *   or a parent) started since the last refresh(); what changed before it
+ *   started was not seen.
+ * - `watch_overflow`: the runtime dropped events (a kernel queue
+ *   overflowed), or more paths changed than the watch keeps (10,000).
+ * - `watch_failed`: a watcher failed and was closed; the next refresh()
+ *   watches again.
+ * - `watch_denied`: the process may not watch a directory (Deno without
+ *   read permission for it); that root is read in full at every refresh().
+ * - `watch_limit`: watching a root would pass `maxWatches` or the system's
+ *   own limit; that root is read in full at every refresh().
+ * - `watch_unsupported`: the runtime cannot watch this directory.
+ * - `root_replaced`: a root now leads to another directory (or appeared, or
+ *   went away).
+ */
+export type WatchFallbackCode =
+  | "watch_started"
+  | "watch_overflow"
+  | "watch_failed"
+  | "watch_denied"
+  | "watch_limit"
+  | "watch_unsupported"
+  | "root_replaced";
+
+/** Why a refresh() reads a root (or every root) in full. */
+export interface WatchFallback {
+  /** What happened. */
+  readonly code: WatchFallbackCode;
+  /** A sentence naming the root or directory, and what the watch does. */
+  readonly message: string;
+  /** The configured root it concerns; absent: every root. */
+  readonly root?: string;
+}
+
+/** What a watch saw, passed to {@linkcode WatchOptions.onChange}. */
+export interface WatchChange {
+  /**
+   * The real paths the watch saw change since the last call, sorted (at
+   * most 1,000): an entry created, written, removed or renamed, or a
+   * directory whose entries changed.
+   */
+  readonly paths: readonly string[];
+  /** How many more paths changed than `paths` lists. */
+  readonly more: number;
+  /** Why the next refresh() will read roots in full, when it will. */
+  readonly fallback: readonly WatchFallback[];
+}
+
+/** What `AgentSkills.watch()` takes. */
+export interface WatchOptions {
+  /**
+   * Called once the roots have been quiet for `debounce` milliseconds after
+   * a change: the time to call `refresh()`. Watching never changes the
+   * snapshot itself. What it throws is not caught.
+   */
+  readonly onChange: (change: WatchChange) => void;
+  /**
+   * Milliseconds of quiet after the last event before `onChange` is called
+   * (an editor writes a file in several steps). Default 200; at most
+   * 60,000.
+   */
+  readonly debounce?: number;
+  /**
+   * The most directories watched at once, the parents of roots included
+   * (each is one watch of the system's). Default 8,192. A root that would
+   * pass it is not watched and is read in full at every refresh()
+   * (`watch_limit`).
+   */
+  readonly maxWatches?: number;
+}
+
+/** An open watch: `close()` releases every handle it holds. */
+export interface SkillWatch extends Disposable {
+  /** Stops watching and releases every handle; calling it again does nothing. */
+  close(): void;
+  /** Whether `close()` was called. */
+  readonly closed: boolean;
+}
+
+/** The default quiet time before `onChange`, in milliseconds. */
+export const DEFAULT_DEBOUNCE_MS = 200;
+/** The default bound on the directories watched at once. */
+export const DEFAULT_MAX_WATCHES = 8192;
