@@ -334,7 +334,7 @@ export function createAgentSkills(
       const next = scan(snapshot, { unchanged });
       const changes = changesBetween(snapshot, next);
       keepResources(snapshot, next, unchanged);
-      watch.refreshed(next);
+      fallback.push(...watch.refreshed(next));
       snapshot = next;
       return frozenChanges(changes, fallback);
     },

@@ -4,6 +4,9 @@
  * @module
  */
 
+import { watch } from "node:fs";
+import { join } from "node:path";
+
 /** What a watcher saw. */
 export type WatchSignal =
   | { readonly kind: "path"; readonly path: string }
@@ -44,9 +47,24 @@ export const nativeRecursiveWatch: boolean = false;
 
 /** Starts watching one directory. */
 export function watchDirectory(
-  _path: string,
+  path: string,
   _options: { recursive: boolean },
-  _onSignal: (signal: WatchSignal) => void,
+  onSignal: (signal: WatchSignal) => void,
 ): DirectoryWatch {
-  throw new WatchStartError("watch_unsupported", "stub");
+  let w;
+  try {
+    w = watch(path, { persistent: false }, (_type, name) => {
+      onSignal({ kind: "path", path: name ? join(path, String(name)) : path });
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code === "ENOENT"
+      ? "watch_missing"
+      : "watch_failed";
+    throw new WatchStartError(code, String(error));
+  }
+  w.on("error", (error) => {
+    onSignal({ kind: "error", code: "watch_failed", message: String(error) });
+    w.close();
+  });
+  return { close: () => w.close() };
 }

@@ -125,12 +125,15 @@ export class RegistryWatch {
   /**
    * A refresh() read `snapshot`: what was seen is consumed, what was fresh
    * is sure, and what to watch follows the roots as they are now.
+   *
+   * @returns The roots that lead elsewhere now (read in full by this
+   * refresh, whose change set says so).
    */
-  refreshed(snapshot: Snapshot): void {
+  refreshed(snapshot: Snapshot): WatchFallback[] {
     this.#changed.clear();
     this.#watches.settle();
     this.#pending = [];
-    const opened = this.#plan(snapshot);
+    const { opened, replaced } = this.#plan(snapshot);
     if (opened.length > 0) {
       // What changed there before its watch started was not seen.
       const fallback = opened.map((path): WatchFallback => ({
@@ -141,6 +144,7 @@ export class RegistryWatch {
       this.#pending.push(...fallback);
       this.#tell({ fallback });
     }
+    return replaced;
   }
 
   /** Stops watching: every handle and the timer are released. */
@@ -220,16 +224,17 @@ export class RegistryWatch {
 
   /**
    * Plans what to watch for each root `snapshot` scanned, opens what is
-   * new, closes what is no longer needed, and says which roots now lead
-   * elsewhere; returns the paths opened.
+   * new, closes what is no longer needed; returns the paths opened, and
+   * the roots that lead elsewhere than at the last plan.
    */
-  #plan(snapshot: Snapshot): string[] {
+  #plan(snapshot: Snapshot): { opened: string[]; replaced: WatchFallback[] } {
     const plans = new Map<SkillRoot, RootPlan>();
+    const replaced: WatchFallback[] = [];
     for (const root of snapshot.record.scanned) {
       const plan = planOf(root, snapshot);
       const before = this.#plans.get(root);
       if (before !== undefined && before.real !== plan.real) {
-        this.#pending.push({
+        replaced.push({
           code: "root_replaced",
           message: `The root ${root.path} now leads to ${
             plan.real ?? "nothing"
@@ -271,7 +276,7 @@ export class RegistryWatch {
         opened.push(path);
       }
     }
-    return opened;
+    return { opened, replaced };
   }
 
   /** An event: kept for the next refresh() and the next `onChange`. */

@@ -1,0 +1,470 @@
+// watch(): each kind of change a watch must see, and a refresh() with a
+// watch open that returns exactly what a refresh() without one returns. Each
+// case runs twins over the same roots, one watched and one not, and compares
+// them after every change. Events are waited for (up to 30 s, polling); no
+// duration is asserted. The work a refresh() does is counted, not timed.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import {
+  mkdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import {
+  type AgentSkills,
+  type AgentSkillsOptions,
+  createAgentSkills,
+  type SkillChanges,
+  SkillError,
+  StartupError,
+  type WatchChange,
+} from "../mod.ts";
+import { backend } from "../src/fs/_backend.ts";
+import { manifest, tempTrees } from "./_helpers.ts";
+
+const tree = tempTrees();
+
+/** Waits until `ready()` holds, polling; fails after 30 s. */
+async function waitFor(ready: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !ready(); waited += 20) {
+    if (waited > 30_000) throw new Error(`Waited 30 s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A change set without the watch's reasons, to compare with a polled one. */
+function plain(changes: SkillChanges): SkillChanges {
+  const { added, removed, changed } = changes;
+  return { added, removed, changed };
+}
+
+/**
+ * A watched instance and a polled twin over the same options; `step` makes
+ * a change, waits until the watch has reported every path in `seen` (all
+ * real paths), refreshes both, checks they agree, and returns the watched
+ * one's change set.
+ */
+function twins(options: AgentSkillsOptions) {
+  const quiet = { ...options, onWarning: () => {} };
+  const watched = createAgentSkills(quiet);
+  const polled = createAgentSkills(quiet);
+  const changes: WatchChange[] = [];
+  const watch = watched.watch({
+    onChange: (change) => changes.push(change),
+    debounce: 30,
+  });
+  const first = watched.refresh();
+  polled.refresh();
+  assert.deepEqual(first.fallback?.map((f) => f.code), ["watch_started"]);
+  const step = async (
+    change: () => void,
+    seen: readonly string[],
+  ): Promise<SkillChanges> => {
+    const from = changes.length;
+    change();
+    const reported = (): Set<string> =>
+      new Set(changes.slice(from).flatMap((c) => c.paths));
+    await waitFor(
+      () => seen.every((path) => reported().has(path)),
+      `events at ${seen.join(", ")}`,
+    );
+    const got = watched.refresh();
+    assert.deepEqual(plain(got), polled.refresh());
+    assert.deepEqual(watched.listSkills(), polled.listSkills());
+    assert.deepEqual(watched.listOverridden(), polled.listOverridden());
+    return got;
+  };
+  return { watched, polled, watch, changes, step };
+}
+
+/** The directory listings and status calls `run` makes. */
+function countWork<T>(run: () => T): { result: T; calls: number } {
+  const { list, status } = backend;
+  let calls = 0;
+  backend.list = (path) => {
+    calls++;
+    return list(path);
+  };
+  backend.status = (path, options) => {
+    calls++;
+    return status(path, options);
+  };
+  try {
+    return { result: run(), calls };
+  } finally {
+    backend.list = list;
+    backend.status = status;
+  }
+}
+
+/** A root of `count` skills. */
+function store(count: number, extra: Record<string, string> = {}): string {
+  const files: Record<string, string> = { ...extra };
+  for (let i = 0; i < count; i++) {
+    const name = `skill-${String(i).padStart(3, "0")}`;
+    files[`${name}/SKILL.md`] = manifest(name);
+  }
+  return tree(files);
+}
+
+describe("watch(): what it sees, and a refresh() that agrees with a full one", () => {
+  it("a skill directory added, edited, renamed and removed", async () => {
+    const root = store(3);
+    const { step, watch } = twins({ roots: [root], home: root, cwd: root });
+    try {
+      const added = await step(() => {
+        mkdirSync(join(root, "fresh"));
+        writeFileSync(join(root, "fresh", "SKILL.md"), manifest("fresh"));
+      }, [join(root, "fresh")]);
+      assert.deepEqual(added.added, ["fresh"]);
+      assert.deepEqual(added.fallback, []);
+      const edited = await step(() => {
+        writeFileSync(
+          join(root, "fresh", "SKILL.md"),
+          manifest("fresh", "Edited."),
+        );
+      }, [join(root, "fresh", "SKILL.md")]);
+      assert.deepEqual(edited.changed, ["fresh"]);
+      const renamed = await step(() => {
+        renameSync(join(root, "fresh"), join(root, "renamed"));
+      }, [join(root, "fresh"), join(root, "renamed")]);
+      // The name is the manifest's: the directory moved, the skill changed place.
+      assert.deepEqual(renamed.changed, ["fresh"]);
+      const removed = await step(() => {
+        rmSync(join(root, "renamed"), { recursive: true });
+      }, [join(root, "renamed")]);
+      assert.deepEqual(removed.removed, ["fresh"]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("a resource edited or added: reported, no skill changes, and the resource list is read again", async () => {
+    const root = store(2, { "skill-000/scripts/run.sh": "echo" });
+    const { step, watch, watched } = twins({
+      roots: [root],
+      home: root,
+      cwd: root,
+    });
+    try {
+      assert.deepEqual(watched.loadSkill("skill-000")?.resources, [
+        "scripts/run.sh",
+      ]);
+      const got = await step(() => {
+        writeFileSync(join(root, "skill-000", "scripts", "new.sh"), "echo");
+      }, [join(root, "skill-000", "scripts", "new.sh")]);
+      assert.deepEqual(plain(got), { added: [], removed: [], changed: [] });
+      assert.deepEqual(watched.loadSkill("skill-000")?.resources, [
+        "scripts/new.sh",
+        "scripts/run.sh",
+      ]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("a root that is not there at the start, and appears", async () => {
+    const base = tree();
+    const root = join(base, "later", "skills");
+    const { step, watch } = twins({ roots: [root], home: base, cwd: base });
+    try {
+      const got = await step(() => {
+        mkdirSync(join(root, "one"), { recursive: true });
+        writeFileSync(join(root, "one", "SKILL.md"), manifest("one"));
+      }, [join(base, "later")]);
+      assert.deepEqual(got.added, ["one"]);
+      // Its tree is watched from now on: the next refresh reads it in full once.
+      const next = await step(() => {
+        writeFileSync(join(root, "one", "SKILL.md"), manifest("one", "Two."));
+      }, [join(root, "one", "SKILL.md")]);
+      assert.deepEqual(next.changed, ["one"]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("a symlinked skill directory: its target is watched", async () => {
+    const outside = tree({ "linked/SKILL.md": manifest("linked") });
+    const root = store(2);
+    symlinkSync(join(outside, "linked"), join(root, "linked"));
+    const { step, watch, watched } = twins({
+      roots: [root],
+      home: root,
+      cwd: root,
+    });
+    try {
+      // The target is watched once the first refresh has read it.
+      await waitFor(
+        () => watched.refresh().fallback?.length === 0,
+        "the target's watch to settle",
+      );
+      const got = await step(() => {
+        writeFileSync(
+          join(outside, "linked", "SKILL.md"),
+          manifest("linked", "Through the link."),
+        );
+      }, [join(outside, "linked", "SKILL.md")]);
+      assert.deepEqual(got.changed, ["linked"]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("a symlinked root, retargeted", async () => {
+    const first = store(1);
+    const second = tree({ "other/SKILL.md": manifest("other") });
+    const base = tree();
+    const root = join(base, "skills");
+    symlinkSync(first, root);
+    const { step, watch } = twins({ roots: [root], home: base, cwd: base });
+    try {
+      const got = await step(() => {
+        unlinkSync(root);
+        symlinkSync(second, root);
+      }, [root]);
+      assert.deepEqual(got.added, ["other"]);
+      assert.deepEqual(got.removed, ["skill-000"]);
+      assert.ok(got.fallback?.some((f) => f.code === "root_replaced"));
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("a root of plugins: a plugin.json and a marketplace.json edited", async () => {
+    const root = tree({
+      ".claude-plugin/marketplace.json": JSON.stringify({
+        name: "market",
+        plugins: [{ name: "tools", source: "./plugins/tools" }],
+      }),
+      "plugins/tools/skills/setup/SKILL.md": manifest("setup"),
+      "plugins/docs/skills/write/SKILL.md": manifest("write"),
+    });
+    const { step, watch } = twins({
+      roots: [{ path: root, kind: "plugins" }],
+      home: root,
+      cwd: root,
+    });
+    try {
+      const market = join(root, ".claude-plugin", "marketplace.json");
+      const listed = await step(() => {
+        writeFileSync(
+          market,
+          JSON.stringify({
+            name: "market",
+            plugins: [
+              { name: "tools", source: "./plugins/tools" },
+              { name: "docs", source: "./plugins/docs" },
+            ],
+          }),
+        );
+      }, [market]);
+      assert.deepEqual(listed.added, ["docs:write"]);
+      const plugin = join(root, "plugins", "tools", ".claude-plugin");
+      const renamed = await step(() => {
+        mkdirSync(plugin);
+        writeFileSync(
+          join(plugin, "plugin.json"),
+          JSON.stringify({ name: "kit" }),
+        );
+      }, [plugin]);
+      assert.deepEqual(renamed.added, ["kit:setup"]);
+      assert.deepEqual(renamed.removed, ["tools:setup"]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("a deeper root: a skill added in a category folder", async () => {
+    const root = tree({ "tools/lint/SKILL.md": manifest("lint") });
+    const { step, watch } = twins({
+      roots: [{ path: root, depth: 2 }],
+      home: root,
+      cwd: root,
+    });
+    try {
+      const got = await step(() => {
+        mkdirSync(join(root, "tools", "format"));
+        writeFileSync(
+          join(root, "tools", "format", "SKILL.md"),
+          manifest("format"),
+        );
+      }, [join(root, "tools", "format")]);
+      assert.deepEqual(got.added, ["format"]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("a later root's skill overriding an earlier one's, and going away", async () => {
+    const low = store(2);
+    const high = tree({ "other/SKILL.md": manifest("other") });
+    const { step, watch } = twins({
+      roots: [low, high],
+      home: low,
+      cwd: low,
+    });
+    try {
+      const over = await step(() => {
+        mkdirSync(join(high, "skill-001"));
+        writeFileSync(
+          join(high, "skill-001", "SKILL.md"),
+          manifest("skill-001", "Overrides."),
+        );
+      }, [join(high, "skill-001")]);
+      assert.deepEqual(over.changed, ["skill-001"]);
+      const back = await step(() => {
+        rmSync(join(high, "skill-001"), { recursive: true });
+      }, [join(high, "skill-001")]);
+      assert.deepEqual(back.changed, ["skill-001"]);
+    } finally {
+      watch.close();
+    }
+  });
+});
+
+describe("refresh() with a watch open: the work it does", () => {
+  /** A watched instance over `root`, settled: its first full refresh done. */
+  function settled(root: string): {
+    skills: AgentSkills;
+    changes: WatchChange[];
+    close: () => void;
+  } {
+    const skills = createAgentSkills({
+      roots: [root],
+      home: root,
+      cwd: root,
+      onWarning: () => {},
+    });
+    const changes: WatchChange[] = [];
+    const watch = skills.watch({
+      onChange: (change) => changes.push(change),
+      debounce: 30,
+    });
+    skills.refresh();
+    return { skills, changes, close: () => watch.close() };
+  }
+
+  it("after no change: no listing, no status call, nothing changed", () => {
+    const root = store(20);
+    const { skills, close } = settled(root);
+    try {
+      const { result, calls } = countWork(() => skills.refresh());
+      assert.equal(calls, 0);
+      assert.deepEqual(result, {
+        added: [],
+        removed: [],
+        changed: [],
+        fallback: [],
+      });
+    } finally {
+      close();
+    }
+  });
+
+  it("after one edited manifest: the same work at 20 skills as at 80", async () => {
+    const work = async (count: number): Promise<number> => {
+      const root = store(count);
+      const { skills, changes, close } = settled(root);
+      try {
+        const path = join(root, "skill-001", "SKILL.md");
+        writeFileSync(path, manifest("skill-001", "Edited."));
+        await waitFor(
+          () => changes.some((change) => change.paths.includes(path)),
+          `an event at ${path}`,
+        );
+        const { result, calls } = countWork(() => skills.refresh());
+        assert.deepEqual(result.changed, ["skill-001"]);
+        assert.deepEqual(result.fallback, []);
+        return calls;
+      } finally {
+        close();
+      }
+    };
+    const small = await work(20);
+    const large = await work(80);
+    assert.ok(small > 0);
+    assert.equal(large, small);
+  });
+});
+
+describe("watch(): its options and its handle", () => {
+  const root = store(1);
+  const skills = (): AgentSkills =>
+    createAgentSkills({ roots: [root], home: root, cwd: root });
+
+  it("refuses options of the wrong kind, naming them", () => {
+    const instance = skills();
+    for (
+      const bad of [
+        undefined,
+        {},
+        { onChange: "no" },
+        { onChange: () => {}, debounce: -1 },
+        { onChange: () => {}, debounce: Infinity },
+        { onChange: () => {}, debounce: 60_001 },
+        { onChange: () => {}, maxWatches: 0 },
+        { onChange: () => {}, maxWatches: 1.5 },
+        { onChange: () => {}, maxWatch: 10 },
+      ]
+    ) {
+      assert.throws(
+        // @ts-expect-error: wrong on purpose
+        () => instance.watch(bad),
+        (error: unknown) =>
+          error instanceof StartupError && error.code === "invalid_option",
+      );
+    }
+  });
+
+  it("one watch at a time; close() twice is harmless; after close a new one opens", () => {
+    const instance = skills();
+    const watch = instance.watch({ onChange: () => {} });
+    assert.throws(
+      () => instance.watch({ onChange: () => {} }),
+      (error: unknown) =>
+        error instanceof SkillError && error.code === "invalid_input",
+    );
+    assert.equal(watch.closed, false);
+    watch.close();
+    watch.close();
+    assert.equal(watch.closed, true);
+    const again = instance.watch({ onChange: () => {} });
+    again[Symbol.dispose]();
+    assert.equal(again.closed, true);
+  });
+
+  it("a refresh() after close() reads every root again, as without a watch", () => {
+    const instance = skills();
+    const watch = instance.watch({ onChange: () => {} });
+    watch.close();
+    const changes = instance.refresh();
+    assert.equal("fallback" in changes, false);
+  });
+
+  it("reaching maxWatches: the root is read in full at each refresh, said with watch_limit", () => {
+    const root = store(5);
+    const instance = createAgentSkills({
+      roots: [root],
+      home: root,
+      cwd: root,
+    });
+    const watch = instance.watch({ onChange: () => {}, maxWatches: 3 });
+    try {
+      instance.refresh();
+      const changes = instance.refresh();
+      assert.ok(
+        changes.fallback?.some((f) =>
+          f.code === "watch_limit" && f.root === root
+        ),
+        JSON.stringify(changes.fallback),
+      );
+    } finally {
+      watch.close();
+    }
+  });
+});
