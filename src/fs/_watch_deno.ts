@@ -60,7 +60,7 @@ export const denoWatchAvailable: boolean = DENO !== undefined;
  * when it cannot start (or when the runtime is not Deno). `onPath` gets each
  * path an event names, under `path` as given (Deno reports real paths, which
  * differ where `path` runs through a symbolic link; a path under neither
- * becomes `path` itself); `onOverflow` a rescan; `onFailure` the error
+ * becomes `path` itself, and a name that is not UTF-8 its directory); `onOverflow` a rescan; `onFailure` the error
  * that ended the watch, once, after which it is closed. Returns the call
  * that closes it.
  */
@@ -110,14 +110,22 @@ export function startDenoWatch(
   return close;
 }
 
-/** `changed` as a path under `path`, whose real path is `real`. */
+/**
+ * `changed` as a path under `path`, whose real path is `real`. Deno gives a
+ * name that is not UTF-8 with U+FFFD in place of its bytes, which no longer
+ * names the entry: the path stops at the directory that holds the first such
+ * name (a name that truly holds U+FFFD is reported the same way).
+ */
 function underPath(changed: string, path: string, real: string): string {
+  const own = path.endsWith(sep) ? path : path + sep;
   for (const base of [path, real]) {
     if (changed === base) return path;
     const prefix = base.endsWith(sep) ? base : base + sep;
     if (changed.startsWith(prefix)) {
-      return (path.endsWith(sep) ? path : path + sep) +
-        changed.slice(prefix.length);
+      const names = changed.slice(prefix.length).split(sep);
+      const mangled = names.findIndex((name) => name.includes("\uFFFD"));
+      const kept = mangled === -1 ? names : names.slice(0, mangled);
+      return kept.length === 0 ? path : own + kept.join(sep);
     }
   }
   return path;
