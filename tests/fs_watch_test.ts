@@ -23,7 +23,7 @@ import {
   type WatchSignal,
   WatchStartError,
 } from "../src/fs/_watch.ts";
-import { tempTrees } from "./_helpers.ts";
+import { tempTrees, withTree } from "./_helpers.ts";
 
 const tree = tempTrees();
 const BOUND_MS = 20_000;
@@ -260,6 +260,30 @@ describe("watchDirectory()", () => {
       watch.close();
     }
   });
+
+  it(
+    "signals overflow when more events come than Deno's queue holds",
+    { skip: !IS_DENO && "node:fs never says that it lost events" },
+    async () => {
+      await withTree({}, async (dir) => {
+        const { signals, watch } = watched(dir);
+        try {
+          // written in one synchronous run, so nothing reads the events
+          // meanwhile: three per file, far more than the queue's 1024
+          for (let i = 0; i < 3000; i++) {
+            writeFileSync(join(dir, `f${i}.md`), "x\n");
+          }
+          await waitFor(
+            signals,
+            "an overflow",
+            (signal) => signal.kind === "overflow",
+          );
+        } finally {
+          watch.close();
+        }
+      });
+    },
+  );
 
   it("signals a name holding U+FFFD under Deno by its directory, elsewhere by its path", async () => {
     const dir = tree({ "keep.md": "" });

@@ -18,6 +18,12 @@
  * - a path that is not a directory does not start a watch
  *   (`watch_missing`, as `ENOTDIR`).
  *
+ * Lost events: Deno reports them (its queue of 1024 events overflowed, or
+ * the OS asked for a rescan) as an `overflow` signal. node:fs never does:
+ * libuv drops inotify's overflow notice (it names no watch), so under Node
+ * and Bun events beyond the kernel's queue (`max_queued_events`, 16384 by
+ * default) are lost unsaid.
+ *
  * Recursion: Deno's watch is natively recursive everywhere; node:fs's only
  * on macOS and Windows (`_watch_node.ts` says why not Node's or Bun's on
  * Linux). Elsewhere the caller watches each directory with
