@@ -174,7 +174,10 @@ export function watchDirectory(
   return { close };
 }
 
-/** The status of the directory at `path` (followed), or the WatchStartError that says why there is none. */
+/**
+ * The status of the directory at `path` (followed); throws the
+ * WatchStartError that says why there is none.
+ */
 function directoryStatus(path: string): Status {
   const read = tryStatus(path, { follow: true });
   if (!read.ok) throw startError(path, read.error);

@@ -60,10 +60,10 @@ export const denoWatchAvailable: boolean = DENO !== undefined;
  * when it cannot start (or when the runtime is not Deno). `onPath` gets each
  * path an event names, under `path` as given (Deno reports real paths, which
  * differ where `path` runs through a symbolic link; a path under neither
- * becomes `path` itself, a name Deno decoded with U+FFFD its directory, and
- * an event Deno refuses for a path that is not UTF-8 `path` itself); `onOverflow` a rescan; `onFailure` the error
- * that ended the watch, once, after which it is closed. Returns the call
- * that closes it.
+ * becomes `path` itself, a name holding U+FFFD its directory, and an event
+ * Deno refuses for a path that is not UTF-8 `path` itself); `onOverflow` a
+ * rescan; `onFailure` the error that ended the watch, once, after which it
+ * is closed. Returns the call that closes it.
  */
 export function startDenoWatch(
   path: string,
@@ -130,10 +130,12 @@ function namesNotUtf8(error: unknown): boolean {
 }
 
 /**
- * `changed` as a path under `path`, whose real path is `real`. Deno gives a
- * name that is not UTF-8 with U+FFFD in place of its bytes, which no longer
- * names the entry: the path stops at the directory that holds the first such
- * name (a name that truly holds U+FFFD is reported the same way).
+ * `changed` as a path under `path`, whose real path is `real`. A name
+ * holding U+FFFD may be a lossy decoding of bytes that are not UTF-8, which
+ * would name no entry (Deno 2.9 refuses such an event instead, see
+ * `namesNotUtf8`, but a path built from one must never be wrong): the path
+ * stops at the directory that holds the first such name, which covers it
+ * (a name that truly holds U+FFFD is reported the same way).
  */
 function underPath(changed: string, path: string, real: string): string {
   const own = path.endsWith(sep) ? path : path + sep;

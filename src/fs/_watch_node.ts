@@ -65,7 +65,7 @@ export function startNodeWatch(
   return () => watcher.close();
 }
 
-/** A file name as strict UTF-8, or `undefined` for none or bytes that are not. */
+/** A file name as strict UTF-8; `undefined` for none or for other bytes. */
 function decoded(
   filename: Buffer | string | null | undefined,
 ): string | undefined {
