@@ -114,7 +114,13 @@ describe("watch() on a hostile tree", () => {
         cwd: root,
       });
       try {
-        mkdirSync(join(root, "one", "many"));
+        const many = join(root, "one", "many");
+        mkdirSync(many);
+        // Its own watch starts with the event of its creation.
+        await waitFor(
+          () => changes.some((c) => c.paths.includes(many)),
+          `an event at ${many}`,
+        );
         for (let i = 0; i < 10_050; i++) {
           writeFileSync(join(root, "one", "many", `f${i}`), "");
         }
@@ -159,11 +165,12 @@ describe("watch() on a hostile tree", () => {
     try {
       const skillDir = join(root, "plugins", "tools", "skills", "setup");
       const from = changes.length;
-      renameSync(skillDir, `${skillDir}.old`);
+      // Moved out of the skills folder, which would serve it under its old name.
+      renameSync(skillDir, join(root, "setup.old"));
       symlinkSync(join(outside, "evil"), skillDir);
       const got = await agree(from);
       assert.deepEqual(got.removed, ["tools:setup"]);
-      rmSync(`${skillDir}.old`, { recursive: true });
+      rmSync(join(root, "setup.old"), { recursive: true });
     } finally {
       watch.close();
     }

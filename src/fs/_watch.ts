@@ -91,9 +91,15 @@ export class WatchStartError extends Error {
   }
 }
 
-/** Whether `watchDirectory(path, { recursive: true }, …)` watches a whole tree natively on this runtime and platform (else the caller watches each directory with recursive: false). */
-export const nativeRecursiveWatch: boolean = denoWatchAvailable ||
-  nodeNativeRecursive;
+/**
+ * Whether `watchDirectory(path, { recursive: true }, …)` watches a whole
+ * tree natively on this runtime and platform: only where the system watches
+ * a tree itself (macOS, Windows), in every runtime. Elsewhere the caller
+ * watches each directory with `recursive: false`: Deno's recursive watch on
+ * Linux follows symlinks to directories and watches their targets, outside
+ * the tree and beyond any bound the caller could keep.
+ */
+export const nativeRecursiveWatch: boolean = nodeNativeRecursive;
 
 /**
  * Starts watching one directory (and with `recursive`, everything below it, only where nativeRecursiveWatch is true;

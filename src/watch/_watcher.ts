@@ -283,7 +283,11 @@ export class RegistryWatch {
   #saw(path: string, { tree }: { tree: boolean }): void {
     // A root's parent tells only about the root's own entry.
     if (!tree && !this.#isEntry(path)) return;
+    const overflowed = this.#changed.overflowed;
     this.#changed.add(path);
+    if (this.#changed.overflowed && !overflowed) {
+      this.#troubled(undefined, "overflow");
+    }
     const { paths } = this.#told;
     if (paths.size < LISTED_PATHS || paths.has(path)) paths.add(path);
     else this.#told.more++;

@@ -4,7 +4,7 @@
 // Usage: <runtime> tests/process/_fs_watch_main.ts alive DIR
 //   opens a watch of DIR, writes DIR/touched.md, waits for its signal, then
 //   returns with the watch still open: the process must exit on its own.
-// Usage: <runtime> tests/process/_watch_main.ts grant DIR PARENT
+// Usage: <runtime> tests/process/_fs_watch_main.ts grant DIR PARENT
 //   says, for each, "ok" where a watch starts, else its WatchStartError code.
 
 import { writeFileSync } from "node:fs";
