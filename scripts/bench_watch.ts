@@ -74,14 +74,13 @@ for (const size of sizes) {
   }
   const editTimes: number[] = [];
   const pollTimes: number[] = [];
-  const path = tree.manifestPaths[Math.floor(tree.manifestPaths.length / 2)] ??
-    "";
+  // A manifest of the last root: no later root overrides its skill.
+  const last = tree.roots.at(-1) ?? "";
+  const path = tree.manifestPaths.find((p) => p.startsWith(`${last}/`)) ?? "";
   for (let run = 0; run < RUNS; run++) {
     const seen = events;
-    const text = readFileSync(path, "utf8").replace(
-      /^(# skill-\d+)( e\d+)?$/m,
-      `$1 e${run}`,
-    );
+    const text = readFileSync(path, "utf8").replace(/\n<!-- e\d+ -->$/, "") +
+      `\n<!-- e${run} -->`;
     writeFileSync(path, text);
     await waitFor(() => events > seen);
     gc?.();
