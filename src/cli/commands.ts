@@ -96,7 +96,13 @@ const CHECK_HELP = `Check:
 const LIST_HELP = `List:
   DIR               a root, as --root DIR (after any --root)
   --wide            descriptions and paths in full, never cut to the width
-                    of the terminal (COLUMNS, else the terminal's, else 80)`;
+                    of the terminal (COLUMNS, else the terminal's, else 80)
+  --watch           after the listing, watch the roots and print each change
+                    (+ added, - removed, ~ changed) until Ctrl-C (exit 0);
+                    with --json, JSON Lines: the listing, then one object
+                    per change
+  --debounce MS     with --watch, wait MS milliseconds of quiet after a
+                    change before reading it (default 200)`;
 
 /** The output section of a command's help, with what its --json writes. */
 function outputHelp(
@@ -110,11 +116,17 @@ function outputHelp(
 /** The commands, by name, in the order the main help lists them. */
 export const COMMANDS: Record<string, Command> = {
   list: {
-    usage: "agent-skills list [DIR]... [--root DIR]... [--wide] [--json]",
+    usage:
+      "agent-skills list [DIR]... [--root DIR]... [--wide] [--watch] [--json]",
     summary:
       "the catalog: every skill, its description and where it comes from",
     help: LIST_HELP,
-    options: { ...COMMON_OPTIONS, wide: { type: "boolean" } },
+    options: {
+      ...COMMON_OPTIONS,
+      wide: { type: "boolean" },
+      watch: { type: "boolean" },
+      debounce: { type: "string" },
+    },
     positionals: [0, Infinity],
     run: list,
   },

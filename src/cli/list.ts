@@ -24,7 +24,9 @@ import {
   unreadSkills,
 } from "../discovery/_skills_below.ts";
 import { deeperLayout } from "../discovery/layout.ts";
-import { oneLineSafe } from "../_text.ts";
+import { oneLineSafe, safeJson } from "../_text.ts";
+import type { AgentSkills } from "../agent_skills.ts";
+import type { SkillWarning } from "../warn.ts";
 import { json } from "./json.ts";
 import { givenRoots, open } from "./args.ts";
 import { colors, type Line, type Output } from "./output.ts";
@@ -36,10 +38,39 @@ import {
   plural,
   printWarnings,
 } from "./terminal.ts";
-import { OK, PROBLEMS, type Values } from "./types.ts";
+import { OK, PROBLEMS } from "./types.ts";
+import { usageError } from "./usage.ts";
+import { watchList, watchProblem, type WatchValues } from "./list_watch.ts";
 
-export function list(values: Values, dirs: string[], io: Output): number {
+/**
+ * Runs `list`: the listing, then with `--watch`, each change set until a
+ * signal (`list_watch.ts`).
+ */
+export function list(values: WatchValues, dirs: string[], io: Output): number {
+  const problem = watchProblem(values);
+  if (problem !== undefined) {
+    return usageError(io, problem, {
+      command: "list",
+      asJson: values.json === true,
+    });
+  }
   const { skills, warnings } = open(values, io, dirs);
+  const status = listing({ skills, values, warnings }, dirs, io);
+  return values.watch === true
+    ? watchList({ skills, warnings, values, status }, io)
+    : status;
+}
+
+/** The listing: the table or the JSON document, and the hints. */
+function listing(
+  { skills, values, warnings }: {
+    skills: AgentSkills;
+    values: WatchValues;
+    warnings: readonly SkillWarning[];
+  },
+  dirs: readonly string[],
+  io: Output,
+): number {
   const catalog = skills.listSkills();
   const overridden = skills.listOverridden();
   const { hints, failed } = rootHints({
@@ -51,14 +82,17 @@ export function list(values: Values, dirs: string[], io: Output): number {
   // What a named root holds that was not read fails the command, as `check`.
   const status = failed ? PROBLEMS : OK;
   if (values.json) {
-    json(io, {
+    const document = {
       skills: catalog.map((skill) => ({
         ...skill,
         overrides: overridden.filter((other) => other.name === skill.name),
       })),
       warnings,
       hints,
-    });
+    };
+    // Watching, the listing is the first line of JSON Lines.
+    if (values.watch === true) io.outText(safeJson(document));
+    else json(io, document);
     return status;
   }
   printWarnings(io, warnings);

@@ -1,0 +1,238 @@
+/**
+ * `agent-skills list --watch`: after the listing, the command watches the
+ * roots (`skills.watch()`), and on each change it calls `refresh()` and
+ * prints the change set: a header and `+ name`, `- name`, `~ name` lines
+ * (with `--json`, one JSON object per line), the warnings the refresh gave
+ * and, on stderr, why it read roots in full. It runs until SIGINT or
+ * SIGTERM, then closes the watch and exits 0.
+ *
+ * How the process stays up: `main()` is synchronous and returns its exit
+ * code, and both bins (cli.ts under Deno, the npm bin, each running
+ * `runCli()`) set `process.exitCode` from it and let the event loop end. A
+ * watch never keeps a process alive by itself, so {@linkcode watchList}
+ * holds it: one ref'd timer and a listener for SIGINT and SIGTERM, which
+ * close the watch, clear the timer, remove the listeners and set the exit
+ * code to 0; the process then ends as it would have. So `main()` keeps its
+ * signature and neither bin changes. An in-process caller of
+ * `main(["list", "--watch"])` gets the same: `main()` returns after the
+ * listing, the change sets keep coming through its streams, and its process
+ * runs until a signal. The other commands, and `list` without `--watch`,
+ * open nothing.
+ *
+ * @module
+ */
+
+import process from "node:process";
+import { SkillError, StartupError } from "../errors.ts";
+import { safeJson } from "../_text.ts";
+import type { AgentSkills } from "../agent_skills.ts";
+import type { SkillWarning } from "../warn.ts";
+import { colors, line, type Output } from "./output.ts";
+import { fail, printWarnings, relativeText } from "./terminal.ts";
+import { OK, USAGE, type Values } from "./types.ts";
+
+// TEMPORARY (issue 34): the library's watch API, as src/agent_skills.ts and
+// src/watch/ will export it; the merger replaces these declarations with
+// imports of WatchChange, WatchFallback, SkillWatch and SkillChanges and
+// drops the cast in watchList().
+
+/** Why the next refresh reads roots in full (stub of the library's type). */
+interface WatchFallback {
+  readonly code:
+    | "watch_started"
+    | "watch_overflow"
+    | "watch_failed"
+    | "watch_denied"
+    | "root_replaced"
+    | "watch_limit"
+    | "watch_unsupported";
+  readonly message: string;
+  readonly root?: string;
+}
+
+/** What a watch saw change (stub of the library's type). */
+interface WatchChange {
+  readonly paths: readonly string[];
+  readonly more: number;
+  readonly fallback: readonly WatchFallback[];
+}
+
+/** An open watch (stub of the library's type). */
+interface SkillWatch {
+  close(): void;
+  readonly closed: boolean;
+}
+
+/** What one refresh changed (stub of the library's type). */
+interface SkillChanges {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly string[];
+  readonly fallback?: readonly WatchFallback[];
+}
+
+/** The instance with its watch (stub of the library's interface). */
+interface WatchableSkills {
+  watch(options: {
+    onChange: (event: WatchChange) => void;
+    debounce?: number;
+  }): SkillWatch;
+  refresh(): SkillChanges;
+}
+
+/** The flags of `list` that watching adds. */
+export type WatchValues = Values & { watch?: boolean; debounce?: string };
+
+/** The longest wait a timer takes (2^31 - 1 ms, about 24.8 days). */
+const MAX_DEBOUNCE = 2_147_483_647;
+
+/**
+ * What is wrong with `--watch` and `--debounce` as given, in the flag's own
+ * words, or `undefined`.
+ */
+export function watchProblem(values: WatchValues): string | undefined {
+  const { debounce } = values;
+  if (debounce === undefined) return undefined;
+  if (values.watch !== true) {
+    return "option --debounce sets how long --watch waits after a change: give --watch too";
+  }
+  if (/^[0-9]+$/.test(debounce) && Number(debounce) <= MAX_DEBOUNCE) {
+    return undefined;
+  }
+  return `option --debounce takes a whole number of milliseconds, at most ${MAX_DEBOUNCE}, got ${
+    JSON.stringify(debounce)
+  }`;
+}
+
+/**
+ * Watches the roots of `skills` after `list` printed them, printing each
+ * change set through `io`, and holds the process until SIGINT or SIGTERM.
+ *
+ * @param warnings The array the instance's `onWarning` pushes to; what it
+ * holds was printed with the listing.
+ * @param status The listing's exit status, returned when the watch opens.
+ * @returns `status`, or 2 when the watch cannot open (printed).
+ */
+export function watchList(
+  { skills, warnings, values, status }: {
+    skills: AgentSkills;
+    warnings: SkillWarning[];
+    values: WatchValues;
+    status: number;
+  },
+  io: Output,
+): number {
+  const watchable = skills as AgentSkills & Partial<WatchableSkills>;
+  warnings.splice(0);
+  const onChange = (event: WatchChange): void =>
+    printChanges(watchable as WatchableSkills, { event, warnings, values }, io);
+  // TEMPORARY (issue 34): until the library's watch() lands.
+  if (typeof watchable.watch !== "function") {
+    return fail(io, values, {
+      status: USAGE,
+      error: {
+        code: "watch_unsupported",
+        message: "this build of the library has no watch()",
+      },
+    });
+  }
+  let watch: SkillWatch;
+  try {
+    watch = watchable.watch({
+      onChange,
+      ...(values.debounce === undefined
+        ? {}
+        : { debounce: Number(values.debounce) }),
+    });
+  } catch (error) {
+    return fail(io, values, { status: USAGE, error: errorOf(error) });
+  }
+  holdUntilSignal(watch);
+  return status;
+}
+
+/**
+ * Refreshes after a change and prints what changed: a block (or one JSON
+ * line) for a change set that is not empty, the warnings, and why the
+ * refresh read roots in full. A refresh that throws is printed, and the
+ * watch goes on.
+ */
+function printChanges(
+  skills: WatchableSkills,
+  { event, warnings, values }: {
+    event: WatchChange;
+    warnings: SkillWarning[];
+    values: WatchValues;
+  },
+  io: Output,
+): void {
+  let changes: SkillChanges;
+  try {
+    changes = skills.refresh();
+  } catch (error) {
+    fail(io, values, { status: USAGE, error: errorOf(error) });
+    return;
+  }
+  const fresh = warnings.splice(0);
+  const fallback = changes.fallback ?? event.fallback;
+  const { added, removed, changed } = changes;
+  const count = added.length + removed.length + changed.length;
+  if (values.json) {
+    if (count + fresh.length + fallback.length === 0) return;
+    // One object a line, so a reader takes each as it comes.
+    io.outText(
+      safeJson({ added, removed, changed, fallback, warnings: fresh }),
+    );
+    return;
+  }
+  const c = colors();
+  for (const why of fallback) {
+    io.err(
+      line`agent-skills: ${c.dim(`read in full [${why.code}]`)} ${
+        relativeText(why.message, io)
+      }`,
+    );
+  }
+  printWarnings(io, fresh);
+  if (count === 0) return;
+  const parts = [
+    added.length > 0 ? `${added.length} added` : "",
+    removed.length > 0 ? `${removed.length} removed` : "",
+    changed.length > 0 ? `${changed.length} changed` : "",
+  ].filter((part) => part !== "");
+  io.out(c.dim(`changed: ${parts.join(", ")}`));
+  for (const name of added) io.out(line`+ ${c.bold(name)}`);
+  for (const name of removed) io.out(line`- ${c.bold(name)}`);
+  for (const name of changed) io.out(line`~ ${c.bold(name)}`);
+}
+
+/**
+ * A library error as the command prints it: its code and message. Anything
+ * else is a bug, thrown on.
+ */
+function errorOf(error: unknown): { code: string; message: string } {
+  if (error instanceof SkillError || error instanceof StartupError) {
+    return { code: error.code, message: error.message };
+  }
+  throw error;
+}
+
+/** The signals that end the watch. */
+const SIGNALS: readonly NodeJS.Signals[] = process.platform === "win32"
+  ? ["SIGINT"]
+  : ["SIGINT", "SIGTERM"];
+
+/**
+ * Keeps the process alive while `watch` is open: one ref'd timer, released
+ * with the watch on SIGINT or SIGTERM, after which the process exits 0.
+ */
+function holdUntilSignal(watch: SkillWatch): void {
+  const timer = setInterval(() => {}, MAX_DEBOUNCE);
+  const stop = (): void => {
+    watch.close();
+    clearInterval(timer);
+    for (const signal of SIGNALS) process.off(signal, stop);
+    process.exitCode = OK;
+  };
+  for (const signal of SIGNALS) process.on(signal, stop);
+}
