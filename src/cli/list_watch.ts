@@ -25,66 +25,19 @@
 import process from "node:process";
 import { SkillError, StartupError } from "../errors.ts";
 import { safeJson } from "../_text.ts";
-import type { AgentSkills } from "../agent_skills.ts";
+import type { AgentSkills, SkillChanges } from "../agent_skills.ts";
+import type { SkillWatch, WatchChange } from "../watch/watch.ts";
+import { MAX_DEBOUNCE_MS } from "../watch/_options.ts";
 import type { SkillWarning } from "../warn.ts";
 import { colors, line, type Output } from "./output.ts";
 import { fail, printWarnings, relativeText } from "./terminal.ts";
 import { OK, USAGE, type Values } from "./types.ts";
 
-// TEMPORARY (issue 34): the library's watch API, as src/agent_skills.ts and
-// src/watch/ will export it; the merger replaces these declarations with
-// imports of WatchChange, WatchFallback, SkillWatch and SkillChanges and
-// drops the cast in watchList().
-
-/** Why the next refresh reads roots in full (stub of the library's type). */
-interface WatchFallback {
-  readonly code:
-    | "watch_started"
-    | "watch_overflow"
-    | "watch_failed"
-    | "watch_denied"
-    | "root_replaced"
-    | "watch_limit"
-    | "watch_unsupported";
-  readonly message: string;
-  readonly root?: string;
-}
-
-/** What a watch saw change (stub of the library's type). */
-interface WatchChange {
-  readonly paths: readonly string[];
-  readonly more: number;
-  readonly fallback: readonly WatchFallback[];
-}
-
-/** An open watch (stub of the library's type). */
-interface SkillWatch {
-  close(): void;
-  readonly closed: boolean;
-}
-
-/** What one refresh changed (stub of the library's type). */
-interface SkillChanges {
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
-  readonly changed: readonly string[];
-  readonly fallback?: readonly WatchFallback[];
-}
-
-/** The instance with its watch (stub of the library's interface). */
-interface WatchableSkills {
-  watch(options: {
-    onChange: (event: WatchChange) => void;
-    debounce?: number;
-  }): SkillWatch;
-  refresh(): SkillChanges;
-}
-
 /** The flags of `list` that watching adds. */
 export type WatchValues = Values & { watch?: boolean; debounce?: string };
 
-/** The longest wait a timer takes (2^31 - 1 ms, about 24.8 days). */
-const MAX_DEBOUNCE = 2_147_483_647;
+/** The longest quiet time watch() takes, in milliseconds. */
+const MAX_DEBOUNCE = MAX_DEBOUNCE_MS;
 
 /**
  * What is wrong with `--watch` and `--debounce` as given, in the flag's own
@@ -122,23 +75,12 @@ export function watchList(
   },
   io: Output,
 ): number {
-  const watchable = skills as AgentSkills & Partial<WatchableSkills>;
   warnings.splice(0);
   const onChange = (event: WatchChange): void =>
-    printChanges(watchable as WatchableSkills, { event, warnings, values }, io);
-  // TEMPORARY (issue 34): until the library's watch() lands.
-  if (typeof watchable.watch !== "function") {
-    return fail(io, values, {
-      status: USAGE,
-      error: {
-        code: "watch_unsupported",
-        message: "this build of the library has no watch()",
-      },
-    });
-  }
+    printChanges(skills, { event, warnings, values }, io);
   let watch: SkillWatch;
   try {
-    watch = watchable.watch({
+    watch = skills.watch({
       onChange,
       ...(values.debounce === undefined
         ? {}
@@ -158,7 +100,7 @@ export function watchList(
  * watch goes on.
  */
 function printChanges(
-  skills: WatchableSkills,
+  skills: AgentSkills,
   { event, warnings, values }: {
     event: WatchChange;
     warnings: SkillWarning[];
