@@ -292,6 +292,21 @@ export function countListings<T>(
   }
 }
 
+/**
+ * Waits until `ready()` holds, polling every 20 ms; fails naming `what`
+ * after 30 s. For events a test waits for: it bounds the wait, and asserts
+ * no duration.
+ */
+export async function waitUntil(
+  ready: () => boolean,
+  what: string,
+): Promise<void> {
+  for (let waited = 0; !ready(); waited += 20) {
+    if (waited > 30_000) throw new Error(`Waited 30 s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** A seeded generator of numbers in [0, 1) (mulberry32), for replayable cases. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0 || 1;

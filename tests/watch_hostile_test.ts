@@ -20,16 +20,9 @@ import {
   createAgentSkills,
   type WatchChange,
 } from "../mod.ts";
-import { manifest, tempTrees, withTree } from "./_helpers.ts";
+import { manifest, tempTrees, waitUntil, withTree } from "./_helpers.ts";
 
 const tree = tempTrees();
-
-async function waitFor(ready: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !ready(); waited += 20) {
-    if (waited > 30_000) throw new Error(`Waited 30 s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A watched instance and its polled twin, settled. */
 function twins(options: AgentSkillsOptions, maxWatches?: number) {
@@ -46,7 +39,7 @@ function twins(options: AgentSkillsOptions, maxWatches?: number) {
   polled.refresh();
   /** Waits for an event, then refreshes both and compares them. */
   const agree = async (from: number) => {
-    await waitFor(() => changes.length > from, "an event");
+    await waitUntil(() => changes.length > from, "an event");
     const got = watched.refresh();
     const { added, removed, changed } = got;
     assert.deepEqual({ added, removed, changed }, polled.refresh());
@@ -117,7 +110,7 @@ describe("watch() on a hostile tree", () => {
         const many = join(root, "one", "many");
         mkdirSync(many);
         // Its own watch starts with the event of its creation.
-        await waitFor(
+        await waitUntil(
           () => changes.some((c) => c.paths.includes(many)),
           `an event at ${many}`,
         );
@@ -125,7 +118,7 @@ describe("watch() on a hostile tree", () => {
           writeFileSync(join(root, "one", "many", `f${i}`), "");
         }
         writeFileSync(join(root, "one", "SKILL.md"), manifest("one", "Many."));
-        await waitFor(
+        await waitUntil(
           () =>
             changes.some((c) =>
               c.fallback.some((f) => f.code === "watch_overflow")

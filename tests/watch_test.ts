@@ -25,17 +25,9 @@ import {
   type WatchChange,
 } from "../mod.ts";
 import { backend } from "../src/fs/_backend.ts";
-import { manifest, tempTrees } from "./_helpers.ts";
+import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
 
 const tree = tempTrees();
-
-/** Waits until `ready()` holds, polling; fails after 30 s. */
-async function waitFor(ready: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !ready(); waited += 20) {
-    if (waited > 30_000) throw new Error(`Waited 30 s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A change set without the watch's reasons, to compare with a polled one. */
 function plain(changes: SkillChanges): SkillChanges {
@@ -69,7 +61,7 @@ function twins(options: AgentSkillsOptions) {
     change();
     const reported = (): Set<string> =>
       new Set(changes.slice(from).flatMap((c) => c.paths));
-    await waitFor(
+    await waitUntil(
       () => seen.every((path) => reported().has(path)),
       `events at ${seen.join(", ")}`,
     );
@@ -199,7 +191,7 @@ describe("watch(): what it sees, and a refresh() that agrees with a full one", (
     });
     try {
       // The target is watched once the first refresh has read it.
-      await waitFor(
+      await waitUntil(
         () => watched.refresh().fallback?.length === 0,
         "the target's watch to settle",
       );
@@ -373,7 +365,7 @@ describe("refresh() with a watch open: the work it does", () => {
       try {
         const path = join(root, "skill-001", "SKILL.md");
         writeFileSync(path, manifest("skill-001", "Edited."));
-        await waitFor(
+        await waitUntil(
           () => changes.some((change) => change.paths.includes(path)),
           `an event at ${path}`,
         );

@@ -7,16 +7,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createAgentSkills, type WatchChange } from "../../mod.ts";
-import { makeNonUtf8, manifest, tempTrees } from "../_helpers.ts";
+import { makeNonUtf8, manifest, tempTrees, waitUntil } from "../_helpers.ts";
 
 const tree = tempTrees();
-
-async function waitFor(ready: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !ready(); waited += 20) {
-    if (waited > 30_000) throw new Error(`Waited 30 s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe("watch() and names that are not UTF-8", () => {
   it("a directory so named, created while watched: the event names its folder, the refresh agrees with a full one", async () => {
@@ -40,7 +33,7 @@ describe("watch() and names that are not UTF-8", () => {
     try {
       watched.refresh();
       makeNonUtf8(root, "bad", 0xfe);
-      await waitFor(
+      await waitUntil(
         () => changes.some((change) => change.paths.includes(root)),
         `an event naming ${root}`,
       );
