@@ -1,0 +1,76 @@
+/**
+ * What a watch keeps of one root it scanned, as the root is now: its real
+ * tree, its own entry in its real parent (or, for a root that is not there,
+ * the next step below its nearest existing ancestor), and the real
+ * directories its scan reached through symlinks.
+ *
+ * @module
+ */
+
+import { basename, dirname } from "node:path";
+import type { SkillRoot } from "../config/config.ts";
+import { childPath, tryRealpath, tryStatus } from "../fs/_status.ts";
+import type { Snapshot } from "../registry/_snapshot.ts";
+
+/** What the watch keeps of one root it scanned. */
+export interface RootPlan {
+  readonly root: SkillRoot;
+  /** Its real directory, when it is one. */
+  readonly real: string | undefined;
+  /**
+   * The path whose change is the root's own: its entry in its real parent;
+   * for a root that is not there, the next step below its nearest existing
+   * ancestor.
+   */
+  readonly entry: string;
+  /** The directory watched alone for `entry`. */
+  readonly parent: string;
+  /** Whether the root's path is a symlink (retargeted, only its parent sees it). */
+  readonly link: boolean;
+  /** The real directories its scan reached through symlinks. */
+  readonly linked: readonly string[];
+}
+
+/** What the watch keeps of `root`, as it is now. */
+export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
+  const linked = snapshot.memo?.roots.get(root)?.linked ?? [];
+  const real = tryRealpath(root.path);
+  const status = real.ok ? tryStatus(real.value, { follow: false }) : undefined;
+  if (real.ok && status?.ok && status.value.kind === "directory") {
+    const up = tryRealpath(dirname(root.path));
+    const parent = up.ok ? up.value : dirname(root.path);
+    const own = tryStatus(root.path, { follow: false });
+    return {
+      root,
+      real: real.value,
+      entry: childPath(parent, basename(root.path)),
+      parent,
+      link: own.ok && own.value.kind === "symlink",
+      linked,
+    };
+  }
+  // Not there (or not a directory): its nearest existing ancestor, alone.
+  let below = root.path;
+  for (let at = dirname(root.path);; below = at, at = dirname(at)) {
+    const up = tryRealpath(at);
+    if (up.ok) {
+      return {
+        root,
+        real: undefined,
+        entry: childPath(up.value, basename(below)),
+        parent: up.value,
+        link: false,
+        linked,
+      };
+    }
+    if (dirname(at) === at) break;
+  }
+  return {
+    root,
+    real: undefined,
+    entry: root.path,
+    parent: dirname(root.path),
+    link: false,
+    linked,
+  };
+}
