@@ -149,7 +149,8 @@ export interface AgentSkills {
    * the process alive by itself. One watch at a time: close it to open
    * another. See docs/reloading.md.
    *
-   * @returns The open watch: `close()` it (or declare it with `using`).
+   * @returns The open watch: `close()` it (or, where the runtime has
+   * `Symbol.dispose`, declare it with `using`).
    * @throws {StartupError} `invalid_option` for options of the wrong type.
    * @throws {SkillError} `invalid_input` when a watch is open already.
    *
@@ -161,7 +162,7 @@ export interface AgentSkills {
    *   roots: ["fixtures/demo/user-store"],
    *   home: "/home/ada",
    * });
-   * using watch = skills.watch({
+   * const watch = skills.watch({
    *   onChange: () => {
    *     const { added, removed, changed } = skills.refresh();
    *     if (added.length + removed.length + changed.length > 0) {
@@ -169,7 +170,8 @@ export interface AgentSkills {
    *     }
    *   },
    * });
-   * console.log(watch.closed); // false until the block ends
+   * console.log(watch.closed); // false
+   * watch.close();
    * ```
    */
   watch(options: WatchOptions): SkillWatch;
@@ -356,13 +358,16 @@ export function createAgentSkills(
         watch.close();
         if (watching === watch) watching = undefined;
       };
-      return Object.freeze({
+      const handle = {
         close,
         get closed(): boolean {
           return closed;
         },
-        [Symbol.dispose]: close,
-      });
+      };
+      if (typeof Symbol.dispose === "symbol") {
+        Object.defineProperty(handle, Symbol.dispose, { value: close });
+      }
+      return Object.freeze(handle);
     },
   });
 }

@@ -19,7 +19,7 @@ import {
   type AgentSkillsOptions,
   createAgentSkills,
   type WatchChange,
-} from "../mod.ts";
+} from "@clarvis/agent-skills";
 import { manifest, tempTrees, waitUntil, withTree } from "./_helpers.ts";
 
 const tree = tempTrees();

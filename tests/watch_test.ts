@@ -23,7 +23,7 @@ import {
   SkillError,
   StartupError,
   type WatchChange,
-} from "../mod.ts";
+} from "@clarvis/agent-skills";
 import { backend } from "../src/fs/_backend.ts";
 import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
 
@@ -426,7 +426,7 @@ describe("watch(): its options and its handle", () => {
     watch.close();
     assert.equal(watch.closed, true);
     const again = instance.watch({ onChange: () => {} });
-    again[Symbol.dispose]();
+    (again as unknown as Disposable)[Symbol.dispose]();
     assert.equal(again.closed, true);
   });
 

@@ -81,8 +81,13 @@ export interface WatchOptions {
   readonly maxWatches?: number;
 }
 
-/** An open watch: `close()` releases every handle it holds. */
-export interface SkillWatch extends Disposable {
+/**
+ * An open watch: `close()` releases every handle it holds. Where the
+ * runtime has `Symbol.dispose`, the object also has that method (it calls
+ * `close()`), so `using` works; the type leaves it out, so that consumers
+ * whose TypeScript library has no `Disposable` still type-check.
+ */
+export interface SkillWatch {
   /** Stops watching and releases every handle; calling it again does nothing. */
   close(): void;
   /** Whether `close()` was called. */

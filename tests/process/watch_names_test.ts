@@ -6,7 +6,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createAgentSkills, type WatchChange } from "../../mod.ts";
+import { createAgentSkills, type WatchChange } from "@clarvis/agent-skills";
 import { makeNonUtf8, manifest, tempTrees, waitUntil } from "../_helpers.ts";
 
 const tree = tempTrees();
