@@ -36,9 +36,6 @@ import { OK, USAGE, type Values } from "./types.ts";
 /** The flags of `list` that watching adds. */
 export type WatchValues = Values & { watch?: boolean; debounce?: string };
 
-/** The longest quiet time watch() takes, in milliseconds. */
-const MAX_DEBOUNCE = MAX_DEBOUNCE_MS;
-
 /**
  * What is wrong with `--watch` and `--debounce` as given, in the flag's own
  * words, or `undefined`.
@@ -49,10 +46,10 @@ export function watchProblem(values: WatchValues): string | undefined {
   if (values.watch !== true) {
     return "option --debounce sets how long --watch waits after a change: give --watch too";
   }
-  if (/^[0-9]+$/.test(debounce) && Number(debounce) <= MAX_DEBOUNCE) {
+  if (/^[0-9]+$/.test(debounce) && Number(debounce) <= MAX_DEBOUNCE_MS) {
     return undefined;
   }
-  return `option --debounce takes a whole number of milliseconds, at most ${MAX_DEBOUNCE}, got ${
+  return `option --debounce takes a whole number of milliseconds, at most ${MAX_DEBOUNCE_MS}, got ${
     JSON.stringify(debounce)
   }`;
 }
@@ -169,7 +166,7 @@ const SIGNALS: readonly NodeJS.Signals[] = process.platform === "win32"
  * with the watch on SIGINT or SIGTERM, after which the process exits 0.
  */
 function holdUntilSignal(watch: SkillWatch): void {
-  const timer = setInterval(() => {}, MAX_DEBOUNCE);
+  const timer = setInterval(() => {}, MAX_DEBOUNCE_MS);
   const stop = (): void => {
     watch.close();
     clearInterval(timer);
