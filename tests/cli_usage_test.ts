@@ -164,3 +164,64 @@ describe("agent-skills usage errors", () => {
     assert.equal(fits.code, 0, fits.err);
   });
 });
+
+describe("agent-skills list --debounce", () => {
+  const usage = (message: string) => ({
+    code: 2,
+    out: "",
+    err:
+      `agent-skills list: ${message}\nRun agent-skills list --help for usage.\n`,
+  });
+  const notWhole = (given: string) =>
+    `option --debounce takes a whole number of milliseconds, at most 60000, got ${given}`;
+
+  it("is a usage error without --watch, before anything is listed or watched", () => {
+    assert.deepEqual(
+      run("list", "--debounce", "5"),
+      usage(
+        "option --debounce sets how long --watch waits after a change: give --watch too",
+      ),
+    );
+  });
+
+  it("takes only a whole number of milliseconds up to 60000, as watch() bounds it", () => {
+    for (const given of ["1e3", "-1", "5.5", " 5", "0x10", "", "60001"]) {
+      assert.deepEqual(
+        run("list", "--watch", `--debounce=${given}`),
+        usage(notWhole(JSON.stringify(given))),
+        given,
+      );
+    }
+    const huge = "9".repeat(100_000);
+    assert.deepEqual(
+      run("list", "--watch", "--debounce", huge),
+      usage(notWhole(`"${huge}"`)),
+    );
+  });
+
+  it("quotes what it was given, so terminal control text is never printed raw", () => {
+    assert.deepEqual(
+      run("list", "--watch", "--debounce", "\x1b[31mred\x07"),
+      usage(notWhole('"\\u001b[31mred\\u0007"')),
+    );
+  });
+
+  it("with --json, gives the usage error as the JSON document", () => {
+    const { code, out, err } = run(
+      "list",
+      "--watch",
+      "--debounce",
+      "abc",
+      "--json",
+    );
+    assert.equal(code, 2);
+    assert.equal(err, "");
+    assert.deepEqual(JSON.parse(out), {
+      error: {
+        code: "usage",
+        message: `${notWhole('"abc"')} (see agent-skills list --help)`,
+      },
+      warnings: [],
+    });
+  });
+});
