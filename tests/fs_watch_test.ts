@@ -17,7 +17,7 @@ import {
 import { join } from "node:path";
 import {
   type DirectoryWatch,
-  nativeRecursiveWatch,
+  treeWatch,
   watchDirectory,
   watchErrorCode,
   type WatchSignal,
@@ -135,7 +135,7 @@ describe("watchDirectory()", () => {
 
   it(
     "signals a file inside a new subdirectory, where recursion is native",
-    { skip: !nativeRecursiveWatch && "this runtime watches one directory" },
+    { skip: treeWatch === "none" && "this runtime watches one directory" },
     async () => {
       const dir = tree({ "keep.md": "" });
       const { signals, watch, until } = watched(dir, true);
@@ -162,7 +162,7 @@ describe("watchDirectory()", () => {
 
   it(
     "refuses recursive: true with watch_unsupported where recursion is not native",
-    { skip: nativeRecursiveWatch && "this runtime watches a tree natively" },
+    { skip: treeWatch !== "none" && "this runtime watches a tree natively" },
     () => {
       const dir = tree({ "keep.md": "" });
       const error = startError(() =>

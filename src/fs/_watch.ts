@@ -24,10 +24,11 @@
  * and Bun events beyond the kernel's queue (`max_queued_events`, 16384 by
  * default) are lost unsaid.
  *
- * Recursion: Deno's watch is natively recursive everywhere; node:fs's only
- * on macOS and Windows (`_watch_node.ts` says why not Node's or Bun's on
- * Linux). Elsewhere the caller watches each directory with
- * `recursive: false`.
+ * Recursion: Deno's watch is natively recursive everywhere, but follows
+ * symbolic links out of the tree on Linux; node:fs's is recursive only on
+ * macOS and Windows (`_watch_node.ts` says why not Node's or Bun's on
+ * Linux). {@linkcode treeWatch} says which holds here. Where none does, the
+ * caller watches each directory with `recursive: false`.
  *
  * @module
  */
@@ -92,22 +93,34 @@ export class WatchStartError extends Error {
 }
 
 /**
- * Whether `watchDirectory(path, { recursive: true }, …)` watches a whole
- * tree natively on this runtime and platform: only where the system watches
- * a tree itself (macOS, Windows), in every runtime. Elsewhere the caller
- * watches each directory with `recursive: false`: Deno's recursive watch on
- * Linux follows symlinks to directories and watches their targets, outside
- * the tree and beyond any bound the caller could keep.
+ * How `watchDirectory(path, { recursive: true }, …)` watches a whole tree on
+ * this runtime and platform:
+ * - `"tree"`: natively, and never beyond the tree (macOS and Windows, in
+ *   every runtime: the system watches the tree itself);
+ * - `"linkless"`: natively, but the runtime follows each symbolic link to a
+ *   directory it finds in the tree and watches the target, outside the tree
+ *   and beyond any bound the caller keeps (Deno on Linux: its walk follows
+ *   links). Fit only for a tree that holds no such link, which the caller
+ *   must make sure of before and while it watches;
+ * - `"none"`: not at all (node:fs on Linux, see `_watch_node.ts`): the
+ *   caller watches each directory with `recursive: false`.
  */
-export const nativeRecursiveWatch: boolean = nodeNativeRecursive;
+export type TreeWatch = "tree" | "linkless" | "none";
+
+/** How this runtime and platform watch a whole tree: see {@linkcode TreeWatch}. */
+export const treeWatch: TreeWatch = nodeNativeRecursive
+  ? "tree"
+  : denoWatchAvailable
+  ? "linkless"
+  : "none";
 
 /**
- * Starts watching one directory (and with `recursive`, everything below it, only where nativeRecursiveWatch is true;
- * otherwise recursive: true throws WatchStartError "watch_unsupported"). The watch never keeps the process alive by itself.
+ * Starts watching one directory (and with `recursive`, everything below it, only where {@linkcode treeWatch} is not
+ * `"none"`; there recursive: true throws WatchStartError "watch_unsupported"). The watch never keeps the process alive by itself.
  * Signals are delivered asynchronously, never during the call.
  *
  * @param path an absolute path of a directory
- * @param options `recursive`: the whole tree, where {@linkcode nativeRecursiveWatch}
+ * @param options `recursive`: the whole tree, where {@linkcode treeWatch} allows it
  * @param onSignal called with each signal until the watch is closed
  * @returns the started watch
  * @throws {WatchStartError} when the watch cannot start
@@ -117,7 +130,7 @@ export function watchDirectory(
   options: { recursive: boolean },
   onSignal: (signal: WatchSignal) => void,
 ): DirectoryWatch {
-  if (options.recursive && !nativeRecursiveWatch) {
+  if (options.recursive && treeWatch === "none") {
     throw new WatchStartError(
       "watch_unsupported",
       `Cannot watch ${path} recursively: this runtime and platform watch one directory at a time; watch each with recursive: false`,

@@ -13,10 +13,19 @@
  * process until `close()`, which cancels the pending `next()` at once.
  *
  * Deno's recursive watch on Linux follows symbolic links to directories
- * while it walks the tree: it adds inotify watches on their targets, even
- * outside the tree (measured with Deno 2.9; events from there were not
- * delivered). A caller that must not watch outside a tree, or must bound
- * its watches, watches each directory with `recursive: false`.
+ * while it walks the tree (when it opens, and for each directory created or
+ * moved in later): it adds inotify watches on their targets, even outside
+ * the tree (measured with Deno 2.9.6, counting the process's inotify
+ * watches; events from there were not delivered). A link created alone is
+ * not followed. A caller that must not watch outside a tree, or must bound
+ * its watches, uses a recursive watch only for a tree that holds no such
+ * link, and otherwise watches each directory with `recursive: false`.
+ *
+ * Deno 2.9.6 drops the event of a symbolic link created in a watched
+ * directory when the link's target lies outside it (it matches the event's
+ * canonical path against the watched path, denoland/deno#27560), and hands
+ * each event to every watch whose path is a prefix of it, recursive or not:
+ * so a path may come deeper than a non-recursive watch asked for.
  *
  * @module
  */

@@ -5,8 +5,13 @@
  * root), each watched alone. Where the runtime watches a tree natively, one
  * handle serves it; elsewhere each directory of the tree gets its own, and
  * directories created or removed later are watched or released as their
- * events come. `.git` and `node_modules` are not entered, symlinks are
- * never followed, and every directory counts against `maxWatches`. A watch
+ * events come. Where the runtime's own watch of a tree follows symbolic
+ * links (Deno on Linux), it serves only a tree that holds no link to a
+ * directory and no `.git` or `node_modules`, checked when it opens and at
+ * each directory that appears in it; a tree that does, or comes to, is
+ * watched one directory at a time. `.git` and `node_modules` are not
+ * entered, symlinks are never followed, and every directory counts against
+ * `maxWatches`. A watch
  * is fresh until the refresh() after it opened: what changed before it
  * opened was not seen.
  *
@@ -16,7 +21,7 @@
 import { basename } from "node:path";
 import {
   type DirectoryWatch,
-  nativeRecursiveWatch,
+  treeWatch,
   watchDirectory,
   type WatchErrorCode,
   type WatchSignal,
@@ -37,6 +42,11 @@ interface Watched {
   /** Each directory's handle (one, for a single or a natively watched tree). */
   readonly handles: Map<string, DirectoryWatch>;
   readonly tree: boolean;
+  /**
+   * For a tree one handle serves, where the runtime would follow links: the
+   * directories it holds, each checked to hold none.
+   */
+  known?: Set<string> | undefined;
   /** Whether a refresh() read it since it opened. */
   sure: boolean;
   /** How many directories it counts against the bound. */
@@ -84,9 +94,11 @@ export class Watches {
       counted: 0,
     };
     this.#watched.set(keyOf(path, { tree }), watched);
-    const trouble = tree && !nativeRecursiveWatch
-      ? this.#walk({ root: path, dir: path, watched })
-      : this.#native(path, watched);
+    const trouble = !tree || treeWatch === "tree"
+      ? this.#native(path, watched)
+      : treeWatch === "linkless"
+      ? this.#linkless(path, watched)
+      : this.#walk({ root: path, dir: path, watched });
     if (trouble !== undefined) this.#fail(watched, trouble);
     return trouble;
   }
@@ -161,14 +173,19 @@ export class Watches {
     for (const watched of this.#watched.values()) watched.sure = false;
   }
 
-  /** One native handle for `path` (a single directory, or a tree). */
-  #native(path: string, watched: Watched): Trouble | undefined {
+  /**
+   * One native handle for `path` (a single directory, or a tree of
+   * `directories`, counted here when not given).
+   */
+  #native(
+    path: string,
+    watched: Watched,
+    directories?: number,
+  ): Trouble | undefined {
     // The bound counts the directories a native watch of a tree holds too.
-    const count = watched.tree
-      ? countDirectories(path, this.#max - this.#count)
-      : this.#count < this.#max
-      ? 1
-      : undefined;
+    const count = !watched.tree
+      ? this.#count < this.#max ? 1 : undefined
+      : directories ?? countDirectories(path, this.#max - this.#count);
     if (count === undefined) return limitTrouble(path, this.#max);
     const handle = this.#start({ root: path, dir: path, watched });
     if (handle === undefined) {
@@ -179,6 +196,20 @@ export class Watches {
     watched.counted = count;
     this.#count += count;
     return undefined;
+  }
+
+  /**
+   * One handle for the tree at `path`, where the runtime would follow a
+   * link: when its directories are within the bound and hold no link to a
+   * directory (nor a folder not entered); else one handle per directory.
+   */
+  #linkless(path: string, watched: Watched): Trouble | undefined {
+    const found = survey(path, this.#max - this.#count);
+    if (found === undefined) {
+      return this.#walk({ root: path, dir: path, watched });
+    }
+    watched.known = new Set(found);
+    return this.#native(path, watched, found.length);
   }
 
   /** One handle per directory of the tree below `dir`, within the bound. */
@@ -219,7 +250,10 @@ export class Watches {
     try {
       return watchDirectory(
         dir,
-        { recursive: watched.tree && nativeRecursiveWatch },
+        {
+          recursive: watched.tree &&
+            (treeWatch === "tree" || watched.known !== undefined),
+        },
         (signal) => this.#signal({ root, dir, watched, signal }),
       );
     } catch (error) {
@@ -252,8 +286,12 @@ export class Watches {
       return;
     }
     this.#sink.changed(signal.path, watched);
-    if (watched.tree && !nativeRecursiveWatch) {
-      const trouble = this.#follow({ root, dir, watched }, signal.path);
+    const trouble = watched.known !== undefined
+      ? this.#check({ root, watched }, signal.path)
+      : watched.tree && treeWatch !== "tree"
+      ? this.#follow({ root, dir, watched }, signal.path)
+      : undefined;
+    if (trouble !== undefined) {
       if (trouble !== undefined) {
         this.#fail(watched, trouble);
         this.#sink.troubled(root, trouble);
@@ -284,6 +322,49 @@ export class Watches {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Keeps a tree one handle serves fit for it as it changes: a directory
+   * that appears is checked and counted, one that goes uncounted. One that
+   * holds a link to a directory (the runtime's walk would follow it), or a
+   * folder not entered, or passes the bound, turns the tree into one handle
+   * per directory. A link made alone is not followed by the runtime (an
+   * inotify event for a link does not say "directory"), so it changes
+   * nothing here.
+   */
+  #check(
+    { root, watched }: { root: string; watched: Watched },
+    path: string,
+  ): Trouble | undefined {
+    const known = watched.known;
+    if (known === undefined || known.has(path)) {
+      if (known !== undefined && !isDirectory(path)) {
+        for (const dir of known) {
+          if (dir === path || isBelow(dir, path)) known.delete(dir);
+        }
+        this.#recount(watched, known.size);
+      }
+      return undefined;
+    }
+    if (!isDirectory(path) || !isBelow(path, root)) return undefined;
+    const found = SKIPPED.has(basename(path))
+      ? undefined
+      : survey(path, this.#max - this.#count);
+    if (found !== undefined) {
+      for (const dir of found) known.add(dir);
+      this.#recount(watched, known.size);
+      return undefined;
+    }
+    this.#release(watched);
+    watched.known = undefined;
+    return this.#walk({ root, dir: root, watched });
+  }
+
+  /** Sets how many directories a watch counts against the bound. */
+  #recount(watched: Watched, counted: number): void {
+    this.#count += counted - watched.counted;
+    watched.counted = counted;
   }
 
   /** Gives up on a watch: releases its handles and keeps why. */
@@ -319,6 +400,41 @@ function limitTrouble(path: string, max: number): Trouble {
     message:
       `Watching ${path} would pass the bound of ${max} directories watched (maxWatches)`,
   };
+}
+
+/** Whether `path` is a directory, not through a link. */
+function isDirectory(path: string): boolean {
+  const status = tryStatus(path, { follow: false });
+  return status.ok && status.value.kind === "directory";
+}
+
+/**
+ * The directories of the tree below `dir` (itself included), when it holds
+ * no link to a directory and no folder a tree's watch does not enter, and
+ * they are at most `max`; else undefined.
+ */
+function survey(dir: string, max: number): string[] | undefined {
+  const queue = [dir];
+  for (const at of queue) {
+    if (queue.length > max) return undefined;
+    const listing = tryList(at);
+    if (!listing.ok) continue;
+    for (const entry of listing.value.entries) {
+      if (entry.kind === "directory") {
+        if (SKIPPED.has(entry.name)) return undefined;
+        queue.push(childPath(at, entry.name));
+      } else if (entry.kind === "symlink") {
+        const target = tryStatus(childPath(at, entry.name), { follow: true });
+        if (target.ok && target.value.kind === "directory") return undefined;
+      }
+    }
+    for (const entry of listing.value.unrepresentable) {
+      if (entry.kind === "directory" || entry.kind === "symlink") {
+        return undefined;
+      }
+    }
+  }
+  return queue.length > max ? undefined : queue;
 }
 
 /**
