@@ -11,9 +11,8 @@
  * each directory that appears in it; a tree that does, or comes to, is
  * watched one directory at a time. `.git` and `node_modules` are not
  * entered, symlinks are never followed, and every directory counts against
- * `maxWatches`. A watch
- * is fresh until the refresh() after it opened: what changed before it
- * opened was not seen.
+ * `maxWatches`. A watch is fresh until the refresh() after it opened: what
+ * changed before it opened was not seen.
  *
  * @module
  */
@@ -28,8 +27,9 @@ import {
   WatchStartError,
 } from "../fs/_watch.ts";
 import { tryList } from "../fs/_listing.ts";
-import { childPath, isInside, tryStatus } from "../fs/_status.ts";
+import { childPath, isInside } from "../fs/_status.ts";
 import { isBelow } from "./_changed.ts";
+import { countDirectories, isDirectory, SKIPPED, survey } from "./_tree.ts";
 
 /** Why a watched directory is not watched (any more). */
 export interface Trouble {
@@ -307,8 +307,7 @@ export class Watches {
     { root, dir, watched }: { root: string; dir: string; watched: Watched },
     path: string,
   ): Trouble | undefined {
-    const status = tryStatus(path, { follow: false });
-    if (status.ok && status.value.kind === "directory") {
+    if (isDirectory(path)) {
       if (path === dir || watched.handles.has(path)) return undefined;
       if (SKIPPED.has(basename(path)) || !isBelow(path, dir)) return undefined;
       return this.#walk({ root, dir: path, watched });
@@ -390,9 +389,6 @@ function keyOf(path: string, { tree }: { tree: boolean }): string {
   return (tree ? TREE : "dir\0") + path;
 }
 
-/** Folders a tree's watch does not enter. */
-const SKIPPED = new Set([".git", "node_modules"]);
-
 /** The trouble of a watch that would pass the bound. */
 function limitTrouble(path: string, max: number): Trouble {
   return {
@@ -400,59 +396,4 @@ function limitTrouble(path: string, max: number): Trouble {
     message:
       `Watching ${path} would pass the bound of ${max} directories watched (maxWatches)`,
   };
-}
-
-/** Whether `path` is a directory, not through a link. */
-function isDirectory(path: string): boolean {
-  const status = tryStatus(path, { follow: false });
-  return status.ok && status.value.kind === "directory";
-}
-
-/**
- * The directories of the tree below `dir` (itself included), when it holds
- * no link to a directory and no folder a tree's watch does not enter, and
- * they are at most `max`; else undefined.
- */
-function survey(dir: string, max: number): string[] | undefined {
-  const queue = [dir];
-  for (const at of queue) {
-    if (queue.length > max) return undefined;
-    const listing = tryList(at);
-    if (!listing.ok) continue;
-    for (const entry of listing.value.entries) {
-      if (entry.kind === "directory") {
-        if (SKIPPED.has(entry.name)) return undefined;
-        queue.push(childPath(at, entry.name));
-      } else if (entry.kind === "symlink") {
-        const target = tryStatus(childPath(at, entry.name), { follow: true });
-        if (target.ok && target.value.kind === "directory") return undefined;
-      }
-    }
-    for (const entry of listing.value.unrepresentable) {
-      if (entry.kind === "directory" || entry.kind === "symlink") {
-        return undefined;
-      }
-    }
-  }
-  return queue.length > max ? undefined : queue;
-}
-
-/**
- * How many directories the tree below `dir` holds (itself included, `.git`
- * and `node_modules` not entered, symlinks not followed), or undefined
- * past `max`.
- */
-function countDirectories(dir: string, max: number): number | undefined {
-  const queue = [dir];
-  for (const at of queue) {
-    if (queue.length > max) return undefined;
-    const listing = tryList(at);
-    if (!listing.ok) continue;
-    for (const entry of listing.value.entries) {
-      if (entry.kind === "directory" && !SKIPPED.has(entry.name)) {
-        queue.push(childPath(at, entry.name));
-      }
-    }
-  }
-  return queue.length;
 }

@@ -123,10 +123,8 @@ describe("what a watch holds open, as the kernel tells", {
       );
       // still watched: an edit in the moved skill is seen and read
       const file = join(moved, "SKILL.md");
-      await waitUntil(() => {
-        writeFileSync(file, manifest("two", "Edited."));
-        return seen(file);
-      }, "the event of an edit after the move");
+      writeFileSync(file, manifest("two", "Edited."));
+      await waitUntil(() => seen(file), "the event of an edit after the move");
       assert.deepEqual(skills.refresh().changed, ["two"]);
       assert.deepEqual(
         outside.inodes.filter((i) => watchedInodes().has(i)),
