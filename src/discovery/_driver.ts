@@ -13,6 +13,7 @@ import { realPathOrSelf, winnersOf } from "../config/_real_paths.ts";
 import { type ReadBuffer, readBuffer } from "../fs/_read.ts";
 import { errorCode, tryStatus } from "../fs/_status.ts";
 import { discoverPlugins } from "./_plugin_skills.ts";
+import { patchedRoot, type Swap } from "./_patch.ts";
 import { discoverRoot } from "./_root.ts";
 import type {
   EntriesMemo,
@@ -95,31 +96,47 @@ export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
 export function discoverRoots(
   scan: RootsScan,
   each: (found: RootSkills, configured: SkillRoot) => void,
-): { scanned: SkillRoot[]; memo: ScanMemo | undefined } {
+): {
+  scanned: SkillRoot[];
+  memo: ScanMemo | undefined;
+  /**
+   * When every root was served from the memory (as it was, or with skills
+   * read anew in place of the same names): each skill swapped.
+   */
+  swaps: Swap[] | undefined;
+} {
   const { config, unchanged, memo } = scan;
   const startedMs = Date.now();
   const buffer = readBuffer();
   const scanned = scanOrder(config.roots);
   const roots = new Map<SkillRoot, RootOutcome>();
+  let swaps: Swap[] | undefined = memo === undefined ? undefined : [];
   for (const configured of scanned) {
+    const at = { configured, startedMs, buffer, each };
     const before = memo?.roots.get(configured);
     if (before !== undefined && unchanged?.root(configured) === true) {
       roots.set(configured, before);
       replay(scan, { outcome: before, configured, each });
+      continue;
+    }
+    const patched = before === undefined
+      ? undefined
+      : patchedRoot(scanOf(scan, at, { root: configured }), before);
+    if (patched !== undefined) {
+      roots.set(configured, patched.outcome);
+      replay(scan, { outcome: patched.outcome, configured, each });
+      swaps?.push(...patched.swaps);
     } else if (memo === undefined) {
-      discoverConfigured(scan, { configured, startedMs, buffer, each });
+      discoverConfigured(scan, at);
     } else {
-      const outcome = remembered(scan, {
+      swaps = undefined;
+      roots.set(
         configured,
-        startedMs,
-        buffer,
-        each,
-        previous: before?.entries,
-      });
-      roots.set(configured, outcome);
+        remembered(scan, { ...at, previous: before?.entries }),
+      );
     }
   }
-  return { scanned, memo: memo === undefined ? undefined : { roots } };
+  return { scanned, memo: memo === undefined ? undefined : { roots }, swaps };
 }
 
 /** One configured root, and what its scans share with the run's. */
@@ -142,7 +159,7 @@ function discoverConfigured(
     linked?: string[] | undefined;
   },
 ): void {
-  const { config, report, denied, passed, missing } = scan;
+  const { missing } = scan;
   // A root of plugins that is not there stands for skills folders that are not either.
   if (
     missing !== undefined && configured.kind === "plugins" &&
@@ -150,33 +167,46 @@ function discoverConfigured(
   ) {
     missing.push(configured.path);
   }
-  const scanOf = (root: SkillRoot): RootScan => ({
+  const at = { configured, startedMs, buffer, each };
+  const of = (root: SkillRoot): RootScan =>
+    scanOf(scan, at, { root, entries, linked });
+  const discover = (): RootSkills[] =>
+    configured.kind === "plugins" ? discoverPlugins(of(configured), of) : [{
+      root: configured,
+      skills: discoverRoot(of(configured)),
+      read: true,
+    }];
+  const found = scan.readRoot === undefined
+    ? discover()
+    : scan.readRoot(of(configured), discover);
+  for (const skills of found) each(skills, configured);
+}
+
+/** The scan of `root`, a folder of the configured root `configured`. */
+function scanOf(
+  scan: RootsScan,
+  { configured, startedMs, buffer }: Configured,
+  { root, entries, linked }: {
+    root: SkillRoot;
+    entries?: EntriesMemo | undefined;
+    linked?: string[] | undefined;
+  },
+): RootScan {
+  return {
     root,
-    config,
-    report: (problem) => report(problem, root, configured),
+    config: scan.config,
+    report: (problem) => scan.report(problem, root, configured),
     buffer,
     previous: scan.previous,
     listEachSkill: scan.listEachSkill,
-    denied,
-    passed,
-    missing,
+    denied: scan.denied,
+    passed: scan.passed,
+    missing: scan.missing,
     startedMs,
     unchanged: scan.unchanged,
     entries,
     linked,
-  });
-  const discover = (): RootSkills[] =>
-    configured.kind === "plugins"
-      ? discoverPlugins(scanOf(configured), scanOf)
-      : [{
-        root: configured,
-        skills: discoverRoot(scanOf(configured)),
-        read: true,
-      }];
-  const found = scan.readRoot === undefined
-    ? discover()
-    : scan.readRoot(scanOf(configured), discover);
-  for (const skills of found) each(skills, configured);
+  };
 }
 
 /**

@@ -9,6 +9,7 @@
  * @module
  */
 
+import type { SkillRoot } from "../config/config.ts";
 import type { StatusKind } from "../fs/_types.ts";
 import type { SkillRead } from "./_read_skill.ts";
 import type {
@@ -33,13 +34,18 @@ export interface RootEntries {
 export function rootEntries(scan: RootScan): RootEntries | undefined {
   const { entries } = scan;
   if (entries === undefined) return undefined;
-  const key = JSON.stringify(scan.root);
+  const key = rootEntriesKey(scan.root);
   let next = entries.next.get(key);
   if (next === undefined) {
     next = new Map();
     entries.next.set(key, next);
   }
   return { previous: entries.previous.get(key), next };
+}
+
+/** The key of a root's entries: its settings, so that other settings read it again. */
+export function rootEntriesKey(root: SkillRoot): string {
+  return JSON.stringify(root);
 }
 
 /**

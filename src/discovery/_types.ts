@@ -183,6 +183,13 @@ export interface Unchanged {
    * real tree, the targets of its links and its own entry in its parent.
    */
   root(root: SkillRoot): boolean;
+  /**
+   * The names of the entries of a configured root's real directory that
+   * changed only inside (a manifest or a resource edited), when nothing
+   * else its previous scan read changed; undefined when it must be read
+   * (its listing may have changed, or the watch cannot say).
+   */
+  changedInside(root: SkillRoot): ReadonlySet<string> | undefined;
 }
 
 /**

@@ -7,6 +7,7 @@
 
 import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import { discoverRoots } from "../discovery/_driver.ts";
+import type { Swap } from "../discovery/_patch.ts";
 import { reservedNameProblem } from "../discovery/_problems.ts";
 import { colonIn } from "../_names.ts";
 import type {
@@ -14,6 +15,7 @@ import type {
   PassedBy,
   Problem,
   Report,
+  RootSkills,
   ScanMemo,
   Unchanged,
 } from "../discovery/_types.ts";
@@ -40,6 +42,15 @@ export interface Snapshot {
   readonly record: ScanRecord;
   /** What the run remembers for the next, while a watch is open. */
   readonly memo: ScanMemo | undefined;
+  /**
+   * When the run served the snapshot before it again, with skills read
+   * anew in place of some of the same names: that snapshot's map by name
+   * (held weakly), and each skill swapped.
+   */
+  readonly swapped?: {
+    readonly from: WeakRef<ReadonlyMap<string, DiscoveredSkill>>;
+    readonly swaps: readonly Swap[];
+  } | undefined;
 }
 
 /**
@@ -86,9 +97,6 @@ export function buildSnapshot(
     watched?: { unchanged: Unchanged | undefined } | undefined;
   } = {},
 ): Snapshot {
-  const merged = new Map<string, DiscoveredSkill>();
-  const byPath = new Map<string, DiscoveredSkill>();
-  const overridden: SkillInfo[] = [];
   const denied: string[] = [];
   const problems: RecordedProblem[] = [];
   const passed: PassedBy[] = [];
@@ -101,7 +109,11 @@ export function buildSnapshot(
     problems.push({ problem, root, configured });
     report(problem);
   };
-  const { scanned, memo } = discoverRoots(
+  const found: RootSkills[] = [];
+  // `<plugin>:<skill>` names belong to plugins: a plain skill never takes
+  // one, nor one that looks like one.
+  const reserved = new Set<DiscoveredSkill>();
+  const { scanned, memo, swaps } = discoverRoots(
     {
       config,
       report: recording,
@@ -114,38 +126,119 @@ export function buildSnapshot(
         ? undefined
         : previous?.memo ?? { roots: new Map() },
     },
-    ({ root: skillRoot, skills, read }, root) => {
-      for (const skill of skills) {
-        // A copy in another plugin's name is not what refresh() reuses.
-        if (read) byPath.set(skill.info.path, skill);
-        // `<plugin>:<skill>` names belong to plugins: a plain skill never
-        // takes one, nor one that looks like one.
-        const colon = skillRoot.namespace === undefined
-          ? colonIn(skill.info.name)
-          : undefined;
-        if (colon !== undefined) {
-          recording(reservedNameProblem(skill.info, colon), skillRoot, root);
-          continue;
-        }
-        const earlier = merged.get(skill.info.name);
-        if (earlier !== undefined) overridden.push(earlier.info);
-        merged.set(skill.info.name, skill);
+    (skills, root) => {
+      found.push(skills);
+      if (skills.root.namespace !== undefined) return;
+      for (const skill of skills.skills) {
+        const colon = colonIn(skill.info.name);
+        if (colon === undefined) continue;
+        reserved.add(skill);
+        recording(reservedNameProblem(skill.info, colon), skills.root, root);
       }
     },
   );
+  const record = { problems, passed, missing, scanned };
+  const kept = previous !== undefined && swaps !== undefined &&
+    sameRoots(previous.record.scanned, scanned);
   return {
-    byName: merged,
-    byPath,
-    catalog: sameEntries(previous?.byName, merged)
-      ? previous.catalog
-      : Object.freeze([...merged.values()].map((e) => e.info).sort(byName)),
-    // A stable sort keeps each name's overridden skills in precedence order.
-    overridden: Object.freeze(overridden.sort(byName)),
+    ...(kept
+      ? swapped(previous, swaps)
+      : merged(found, { previous, reserved })),
     denied: Object.freeze(denied),
     resources: new Map(),
-    record: { problems, passed, missing, scanned },
+    record,
     memo,
+    swapped: kept ? { from: new WeakRef(previous.byName), swaps } : undefined,
   };
+}
+
+/** What a snapshot serves, by name and by path, and in order. */
+type Served = Pick<Snapshot, "byName" | "byPath" | "catalog" | "overridden">;
+
+/**
+ * The skills of each scan merged, lowest precedence first, so a later
+ * root's skill replaces an earlier one of the same name; a reserved name
+ * is left out.
+ */
+function merged(
+  found: readonly RootSkills[],
+  { previous, reserved }: {
+    previous: Snapshot | undefined;
+    reserved: ReadonlySet<DiscoveredSkill>;
+  },
+): Served {
+  const byName = new Map<string, DiscoveredSkill>();
+  const byPath = new Map<string, DiscoveredSkill>();
+  const overridden: SkillInfo[] = [];
+  for (const { skills, read } of found) {
+    for (const skill of skills) {
+      // A copy in another plugin's name is not what refresh() reuses.
+      if (read) byPath.set(skill.info.path, skill);
+      if (reserved.has(skill)) continue;
+      const earlier = byName.get(skill.info.name);
+      if (earlier !== undefined) overridden.push(earlier.info);
+      byName.set(skill.info.name, skill);
+    }
+  }
+  return {
+    byName,
+    byPath,
+    catalog: sameEntries(previous?.byName, byName)
+      ? previous.catalog
+      : Object.freeze(
+        [...byName.values()].map((e) => e.info).sort(compareNames),
+      ),
+    // A stable sort keeps each name's overridden skills in precedence order.
+    overridden: Object.freeze(overridden.sort(compareNames)),
+  };
+}
+
+/**
+ * What `previous` served, with each skill of `swaps` in place of the one
+ * it was read anew for (of the same name, so no order changes).
+ */
+function swapped(previous: Snapshot, swaps: readonly Swap[]): Served {
+  if (swaps.every(({ before, after }) => before === after)) {
+    const { byName, byPath, catalog, overridden } = previous;
+    return { byName, byPath, catalog, overridden };
+  }
+  const byName = new Map(previous.byName);
+  const byPath = new Map(previous.byPath);
+  let { catalog, overridden } = previous;
+  for (const { before, after } of swaps) {
+    if (before === after) continue;
+    byPath.delete(before.info.path);
+    byPath.set(after.info.path, after);
+    if (byName.get(before.info.name) === before) {
+      byName.set(after.info.name, after);
+      catalog = replaced(catalog, before.info, after.info);
+    } else {
+      overridden = replaced(overridden, before.info, after.info);
+    }
+  }
+  return { byName, byPath, catalog, overridden };
+}
+
+/** `list` with `after` in place of `before`, where it holds it. */
+function replaced(
+  list: readonly SkillInfo[],
+  before: SkillInfo,
+  after: SkillInfo,
+): readonly SkillInfo[] {
+  const index = list.indexOf(before);
+  if (index === -1) return list;
+  const copy = [...list];
+  copy[index] = after;
+  return Object.freeze(copy);
+}
+
+/** Whether two scans scanned the same configured roots, in the same order. */
+function sameRoots(
+  before: readonly SkillRoot[],
+  after: readonly SkillRoot[],
+): boolean {
+  return before.length === after.length &&
+    before.every((root, index) => root === after[index]);
 }
 
 /**
@@ -170,6 +263,19 @@ export function changesBetween(
 ): { added: string[]; removed: string[]; changed: string[] } {
   const added: string[] = [];
   const changed: string[] = [];
+  if (after.swapped?.from.deref() === before.byName) {
+    // Served again but for skills swapped in place of the same names.
+    for (const swap of after.swapped.swaps) {
+      const { name } = swap.before.info;
+      if (
+        before.byName.get(name) === swap.before &&
+        !sameSkill(swap.before, swap.after)
+      ) {
+        changed.push(name);
+      }
+    }
+    return { added, removed: [], changed: changed.sort() };
+  }
   for (const [name, entry] of after.byName) {
     const earlier = before.byName.get(name);
     if (earlier === undefined) added.push(name);
@@ -195,7 +301,7 @@ function sameSkill(a: DiscoveredSkill, b: DiscoveredSkill): boolean {
     (a.info === b.info || JSON.stringify(a.info) === JSON.stringify(b.info));
 }
 
-function byName(a: SkillInfo, b: SkillInfo): number {
+function compareNames(a: SkillInfo, b: SkillInfo): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 

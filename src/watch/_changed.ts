@@ -62,6 +62,34 @@ export class ChangedPaths {
     return true;
   }
 
+  /** Whether no event was at `path` or above it. */
+  unchangedAtOrAbove(path: string): boolean {
+    if (this.#overflowed) return false;
+    for (let at = path;; at = dirname(at)) {
+      if (this.#paths.has(at)) return false;
+      if (dirname(at) === at) return true;
+    }
+  }
+
+  /**
+   * The names of the entries of the directory `dir` that changed only
+   * inside (each event strictly below one of them), or undefined when an
+   * event was at `dir`, above it, or at one of its entries itself (its
+   * listing may have changed), or events were dropped.
+   */
+  changedInside(dir: string): Set<string> | undefined {
+    if (!this.unchangedAtOrAbove(dir)) return undefined;
+    const prefix = dir.endsWith(sep) ? dir : dir + sep;
+    const names = new Set<string>();
+    for (const path of this.#paths) {
+      if (!isBelow(path, dir)) continue;
+      const end = path.indexOf(sep, prefix.length);
+      if (end === -1) return undefined;
+      names.add(path.slice(prefix.length, end));
+    }
+    return names;
+  }
+
   /** Forgets every path. */
   clear(): void {
     this.#paths.clear();

@@ -100,6 +100,13 @@ export class RegistryWatch {
         const plan = this.#plans.get(root);
         return plan !== undefined && this.#rootUnchanged(plan);
       },
+      changedInside: (root) => {
+        const plan = this.#plans.get(root);
+        return plan?.real === undefined || plan.linked.length > 0 ||
+            !changed.unchangedAtOrAbove(plan.entry) || !this.#rootKept(plan)
+          ? undefined
+          : changed.changedInside(plan.real);
+      },
     };
   }
 
@@ -139,12 +146,21 @@ export class RegistryWatch {
   /** Whether nothing the root's scan read changed, as far as the watch saw. */
   #rootUnchanged(plan: RootPlan): boolean {
     const changed = this.#changed;
+    return (plan.real === undefined || changed.unchangedAt(plan.real)) &&
+      changed.unchangedAt(plan.entry) && this.#rootKept(plan);
+  }
+
+  /**
+   * Whether the watch vouches for the root's scan but for its own tree and
+   * its entry in its parent: its tree is watched, and nothing changed at the
+   * targets of its links.
+   */
+  #rootKept(plan: RootPlan): boolean {
+    const changed = this.#changed;
     const watches = this.#watches;
-    const { real, parent, link, entry, linked } = plan;
-    if (real !== undefined) {
-      if (!watches.sure(real, { tree: true }) || !changed.unchangedAt(real)) {
-        return false;
-      }
+    const { real, parent, link, linked } = plan;
+    if (real !== undefined && !watches.sure(real, { tree: true })) {
+      return false;
     }
     if (!watches.sure(parent, { tree: false })) {
       // A plain directory that may not be watched from its parent is seen
@@ -153,7 +169,6 @@ export class RegistryWatch {
         watches.troubleOf(parent, { tree: false })?.code === "watch_denied";
       if (real === undefined || link || !denied) return false;
     }
-    if (!changed.unchangedAt(entry)) return false;
     return linked.every((path) =>
       watches.covers(path) && changed.unchangedAt(path)
     );

@@ -1,0 +1,216 @@
+// Edits inside skill directories with a watch open: refresh() reads only the
+// skills edited (no directory is listed when every edit keeps its skill's
+// name and says nothing new) and returns what a full refresh returns, with
+// the same catalog, the same overridden skills, the same bodies and the
+// same new warnings, whether the edit keeps the skill as it was, renames it,
+// breaks it, mends it, or touches a skill that a later root overrides, a
+// duplicate, or a reserved name. Events are waited for (up to 30 s,
+// polling); no duration is asserted. The work is counted, not timed.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  type AgentSkillsOptions,
+  createAgentSkills,
+  type SkillChanges,
+  type WatchChange,
+} from "@clarvis/agent-skills";
+import { backend } from "../src/fs/_backend.ts";
+import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
+
+const tree = tempTrees();
+
+/**
+ * A watched instance and a polled twin, each keeping what it warned; `edit`
+ * writes files, waits for their events, refreshes both, checks that they
+ * agree, and returns the watched change set and how many directories its
+ * refresh listed.
+ */
+function twins(options: AgentSkillsOptions) {
+  const warned = { watched: [] as string[], polled: [] as string[] };
+  const make = (into: string[]) =>
+    createAgentSkills({
+      ...options,
+      onWarning: (warning) => into.push(`${warning.code} ${warning.path}`),
+    });
+  const watched = make(warned.watched);
+  const polled = make(warned.polled);
+  const changes: WatchChange[] = [];
+  const watch = watched.watch({
+    onChange: (change) => changes.push(change),
+    debounce: 30,
+  });
+  watched.refresh();
+  polled.refresh();
+  const edit = async (
+    files: Record<string, string | null>,
+  ): Promise<{ got: SkillChanges; listed: number }> => {
+    const from = changes.length;
+    const said = {
+      watched: warned.watched.length,
+      polled: warned.polled.length,
+    };
+    for (const [path, text] of Object.entries(files)) {
+      if (text === null) rmSync(path);
+      else writeFileSync(path, text);
+    }
+    await waitUntil(() => {
+      const seen = new Set(changes.slice(from).flatMap((c) => c.paths));
+      return Object.keys(files).every((path) => seen.has(path));
+    }, `events at ${Object.keys(files).join(", ")}`);
+    const { list } = backend;
+    let listed = 0;
+    backend.list = (path) => {
+      listed++;
+      return list(path);
+    };
+    let got: SkillChanges;
+    try {
+      got = watched.refresh();
+    } finally {
+      backend.list = list;
+    }
+    const { added, removed, changed } = got;
+    assert.deepEqual({ added, removed, changed }, polled.refresh());
+    assert.deepEqual(watched.listSkills(), polled.listSkills());
+    assert.deepEqual(watched.listOverridden(), polled.listOverridden());
+    for (const { name } of polled.listSkills()) {
+      assert.deepEqual(watched.loadSkill(name), polled.loadSkill(name));
+    }
+    assert.deepEqual(
+      warned.watched.slice(said.watched),
+      warned.polled.slice(said.polled),
+    );
+    return { got, listed };
+  };
+  return { watched, watch, edit };
+}
+
+/** Three roots; `shared` in the first two (the second overrides it). */
+function roots(): { first: string; second: string; third: string } {
+  return {
+    first: tree({
+      "shared/SKILL.md": manifest("shared", "First's."),
+      "alpha/SKILL.md": manifest("alpha"),
+    }),
+    second: tree({
+      "shared/SKILL.md": manifest("shared", "Second's."),
+      "beta/SKILL.md": manifest("beta"),
+      "beta/scripts/run.sh": "echo\n",
+    }),
+    third: tree({
+      "gamma/SKILL.md": manifest("gamma"),
+      "dup-a/SKILL.md": manifest("dup"),
+      "dup-b/SKILL.md": manifest("dup", "The second copy."),
+    }),
+  };
+}
+
+describe("refresh() with a watch open, after edits inside skill directories", () => {
+  it("reads only what was edited, and agrees with a full refresh", async () => {
+    const { first, second, third } = roots();
+    const { edit, watch } = twins({
+      roots: [first, second, third],
+      home: first,
+      cwd: first,
+    });
+    try {
+      const body = await edit({
+        [join(third, "gamma", "SKILL.md")]: manifest("gamma", "Edited."),
+      });
+      assert.deepEqual(body.got.changed, ["gamma"]);
+      assert.equal(body.listed, 0);
+
+      const hidden = await edit({
+        [join(first, "shared", "SKILL.md")]: manifest("shared", "Hidden."),
+      });
+      assert.deepEqual(body.got.fallback, []);
+      assert.deepEqual(hidden.got.changed, []);
+      assert.equal(hidden.listed, 0);
+
+      const two = await edit({
+        [join(second, "shared", "SKILL.md")]: manifest("shared", "Shown."),
+        [join(first, "alpha", "SKILL.md")]: manifest("alpha", "Both."),
+      });
+      assert.deepEqual(two.got.changed, ["alpha", "shared"]);
+      assert.equal(two.listed, 0);
+
+      const resource = await edit({
+        [join(second, "beta", "scripts", "run.sh")]: "echo again\n",
+      });
+      assert.deepEqual(resource.got.changed, []);
+      assert.equal(resource.listed, 0);
+
+      const loser = await edit({
+        [join(third, "dup-b", "SKILL.md")]: manifest("dup", "Still second."),
+      });
+      assert.deepEqual(loser.got.changed, []);
+      const winner = await edit({
+        [join(third, "dup-a", "SKILL.md")]: manifest("dup", "First, edited."),
+      });
+      assert.deepEqual(winner.got.changed, ["dup"]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("an edit that renames, breaks, mends or removes a skill", async () => {
+    const { first, second, third } = roots();
+    const { edit, watch } = twins({
+      roots: [first, second, third],
+      home: first,
+      cwd: first,
+    });
+    const gamma = join(third, "gamma", "SKILL.md");
+    try {
+      const renamed = await edit({ [gamma]: manifest("delta") });
+      assert.deepEqual(renamed.got.added, ["delta"]);
+      assert.deepEqual(renamed.got.removed, ["gamma"]);
+
+      const broken = await edit({
+        [gamma]: "---\nname: gamma\ndescription: [unclosed\n---\nBody.\n",
+      });
+      assert.deepEqual(broken.got.removed, ["delta"]);
+
+      const mended = await edit({ [gamma]: manifest("gamma") });
+      assert.deepEqual(mended.got.added, ["gamma"]);
+
+      const repaired = await edit({
+        [gamma]: "---\nname: gamma\ndescription: Use when: a colon\n---\nB.\n",
+      });
+      assert.deepEqual(repaired.got.changed, ["gamma"]);
+
+      const unshadowed = await edit({
+        [join(second, "shared", "SKILL.md")]: null,
+      });
+      assert.deepEqual(unshadowed.got.changed, ["shared"]);
+
+      const gone = await edit({ [join(first, "alpha", "SKILL.md")]: null });
+      assert.deepEqual(gone.got.removed, ["alpha"]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("an edit of a skill whose name is reserved, and of one that takes such a name", async () => {
+    const root = tree({
+      "tools/SKILL.md": manifest("kit:tools"),
+      "plain/SKILL.md": manifest("plain"),
+    });
+    const { edit, watch } = twins({ roots: [root], home: root, cwd: root });
+    try {
+      const reserved = await edit({
+        [join(root, "tools", "SKILL.md")]: manifest("kit:tools", "Edited."),
+      });
+      assert.deepEqual(reserved.got.changed, []);
+      const taken = await edit({
+        [join(root, "plain", "SKILL.md")]: manifest("kit:plain"),
+      });
+      assert.deepEqual(taken.got.removed, ["plain"]);
+    } finally {
+      watch.close();
+    }
+  });
+});
