@@ -11,81 +11,31 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  type AgentSkillsOptions,
-  createAgentSkills,
-  type SkillChanges,
-  type WatchChange,
-} from "@clarvis/agent-skills";
-import { backend } from "../src/fs/_backend.ts";
-import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
+import type { AgentSkillsOptions, SkillChanges } from "@clarvis/agent-skills";
+import { manifest, tempTrees } from "./_helpers.ts";
+import { watchTwins } from "./_twins.ts";
 
 const tree = tempTrees();
 
 /**
- * A watched instance and a polled twin, each keeping what it warned; `edit`
- * writes files, waits for their events, refreshes both, checks that they
- * agree, and returns the watched change set and how many directories its
- * refresh listed.
+ * Twins (tests/_twins.ts) and `edit`, which writes (or with null removes)
+ * files, waits for their events, refreshes and compares both, and returns
+ * the watched change set and how many directories its refresh listed.
  */
 function twins(options: AgentSkillsOptions) {
-  const warned = { watched: [] as string[], polled: [] as string[] };
-  const make = (into: string[]) =>
-    createAgentSkills({
-      ...options,
-      onWarning: (warning) => into.push(`${warning.code} ${warning.path}`),
-    });
-  const watched = make(warned.watched);
-  const polled = make(warned.polled);
-  const changes: WatchChange[] = [];
-  const watch = watched.watch({
-    onChange: (change) => changes.push(change),
-    debounce: 30,
-  });
-  watched.refresh();
-  polled.refresh();
+  const made = watchTwins(options);
   const edit = async (
     files: Record<string, string | null>,
   ): Promise<{ got: SkillChanges; listed: number }> => {
-    const from = changes.length;
-    const said = {
-      watched: warned.watched.length,
-      polled: warned.polled.length,
-    };
-    for (const [path, text] of Object.entries(files)) {
-      if (text === null) rmSync(path);
-      else writeFileSync(path, text);
-    }
-    await waitUntil(() => {
-      const seen = new Set(changes.slice(from).flatMap((c) => c.paths));
-      return Object.keys(files).every((path) => seen.has(path));
-    }, `events at ${Object.keys(files).join(", ")}`);
-    const { list } = backend;
-    let listed = 0;
-    backend.list = (path) => {
-      listed++;
-      return list(path);
-    };
-    let got: SkillChanges;
-    try {
-      got = watched.refresh();
-    } finally {
-      backend.list = list;
-    }
-    const { added, removed, changed } = got;
-    assert.deepEqual({ added, removed, changed }, polled.refresh());
-    assert.deepEqual(watched.listSkills(), polled.listSkills());
-    assert.deepEqual(watched.listOverridden(), polled.listOverridden());
-    for (const { name } of polled.listSkills()) {
-      assert.deepEqual(watched.loadSkill(name), polled.loadSkill(name));
-    }
-    assert.deepEqual(
-      warned.watched.slice(said.watched),
-      warned.polled.slice(said.polled),
-    );
-    return { got, listed };
+    const got = await made.step(() => {
+      for (const [path, text] of Object.entries(files)) {
+        if (text === null) rmSync(path);
+        else writeFileSync(path, text);
+      }
+    }, Object.keys(files));
+    return { got, listed: made.listed };
   };
-  return { watched, watch, edit };
+  return { watch: made.watch, edit };
 }
 
 /** Three roots; `shared` in the first two (the second overrides it). */

@@ -21,32 +21,16 @@ import {
   type WatchChange,
 } from "@clarvis/agent-skills";
 import { manifest, tempTrees, waitUntil, withTree } from "./_helpers.ts";
+import { type WatchTwins, watchTwins } from "./_twins.ts";
 
 const tree = tempTrees();
 
-/** A watched instance and its polled twin, settled. */
-function twins(options: AgentSkillsOptions, maxWatches?: number) {
-  const quiet = { ...options, onWarning: () => {} };
-  const watched = createAgentSkills(quiet);
-  const polled = createAgentSkills(quiet);
-  const changes: WatchChange[] = [];
-  const watch = watched.watch({
-    onChange: (change) => changes.push(change),
-    debounce: 30,
-    ...(maxWatches === undefined ? {} : { maxWatches }),
-  });
-  watched.refresh();
-  polled.refresh();
-  /** Waits for an event, then refreshes both and compares them. */
-  const agree = async (from: number) => {
-    await waitUntil(() => changes.length > from, "an event");
-    const got = watched.refresh();
-    const { added, removed, changed } = got;
-    assert.deepEqual({ added, removed, changed }, polled.refresh());
-    assert.deepEqual(watched.listSkills(), polled.listSkills());
-    return got;
-  };
-  return { watched, polled, watch, changes, agree };
+/** Twins (tests/_twins.ts) with the watch bounded by `maxWatches`. */
+function twins(options: AgentSkillsOptions, maxWatches?: number): WatchTwins {
+  return watchTwins(
+    options,
+    maxWatches === undefined ? {} : { maxWatches },
+  );
 }
 
 describe("watch() on a hostile tree", () => {
@@ -77,7 +61,7 @@ describe("watch() on a hostile tree", () => {
     const files: Record<string, string> = { "one/SKILL.md": manifest("one") };
     files[`one/${Array(200).fill("d").join("/")}/leaf.txt`] = "deep";
     const root = tree(files);
-    const { watch, watched, polled } = twins({
+    const { watch, compare } = twins({
       roots: [root],
       home: root,
       cwd: root,
@@ -86,13 +70,11 @@ describe("watch() on a hostile tree", () => {
       mkdirSync(join(root, "two"));
       writeFileSync(join(root, "two", "SKILL.md"), manifest("two"));
       // No event is waited for: the root is not watched, and is read anyway.
-      const got = watched.refresh();
+      const got = compare();
       assert.ok(
         got.fallback?.some((f) => f.code === "watch_limit" && f.root === root),
         JSON.stringify(got.fallback),
       );
-      const { added, removed, changed } = got;
-      assert.deepEqual({ added, removed, changed }, polled.refresh());
       assert.deepEqual(got.added, ["two"]);
     } finally {
       watch.close();
@@ -101,7 +83,7 @@ describe("watch() on a hostile tree", () => {
 
   it("more changed paths than the watch keeps: watch_overflow, a full read, still right", async () => {
     await withTree({ "one/SKILL.md": manifest("one") }, async (root) => {
-      const { watch, changes, watched, polled } = twins({
+      const { watch, changes, watched, compare } = twins({
         roots: [root],
         home: root,
         cwd: root,
@@ -125,10 +107,8 @@ describe("watch() on a hostile tree", () => {
             ),
           "watch_overflow",
         );
-        const got = watched.refresh();
+        const got = compare();
         assert.ok(got.fallback?.some((f) => f.code === "watch_overflow"));
-        const { added, removed, changed } = got;
-        assert.deepEqual({ added, removed, changed }, polled.refresh());
         assert.deepEqual(got.changed, ["one"]);
         // Past the overflow, the watch vouches again.
         await new Promise((resolve) => setTimeout(resolve, 200));

@@ -26,53 +26,19 @@ import {
 } from "@clarvis/agent-skills";
 import { backend } from "../src/fs/_backend.ts";
 import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
+import { type WatchTwins, watchTwins } from "./_twins.ts";
 
 const tree = tempTrees();
 const IS_DENO = "Deno" in globalThis;
 
-/** A change set without the watch's reasons, to compare with a polled one. */
-function plain(changes: SkillChanges): SkillChanges {
-  const { added, removed, changed } = changes;
-  return { added, removed, changed };
-}
-
 /**
- * A watched instance and a polled twin over the same options; `step` makes
- * a change, waits until the watch has reported every path in `seen` (all
- * real paths), refreshes both, checks they agree, and returns the watched
- * one's change set.
+ * Twins (tests/_twins.ts) whose first watched refresh() read every root,
+ * as a watch that just started must.
  */
-function twins(options: AgentSkillsOptions) {
-  const quiet = { ...options, onWarning: () => {} };
-  const watched = createAgentSkills(quiet);
-  const polled = createAgentSkills(quiet);
-  const changes: WatchChange[] = [];
-  const watch = watched.watch({
-    onChange: (change) => changes.push(change),
-    debounce: 30,
-  });
-  const first = watched.refresh();
-  polled.refresh();
-  assert.deepEqual(first.fallback?.map((f) => f.code), ["watch_started"]);
-  const step = async (
-    change: () => void,
-    seen: readonly string[],
-  ): Promise<SkillChanges> => {
-    const from = changes.length;
-    change();
-    const reported = (): Set<string> =>
-      new Set(changes.slice(from).flatMap((c) => c.paths));
-    await waitUntil(
-      () => seen.every((path) => reported().has(path)),
-      `events at ${seen.join(", ")}`,
-    );
-    const got = watched.refresh();
-    assert.deepEqual(plain(got), polled.refresh());
-    assert.deepEqual(watched.listSkills(), polled.listSkills());
-    assert.deepEqual(watched.listOverridden(), polled.listOverridden());
-    return got;
-  };
-  return { watched, polled, watch, changes, step };
+function twins(options: AgentSkillsOptions): WatchTwins {
+  const made = watchTwins(options);
+  assert.deepEqual(made.first.fallback?.map((f) => f.code), ["watch_started"]);
+  return made;
 }
 
 /** The directory listings and status calls `run` makes. */
@@ -151,7 +117,8 @@ describe("watch(): what it sees, and a refresh() that agrees with a full one", (
       const got = await step(() => {
         writeFileSync(join(root, "skill-000", "scripts", "new.sh"), "echo");
       }, [join(root, "skill-000", "scripts", "new.sh")]);
-      assert.deepEqual(plain(got), { added: [], removed: [], changed: [] });
+      assert.deepEqual(got.added.length + got.removed.length, 0);
+      assert.deepEqual(got.changed, []);
       assert.deepEqual(watched.loadSkill("skill-000")?.resources, [
         "scripts/new.sh",
         "scripts/run.sh",
