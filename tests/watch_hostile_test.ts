@@ -15,11 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import {
-  type AgentSkillsOptions,
-  createAgentSkills,
-  type WatchChange,
-} from "@clarvis/agent-skills";
+import type { AgentSkillsOptions } from "@clarvis/agent-skills";
 import { manifest, tempTrees, waitUntil, withTree } from "./_helpers.ts";
 import { type WatchTwins, watchTwins } from "./_twins.ts";
 

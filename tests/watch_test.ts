@@ -19,7 +19,6 @@ import {
   type AgentSkills,
   type AgentSkillsOptions,
   createAgentSkills,
-  type SkillChanges,
   SkillError,
   StartupError,
   type WatchChange,
