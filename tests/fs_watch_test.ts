@@ -11,6 +11,7 @@ import {
   appendFileSync,
   mkdirSync,
   renameSync,
+  rmdirSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -172,6 +173,25 @@ describe("watchDirectory()", () => {
       assert.match(error.message, /recursive: false/);
     },
   );
+
+  it("gives nothing more once its receiver closes it, even on the signal that the directory went", async () => {
+    const base = tree({ "keep.md": "" });
+    const dir = join(base, "empty");
+    mkdirSync(dir);
+    const signals: WatchSignal[] = [];
+    const watch: DirectoryWatch = watchDirectory(
+      dir,
+      { recursive: false },
+      (signal) => {
+        signals.push(signal);
+        watch.close();
+      },
+    );
+    rmdirSync(dir);
+    await waitFor(signals, "the directory going", () => true);
+    await sleep(200);
+    assert.deepEqual(signals, [{ kind: "path", path: dir }]);
+  });
 
   it("stops signalling once closed, and closes twice harmlessly", async () => {
     const dir = tree({ "keep.md": "" });

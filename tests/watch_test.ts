@@ -88,15 +88,19 @@ describe("watch(): what it sees, and a refresh() that agrees with a full one", (
         );
       }, [join(root, "fresh", "SKILL.md")]);
       assert.deepEqual(edited.changed, ["fresh"]);
+      assert.deepEqual(edited.fallback, []);
       const renamed = await step(() => {
         renameSync(join(root, "fresh"), join(root, "renamed"));
       }, [join(root, "fresh"), join(root, "renamed")]);
       // The name is the manifest's: the directory moved, the skill changed place.
       assert.deepEqual(renamed.changed, ["fresh"]);
+      assert.deepEqual(renamed.fallback, []);
       const removed = await step(() => {
         rmSync(join(root, "renamed"), { recursive: true });
       }, [join(root, "renamed")]);
       assert.deepEqual(removed.removed, ["fresh"]);
+      // A watched directory removed is released, not a failed watch.
+      assert.deepEqual(removed.fallback, []);
     } finally {
       watch.close();
     }

@@ -158,6 +158,8 @@ export function watchDirectory(
   const onPath = (changed: string): void => {
     if (closed) return;
     onSignal({ kind: "path", path: changed });
+    // The receiver may close the watch on that signal: then nothing follows.
+    if (closed) return;
     if (changed === path && !sameDirectory(path, before)) {
       close();
       onSignal({
