@@ -32,16 +32,26 @@ export interface WatchTwins {
   step(change: () => void, seen: readonly string[]): Promise<SkillChanges>;
   /** Waits for an event after the `from`th, then refreshes both and compares them. */
   agree(from: number): Promise<SkillChanges>;
-  /** Refreshes both now and compares them. */
+  /**
+   * Refreshes both now and compares them; where both refresh() calls threw
+   * (under strict), the same error, which is thrown on once the snapshots
+   * kept are compared.
+   */
   compare(): SkillChanges;
   /** How many directories the last watched refresh() listed. */
   readonly listed: number;
 }
 
-/** Twins over `options`, settled; the watch with `maxWatches` when given. */
+/**
+ * Twins over `options`, settled; the watch with `maxWatches` when given.
+ * `explained`: names explain() is compared for, besides the skills served.
+ */
 export function watchTwins(
   options: AgentSkillsOptions,
-  { maxWatches }: { maxWatches?: number } = {},
+  { maxWatches, explained = [] }: {
+    maxWatches?: number;
+    explained?: readonly string[];
+  } = {},
 ): WatchTwins {
   const warned = { watched: [] as string[], polled: [] as string[] };
   const make = (into: string[]): AgentSkills =>
@@ -71,24 +81,36 @@ export function watchTwins(
       listed++;
       return list(path);
     };
-    let got: SkillChanges;
+    let got: Attempt<SkillChanges>;
     try {
-      got = watched.refresh();
+      got = attempt(() => watched.refresh());
     } finally {
       backend.list = list;
     }
-    const { added, removed, changed } = got;
-    assert.deepEqual({ added, removed, changed }, polled.refresh());
+    const want = attempt(() => polled.refresh());
+    assert.deepEqual(shown(got, plain), shown(want, plain), "refresh()");
     assert.deepEqual(watched.listSkills(), polled.listSkills());
     assert.deepEqual(watched.listOverridden(), polled.listOverridden());
     for (const { name } of polled.listSkills()) {
       assert.deepEqual(watched.loadSkill(name), polled.loadSkill(name), name);
     }
+    const names = new Set([
+      ...explained,
+      ...polled.listSkills().map((skill) => skill.name),
+    ]);
+    for (const name of names) {
+      assert.deepEqual(
+        shown(attempt(() => watched.explain(name)), (e) => e),
+        shown(attempt(() => polled.explain(name)), (e) => e),
+        `explain ${name}`,
+      );
+    }
     assert.deepEqual(
       warned.watched.slice(said.watched),
       warned.polled.slice(said.polled),
     );
-    return got;
+    if (!got.ok) throw got.error;
+    return got.value;
   };
   const step = async (
     change: () => void,
@@ -121,4 +143,34 @@ export function watchTwins(
       return listed;
     },
   };
+}
+
+/** What a call returned, or the error it threw. */
+type Attempt<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: unknown };
+
+function attempt<T>(call: () => T): Attempt<T> {
+  try {
+    return { ok: true, value: call() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** An attempt as compared: what it returned (as `show` gives it), or its error's name, code and message. */
+function shown<T>(tried: Attempt<T>, show: (value: T) => unknown): unknown {
+  if (tried.ok) return { value: show(tried.value) };
+  const { name, code, message } = tried.error as {
+    name?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  return { error: { name, code, message } };
+}
+
+/** A change set without the watch's reasons, to compare with a polled one. */
+function plain(changes: SkillChanges): SkillChanges {
+  const { added, removed, changed } = changes;
+  return { added, removed, changed };
 }

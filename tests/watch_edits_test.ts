@@ -144,6 +144,34 @@ describe("refresh() with a watch open, after edits inside skill directories", ()
     }
   });
 
+  it("skills in folders named .git and node_modules, which a watch does not enter: their root is read at every refresh, said with watch_unsupported", () => {
+    const root = tree({
+      ".git/SKILL.md": manifest("dotgit"),
+      "node_modules/SKILL.md": manifest("nm"),
+      "plain/SKILL.md": manifest("plain"),
+    });
+    const { compare, watch } = watchTwins({
+      roots: [root],
+      home: root,
+      cwd: root,
+    });
+    try {
+      // No event comes from inside those folders: each refresh reads the root.
+      writeFileSync(join(root, ".git", "SKILL.md"), manifest("dotgit", "E."));
+      writeFileSync(
+        join(root, "node_modules", "SKILL.md"),
+        manifest("nm", "E."),
+      );
+      const got = compare();
+      assert.deepEqual(got.changed, ["dotgit", "nm"]);
+      assert.deepEqual(got.fallback?.map((f) => [f.code, f.root]), [
+        ["watch_unsupported", root],
+      ]);
+    } finally {
+      watch.close();
+    }
+  });
+
   it("an edit of a skill whose name is reserved, and of one that takes such a name", async () => {
     const root = tree({
       "tools/SKILL.md": manifest("kit:tools"),

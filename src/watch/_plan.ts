@@ -9,8 +9,10 @@
 
 import { basename, dirname } from "node:path";
 import type { SkillRoot } from "../config/config.ts";
-import { childPath, tryRealpath, tryStatus } from "../fs/_status.ts";
+import { childPath, isInside, tryRealpath, tryStatus } from "../fs/_status.ts";
+import type { DiscoveredSkill } from "../discovery/_types.ts";
 import type { Snapshot } from "../registry/_snapshot.ts";
+import { inSkipped } from "./_tree.ts";
 
 /** What the watch keeps of one root it scanned. */
 export interface RootPlan {
@@ -29,11 +31,19 @@ export interface RootPlan {
   readonly link: boolean;
   /** The real directories its scan reached through symlinks. */
   readonly linked: readonly string[];
+  /**
+   * Whether it serves a skill the watch of its tree cannot vouch for: one in
+   * a folder the watch does not enter (a `.git` or `node_modules`), or whose
+   * manifest is a symlink to a file outside its directory: the real
+   * directories of such skills.
+   */
+  readonly unwatched: readonly string[];
 }
 
 /** What the watch keeps of `root`, as it is now. */
 export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
-  const linked = snapshot.memo?.roots.get(root)?.linked ?? [];
+  const outcome = snapshot.memo?.roots.get(root);
+  const linked = outcome?.linked ?? [];
   const real = tryRealpath(root.path);
   const status = real.ok ? tryStatus(real.value, { follow: false }) : undefined;
   if (real.ok && status?.ok && status.value.kind === "directory") {
@@ -47,6 +57,11 @@ export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
       parent,
       link: own.ok && own.value.kind === "symlink",
       linked,
+      unwatched: (outcome?.found ?? []).flatMap(({ skills }) =>
+        skills.filter((skill) => unwatched(skill, real.value)).map((skill) =>
+          skill.place.realDir
+        )
+      ),
     };
   }
   // Not there (or not a directory): its nearest existing ancestor, alone.
@@ -61,6 +76,7 @@ export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
         parent: up.value,
         link: false,
         linked,
+        unwatched: [],
       };
     }
     if (dirname(at) === at) break;
@@ -72,5 +88,38 @@ export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
     parent: dirname(root.path),
     link: false,
     linked,
+    unwatched: [],
   };
 }
+
+/** Whether each skill's manifest is a symlink to a file outside its directory. */
+const manifestOutside = new WeakMap<DiscoveredSkill, boolean>();
+
+/**
+ * Whether the watch of the tree at `real` cannot vouch for `skill`: it is
+ * in a folder that watch does not enter, or its manifest leads outside its
+ * directory (looked at once for each skill read).
+ */
+function unwatched(skill: DiscoveredSkill, real: string): boolean {
+  const { realDir } = skill.place;
+  if (
+    UNENTERED.test(realDir) && isInside(realDir, real) &&
+    inSkipped(realDir, real)
+  ) {
+    return true;
+  }
+  let outside = manifestOutside.get(skill);
+  if (outside === undefined) {
+    const own = tryStatus(skill.info.path, { follow: false });
+    const target = own.ok && own.value.kind === "symlink"
+      ? tryRealpath(skill.info.path)
+      : undefined;
+    outside = target !== undefined &&
+      (!target.ok || !isInside(target.value, realDir));
+    manifestOutside.set(skill, outside);
+  }
+  return outside;
+}
+
+/** A quick look for a folder a tree's watch does not enter, before a closer one. */
+const UNENTERED = /[\\/](?:\.git|node_modules)(?:[\\/]|$)/;

@@ -6,11 +6,33 @@
  * @module
  */
 
+import { sep } from "node:path";
 import { tryList } from "../fs/_listing.ts";
 import { childPath, tryStatus } from "../fs/_status.ts";
 
 /** Folders a tree's watch does not enter. */
 export const SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);
+
+/**
+ * Whether `path`, inside the tree at `tree`, lies in a folder a tree's
+ * watch does not enter (a `.git` or `node_modules` below `tree`).
+ */
+export function inSkipped(path: string, tree: string): boolean {
+  const names = path.slice(tree.length).split(sep);
+  return names.some((name) => SKIPPED.has(name));
+}
+
+/** Why a tree is not watched: watching it would pass the bound. */
+export function limitTrouble(
+  path: string,
+  max: number,
+): { code: "watch_limit"; message: string } {
+  return {
+    code: "watch_limit",
+    message:
+      `Watching ${path} would pass the bound of ${max} directories watched (maxWatches)`,
+  };
+}
 
 /** Whether `path` is a directory, not through a link. */
 export function isDirectory(path: string): boolean {

@@ -30,6 +30,8 @@ export class RegistryWatch {
   readonly #debounce: number;
   readonly #subscribers = new Set<(change: WatchChange) => void>();
   #plans = new Map<SkillRoot, RootPlan>();
+  /** The real directories of skills the watch cannot vouch for. */
+  #unwatched = new Set<string>();
   /** Why the next refresh() reads roots in full (besides the polled ones). */
   #pending: WatchFallback[] = [];
   /** What the next `onChange` says. */
@@ -95,7 +97,9 @@ export class RegistryWatch {
     const changed = this.#changed;
     const watches = this.#watches;
     return {
-      path: (path) => changed.unchangedAt(path) && watches.covers(path),
+      path: (path) =>
+        changed.unchangedAt(path) && watches.covers(path) &&
+        !this.#unwatched.has(path),
       root: (root) => {
         const plan = this.#plans.get(root);
         return plan !== undefined && this.#rootUnchanged(plan);
@@ -159,7 +163,10 @@ export class RegistryWatch {
     const changed = this.#changed;
     const watches = this.#watches;
     const { real, parent, link, linked } = plan;
-    if (real !== undefined && !watches.sure(real, { tree: true })) {
+    if (
+      plan.unwatched.length > 0 ||
+      (real !== undefined && !watches.sure(real, { tree: true }))
+    ) {
       return false;
     }
     if (!watches.sure(parent, { tree: false })) {
@@ -198,6 +205,13 @@ export class RegistryWatch {
         trouble.code !== "watch_missing"
         ? trouble
         : undefined;
+    if (plan.unwatched.length > 0) {
+      return {
+        code: "watch_unsupported",
+        message:
+          `A skill of ${plan.root.path} is in a .git or node_modules folder, which a watch does not enter, or its SKILL.md is a symlink to a file outside its directory`,
+      };
+    }
     const tree = plan.real === undefined
       ? undefined
       : persistent(watches.troubleOf(plan.real, { tree: true }));
@@ -241,6 +255,9 @@ export class RegistryWatch {
       plans.set(root, plan);
     }
     this.#plans = plans;
+    this.#unwatched = new Set(
+      [...plans.values()].flatMap((plan) => plan.unwatched),
+    );
     const trees = new Set<string>();
     const singles = new Set<string>();
     const reals = [...plans.values()].flatMap((plan) =>

@@ -29,7 +29,14 @@ import {
 import { tryList } from "../fs/_listing.ts";
 import { childPath, isInside } from "../fs/_status.ts";
 import { isBelow } from "./_changed.ts";
-import { countDirectories, isDirectory, SKIPPED, survey } from "./_tree.ts";
+import {
+  countDirectories,
+  inSkipped,
+  isDirectory,
+  limitTrouble,
+  SKIPPED,
+  survey,
+} from "./_tree.ts";
 
 /** Why a watched directory is not watched (any more). */
 export interface Trouble {
@@ -142,12 +149,13 @@ export class Watches {
       watched.trouble === undefined;
   }
 
-  /** Whether a sure tree holds `path`. */
+  /** Whether a sure tree holds `path`, outside the folders it does not enter. */
   covers(path: string): boolean {
     for (const [key, watched] of this.#watched) {
+      const tree = key.slice(TREE.length);
       if (
         watched.tree && watched.sure && watched.trouble === undefined &&
-        isInside(path, key.slice(TREE.length))
+        isInside(path, tree) && !inSkipped(path, tree)
       ) {
         return true;
       }
@@ -387,13 +395,4 @@ const TREE = "tree\0";
 /** Where a watch is kept: trees and single directories apart. */
 function keyOf(path: string, { tree }: { tree: boolean }): string {
   return (tree ? TREE : "dir\0") + path;
-}
-
-/** The trouble of a watch that would pass the bound. */
-function limitTrouble(path: string, max: number): Trouble {
-  return {
-    code: "watch_limit",
-    message:
-      `Watching ${path} would pass the bound of ${max} directories watched (maxWatches)`,
-  };
 }
