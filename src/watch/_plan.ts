@@ -10,7 +10,7 @@
 import { basename, dirname } from "node:path";
 import type { SkillRoot } from "../config/config.ts";
 import { childPath, isInside, tryRealpath, tryStatus } from "../fs/_status.ts";
-import type { DiscoveredSkill } from "../discovery/_types.ts";
+import type { DiscoveredSkill, RootOutcome } from "../discovery/_types.ts";
 import type { Snapshot } from "../registry/_snapshot.ts";
 import { inSkipped } from "./_tree.ts";
 
@@ -57,11 +57,7 @@ export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
       parent,
       link: own.ok && own.value.kind === "symlink",
       linked,
-      unwatched: (outcome?.found ?? []).flatMap(({ skills }) =>
-        skills.filter((skill) => unwatched(skill, real.value)).map((skill) =>
-          skill.place.realDir
-        )
-      ),
+      unwatched: outcome === undefined ? [] : unwatchedOf(outcome, real.value),
     };
   }
   // Not there (or not a directory): its nearest existing ancestor, alone.
@@ -90,6 +86,29 @@ export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
     linked,
     unwatched: [],
   };
+}
+
+/** The real directories of the skills of each scan the watch cannot vouch for, by the real tree. */
+const unwatchedByScan = new WeakMap<RootOutcome, Map<string, string[]>>();
+
+/** The real directories of the skills of `outcome` the watch of `real` cannot vouch for. */
+function unwatchedOf(outcome: RootOutcome, real: string): readonly string[] {
+  let byTree = unwatchedByScan.get(outcome);
+  if (byTree === undefined) {
+    byTree = new Map();
+    unwatchedByScan.set(outcome, byTree);
+  }
+  let dirs = byTree.get(real);
+  if (dirs === undefined) {
+    dirs = [];
+    for (const { skills } of outcome.found) {
+      for (const skill of skills) {
+        if (unwatched(skill, real)) dirs.push(skill.place.realDir);
+      }
+    }
+    byTree.set(real, dirs);
+  }
+  return dirs;
 }
 
 /** Whether each skill's manifest is a symlink to a file outside its directory. */
