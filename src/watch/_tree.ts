@@ -9,6 +9,7 @@
 import { sep } from "node:path";
 import { tryList } from "../fs/_listing.ts";
 import { childPath, tryStatus } from "../fs/_status.ts";
+import type { StatusKind } from "../fs/_types.ts";
 
 /** Folders a tree's watch does not enter. */
 export const SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules"]);
@@ -46,27 +47,15 @@ export function isDirectory(path: string): boolean {
  * they are at most `max`; else undefined.
  */
 export function survey(dir: string, max: number): string[] | undefined {
-  const queue = [dir];
-  for (const at of queue) {
-    if (queue.length > max) return undefined;
-    const listing = tryList(at);
-    if (!listing.ok) continue;
-    for (const entry of listing.value.entries) {
-      if (entry.kind === "directory") {
-        if (SKIPPED.has(entry.name)) return undefined;
-        queue.push(childPath(at, entry.name));
-      } else if (entry.kind === "symlink") {
-        const target = tryStatus(childPath(at, entry.name), { follow: true });
-        if (target.ok && target.value.kind === "directory") return undefined;
-      }
+  return directoriesBelow(dir, max, (at, { name, kind }) => {
+    if (kind === "directory") {
+      return name === undefined || SKIPPED.has(name) ? "refuse" : "enter";
     }
-    for (const entry of listing.value.unrepresentable) {
-      if (entry.kind === "directory" || entry.kind === "symlink") {
-        return undefined;
-      }
-    }
-  }
-  return queue.length > max ? undefined : queue;
+    if (kind !== "symlink") return "pass";
+    if (name === undefined) return "refuse";
+    const target = tryStatus(childPath(at, name), { follow: true });
+    return target.ok && target.value.kind === "directory" ? "refuse" : "pass";
+  });
 }
 
 /**
@@ -75,16 +64,43 @@ export function survey(dir: string, max: number): string[] | undefined {
  * past `max`.
  */
 export function countDirectories(dir: string, max: number): number | undefined {
+  return directoriesBelow(
+    dir,
+    max,
+    (_, { name, kind }) =>
+      kind === "directory" && name !== undefined && !SKIPPED.has(name)
+        ? "enter"
+        : "pass",
+  )?.length;
+}
+
+/**
+ * The directories of the tree below `dir`, breadth first, as `judge` has
+ * each entry entered, passed by, or the whole walk given up (an entry
+ * whose name is not UTF-8 comes without one); undefined when given up or
+ * past `max`.
+ */
+function directoriesBelow(
+  dir: string,
+  max: number,
+  judge: (
+    at: string,
+    entry: { name: string | undefined; kind: StatusKind },
+  ) => "enter" | "pass" | "refuse",
+): string[] | undefined {
   const queue = [dir];
   for (const at of queue) {
     if (queue.length > max) return undefined;
     const listing = tryList(at);
     if (!listing.ok) continue;
-    for (const entry of listing.value.entries) {
-      if (entry.kind === "directory" && !SKIPPED.has(entry.name)) {
-        queue.push(childPath(at, entry.name));
-      }
+    for (const { name, kind } of listing.value.entries) {
+      const verdict = judge(at, { name, kind });
+      if (verdict === "refuse") return undefined;
+      if (verdict === "enter") queue.push(childPath(at, name));
+    }
+    for (const { kind } of listing.value.unrepresentable) {
+      if (judge(at, { name: undefined, kind }) === "refuse") return undefined;
     }
   }
-  return queue.length;
+  return queue.length > max ? undefined : queue;
 }
