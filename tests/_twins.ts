@@ -145,6 +145,29 @@ export function watchTwins(
   };
 }
 
+/**
+ * An instance over the one root `root` (its home and working directory too,
+ * warnings dropped) with a watch open, and what its onChange received.
+ */
+export function watchedRoot(root: string): {
+  skills: AgentSkills;
+  watch: SkillWatch;
+  changes: WatchChange[];
+} {
+  const skills = createAgentSkills({
+    roots: [root],
+    home: root,
+    cwd: root,
+    onWarning: () => {},
+  });
+  const changes: WatchChange[] = [];
+  const watch = skills.watch({
+    onChange: (change) => changes.push(change),
+    debounce: 30,
+  });
+  return { skills, watch, changes };
+}
+
 /** What a call returned, or the error it threw. */
 type Attempt<T> =
   | { readonly ok: true; readonly value: T }

@@ -10,8 +10,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createAgentSkills, type WatchChange } from "@clarvis/agent-skills";
 import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
+import { watchedRoot } from "./_twins.ts";
 
 const tree = tempTrees();
 const SKILLS = 1200;
@@ -41,17 +41,7 @@ describe("watch() over a large tree", () => {
     { timeout: 600_000 },
     async () => {
       const root = largeStore();
-      const skills = createAgentSkills({
-        roots: [root],
-        home: root,
-        cwd: root,
-        onWarning: () => {},
-      });
-      const changes: WatchChange[] = [];
-      const watch = skills.watch({
-        onChange: (change) => changes.push(change),
-        debounce: 30,
-      });
+      const { skills, changes, watch } = watchedRoot(root);
       try {
         const first = skills.refresh();
         assert.deepEqual(first.fallback?.map((f) => f.code), [

@@ -25,7 +25,7 @@ import {
 } from "@clarvis/agent-skills";
 import { backend } from "../src/fs/_backend.ts";
 import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
-import { type WatchTwins, watchTwins } from "./_twins.ts";
+import { watchedRoot, type WatchTwins, watchTwins } from "./_twins.ts";
 
 const tree = tempTrees();
 const IS_DENO = "Deno" in globalThis;
@@ -331,17 +331,7 @@ describe("refresh() with a watch open: the work it does", () => {
     changes: WatchChange[];
     close: () => void;
   } {
-    const skills = createAgentSkills({
-      roots: [root],
-      home: root,
-      cwd: root,
-      onWarning: () => {},
-    });
-    const changes: WatchChange[] = [];
-    const watch = skills.watch({
-      onChange: (change) => changes.push(change),
-      debounce: 30,
-    });
+    const { skills, changes, watch } = watchedRoot(root);
     skills.refresh();
     return { skills, changes, close: () => watch.close() };
   }

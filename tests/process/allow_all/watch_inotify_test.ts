@@ -21,8 +21,8 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
-import { createAgentSkills, type WatchChange } from "@clarvis/agent-skills";
 import { manifest, tempTrees, waitUntil } from "../../_helpers.ts";
+import { watchedRoot } from "../../_twins.ts";
 
 const tree = tempTrees();
 const LINUX = process.platform === "linux";
@@ -64,13 +64,7 @@ describe("what a watch holds open, as the kernel tells", {
     const outside = outsideTree();
     const root = tree({ "one/SKILL.md": manifest("one") });
     symlinkSync(outside.path, join(root, "one", "refs"));
-    const skills = createAgentSkills({
-      roots: [root],
-      home: root,
-      cwd: root,
-      onWarning: () => {},
-    });
-    const watch = skills.watch({ onChange: () => {}, debounce: 30 });
+    const { skills, watch } = watchedRoot(root);
     try {
       skills.refresh();
       const own = [root, join(root, "one")].map(inode);
@@ -90,17 +84,7 @@ describe("what a watch holds open, as the kernel tells", {
     const root = tree({ "one/SKILL.md": manifest("one") });
     const staging = tree({ "two/SKILL.md": manifest("two") });
     symlinkSync(outside.path, join(staging, "two", "refs"));
-    const skills = createAgentSkills({
-      roots: [root],
-      home: root,
-      cwd: root,
-      onWarning: () => {},
-    });
-    const changes: WatchChange[] = [];
-    const watch = skills.watch({
-      onChange: (change) => changes.push(change),
-      debounce: 30,
-    });
+    const { skills, watch, changes } = watchedRoot(root);
     const seen = (path: string): boolean =>
       changes.some((change) => change.paths.includes(path));
     try {
@@ -138,16 +122,10 @@ describe("what a watch holds open, as the kernel tells", {
   it("close() releases every inotify watch it added", async () => {
     const root = tree({ "one/SKILL.md": manifest("one") });
     mkdirSync(join(root, "one", "scripts"));
-    const skills = createAgentSkills({
-      roots: [root],
-      home: root,
-      cwd: root,
-      onWarning: () => {},
-    });
     const own = [root, join(root, "one"), join(root, "one", "scripts")].map(
       inode,
     );
-    const watch = skills.watch({ onChange: () => {}, debounce: 30 });
+    const { skills, watch } = watchedRoot(root);
     skills.refresh();
     await waitUntil(
       () => own.every((ino) => watchedInodes().has(ino)),
