@@ -204,32 +204,32 @@ function swapped(previous: Snapshot, swaps: readonly Swap[]): Served {
   }
   const byName = new Map(previous.byName);
   const byPath = new Map(previous.byPath);
-  let { catalog, overridden } = previous;
+  const infos = new Map<SkillInfo, SkillInfo>();
   for (const { before, after } of swaps) {
     if (before === after) continue;
     byPath.delete(before.info.path);
     byPath.set(after.info.path, after);
     if (byName.get(before.info.name) === before) {
       byName.set(after.info.name, after);
-      catalog = replaced(catalog, before.info, after.info);
-    } else {
-      overridden = replaced(overridden, before.info, after.info);
     }
+    infos.set(before.info, after.info);
   }
-  return { byName, byPath, catalog, overridden };
+  return {
+    byName,
+    byPath,
+    catalog: replaced(previous.catalog, infos),
+    overridden: replaced(previous.overridden, infos),
+  };
 }
 
-/** `list` with `after` in place of `before`, where it holds it. */
+/** `list` with each skill's entry that `infos` replaces replaced, in place. */
 function replaced(
   list: readonly SkillInfo[],
-  before: SkillInfo,
-  after: SkillInfo,
+  infos: ReadonlyMap<SkillInfo, SkillInfo>,
 ): readonly SkillInfo[] {
-  const index = list.indexOf(before);
-  if (index === -1) return list;
-  const copy = [...list];
-  copy[index] = after;
-  return Object.freeze(copy);
+  return list.some((info) => infos.has(info))
+    ? Object.freeze(list.map((info) => infos.get(info) ?? info))
+    : list;
 }
 
 /** Whether two scans scanned the same configured roots, in the same order. */
