@@ -227,9 +227,14 @@ function replaced(
   list: readonly SkillInfo[],
   infos: ReadonlyMap<SkillInfo, SkillInfo>,
 ): readonly SkillInfo[] {
-  return list.some((info) => infos.has(info))
-    ? Object.freeze(list.map((info) => infos.get(info) ?? info))
-    : list;
+  let copy: SkillInfo[] | undefined;
+  for (const [before, after] of infos) {
+    const index = list.indexOf(before);
+    if (index === -1) continue;
+    copy ??= [...list];
+    copy[index] = after;
+  }
+  return copy === undefined ? list : Object.freeze(copy);
 }
 
 /** Whether two scans scanned the same configured roots, in the same order. */
