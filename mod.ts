@@ -47,7 +47,11 @@ export { createAgentSkills } from "./src/agent_skills.ts";
 export type { AgentSkills, SkillChanges } from "./src/agent_skills.ts";
 export type { AgentSkillsOptions, SkillRootOptions } from "./src/options.ts";
 export { resolveConfig } from "./src/config/config.ts";
-export type { SkillConfig, SkillRoot } from "./src/config/config.ts";
+export type {
+  SkillConfig,
+  SkillLockPolicy,
+  SkillRoot,
+} from "./src/config/config.ts";
 export {
   clarvisSkillRoots,
   claudeSkillRoots,
@@ -103,6 +107,30 @@ export type {
   SkillExplanation,
   SkillNearMiss,
 } from "./src/explain/explanation.ts";
+
+// Integrity: a lock of each skill's files, and what changed since.
+export {
+  createSkillLock,
+  formatSkillLock,
+  lockDrift,
+  parseSkillLock,
+  verifySkillLock,
+} from "./src/lock/lock.ts";
+export type {
+  LockDrift,
+  LockProblem,
+  LockVerification,
+  SkillDrift,
+  SkillLockResult,
+} from "./src/lock/lock.ts";
+export type { LockedFile, LockedSkill, SkillLock } from "./src/skill_lock.ts";
+export { skillsListing } from "./src/lock/listing.ts";
+export type {
+  SkillsListing,
+  SkillsListingEntry,
+  SkillsListingOptions,
+  SkillsListingResource,
+} from "./src/lock/listing.ts";
 
 // Check: the gate for authors and CI, its diagnostics and the root layouts.
 export { CHECK_RULES, checkSkills } from "./src/check/check.ts";

@@ -23,8 +23,8 @@ import type {
 import { deniedRootsProblem } from "./discovery/_problems.ts";
 import { reporter } from "./discovery/_report.ts";
 import type { DiscoveredSkill, Unchanged } from "./discovery/_types.ts";
-import { RegistryWatch } from "./watch/_watcher.ts";
-import { readWatchOptions } from "./watch/_options.ts";
+import { WatchSlot } from "./watch/_slot.ts";
+import { LockGuard } from "./registry/_locked.ts";
 import type { SkillWatch, WatchFallback, WatchOptions } from "./watch/watch.ts";
 import { warnerFor } from "./warn.ts";
 import { SkillError } from "./errors.ts";
@@ -53,7 +53,9 @@ export interface AgentSkills {
    * body comes from the snapshot; resources are listed on the first call for
    * a skill, and later calls for it do no filesystem I/O.
    *
-   * @throws {SkillError} `invalid_input` for a name that is not a string.
+   * @throws {SkillError} `invalid_input` for a name that is not a string;
+   * with the `lock` option, `integrity_mismatch` when the files listed are
+   * not the locked ones (a file added or gone since the lock was written).
    */
   loadSkill(name: string): SkillContent | undefined;
   /**
@@ -63,7 +65,8 @@ export interface AgentSkills {
    *
    * @throws {SkillError} `invalid_input` for a name that is not a string;
    * `unknown_skill` for a name the snapshot does not hold (where
-   * `loadSkill()` returns `undefined`).
+   * `loadSkill()` returns `undefined`); `integrity_mismatch` as
+   * `loadSkill()` throws it.
    * @throws {StartupError} `invalid_option` for options of the wrong type,
    * as `renderActivation()` throws.
    *
@@ -99,7 +102,9 @@ export interface AgentSkills {
    * a symlink, or for a skill directory that changed since the snapshot;
    * `not_a_file` for a directory or special file; `unreadable` for a file the
    * process may not read (outside the runtime's read grant, whether it
-   * exists or not).
+   * exists or not); with the `lock` option, `integrity_mismatch` for a
+   * file the lock does not hold (a path is not bytes: `readResource()`
+   * checks those).
    */
   resourcePath(name: string, rel: string): string;
   /**
@@ -112,7 +117,10 @@ export interface AgentSkills {
    *
    * @throws {SkillError} The codes of `resourcePath`; `path_escape` also for a
    * file swapped while it was opened; `too_large` past `maxResourceBytes`;
-   * `unreadable` for a file that exists but cannot be read.
+   * `unreadable` for a file that exists but cannot be read; with the `lock`
+   * option, `integrity_mismatch` for a file the lock does not hold or whose
+   * bytes are not the locked ones (checked on the bytes read, at every
+   * read).
    */
   readResource(name: string, rel: string): Uint8Array;
   /**
@@ -274,7 +282,10 @@ export function createAgentSkills(
     return next;
   };
   let snapshot = scan();
-  let watching: RegistryWatch | undefined;
+  const watching = new WatchSlot();
+  const guard = config.lock === undefined
+    ? undefined
+    : new LockGuard(config.lock, warn);
 
   /** The entry of a skill of the current snapshot, or `unknown_skill`. */
   const known = (given: unknown): DiscoveredSkill => {
@@ -294,8 +305,9 @@ export function createAgentSkills(
   const contentOf = (name: string, entry: DiscoveredSkill): SkillContent => {
     let resources = snapshot.resources.get(name);
     if (resources === undefined) {
-      resources = Object.freeze(listResources(entry, config, warn));
-      snapshot.resources.set(name, resources);
+      const listed = Object.freeze(listResources(entry, config, warn));
+      guard?.listing(entry, listed);
+      snapshot.resources.set(name, resources = listed);
     }
     return Object.freeze({
       ...entry.info,
@@ -314,16 +326,23 @@ export function createAgentSkills(
     },
     activate: (name: string, options?: ActivationOptions): Activation =>
       renderActivation(contentOf(name, known(name)), options),
-    resourcePath: (name: string, rel: string): string =>
-      resolveConfined(known(name), rel),
-    readResource: (name: string, rel: string): Uint8Array =>
-      readConfined(known(name), rel, {
-        maxBytes: config.maxResourceBytes,
-      }),
+    resourcePath: (name: string, rel: string): string => {
+      const entry = known(name);
+      const path = resolveConfined(entry, rel);
+      guard?.path(entry, rel, path);
+      return path;
+    },
+    readResource: (name: string, rel: string): Uint8Array => {
+      const entry = known(name);
+      const maxBytes = config.maxResourceBytes;
+      const bytes = readConfined(entry, rel, { maxBytes });
+      guard?.read(entry, rel, bytes);
+      return bytes;
+    },
     explain: (name: string, options?: ExplainOptions): SkillExplanation =>
       explainName({ snapshot, config }, skillName(name), options),
     refresh: (): SkillChanges => {
-      const watch = watching;
+      const watch = watching.current;
       if (watch === undefined) {
         const next = scan(snapshot);
         const changes = changesBetween(snapshot, next);
@@ -340,35 +359,8 @@ export function createAgentSkills(
       snapshot = next;
       return frozenChanges(changes, fallback);
     },
-    watch: (options: WatchOptions): SkillWatch => {
-      const { onChange, debounce, maxWatches } = readWatchOptions(options);
-      if (watching !== undefined) {
-        throw new SkillError(
-          "invalid_input",
-          "A watch is open on this registry already: close it before opening another",
-        );
-      }
-      const watch = new RegistryWatch(snapshot, { debounce, maxWatches });
-      watch.subscribe(onChange);
-      watching = watch;
-      let closed = false;
-      const close = (): void => {
-        if (closed) return;
-        closed = true;
-        watch.close();
-        if (watching === watch) watching = undefined;
-      };
-      const handle = {
-        close,
-        get closed(): boolean {
-          return closed;
-        },
-      };
-      if (typeof Symbol.dispose === "symbol") {
-        Object.defineProperty(handle, Symbol.dispose, { value: close });
-      }
-      return Object.freeze(handle);
-    },
+    watch: (options: WatchOptions): SkillWatch =>
+      watching.open(snapshot, options),
   });
 }
 

@@ -21,12 +21,18 @@
  *   a `SkillInfo`).
  * - `home_unavailable`: `home` was not given and `os.homedir()` failed (under
  *   Deno: `--allow-sys=homedir` was not granted).
+ * - `invalid_lock`: a skill lock (the `lock` option, or the text given to
+ *   `parseSkillLock()`) is not one: not JSON, a field of the wrong type, a
+ *   path that is absolute or holds `..`, a malformed digest, a skill whose
+ *   digest is not the one its files give, or more entries than a lock may
+ *   hold; the message names the field (`skills[2].files[0].path`).
  */
 export type StartupErrorCode =
   | "home_unavailable"
   | "invalid_workspace"
   | "empty_roots"
-  | "invalid_option";
+  | "invalid_option"
+  | "invalid_lock";
 
 /**
  * Thrown while options are resolved, before any root is scanned: the
@@ -89,6 +95,12 @@ export class StartupError extends Error {
  *   (which must cover the real paths that symlinks lead to).
  * - `too_large`: a resource larger than `maxResourceBytes`, for
  *   `readResource()`.
+ * - `integrity_mismatch`: with the `lock` option, a file whose bytes differ
+ *   from the lock or that the lock does not hold (`loadSkill()`,
+ *   `activate()`, `readResource()`, `resourcePath()`), or under
+ *   `strict: true` a skill whose manifest or place differs (discovery).
+ * - `unlocked_skill`: under `strict: true` with the `lock` option, a skill
+ *   the lock does not hold (discovery).
  * - `invalid_plugin`: under `strict: true`, a plugin or marketplace manifest
  *   (`plugin.json`, `marketplace.json`) of a root of kind `"plugins"` that
  *   cannot be used.
@@ -106,7 +118,9 @@ export type SkillErrorCode =
   | "unreadable"
   | "too_large"
   | "invalid_plugin"
-  | "duplicate_plugin";
+  | "duplicate_plugin"
+  | "integrity_mismatch"
+  | "unlocked_skill";
 
 /** One problem that makes a manifest unusable, at its file position. */
 export interface SkillProblem {

@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { SkillLock } from "./skill_lock.ts";
 import type { WarnSink } from "./warn.ts";
 
 /** A skill root as a caller writes it: a path, or a path with labels. */
@@ -169,6 +170,27 @@ export interface AgentSkillsOptions {
    * @default {16777216}
    */
   maxResourceBytes?: number;
+  /**
+   * A skill lock, as {@linkcode parseSkillLock} reads the file
+   * `agent-skills lock` writes (the library reads no file it is not given).
+   * Only the skills it holds are served, each found where the lock found it
+   * and with the bytes it records: a manifest is checked as discovery reads
+   * it, a listing as `loadSkill()` lists it, and every other file as
+   * `readResource()` reads it (see docs/integrity.md). A skill it does not
+   * hold is `unlocked_skill`; one whose manifest or place differ is
+   * `integrity_mismatch`: not served, and under `strict` thrown. A file
+   * listed or read that differs is refused with `integrity_mismatch`.
+   *
+   * @default {undefined} (no lock: every skill is served)
+   */
+  lock?: SkillLock;
+  /**
+   * What the `lock` does about a skill or a file that does not match it:
+   * `"enforce"` refuses it; `"report"` serves it and warns.
+   *
+   * @default {"enforce"}
+   */
+  lockMode?: "enforce" | "report";
   /**
    * Receives this instance's warnings, instead of the global sink set with
    * {@linkcode setWarnSink}. What it throws propagates, unchanged, out of the

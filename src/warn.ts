@@ -67,6 +67,13 @@ import { oneLineSafe } from "./_text.ts";
  * - `yaml_continuation`: a quoted top-level value went on at the start of a
  *   line, which YAML refuses and PyYAML reads; loaded as PyYAML reads it
  *   (`strict` refuses it).
+ * - `integrity_mismatch`: with the `lock` option, a skill whose manifest,
+ *   place or files differ from the lock: not served (discovery), or its
+ *   listing or read refused (`loadSkill()`, `readResource()`); with
+ *   `lockMode: "report"`, served with this warning instead.
+ * - `unlocked_skill`: with the `lock` option, a skill the lock does not
+ *   hold: not served, or served with this warning under
+ *   `lockMode: "report"`.
  * - `yaml_comment`: YAML cut a top-level plain value at ` #`, reading the rest
  *   as a comment (`description: Fix bugs #123 first` is "Fix bugs"); loaded
  *   as YAML reads it. Quote the value if the rest is part of it.
@@ -92,7 +99,9 @@ export type SkillWarningCode =
   | "yaml_indicator"
   | "yaml_flow_text"
   | "yaml_continuation"
-  | "yaml_comment";
+  | "yaml_comment"
+  | "integrity_mismatch"
+  | "unlocked_skill";
 
 /** One warning: a code to filter on, a readable message, and the path. */
 export interface SkillWarning {

@@ -5,6 +5,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { writeFileSync } from "node:fs";
+import { createSkillLock, formatSkillLock } from "@clarvis/agent-skills";
 import { main } from "@clarvis/agent-skills/cli";
 import { link, manifest, tempTrees } from "./_helpers.ts";
 
@@ -104,6 +106,24 @@ function hostileRoots(): string[][] {
   ];
 }
 
+/**
+ * A lock file of one skill no root serves, whose name holds the invisible
+ * characters a lock may hold (control characters it may not): every verify
+ * says it is gone, and that each served skill is not locked.
+ */
+function hostileLock(): string {
+  const dir = tree({ "s/SKILL.md": manifest("s") });
+  const { lock } = createSkillLock({ roots: [dir], home: dir });
+  const name = `gone\u202e\u200b\u{E0041}\u2028`;
+  const text = formatSkillLock({
+    ...lock,
+    skills: lock.skills.map((skill) => ({ ...skill, name })),
+  });
+  const path = `${dir}/hostile.lock.json`;
+  writeFileSync(path, text);
+  return path;
+}
+
 /** Every command in every format over the roots, and for each skill listed. */
 function commandsOver(roots: string[]): string[][] {
   const home = ["--home", "/nonexistent-home"];
@@ -147,6 +167,11 @@ function commandsOver(roots: string[]): string[][] {
     ["why", "nope", "--json"],
     ["show", `nope${RAW}`],
     ["path", "good", `../${RAW}`],
+    ["lock", "--output", "-"],
+    ["lock", "--output", "-", "--json"],
+    ...[[], ["--json"], ["--format", "github"], ["--format", "sarif"]].map(
+      (format) => ["verify", "--lock", hostileLock(), ...format],
+    ),
     ...perSkill,
   ].map((args) => [...args, ...roots, ...home]).concat(
     [
@@ -187,6 +212,9 @@ describe("agent-skills output", () => {
       ["catalog", RAW],
       ["show", RAW, RAW],
       ["check", "--format", RAW],
+      ["verify", "--lock", RAW],
+      ["verify", "--format", RAW],
+      ["lock", "--output", ""],
       ["why"],
     ];
     for (const args of cases) {

@@ -76,6 +76,7 @@ describe("docs", () => {
         "security.md",
         "errors.md",
         "cli.md",
+        "integrity.md",
       ]
     ) assert.ok(PAGES.includes(`docs/${page}`), page);
     assert.ok(total >= 7, `found ${total} command-line examples`);

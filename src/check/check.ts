@@ -31,8 +31,11 @@ import type {
 import type { SkillInfo } from "../skill.ts";
 
 /** The options of {@linkcode checkSkills}. */
-export interface CheckSkillsOptions
-  extends Omit<AgentSkillsOptions, "roots" | "strict" | "onWarning"> {
+export interface CheckSkillsOptions extends
+  Omit<
+    AgentSkillsOptions,
+    "roots" | "strict" | "onWarning" | "lock" | "lockMode"
+  > {
   /**
    * Skill roots, single skill directories (a directory that holds a
    * `SKILL.md` itself) or manifests (a `SKILL.md` file: its directory is

@@ -59,6 +59,11 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  *   or the depth to check them with).
  * - `shadowed_skill`: a skill that a same-named skill of a later path
  *   replaces, so it is never served (a warning, naming both paths).
+ * - `locked_skill_gone`, `unlockable_skill` (and `unlocked_skill`,
+ *   `integrity_mismatch`): what `agent-skills verify` reports against a
+ *   lock: a locked skill no longer served, a served skill whose files cannot
+ *   be read to compare, a served skill not in the lock, a file that differs
+ *   (errors).
  *
  * - `coerced_value`, `empty_field`: a value discovery read as the reference
  *   validator and Claude Code read it, not as YAML 1.2 types it (notes).
@@ -89,7 +94,9 @@ export type DiagnosticCode =
   | "coerced_value"
   | "empty_field"
   | "unknown_field"
-  | "shell_command";
+  | "shell_command"
+  | "locked_skill_gone"
+  | "unlockable_skill";
 
 /** One spec rule {@linkcode checkSkills} holds each loadable skill to. */
 export interface CheckRule {

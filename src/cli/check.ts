@@ -40,7 +40,7 @@ export function check(values: Values, dirs: string[], io: Output): number {
     (values.strict === true && report.counts.warning > 0);
   const format = formatOf(values);
   if (format === "github") {
-    printGithub(io, report, summaryOf(report, values));
+    printGithub(io, report, { summary: summaryOf(report, values) });
     return failed ? PROBLEMS : OK;
   }
   if (format === "sarif") {

@@ -9,6 +9,7 @@ import type { ParseArgsConfig } from "node:util";
 import { catalog } from "./catalog.ts";
 import { check } from "./check.ts";
 import { list } from "./list.ts";
+import { lock, verify } from "./lock.ts";
 import { path } from "./path.ts";
 import { show } from "./show.ts";
 import { why } from "./why.ts";
@@ -92,6 +93,21 @@ const CHECK_HELP = `Check:
   --strict          warnings fail the check too (exit 1)
   --format FORMAT   text (the default), json (as --json), github (workflow
                     commands for GitHub Actions) or sarif (SARIF 2.1.0)`;
+
+const LOCK_HELP = `Lock:
+  DIR               a root, as --root DIR (after any --root), as for list
+  --output FILE     where to write the lock (default: agent-skills.lock.json
+                    in the current directory; - for stdout). Nothing is
+                    written when a skill cannot be locked (exit 1)`;
+
+const VERIFY_HELP = `Verify:
+  DIR               a root, as --root DIR (after any --root), as for list
+  --lock FILE       the lock to compare with (default:
+                    agent-skills.lock.json in the current directory)
+  --format FORMAT   text (the default), json (as --json), github (workflow
+                    commands for GitHub Actions) or sarif (SARIF 2.1.0)
+  Exits 0 when every served skill matches the lock, 1 when one was added,
+  removed or changed, 2 when the lock cannot be read.`;
 
 const LIST_HELP = `List:
   DIR               a root, as --root DIR (after any --root)
@@ -191,6 +207,31 @@ export const COMMANDS: Record<string, Command> = {
     },
     positionals: [0, Infinity],
     run: check,
+  },
+  lock: {
+    usage: "agent-skills lock [DIR]... [--root DIR]... [--output FILE]",
+    summary: "a lock of every served skill: each file's digest and size",
+    help: LOCK_HELP,
+    json: "one JSON document: the file written and the warnings",
+    options: { ...COMMON_OPTIONS, output: { type: "string" } },
+    positionals: [0, Infinity],
+    run: lock,
+  },
+  verify: {
+    usage:
+      "agent-skills verify [DIR]... [--lock FILE] [--format text|json|github|sarif]",
+    summary:
+      "what differs from a lock: skills and files added, removed, changed",
+    help: VERIFY_HELP,
+    json:
+      "one JSON document: ok, the drift, the problems and the\n                    warnings",
+    options: {
+      ...COMMON_OPTIONS,
+      lock: { type: "string" },
+      format: { type: "string" },
+    },
+    positionals: [0, Infinity],
+    run: verify,
   },
 };
 

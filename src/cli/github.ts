@@ -1,6 +1,6 @@
 /**
- * `check --format github`: GitHub Actions workflow commands, one per
- * diagnostic, escaped as GitHub reads them.
+ * `check --format github` and `verify --format github`: GitHub Actions
+ * workflow commands, one per diagnostic, escaped as GitHub reads them.
  *
  * @module
  */
@@ -12,8 +12,11 @@ import type { Output } from "./output.ts";
 /** GitHub Actions workflow commands: one per diagnostic, then the summary. */
 export function printGithub(
   io: Output,
-  report: CheckReport,
-  summary: string,
+  report: Pick<CheckReport, "diagnostics">,
+  { summary, title = "agent-skills check" }: {
+    summary: string;
+    title?: string;
+  },
 ): void {
   const level = { error: "error", warning: "warning", info: "notice" };
   for (const d of report.diagnostics) {
@@ -29,7 +32,7 @@ export function printGithub(
       }`,
     );
   }
-  io.out(`::notice title=agent-skills check::${githubData(summary)}`);
+  io.out(`::notice title=${githubProperty(title)}::${githubData(summary)}`);
 }
 
 /** A workflow command's message, escaped as GitHub reads it. */

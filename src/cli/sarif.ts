@@ -11,7 +11,10 @@ import { relativeText } from "./terminal.ts";
 import type { Output } from "./output.ts";
 
 /** One SARIF 2.1.0 run: a rule per diagnostic code, a result per diagnostic. */
-export function sarif(report: CheckReport, io: Output): unknown {
+export function sarif(
+  report: Pick<CheckReport, "diagnostics">,
+  io: Output,
+): unknown {
   const level = { error: "error", warning: "warning", info: "note" };
   const codes = [...new Set(report.diagnostics.map((d) => d.code))].sort();
   return {

@@ -58,4 +58,6 @@ export type Values = {
   format?: string;
   wide?: boolean;
   help?: boolean;
+  output?: string;
+  lock?: string;
 };

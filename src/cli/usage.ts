@@ -114,6 +114,11 @@ export function valueProblem(
   if (values.format !== undefined && !formats.includes(values.format)) {
     return `unknown format "${values.format}" (one of ${formats.join(", ")})`;
   }
+  for (const flag of ["output", "lock"] as const) {
+    if (values[flag] === "") {
+      return `option --${flag} takes a file name, got ""`;
+    }
+  }
   if (
     values.location !== undefined &&
     !CATALOG_LOCATIONS.includes(values.location)

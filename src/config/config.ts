@@ -19,9 +19,12 @@ import {
   COUNT,
   FUNCTION,
   objectOptions,
+  oneOf,
   readFields,
   STRING,
 } from "../_option_check.ts";
+import type { LockedSkill } from "../skill_lock.ts";
+import { readLock } from "./_lock.ts";
 
 export type { SkillRoot } from "./_roots.ts";
 
@@ -51,6 +54,16 @@ export interface SkillConfig {
   readonly maxResourceDepth: number;
   /** The size cap of `readResource()`, in bytes. */
   readonly maxResourceBytes: number;
+  /** The skill lock and what it does, when the `lock` option was given. */
+  readonly lock: SkillLockPolicy | undefined;
+}
+
+/** The `lock` option resolved: its skills by name, and its mode. */
+export interface SkillLockPolicy {
+  /** `"enforce"` refuses what does not match; `"report"` warns and serves. */
+  readonly mode: "enforce" | "report";
+  /** Each locked skill by name (an object without a prototype). */
+  readonly skills: Readonly<Record<string, LockedSkill>>;
 }
 
 /** The defaults of the options that are positive counts. */
@@ -78,6 +91,8 @@ const OPTION_KEYS = Object.keys(
     maxResourceEntries: true,
     maxResourceDepth: true,
     maxResourceBytes: true,
+    lock: true,
+    lockMode: true,
     onWarning: true,
   } satisfies Record<keyof AgentSkillsOptions, true>,
 ) as ReadonlyArray<keyof AgentSkillsOptions>;
@@ -167,6 +182,7 @@ export function resolveOptions(
     maxResourceEntries: countOption(given, "maxResourceEntries"),
     maxResourceDepth: countOption(given, "maxResourceDepth"),
     maxResourceBytes: countOption(given, "maxResourceBytes"),
+    lock: lockPolicy(given.lock, given.lockMode),
   });
   return { config, onWarning };
 }
@@ -243,3 +259,24 @@ function countOption(
 ): number {
   return checkedOption(given[name], name, COUNT) ?? COUNT_DEFAULTS[name];
 }
+
+/** The `lock` and `lockMode` options resolved, or `undefined` without a lock. */
+function lockPolicy(
+  lock: unknown,
+  mode: unknown,
+): SkillLockPolicy | undefined {
+  const checkedMode = checkedOption(mode, "lockMode", LOCK_MODE) ?? "enforce";
+  if (lock === undefined) return undefined;
+  const read = readLock(lock);
+  if ("problem" in read) {
+    throw new StartupError(
+      "invalid_lock",
+      `Option "lock" is not a skill lock: ${read.problem}`,
+    );
+  }
+  const skills: Record<string, LockedSkill> = Object.create(null);
+  for (const skill of read.lock.skills) skills[skill.name] = skill;
+  return Object.freeze({ mode: checkedMode, skills: Object.freeze(skills) });
+}
+
+const LOCK_MODE = oneOf("enforce", "report");

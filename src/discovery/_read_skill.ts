@@ -26,6 +26,7 @@ import {
 } from "./_manifest.ts";
 import { findingsOf, parseProblem, readProblem } from "./_manifest_problems.ts";
 import { deniedProblem, outsidePluginsProblem } from "./_problems.ts";
+import { lockProblem } from "./_locked.ts";
 import { refreshKey, reusable } from "./_refresh_key.ts";
 import type {
   DiscoveredSkill,
@@ -72,18 +73,38 @@ export function readSkill(
     unchanged.place.realDir === reached.realDir &&
     unchanged.place.viaLink === reached.viaLink
   ) {
-    return { skill: unchanged, findings: findingsOf(unchanged, manifest) };
+    return admitted(scan, unchanged, findingsOf(unchanged, manifest));
   }
   const place = placeOf(scan, { dir, dirName, reached });
   if (place === undefined) return undefined;
   const parsed = unchanged === undefined
     ? loadManifest(scan, { ...manifest, dir, place })
-    : { skill: unchanged, key: unchanged.key };
+    : { skill: unchanged, key: unchanged.key, digest: unchanged.digest };
   if (parsed === undefined) return undefined;
-  return {
-    skill: discovered(parsed.skill, place, parsed.key),
-    findings: findingsOf(parsed.skill, manifest),
-  };
+  return admitted(
+    scan,
+    discovered(parsed.skill, { place, key: parsed.key, digest: parsed.digest }),
+    findingsOf(parsed.skill, manifest),
+  );
+}
+
+/**
+ * A skill read, once a skill lock (when one is configured) admits it: a
+ * skill the lock refuses is reported and left out, or, when the lock only
+ * reports, loads with the problem among its findings.
+ */
+function admitted(
+  scan: RootScan,
+  skill: DiscoveredSkill,
+  findings: readonly Problem[],
+): SkillRead | undefined {
+  const refused = lockProblem(scan.config, skill);
+  if (refused === undefined) return { skill, findings };
+  if (refused.drops) {
+    scan.report(refused);
+    return undefined;
+  }
+  return { skill, findings: [...findings, refused] };
 }
 
 /**
@@ -126,7 +147,9 @@ function placeOf(
 function loadManifest(
   scan: RootScan,
   manifest: Manifest & { dir: string; place: SkillPlace },
-): { skill: ParsedSkill; key: RefreshKey } | undefined {
+):
+  | { skill: ParsedSkill; key: RefreshKey; digest: string | undefined }
+  | undefined {
   const { config, report } = scan;
   const { path, name, dirName, status, isLink, dir, place } = manifest;
   const maxBytes = config.maxManifestBytes;
@@ -142,7 +165,13 @@ function loadManifest(
     : undefined;
   const read = status.size > maxBytes
     ? { kind: "too_large" as const }
-    : readManifest(path, { maxBytes, own, within, buffer: scan.buffer });
+    : readManifest(path, {
+      maxBytes,
+      own,
+      within,
+      buffer: scan.buffer,
+      digest: config.lock !== undefined,
+    });
   if (read.kind === "elsewhere" && within !== undefined) {
     report(outsidePluginsProblem({
       path,
@@ -159,14 +188,15 @@ function loadManifest(
     return undefined;
   }
   const key = refreshKey(read.status, scan.startedMs);
+  const { digest } = read;
   const same = reusable(scan, path, { text: read.text });
-  if (same !== undefined) return { skill: same, key };
+  if (same !== undefined) return { skill: same, key, digest };
   const parsed = parseSkill(scan, { path, dir, dirName, text: read.text });
   if (!("info" in parsed)) {
     report(parsed);
     return undefined;
   }
-  return { skill: parsed, key };
+  return { skill: parsed, key, digest };
 }
 
 /**
@@ -235,8 +265,11 @@ function parseSkill(
  */
 function discovered(
   parsed: ParsedSkill,
-  place: SkillPlace,
-  key: RefreshKey,
+  { place, key, digest }: {
+    place: SkillPlace;
+    key: RefreshKey;
+    digest: string | undefined;
+  },
 ): DiscoveredSkill {
   return {
     info: parsed.info,
@@ -248,5 +281,6 @@ function discovered(
     coercions: parsed.coercions,
     place,
     key,
+    digest,
   };
 }

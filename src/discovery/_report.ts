@@ -20,6 +20,8 @@ const STRICT_CODES: Partial<Record<SkillWarningCode, SkillErrorCode>> = {
   invalid_plugin: "invalid_plugin",
   duplicate_plugin: "duplicate_plugin",
   reserved_name: "invalid_skill",
+  integrity_mismatch: "integrity_mismatch",
+  unlocked_skill: "unlocked_skill",
 };
 
 /**

@@ -57,6 +57,11 @@ export interface DiscoveredSkill extends ParsedSkill {
   readonly place: SkillPlace;
   /** The refresh key of the manifest it was read from. */
   readonly key: RefreshKey;
+  /**
+   * The digest of the manifest's bytes, taken when a skill lock is
+   * configured (see `_locked.ts`); else undefined.
+   */
+  readonly digest: string | undefined;
 }
 
 /**

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { digestOf } from "../_digest.ts";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { fromNode } from "./_node.ts";
 import {
@@ -122,8 +123,16 @@ function regularTarget(
 
 /** What reading a manifest found. */
 export type FileRead =
-  /** The text, and the status of the file it was read from (its descriptor's). */
-  | { readonly kind: "text"; readonly text: string; readonly status: Status }
+  /**
+   * The text, and the status of the file it was read from (its
+   * descriptor's); with `digest` asked for, the digest of its bytes.
+   */
+  | {
+    readonly kind: "text";
+    readonly text: string;
+    readonly status: Status;
+    readonly digest?: string | undefined;
+  }
   | Exclude<Opened, { kind: "open" }>
   /** Not proven to be its directory's own entry: a symlink stood there, or the directory was swapped. */
   | { readonly kind: "not_own" }
@@ -193,15 +202,17 @@ export function readBuffer(): ReadBuffer {
  * path must be proven to be there before a byte is read, by the kernel's
  * path for the descriptor, else by the path's real path and an `lstat` there
  * of the descriptor's file (one `readlink`, or a `realpath` and an `lstat`,
- * more per file).
+ * more per file). With `digest`, the digest of the bytes read is taken
+ * too (for a skill lock).
  */
 export function readManifest(
   path: string,
-  { maxBytes, own, within, buffer }: {
+  { maxBytes, own, within, buffer, digest }: {
     maxBytes: number;
     own?: OwnEntry | undefined;
     within?: Within | undefined;
     buffer: ReadBuffer;
+    digest?: boolean | undefined;
   },
 ): FileRead {
   const follow = own === undefined && within?.exact === undefined;
@@ -235,8 +246,9 @@ export function readManifest(
     });
     if (bytes.length > maxBytes) return { kind: "too_large" };
     const text = decoded(bytes);
-    return text === undefined
-      ? { kind: "not_utf8" }
+    if (text === undefined) return { kind: "not_utf8" };
+    return digest === true
+      ? { kind: "text", text, status, digest: digestOf(bytes) }
       : { kind: "text", text, status };
   } catch (error) {
     return { kind: "unreadable", error };

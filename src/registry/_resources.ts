@@ -35,11 +35,14 @@ const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
  * follows a symlink only when its target is inside the directory (and a
  * directory symlink only once, so loops end), and stops at the entry and
  * depth caps of the config, warning each time it leaves something out.
+ * With `outside`, a symlink that leads outside the directory is passed to
+ * it instead of being warned about.
  */
 export function listResources(
   confined: ConfinedSkill,
   config: SkillConfig,
   warn: WarnSink,
+  { outside }: { outside?: (link: string) => void } = {},
 ): string[] {
   const { info } = confined;
   let change: string | undefined;
@@ -61,7 +64,7 @@ export function listResources(
     return [];
   }
   const dir = confined.place.realDir;
-  const walk = new ResourceWalk({ info, dir, config, warn });
+  const walk = new ResourceWalk({ info, dir, config, warn, outside });
   walk.visit({ path: dir, rel: "", depth: 0, viaLink: false });
   return walk.files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -93,19 +96,22 @@ class ResourceWalk {
   readonly dir: string;
   readonly config: SkillConfig;
   readonly warn: WarnSink;
+  readonly outside: ((link: string) => void) | undefined;
 
   constructor(
-    { info, dir, config, warn }: {
+    { info, dir, config, warn, outside }: {
       info: SkillInfo;
       dir: string;
       config: SkillConfig;
       warn: WarnSink;
+      outside: ((link: string) => void) | undefined;
     },
   ) {
     this.info = info;
     this.dir = dir;
     this.config = config;
     this.warn = warn;
+    this.outside = outside;
     this.#manifest = basename(info.path);
   }
 
@@ -217,6 +223,7 @@ class ResourceWalk {
     if (!resolved.ok) return dangling(resolved.error);
     const real = resolved.value;
     if (!isInside(real, this.dir)) {
+      if (this.outside !== undefined) return this.outside(link);
       this.warn({
         code: "resource_escape",
         message:

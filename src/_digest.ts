@@ -1,0 +1,87 @@
+/**
+ * The digests of a skill lock: a file's digest over its raw bytes, the
+ * order its paths are listed in, and a skill's digest over that list. The
+ * rules are written out in docs/integrity.md, with test vectors, so that
+ * another language can recompute them.
+ *
+ * @module
+ */
+
+import { createHash } from "node:crypto";
+
+/** A digest as a lock writes it: `sha256:` and 64 lowercase hex digits. */
+export const DIGEST_PATTERN: RegExp = /^sha256:[0-9a-f]{64}$/;
+
+/** The digest of raw bytes: `sha256:` and 64 lowercase hex digits. */
+export function digestOf(bytes: Uint8Array | string): string {
+  return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+}
+
+/**
+ * Orders two paths by their Unicode code points, which is the order of
+ * their UTF-8 bytes (`LC_ALL=C sort`), never by locale. JavaScript's `<`
+ * compares UTF-16 code units, which differs where a character above U+FFFF
+ * meets one in U+E000–U+FFFF: surrogates are moved above that range first.
+ */
+export function comparePaths(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+function codePointRank(unit: number): number {
+  if (unit < 0xd800) return unit;
+  return unit <= 0xdfff ? unit + 0x2000 : unit - 0x800;
+}
+
+/** One file of a skill as its digest counts it. */
+export interface DigestedFile {
+  /** Its path relative to the skill directory, `/`-separated. */
+  readonly path: string;
+  /** The digest of its raw bytes. */
+  readonly digest: string;
+}
+
+/**
+ * The text a skill's digest is taken over: one line per file, in
+ * {@linkcode comparePaths} order, each the file's 64 hex digits, two
+ * spaces, its path and a line feed (what `sha256sum` prints).
+ */
+export function canonicalList(files: readonly DigestedFile[]): string {
+  return [...files]
+    .sort((a, b) => comparePaths(a.path, b.path))
+    .map((file) => `${file.digest.slice("sha256:".length)}  ${file.path}\n`)
+    .join("");
+}
+
+/** A skill's digest: the digest of its {@linkcode canonicalList}. */
+export function skillDigest(files: readonly DigestedFile[]): string {
+  return digestOf(canonicalList(files));
+}
+
+/**
+ * Why a path relative to a skill directory cannot be locked, or
+ * `undefined` when it can: it must be non-empty and relative, its segments
+ * neither empty, `.` nor `..`, and it may hold no backslash and no control
+ * character (which a line of the canonical list could not carry as it is).
+ */
+export function unlockablePath(path: string): string | undefined {
+  if (path === "") return "it is empty";
+  if (path.startsWith("/")) return "it is absolute";
+  // deno-lint-ignore no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(path)) {
+    return "it holds a control character";
+  }
+  if (path.includes("\\")) return "it holds a backslash";
+  for (const segment of path.split("/")) {
+    if (segment === "") return "it has an empty segment";
+    if (segment === "." || segment === "..") {
+      return `it has a "${segment}" segment`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,265 @@
+/**
+ * `agent-skills lock` writes a lock of the skills the roots serve;
+ * `agent-skills verify` compares what they serve now with one, as text,
+ * JSON, GitHub workflow commands or SARIF. The only commands that touch a
+ * file other than a skill's: the lock, read or written (atomically: a
+ * temporary file beside it, then a rename).
+ *
+ * @module
+ */
+
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import process from "node:process";
+import type { SkillDiagnostic } from "../check/diagnostic.ts";
+import { StartupError } from "../errors.ts";
+import {
+  createSkillLock,
+  formatSkillLock,
+  type LockDrift,
+  type LockProblem,
+  parseSkillLock,
+  verifySkillLock,
+} from "../lock/lock.ts";
+import type { SkillLock } from "../skill_lock.ts";
+import type { SkillWarning } from "../warn.ts";
+import { placeOptions, rootsOf } from "./args.ts";
+import { printGithub } from "./github.ts";
+import { json } from "./json.ts";
+import { colors, line, type Output } from "./output.ts";
+import { sarif } from "./sarif.ts";
+import {
+  display,
+  fail,
+  plural,
+  printWarnings,
+  relativeText,
+} from "./terminal.ts";
+import { OK, PROBLEMS, USAGE, type Values } from "./types.ts";
+
+/** The file `lock` writes and `verify` reads when none is named. */
+export const DEFAULT_LOCK_FILE = "agent-skills.lock.json";
+
+/** The options of the library the roots' flags and DIRs give. */
+function libraryOptions(
+  values: Values,
+  dirs: readonly string[],
+  io: Output,
+  warnings: SkillWarning[],
+) {
+  return {
+    roots: rootsOf(values, io, dirs),
+    onWarning: (warning: SkillWarning) => warnings.push(warning),
+    ...placeOptions(values, io),
+  };
+}
+
+export function lock(values: Values, dirs: string[], io: Output): number {
+  const warnings: SkillWarning[] = [];
+  const { lock, problems } = createSkillLock(
+    libraryOptions(values, dirs, io, warnings),
+  );
+  const target = values.output ?? DEFAULT_LOCK_FILE;
+  if (problems.length > 0) {
+    return fail(io, values, {
+      status: PROBLEMS,
+      error: {
+        code: "unlockable_skill",
+        message: `Wrote no lock: ${problemText(problems, io)}`,
+      },
+      warnings,
+    });
+  }
+  const text = formatSkillLock(lock);
+  if (target === "-") {
+    printWarnings(io, warnings);
+    io.outText(text.slice(0, -1));
+    return OK;
+  }
+  const path = resolve(io.cwd, target);
+  writeAtomically(path, text);
+  const written = `Locked ${plural(lock.skills.length, "skill")} in ${
+    display(path, io)
+  }`;
+  if (values.json) {
+    json(io, { path, skills: lock.skills.length, warnings });
+  } else {
+    printWarnings(io, warnings);
+    io.out(written);
+  }
+  return OK;
+}
+
+export function verify(values: Values, dirs: string[], io: Output): number {
+  const path = resolve(io.cwd, values.lock ?? DEFAULT_LOCK_FILE);
+  let locked: SkillLock;
+  try {
+    locked = parseSkillLock(readLockFile(path), display(path, io));
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    // A lock that cannot be read is a usage error: nothing was compared.
+    return fail(io, values, {
+      status: USAGE,
+      error: { code: error.code, message: error.message },
+    });
+  }
+  const warnings: SkillWarning[] = [];
+  const options = libraryOptions(values, dirs, io, warnings);
+  const verified = verifySkillLock(locked, options);
+  const { ok, drift, problems } = verified;
+  const diagnostics = driftDiagnostics({ ...verified, path });
+  const count = locked.skills.length;
+  const summary = ok
+    ? `${plural(count, "locked skill")} ${count === 1 ? "matches" : "match"} ${
+      display(path, io)
+    }`
+    : `${plural(diagnostics.length, "difference")} from ${display(path, io)}`;
+  const format = values.format ?? (values.json ? "json" : "text");
+  if (format === "github") {
+    printGithub(io, { diagnostics }, { summary, title: "agent-skills verify" });
+  } else if (format === "sarif") {
+    json(io, sarif({ diagnostics }, io));
+  } else if (format === "json") {
+    json(io, { ok, lock: path, drift, problems, warnings });
+  } else {
+    printWarnings(io, warnings);
+    printDrift(io, drift, problems);
+    io.out(ok ? summary : colors().red(summary));
+  }
+  return ok ? OK : PROBLEMS;
+}
+
+/** The drift as lines: `+` added, `-` removed, `~` changed, and each file. */
+function printDrift(
+  io: Output,
+  drift: LockDrift,
+  problems: readonly LockProblem[],
+): void {
+  const c = colors();
+  for (const name of drift.added) {
+    io.out(line`${c.red("+")} ${name}  ${c.dim("served, not in the lock")}`);
+  }
+  for (const name of drift.removed) {
+    io.out(line`${c.red("-")} ${name}  ${c.dim("locked, no longer served")}`);
+  }
+  for (const skill of drift.changed) {
+    io.out(line`${c.red("~")} ${skill.name}`);
+    if (skill.moved !== undefined) {
+      io.out(
+        line`    moved: ${skill.moved.locked} ${
+          c.dim("->")
+        } ${skill.moved.found}`,
+      );
+    }
+    for (const file of skill.added) io.out(line`    + ${file}`);
+    for (const file of skill.removed) io.out(line`    - ${file}`);
+    for (const file of skill.changed) io.out(line`    ~ ${file}`);
+  }
+  for (const problem of problems) {
+    io.out(
+      line`${c.red("!")} ${problem.skill}  ${
+        relativeText(problem.message, io)
+      }`,
+    );
+  }
+}
+
+/** The drift as diagnostics, for `--format github|sarif`. */
+function driftDiagnostics(
+  { drift, problems, path, dirs }: {
+    drift: LockDrift;
+    problems: readonly LockProblem[];
+    /** The lock file's: where a skill no longer served is reported. */
+    path: string;
+    dirs: Readonly<Record<string, string>>;
+  },
+): SkillDiagnostic[] {
+  const error = (
+    code: SkillDiagnostic["code"],
+    skill: string,
+    { message, file }: { message: string; file?: string },
+  ): SkillDiagnostic => {
+    const dir = Object.hasOwn(dirs, skill) ? dirs[skill] : undefined;
+    return {
+      severity: "error",
+      code,
+      skill,
+      path: dir === undefined
+        ? path
+        : file === undefined
+        ? dir
+        : join(dir, file),
+      message,
+    };
+  };
+  return [
+    ...drift.added.map((name) =>
+      error("unlocked_skill", name, {
+        message: `Skill "${name}" is served and not in the lock`,
+      })
+    ),
+    ...drift.removed.map((name) =>
+      error("locked_skill_gone", name, {
+        message: `Skill "${name}" is locked and no longer served`,
+      })
+    ),
+    ...drift.changed.flatMap((skill) => {
+      const about = (file: string, what: string): SkillDiagnostic =>
+        error("integrity_mismatch", skill.name, {
+          message: `Skill "${skill.name}": ${file} ${what}`,
+          file,
+        });
+      return [
+        ...(skill.moved === undefined ? [] : [
+          error("integrity_mismatch", skill.name, {
+            message:
+              `Skill "${skill.name}" was locked at ${skill.moved.locked} in its root and is at ${skill.moved.found}`,
+          }),
+        ]),
+        ...skill.added.map((file) => about(file, "is not in the lock")),
+        ...skill.removed.map((file) => about(file, "is locked and gone")),
+        ...skill.changed.map((file) =>
+          about(file, "changed since it was locked")
+        ),
+      ];
+    }),
+    ...problems.map((problem) =>
+      error("unlockable_skill", problem.skill, { message: problem.message })
+    ),
+  ];
+}
+
+/** Each problem's message, one after another. */
+function problemText(problems: readonly LockProblem[], io: Output): string {
+  return problems.map((problem) => relativeText(problem.message, io)).join(
+    "; ",
+  );
+}
+
+/** A lock file's text, or `invalid_lock` saying why it cannot be read. */
+function readLockFile(path: string): string {
+  try {
+    const bytes = readFileSync(path);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (error) {
+    throw new StartupError(
+      "invalid_lock",
+      `Cannot read the lock ${path}: ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+      { cause: error },
+    );
+  }
+}
+
+/** Writes a file whole or not at all: a temporary file beside it, renamed. */
+function writeAtomically(path: string, text: string): void {
+  const temporary = join(path, "..", `.${process.pid}.${Date.now()}.lock.tmp`);
+  try {
+    writeFileSync(temporary, text, { flag: "wx" });
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}

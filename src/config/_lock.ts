@@ -1,0 +1,236 @@
+/**
+ * A skill lock as given (the `lock` option, or a lock file's JSON) checked
+ * field by field and copied into frozen plain data, each field read once:
+ * what is checked is what is used. A lock is input like any other: its
+ * size is bounded, its paths must stay inside their skill, and each
+ * skill's digest must be the one its files give.
+ *
+ * @module
+ */
+
+import {
+  comparePaths,
+  DIGEST_PATTERN,
+  skillDigest,
+  unlockablePath,
+} from "../_digest.ts";
+import type { LockedFile, LockedSkill, SkillLock } from "../skill_lock.ts";
+import { describe, oneLineSafe } from "../_text.ts";
+
+/** The most skills a lock may hold. */
+export const MAX_LOCKED_SKILLS = 100_000;
+/** The most files a lock may hold, over all its skills. */
+export const MAX_LOCKED_FILES = 1_000_000;
+/** The longest name or path a lock may hold, in UTF-16 code units. */
+export const MAX_LOCKED_PATH = 4096;
+
+/** A lock checked, or the first thing wrong with it, with where it is. */
+export type LockRead =
+  | { readonly lock: SkillLock }
+  | { readonly problem: string };
+
+/** Why a lock cannot be used, where in it (`skills[2].files[0].path`). */
+class LockProblem extends Error {}
+
+/**
+ * Checks a lock as given and copies it: `{ lock }`, deeply frozen, or
+ * `{ problem }`, a sentence naming the field (`skills[2].path`) and what is
+ * wrong with its value.
+ */
+export function readLock(value: unknown): LockRead {
+  try {
+    return { lock: checkedLock(value) };
+  } catch (error) {
+    if (error instanceof LockProblem) return { problem: error.message };
+    // A getter or a proxy trap that throws.
+    return {
+      problem: `it cannot be read (${
+        oneLineSafe(error instanceof Error ? error.message : String(error))
+      })`,
+    };
+  }
+}
+
+function checkedLock(value: unknown): SkillLock {
+  const fields = record(value, "the lock", ["agentSkillsLock", "skills"]);
+  if (fields.agentSkillsLock !== 1) {
+    throw new LockProblem(
+      `agentSkillsLock must be 1 (the only lock version this library reads), got ${
+        shown(fields.agentSkillsLock)
+      }`,
+    );
+  }
+  const given = list(fields.skills, "skills", MAX_LOCKED_SKILLS);
+  const budget = { files: MAX_LOCKED_FILES };
+  const names = new Set<string>();
+  const skills: LockedSkill[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const skill = checkedSkill(given[i], `skills[${i}]`, budget);
+    if (names.has(skill.name)) {
+      throw new LockProblem(
+        `skills[${i}].name: "${
+          cut(skill.name)
+        }" is locked twice; a lock holds one entry per served name`,
+      );
+    }
+    names.add(skill.name);
+    skills.push(skill);
+  }
+  skills.sort((a, b) => comparePaths(a.name, b.name));
+  return Object.freeze({
+    agentSkillsLock: 1,
+    skills: Object.freeze(skills),
+  });
+}
+
+function checkedSkill(
+  value: unknown,
+  where: string,
+  budget: { files: number },
+): LockedSkill {
+  const fields = record(value, where, ["name", "path", "digest", "files"]);
+  const name = text(fields.name, `${where}.name`);
+  // deno-lint-ignore no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) {
+    throw new LockProblem(
+      `${where}.name: "${cut(name)}" holds a control character`,
+    );
+  }
+  const path = relativePath(fields.path, `${where}.path`);
+  const digest = digestField(fields.digest, `${where}.digest`);
+  const given = list(fields.files, `${where}.files`, budget.files);
+  if (given.length === 0) {
+    throw new LockProblem(
+      `${where}.files: a locked skill has at least its manifest, got an empty list`,
+    );
+  }
+  budget.files -= given.length;
+  const seen = new Set<string>();
+  const files: LockedFile[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const at = `${where}.files[${i}]`;
+    const file = record(given[i], at, ["path", "digest", "size"]);
+    const filePath = relativePath(file.path, `${at}.path`);
+    if (seen.has(filePath)) {
+      throw new LockProblem(
+        `${at}.path: "${cut(filePath)}" is listed twice`,
+      );
+    }
+    seen.add(filePath);
+    const size = file.size;
+    if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
+      throw new LockProblem(
+        `${at}.size must be a whole number of bytes, got ${shown(size)}`,
+      );
+    }
+    files.push(Object.freeze({
+      path: filePath,
+      digest: digestField(file.digest, `${at}.digest`),
+      size,
+    }));
+  }
+  files.sort((a, b) => comparePaths(a.path, b.path));
+  const computed = skillDigest(files);
+  if (computed !== digest) {
+    throw new LockProblem(
+      `${where}.digest: ${digest} is not the digest of its files (${computed}); the lock was edited or is corrupt, write it again with agent-skills lock`,
+    );
+  }
+  return Object.freeze({ name, path, digest, files: Object.freeze(files) });
+}
+
+/**
+ * The own fields of a plain object, each read once, that must be exactly
+ * `keys`.
+ */
+function record<K extends string>(
+  value: unknown,
+  where: string,
+  keys: readonly K[],
+): Record<K, unknown> {
+  if (
+    typeof value !== "object" || value === null || Array.isArray(value)
+  ) {
+    throw new LockProblem(`${where} must be an object, got ${shown(value)}`);
+  }
+  const own = Reflect.ownKeys(value);
+  for (const key of own) {
+    if (typeof key !== "string" || !(keys as readonly string[]).includes(key)) {
+      throw new LockProblem(
+        `${where} has a field it may not have: ${
+          typeof key === "string" ? `"${cut(key)}"` : "a symbol"
+        } (its fields are ${keys.join(", ")})`,
+      );
+    }
+  }
+  const fields = {} as Record<K, unknown>;
+  for (const key of keys) {
+    if (!own.includes(key)) {
+      throw new LockProblem(`${where} has no "${key}"`);
+    }
+    fields[key] = (value as Record<K, unknown>)[key];
+  }
+  return fields;
+}
+
+function list(value: unknown, where: string, max: number): unknown[] {
+  if (!Array.isArray(value)) {
+    throw new LockProblem(`${where} must be a list, got ${shown(value)}`);
+  }
+  if (value.length > max) {
+    throw new LockProblem(
+      `${where} holds ${value.length} entries, more than a lock may (${max})`,
+    );
+  }
+  return Array.from(value);
+}
+
+function text(value: unknown, where: string): string {
+  if (typeof value !== "string" || value === "") {
+    throw new LockProblem(
+      `${where} must be a non-empty string, got ${shown(value)}`,
+    );
+  }
+  if (value.length > MAX_LOCKED_PATH) {
+    throw new LockProblem(
+      `${where} is ${value.length} characters long, more than a lock may hold (${MAX_LOCKED_PATH})`,
+    );
+  }
+  return value;
+}
+
+function relativePath(value: unknown, where: string): string {
+  const path = text(value, where);
+  const why = unlockablePath(path);
+  if (why !== undefined) {
+    throw new LockProblem(
+      `${where}: "${
+        cut(path)
+      }" is not a path inside a skill directory (${why})`,
+    );
+  }
+  return path;
+}
+
+function digestField(value: unknown, where: string): string {
+  if (typeof value === "string" && DIGEST_PATTERN.test(value)) return value;
+  throw new LockProblem(
+    `${where} must be "sha256:" and 64 lowercase hex digits, got ${
+      shown(value)
+    }`,
+  );
+}
+
+/** A value for a message: a long string cut to its first 80 characters. */
+function shown(value: unknown): string {
+  return describe(
+    typeof value === "string" && value.length > 80
+      ? `${value.slice(0, 80)}…`
+      : value,
+  );
+}
+
+/** A name or path for a message, on one line and at most 80 characters. */
+function cut(text: string): string {
+  return oneLineSafe(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}

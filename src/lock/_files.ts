@@ -1,0 +1,145 @@
+/**
+ * One served skill's files, each read and hashed as `readResource()` reads
+ * it: the manifest and every file `loadSkill()` lists. What would leave a
+ * lock incomplete (a listing cut at a cap, a name that is not UTF-8, a
+ * directory that cannot be read, a file that cannot be read) is a problem
+ * of the skill, and the skill is not locked.
+ *
+ * @module
+ */
+
+import { basename, relative, sep } from "node:path";
+import {
+  comparePaths,
+  digestOf,
+  skillDigest,
+  unlockablePath,
+} from "../_digest.ts";
+import { resolveOptions, type SkillConfig } from "../config/config.ts";
+import { reporter } from "../discovery/_report.ts";
+import type { AgentSkillsOptions } from "../options.ts";
+import { buildSnapshot } from "../registry/_snapshot.ts";
+import { warnerFor } from "../warn.ts";
+import type { DiscoveredSkill } from "../discovery/_types.ts";
+import { SkillError } from "../errors.ts";
+import { readConfined } from "../registry/_confine.ts";
+import { listResources } from "../registry/_resources.ts";
+import type { LockedFile, LockedSkill } from "../skill_lock.ts";
+
+/** Why one skill could not be locked. */
+export interface LockProblem {
+  /** The skill's name. */
+  readonly skill: string;
+  /** The file or directory concerned. */
+  readonly path: string;
+  /** A sentence naming the file and what to do. */
+  readonly message: string;
+}
+
+/** A skill locked, or why it could not be. */
+export type SkillLocking =
+  | { readonly locked: LockedSkill }
+  | { readonly problems: readonly LockProblem[] };
+
+/**
+ * Reads and hashes every file of a served skill, the manifest first: its
+ * entry in a lock, or the problems that keep it out of one.
+ */
+export function lockSkill(
+  skill: DiscoveredSkill,
+  config: SkillConfig,
+): SkillLocking {
+  const { info } = skill;
+  const problems: LockProblem[] = [];
+  const problem = (path: string, message: string): void => {
+    problems.push({ skill: info.name, path, message });
+  };
+  // A symlink that is dangling or leads outside is no file of the skill
+  // (readResource() refuses it too); anything else left out is.
+  const resources = listResources(skill, config, (warning) => {
+    if (warning.code === "dangling_symlink") return;
+    problem(
+      warning.path ?? info.dir,
+      `Cannot lock skill "${info.name}": ${warning.message}`,
+    );
+  }, { outside: () => {} });
+  const files: LockedFile[] = [];
+  const manifest = basename(info.path);
+  for (const rel of [manifest, ...resources]) {
+    const why = unlockablePath(rel);
+    if (why !== undefined) {
+      problem(
+        info.dir,
+        `Cannot lock skill "${info.name}": the path of its file ${
+          JSON.stringify(rel)
+        } cannot be written in a lock (${why}); rename the file`,
+      );
+      continue;
+    }
+    try {
+      // The manifest within the cap discovery read it under.
+      const bytes = readConfined(skill, rel, {
+        maxBytes: rel === manifest
+          ? config.maxManifestBytes
+          : config.maxResourceBytes,
+      });
+      files.push({ path: rel, digest: digestOf(bytes), size: bytes.length });
+    } catch (error) {
+      if (!(error instanceof SkillError)) throw error;
+      problem(
+        error.path ?? info.dir,
+        `Cannot lock skill "${info.name}": ${error.message}`,
+      );
+    }
+  }
+  if (problems.length > 0) return { problems };
+  return {
+    locked: {
+      name: info.name,
+      path: lockedPath(info),
+      digest: skillDigest(files),
+      files: files.sort((a, b) => comparePaths(a.path, b.path)),
+    },
+  };
+}
+
+/** A skill directory's path relative to its root, `/`-separated. */
+export function lockedPath(info: { root: string; dir: string }): string {
+  return relative(info.root, info.dir).split(sep).join("/");
+}
+
+/** A served skill and its entry in a lock. */
+export interface ServedLock {
+  readonly skill: DiscoveredSkill;
+  readonly locked: LockedSkill;
+}
+
+/**
+ * Scans the roots of `options` as `createAgentSkills()` does and locks each
+ * served skill: the skills locked, in code point order of their names, and
+ * the problems of those that could not be.
+ */
+export function lockServed(
+  options: AgentSkillsOptions,
+  owner: string,
+): {
+  served: ServedLock[];
+  problems: LockProblem[];
+  config: SkillConfig;
+} {
+  const { config, onWarning } = resolveOptions(options, { owner });
+  const report = reporter({
+    strict: config.strict,
+    warn: warnerFor(onWarning),
+  });
+  const snapshot = buildSnapshot(config, report);
+  const served: ServedLock[] = [];
+  const problems: LockProblem[] = [];
+  for (const skill of snapshot.byName.values()) {
+    const locking = lockSkill(skill, config);
+    if ("locked" in locking) served.push({ skill, locked: locking.locked });
+    else problems.push(...locking.problems);
+  }
+  served.sort((a, b) => comparePaths(a.locked.name, b.locked.name));
+  return { served, problems, config };
+}
