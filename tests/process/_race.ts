@@ -16,7 +16,11 @@ export const RACE_SECONDS = 2;
  * how many swaps it made and how many rounds the probe ran.
  */
 export async function race(
-  swap: { mode: "link" | "rotate" | "flip"; path: string; target?: string },
+  swap: {
+    mode: "link" | "rotate" | "flip" | "content" | "rewrite";
+    path: string;
+    target?: string;
+  },
   probe: () => void,
 ): Promise<{ swaps: number; rounds: number }> {
   const done = join(dirname(dirname(swap.path)), `done-${Math.random()}`);

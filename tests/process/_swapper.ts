@@ -11,8 +11,14 @@
 //           PATH.fifo (a FIFO), each renamed over PATH and back (the test
 //           makes both beside it)
 //   flip    the directory PATH, a file, and a symlink to itself, in turn
+//   content the file PATH and the file NAME.other two levels up (NAME is
+//           PATH's base name; the test makes it, with other bytes), renamed
+//           over PATH and back
+//   rewrite the file PATH written over in place with the bytes of NAME.other,
+//           then with its own again (a reader may see a part of either)
 
 import {
+  readFileSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -27,6 +33,8 @@ const [mode = "", seconds = "0", done = "", path = "", target = ""] = process
 // Parked outside the directory it is swapped in, so that it is never seen
 // there under another name.
 const parked = join(dirname(dirname(path)), `${basename(path)}.parked`);
+// The other bytes of content and rewrite, outside the directory too.
+const otherPath = join(dirname(dirname(path)), `${basename(path)}.other`);
 const until = Date.now() + Number(seconds) * 1000;
 let swaps = 0;
 
@@ -45,6 +53,16 @@ const steps: Record<string, () => void> = {
     }
     renameSync(parked, path);
   },
+  content: () => {
+    renameSync(path, parked);
+    renameSync(otherPath, path);
+    renameSync(path, otherPath);
+    renameSync(parked, path);
+  },
+  rewrite: () => {
+    writeFileSync(path, other);
+    writeFileSync(path, own);
+  },
   flip: () => {
     renameSync(path, parked);
     writeFileSync(path, "a file now");
@@ -54,6 +72,10 @@ const steps: Record<string, () => void> = {
     renameSync(parked, path);
   },
 };
+
+// What rewrite writes: read once, before the first swap.
+const own = mode === "rewrite" ? readFileSync(path) : new Uint8Array();
+const other = mode === "rewrite" ? readFileSync(otherPath) : new Uint8Array();
 
 const step = steps[mode];
 if (step === undefined) throw new Error(`unknown mode ${mode}`);
