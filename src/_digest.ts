@@ -9,8 +9,13 @@
 
 import { createHash } from "node:crypto";
 
-/** A digest as a lock writes it: `sha256:` and 64 lowercase hex digits. */
-export const DIGEST_PATTERN: RegExp = /^sha256:[0-9a-f]{64}$/;
+/** Whether a value is a digest as a lock writes it. */
+export function isDigest(value: unknown): value is string {
+  return typeof value === "string" && value.length === 71 &&
+    value.startsWith("sha256:") && !NOT_HEX.test(value.slice(7));
+}
+
+const NOT_HEX = /[^0-9a-f]/;
 
 /** The digest of raw bytes: `sha256:` and 64 lowercase hex digits. */
 export function digestOf(bytes: Uint8Array | string): string {
@@ -47,18 +52,23 @@ export interface DigestedFile {
 }
 
 /**
- * The text a skill's digest is taken over: one line per file, in
- * {@linkcode comparePaths} order, each the file's 64 hex digits, two
- * spaces, its path and a line feed (what `sha256sum` prints).
+ * The text a skill's digest is taken over: one line per file, in the order
+ * given, which must be {@linkcode comparePaths} order; each line the file's
+ * 64 hex digits, two spaces, its path and a line feed (what `sha256sum`
+ * prints).
  */
 export function canonicalList(files: readonly DigestedFile[]): string {
-  return [...files]
-    .sort((a, b) => comparePaths(a.path, b.path))
-    .map((file) => `${file.digest.slice("sha256:".length)}  ${file.path}\n`)
-    .join("");
+  let list = "";
+  for (const file of files) {
+    list += `${file.digest.slice("sha256:".length)}  ${file.path}\n`;
+  }
+  return list;
 }
 
-/** A skill's digest: the digest of its {@linkcode canonicalList}. */
+/**
+ * A skill's digest: the digest of its {@linkcode canonicalList}, its files
+ * given in {@linkcode comparePaths} order.
+ */
 export function skillDigest(files: readonly DigestedFile[]): string {
   return digestOf(canonicalList(files));
 }
@@ -71,17 +81,20 @@ export function skillDigest(files: readonly DigestedFile[]): string {
  */
 export function unlockablePath(path: string): string | undefined {
   if (path === "") return "it is empty";
-  if (path.startsWith("/")) return "it is absolute";
-  // deno-lint-ignore no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(path)) {
-    return "it holds a control character";
-  }
-  if (path.includes("\\")) return "it holds a backslash";
-  for (const segment of path.split("/")) {
-    if (segment === "") return "it has an empty segment";
-    if (segment === "." || segment === "..") {
-      return `it has a "${segment}" segment`;
+  if (path.charCodeAt(0) === 0x2f) return "it is absolute";
+  let segment = 0;
+  for (let i = 0; i <= path.length; i++) {
+    const code = i === path.length ? 0x2f : path.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return "it holds a control character";
+    if (code === 0x5c) return "it holds a backslash";
+    if (code !== 0x2f) continue;
+    const length = i - segment;
+    if (length === 0) return "it has an empty segment";
+    if (length <= 2 && path.charCodeAt(segment) === 0x2e) {
+      if (length === 1) return 'it has a "." segment';
+      if (path.charCodeAt(segment + 1) === 0x2e) return 'it has a ".." segment';
     }
+    segment = i + 1;
   }
   return undefined;
 }

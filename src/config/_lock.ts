@@ -10,7 +10,7 @@
 
 import {
   comparePaths,
-  DIGEST_PATTERN,
+  isDigest,
   skillDigest,
   unlockablePath,
 } from "../_digest.ts";
@@ -29,17 +29,26 @@ export type LockRead =
   | { readonly lock: SkillLock }
   | { readonly problem: string };
 
+/** The locks {@linkcode readLock} checked and froze. */
+const CHECKED = new WeakSet<object>();
+
 /** Why a lock cannot be used, where in it (`skills[2].files[0].path`). */
 class LockProblem extends Error {}
 
 /**
  * Checks a lock as given and copies it: `{ lock }`, deeply frozen, or
  * `{ problem }`, a sentence naming the field (`skills[2].path`) and what is
- * wrong with its value.
+ * wrong with its value. A lock this function gave before is given back as
+ * it is: it is frozen, so it is still what was checked.
  */
 export function readLock(value: unknown): LockRead {
+  if (typeof value === "object" && value !== null && CHECKED.has(value)) {
+    return { lock: value as SkillLock };
+  }
   try {
-    return { lock: checkedLock(value) };
+    const lock = checkedLock(value);
+    CHECKED.add(lock);
+    return { lock };
   } catch (error) {
     if (error instanceof LockProblem) return { problem: error.message };
     // A getter or a proxy trap that throws.
@@ -52,7 +61,7 @@ export function readLock(value: unknown): LockRead {
 }
 
 function checkedLock(value: unknown): SkillLock {
-  const fields = record(value, "the lock", ["agentSkillsLock", "skills"]);
+  const fields = record(value, "the lock", LOCK_KEYS);
   if (fields.agentSkillsLock !== 1) {
     throw new LockProblem(
       `agentSkillsLock must be 1 (the only lock version this library reads), got ${
@@ -88,7 +97,7 @@ function checkedSkill(
   where: string,
   budget: { files: number },
 ): LockedSkill {
-  const fields = record(value, where, ["name", "path", "digest", "files"]);
+  const fields = record(value, where, SKILL_KEYS);
   const name = text(fields.name, `${where}.name`);
   // deno-lint-ignore no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) {
@@ -107,25 +116,27 @@ function checkedSkill(
   budget.files -= given.length;
   const seen = new Set<string>();
   const files: LockedFile[] = [];
-  for (let i = 0; i < given.length; i++) {
-    const at = `${where}.files[${i}]`;
-    const file = record(given[i], at, ["path", "digest", "size"]);
-    const filePath = relativePath(file.path, `${at}.path`);
+  // Where a problem is, named only when there is one.
+  let i = 0;
+  const at = (field: string): string => `${where}.files[${i}]${field}`;
+  for (; i < given.length; i++) {
+    const file = record(given[i], at, FILE_KEYS);
+    const filePath = relativePath(file.path, at);
     if (seen.has(filePath)) {
       throw new LockProblem(
-        `${at}.path: "${cut(filePath)}" is listed twice`,
+        `${at(".path")}: "${cut(filePath)}" is listed twice`,
       );
     }
     seen.add(filePath);
     const size = file.size;
     if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
       throw new LockProblem(
-        `${at}.size must be a whole number of bytes, got ${shown(size)}`,
+        `${at(".size")} must be a whole number of bytes, got ${shown(size)}`,
       );
     }
     files.push(Object.freeze({
       path: filePath,
-      digest: digestField(file.digest, `${at}.digest`),
+      digest: digestField(file.digest, at),
       size,
     }));
   }
@@ -139,25 +150,44 @@ function checkedSkill(
   return Object.freeze({ name, path, digest, files: Object.freeze(files) });
 }
 
+const LOCK_KEYS = ["agentSkillsLock", "skills"] as const;
+const SKILL_KEYS = ["name", "path", "digest", "files"] as const;
+const FILE_KEYS = ["path", "digest", "size"] as const;
+
+/** Where a field is: its name, or how to name it (given the field's suffix). */
+type Where = string | ((field: string) => string);
+
+function named(where: Where, field = ""): string {
+  return typeof where === "string" ? `${where}${field}` : where(field);
+}
+
 /**
  * The own fields of a plain object, each read once, that must be exactly
  * `keys`.
  */
 function record<K extends string>(
   value: unknown,
-  where: string,
+  where: Where,
   keys: readonly K[],
 ): Record<K, unknown> {
   if (
     typeof value !== "object" || value === null || Array.isArray(value)
   ) {
-    throw new LockProblem(`${where} must be an object, got ${shown(value)}`);
+    throw new LockProblem(
+      `${named(where)} must be an object, got ${shown(value)}`,
+    );
   }
   const own = Reflect.ownKeys(value);
+  if (sameKeys(own, keys)) {
+    // Written as a lock writes it: each field read once, in that order.
+    const fields = {} as Record<K, unknown>;
+    for (const key of keys) fields[key] = (value as Record<K, unknown>)[key];
+    return fields;
+  }
   for (const key of own) {
     if (typeof key !== "string" || !(keys as readonly string[]).includes(key)) {
       throw new LockProblem(
-        `${where} has a field it may not have: ${
+        `${named(where)} has a field it may not have: ${
           typeof key === "string" ? `"${cut(key)}"` : "a symbol"
         } (its fields are ${keys.join(", ")})`,
       );
@@ -165,12 +195,21 @@ function record<K extends string>(
   }
   const fields = {} as Record<K, unknown>;
   for (const key of keys) {
-    if (!own.includes(key)) {
-      throw new LockProblem(`${where} has no "${key}"`);
+    if (own.length < keys.length && !own.includes(key)) {
+      throw new LockProblem(`${named(where)} has no "${key}"`);
     }
     fields[key] = (value as Record<K, unknown>)[key];
   }
   return fields;
+}
+
+function sameKeys(
+  own: readonly (string | symbol)[],
+  keys: readonly string[],
+): boolean {
+  if (own.length !== keys.length) return false;
+  for (let i = 0; i < own.length; i++) if (own[i] !== keys[i]) return false;
+  return true;
 }
 
 function list(value: unknown, where: string, max: number): unknown[] {
@@ -199,7 +238,8 @@ function text(value: unknown, where: string): string {
   return value;
 }
 
-function relativePath(value: unknown, where: string): string {
+function relativePath(value: unknown, at: Where): string {
+  const where = typeof at === "string" ? at : at(".path");
   const path = text(value, where);
   const why = unlockablePath(path);
   if (why !== undefined) {
@@ -212,8 +252,9 @@ function relativePath(value: unknown, where: string): string {
   return path;
 }
 
-function digestField(value: unknown, where: string): string {
-  if (typeof value === "string" && DIGEST_PATTERN.test(value)) return value;
+function digestField(value: unknown, at: Where): string {
+  if (isDigest(value)) return value;
+  const where = typeof at === "string" ? at : at(".digest");
   throw new LockProblem(
     `${where} must be "sha256:" and 64 lowercase hex digits, got ${
       shown(value)

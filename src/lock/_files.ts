@@ -63,6 +63,25 @@ export function lockSkill(
       `Cannot lock skill "${info.name}": ${warning.message}`,
     );
   }, { outside: () => {} });
+  const path = lockedPath(info);
+  const where = unlockablePath(path);
+  if (where !== undefined) {
+    problem(
+      info.dir,
+      `Cannot lock skill "${info.name}": its directory's path in its root, ${
+        JSON.stringify(path)
+      }, cannot be written in a lock (${where}); rename it`,
+    );
+  }
+  // deno-lint-ignore no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(info.name)) {
+    problem(
+      info.path,
+      `Cannot lock skill ${
+        JSON.stringify(info.name)
+      }: its name holds a control character`,
+    );
+  }
   const files: LockedFile[] = [];
   const manifest = basename(info.path);
   for (const rel of [manifest, ...resources]) {
@@ -93,12 +112,13 @@ export function lockSkill(
     }
   }
   if (problems.length > 0) return { problems };
+  files.sort((a, b) => comparePaths(a.path, b.path));
   return {
     locked: {
       name: info.name,
-      path: lockedPath(info),
+      path,
       digest: skillDigest(files),
-      files: files.sort((a, b) => comparePaths(a.path, b.path)),
+      files,
     },
   };
 }

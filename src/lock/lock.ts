@@ -69,10 +69,12 @@ function lockOf(
   const dirs: Record<string, string> = Object.create(null);
   for (const { skill } of served) dirs[skill.info.name] = skill.info.dir;
   return {
-    lock: {
-      agentSkillsLock: 1,
-      skills: served.map(({ locked }) => locked),
-    },
+    // Checked as a lock given back is checked, so that it may be given
+    // to createAgentSkills() as it is.
+    lock: checked(
+      { agentSkillsLock: 1, skills: served.map(({ locked }) => locked) },
+      owner,
+    ),
     problems,
     dirs,
   };
