@@ -70,6 +70,9 @@ import { oneLineSafe } from "./_text.ts";
  * - `yaml_comment`: YAML cut a top-level plain value at ` #`, reading the rest
  *   as a comment (`description: Fix bugs #123 first` is "Fix bugs"); loaded
  *   as YAML reads it. Quote the value if the rest is part of it.
+ * - `untrusted_root`: a configured root the `trust` option does not trust
+ *   (by default, with `trust: false`, the project's roots); it was neither
+ *   listed nor read, and its skills are not served. Said once per root.
  */
 export type SkillWarningCode =
   | "invalid_skill"
@@ -92,7 +95,8 @@ export type SkillWarningCode =
   | "yaml_indicator"
   | "yaml_flow_text"
   | "yaml_continuation"
-  | "yaml_comment";
+  | "yaml_comment"
+  | "untrusted_root";
 
 /** One warning: a code to filter on, a readable message, and the path. */
 export interface SkillWarning {

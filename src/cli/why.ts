@@ -57,9 +57,12 @@ export function why(
   return status;
 }
 
-/** The explanation as lines: the verdicts, the near misses, the roots. */
+/**
+ * The explanation as lines: the verdicts, the roots not trusted that may
+ * hold the name, the near misses, the roots.
+ */
 function lines(
-  { name, candidates, nearMisses, roots }: SkillExplanation,
+  { name, candidates, nearMisses, untrusted, roots }: SkillExplanation,
   served: boolean,
   c: ReturnType<typeof colors>,
 ): Array<Piece | Line> {
@@ -69,14 +72,18 @@ function lines(
     out.push(
       c.bold(
         `No skill is served as ${shown}${
-          candidates.length + nearMisses.length === 0
-            ? ": no root holds a skill or a directory of that name"
-            : ""
+          candidates.length + nearMisses.length > 0
+            ? ""
+            : untrusted.length > 0
+            ? ": no root read holds a skill or a directory of that name"
+            : ": no root holds a skill or a directory of that name"
         }.`,
       ),
     );
   }
   for (const candidate of candidates) out.push(...candidateLines(candidate, c));
+  // Said whether the name is served or not: it may be meant to come from there.
+  for (const root of untrusted) out.push(root.message);
   // Only a name not served has near misses.
   if (nearMisses.length > 0) {
     out.push("Near misses:");
@@ -120,6 +127,7 @@ function candidateLines(
 }
 
 const STATES: Readonly<Record<ExplainedRoot["state"], string>> = {
+  untrusted: "not read: untrusted",
   read: "read",
   missing: "does not exist",
   unreadable: "cannot be read",
