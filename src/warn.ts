@@ -71,8 +71,9 @@ import { oneLineSafe } from "./_text.ts";
  *   as a comment (`description: Fix bugs #123 first` is "Fix bugs"); loaded
  *   as YAML reads it. Quote the value if the rest is part of it.
  * - `untrusted_root`: a configured root the `trust` option does not trust
- *   (by default, with `trust: false`, the project's roots); it was neither
- *   listed nor read, and its skills are not served. Said once per root.
+ *   (with `trust: false`, each root of scope `workspace`: the project's); it
+ *   was neither listed nor read, and its skills are not served. Said once
+ *   per root, and never an error, not even under `strict`.
  */
 export type SkillWarningCode =
   | "invalid_skill"

@@ -397,11 +397,12 @@ for (const [preset, layout] of Object.entries(LAYOUTS)) {
       const why = skills.explain("late");
       assert.deepEqual(why.candidates, []);
       assert.deepEqual(why.untrusted.map((root) => root.root), project);
+      const unread = why.roots.filter((root) => root.state === "untrusted");
+      assert.deepEqual(unread.map((root) => root.path), project);
+      // Each keeps its warning, which refresh() did not repeat.
       assert.deepEqual(
-        why.roots.filter((root) => root.state === "untrusted").map((r) =>
-          r.path
-        ),
-        project,
+        unread.map((root) => root.warnings.map((w) => [w.code, w.path])),
+        project.map((path) => [["untrusted_root", path]]),
       );
     });
   });
@@ -534,6 +535,8 @@ describe("trust: explain() and why escape the name asked about", () => {
     assert.match(out, /no root read holds a skill/);
     assert.match(out, /Not read: untrusted: the root .*\.agents\/skills/);
     assert.match(out, /\.clarvis\/skills {2}not read: untrusted/);
+    // The root's state says it: its warning is not printed again there.
+    assert.doesNotMatch(out, /warning \[untrusted_root\]/);
   });
 });
 

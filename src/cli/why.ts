@@ -127,12 +127,12 @@ function candidateLines(
 }
 
 const STATES: Readonly<Record<ExplainedRoot["state"], string>> = {
-  untrusted: "not read: untrusted",
   read: "read",
   missing: "does not exist",
   unreadable: "cannot be read",
   not_a_directory: "is not a directory",
   same_as_later: "is a later root's directory, read there",
+  untrusted: "not read: untrusted",
 };
 
 function rootLines(
@@ -143,8 +143,9 @@ function rootLines(
     state === "read"
       ? [`  ${path}`]
       : line`  ${path}  ${c.bold(STATES[state])}`,
-    ...warnings.map((warning) =>
-      line`    ${c.dim(`warning [${warning.code}]`)} ${warning.message}`
-    ),
+    // The state of a root not trusted says its one warning already.
+    ...warnings.filter((warning) => warning.code !== "untrusted_root").map((
+      warning,
+    ) => line`    ${c.dim(`warning [${warning.code}]`)} ${warning.message}`),
   ];
 }

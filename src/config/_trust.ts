@@ -13,7 +13,7 @@ import type { RootToTrust } from "../options.ts";
 export type TrustRule = (root: RootToTrust) => boolean;
 
 /** The scope of the roots `trust: false` does not read: the project's. */
-export const PROJECT_SCOPE = "workspace";
+const PROJECT_SCOPE = "workspace";
 
 /**
  * The `trust` option as a rule: every root trusted when it is absent or

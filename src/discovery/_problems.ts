@@ -3,8 +3,9 @@
  * walks, as data: one builder per kind of problem, each naming the path and
  * what was done about it (a root that cannot be listed, a folder loop, the
  * folder bound, a link that cannot be followed, a duplicate or reserved
- * name, a plugin left out, a root not trusted). The manifest's own problems are in
- * `_manifest_problems.ts`; whether a problem warns or throws, `_report.ts`.
+ * name, a plugin left out, a root not trusted). The manifest's own problems
+ * are in `_manifest_problems.ts`; whether a problem warns or throws,
+ * `_report.ts`.
  *
  * @module
  */

@@ -171,12 +171,12 @@ export interface SkillNearMiss {
  * option does not trust it: it was not read).
  */
 export type RootState =
-  | "untrusted"
   | "read"
   | "missing"
   | "unreadable"
   | "not_a_directory"
-  | "same_as_later";
+  | "same_as_later"
+  | "untrusted";
 
 /** A configured root, what became of it, and what discovery said about it as a whole. */
 export interface ExplainedRoot {
