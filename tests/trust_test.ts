@@ -492,7 +492,7 @@ describe("trust: what is read follows the root as configured", () => {
     assert.deepEqual(codes(warnings), ["untrusted_root", "untrusted_root"]);
     assert.match(
       warnings[0]?.message ?? "",
-      /trust it \(trust: true, or a trust function that returns true for it\)/,
+      /trust it \(trust: true, or a trust function that returns true for it; on the command line, leave out --untrusted-workspace\)$/,
     );
   });
 });
