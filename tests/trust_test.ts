@@ -158,6 +158,22 @@ describe("trust option: values", () => {
     ]);
   });
 
+  it("never asks again: refresh() keeps the decision made at construction", () => {
+    const base = tree({ "a/one/SKILL.md": manifest("one") });
+    let calls = 0;
+    const { skills } = open({
+      home: base,
+      cwd: base,
+      roots: [join(base, "a")],
+      // A fickle host: trusts the root the first time only.
+      trust: () => ++calls === 1,
+    });
+    skills.refresh();
+    skills.refresh();
+    assert.equal(calls, 1);
+    assert.deepEqual(skills.listSkills().map((skill) => skill.name), ["one"]);
+  });
+
   for (const junk of ["no", 0, null, {}, []]) {
     it(`refuses trust: ${JSON.stringify(junk)} with invalid_option`, () => {
       assert.throws(
