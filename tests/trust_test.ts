@@ -22,6 +22,7 @@ import {
 import { backend } from "../src/fs/_backend.ts";
 import {
   ACTING_SAMPLES,
+  codes,
   link,
   manifest,
   runMain,
@@ -422,10 +423,6 @@ for (const [preset, layout] of Object.entries(LAYOUTS)) {
       );
     });
   });
-}
-
-function codes(warnings: readonly SkillWarning[]): string[] {
-  return warnings.map((warning) => warning.code);
 }
 
 describe("trust: what is read follows the root as configured", () => {
