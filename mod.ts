@@ -45,7 +45,11 @@
 // the hosts' presets of roots.
 export { createAgentSkills } from "./src/agent_skills.ts";
 export type { AgentSkills, SkillChanges } from "./src/agent_skills.ts";
-export type { AgentSkillsOptions, SkillRootOptions } from "./src/options.ts";
+export type {
+  AgentSkillsOptions,
+  RootToTrust,
+  SkillRootOptions,
+} from "./src/options.ts";
 export { resolveConfig } from "./src/config/config.ts";
 export type {
   SkillConfig,
@@ -106,6 +110,7 @@ export type {
   SkillCandidate,
   SkillExplanation,
   SkillNearMiss,
+  UntrustedRoot,
 } from "./src/explain/explanation.ts";
 
 // Integrity: a lock of each skill's files, and what changed since.

@@ -198,4 +198,39 @@ export interface AgentSkillsOptions {
    * stops that scan; a `refresh()` that throws keeps the previous snapshot.
    */
   onWarning?: WarnSink;
+  /**
+   * Which roots are read at all: the host's decision to make (is this
+   * project trusted?). `true` reads every root; `false` reads no root of
+   * scope `"workspace"` (the project's: every preset labels its project
+   * roots so); a function decides for each resolved root, called once per
+   * root when the config resolves, and must return a boolean. A root not
+   * trusted is never listed nor read (nor watched, nor probed by
+   * `explain()`), its skills are not served, and it is reported once with
+   * an `untrusted_root` warning, even under `strict`. The decision is made
+   * on the root as configured: a root not trusted is not read even where it
+   * leads into a trusted root's directory (that root reads it, in its own
+   * place), and a trusted root is read even where it leads into an
+   * untrusted one's.
+   *
+   * @default {true}
+   */
+  trust?: boolean | ((root: RootToTrust) => boolean);
+}
+
+/**
+ * A resolved root as the `trust` option's function sees it: its paths and
+ * labels, to decide on.
+ */
+export interface RootToTrust {
+  /** The absolute, normalised path of the root, as configured. */
+  readonly path: string;
+  /** Its real path (symlinks resolved) when it existed; else `path`. */
+  readonly realPath: string;
+  /**
+   * Where the root lives: `user` (personal), `workspace` (the project's),
+   * `admin` or `system` (the machine's), `plugin`, or `custom`.
+   */
+  readonly scope: string;
+  /** Which tool's store the root is, e.g. `agents` or `claude`. */
+  readonly source: string;
 }

@@ -77,6 +77,10 @@ import { oneLineSafe } from "./_text.ts";
  * - `yaml_comment`: YAML cut a top-level plain value at ` #`, reading the rest
  *   as a comment (`description: Fix bugs #123 first` is "Fix bugs"); loaded
  *   as YAML reads it. Quote the value if the rest is part of it.
+ * - `untrusted_root`: a configured root the `trust` option does not trust
+ *   (with `trust: false`, each root of scope `workspace`: the project's); it
+ *   was neither listed nor read, and its skills are not served. Said once
+ *   per root, and never an error, not even under `strict`.
  */
 export type SkillWarningCode =
   | "invalid_skill"
@@ -101,7 +105,8 @@ export type SkillWarningCode =
   | "yaml_continuation"
   | "yaml_comment"
   | "integrity_mismatch"
-  | "unlocked_skill";
+  | "unlocked_skill"
+  | "untrusted_root";
 
 /** One warning: a code to filter on, a readable message, and the path. */
 export interface SkillWarning {

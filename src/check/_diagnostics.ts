@@ -34,13 +34,21 @@ const ERRORS_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set([
 ]);
 
 /**
+ * The discovery codes a check notes without warning: a root the `trust`
+ * option leaves unread is the host's decision, which `--strict` must not fail.
+ */
+const NOTES_IN_CHECK: ReadonlySet<DiagnosticCode> = new Set(["untrusted_root"]);
+
+/**
  * A discovery problem as diagnostics: an error when it left a skill out (or
- * is one of `ERRORS_IN_CHECK`), a warning otherwise; one diagnostic per
- * problem of an unusable manifest.
+ * is one of `ERRORS_IN_CHECK`), a note for one of `NOTES_IN_CHECK`, a
+ * warning otherwise; one diagnostic per problem of an unusable manifest.
  */
 export function problemDiagnostics(problem: Problem): SkillDiagnostic[] {
   const severity = problem.drops || ERRORS_IN_CHECK.has(problem.code)
     ? "error"
+    : NOTES_IN_CHECK.has(problem.code)
+    ? "info"
     : "warning";
   const { code, path, skill } = problem;
   const positions: ReadonlyArray<Pick<Problem, "message" | "line" | "column">> =

@@ -181,6 +181,7 @@ const CHECK_OPTION_KEYS = Object.keys(
     maxResourceEntries: true,
     maxResourceDepth: true,
     maxResourceBytes: true,
+    trust: true,
   } satisfies Record<keyof CheckSkillsOptions, true>,
 );
 

@@ -1,7 +1,7 @@
 /**
  * The flags as the library's options: the roots (a preset, `--root`, the
  * DIRs of `list`, `show`, `path`, `catalog` and `why`), `--home`,
- * `--workspace`, `--max-manifest-bytes`.
+ * `--workspace`, `--untrusted-workspace`, `--max-manifest-bytes`.
  *
  * @module
  */
@@ -101,7 +101,10 @@ export function presentRoots(
     : resolveConfig({ roots: preset, ...placeOptions(values, io) }).roots;
   return {
     paths: [
-      ...resolved.filter((root) => mayExist(root.path)).map(asRootOptions),
+      // A root not trusted is never looked at: checkSkills says it was not read.
+      ...resolved.filter((root) =>
+        root.untrusted === true || mayExist(root.path)
+      ).map(asRootOptions),
       ...rootOptions(values, given),
     ],
     lookedAt: resolved.map((root) => root.path),
@@ -110,7 +113,8 @@ export function presentRoots(
 
 /** A resolved root as options that resolve to it again. */
 function asRootOptions(
-  { realPath: _, foldedInto: __, namespace: ___, ...root }: SkillRoot,
+  { realPath: _, foldedInto: __, namespace: ___, untrusted: ____, ...root }:
+    SkillRoot,
 ): SkillRootOptions {
   return root;
 }
@@ -129,7 +133,10 @@ function mayExist(path: string): boolean {
   }
 }
 
-/** cwd, and home, workspace and the manifest cap when given: what every command passes on. */
+/**
+ * cwd, and home, workspace, the manifest cap and trust when given: what
+ * every command passes on.
+ */
 export function placeOptions(
   values: Values,
   io: WorkingDirectory,
@@ -138,10 +145,13 @@ export function placeOptions(
   home?: string;
   workspace?: string;
   maxManifestBytes?: number;
+  trust?: boolean;
 } {
   const maxBytes = values["max-manifest-bytes"];
   return {
     cwd: io.cwd,
+    // The workspace's roots are not read: the presets label them so.
+    ...(values["untrusted-workspace"] === true ? { trust: false } : {}),
     ...(values.home === undefined ? {} : { home: values.home }),
     ...(values.workspace === undefined ? {} : { workspace: values.workspace }),
     // main() has refused what is not a whole number above 0.

@@ -24,6 +24,7 @@ const COMMON_OPTIONS = {
   depth: { type: "string" },
   plugins: { type: "boolean" },
   hidden: { type: "boolean" },
+  "untrusted-workspace": { type: "boolean" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
@@ -52,6 +53,9 @@ const ROOTS_HELP = `Roots (ascending precedence, the last wins):
                     With no root and no preset, clarvis is used.
   --workspace DIR   the workspace the preset's relative roots resolve against
                     (default: the current directory)
+  --untrusted-workspace
+                    do not trust the workspace: its roots (scope workspace,
+                    as the presets label them) are neither listed nor read
   --home DIR        what ~ expands to (default: the user's home directory,
                     looked up only for a root with ~; under Deno that needs
                     --allow-sys=homedir)

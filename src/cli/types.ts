@@ -51,6 +51,7 @@ export type Values = {
   depth?: string;
   plugins?: boolean;
   hidden?: boolean;
+  "untrusted-workspace"?: boolean;
   budget?: string;
   location?: string;
   json?: boolean;

@@ -57,9 +57,12 @@ export function why(
   return status;
 }
 
-/** The explanation as lines: the verdicts, the near misses, the roots. */
+/**
+ * The explanation as lines: the verdicts, the roots not trusted that may
+ * hold the name, the near misses, the roots.
+ */
 function lines(
-  { name, candidates, nearMisses, roots }: SkillExplanation,
+  { name, candidates, nearMisses, untrusted, roots }: SkillExplanation,
   served: boolean,
   c: ReturnType<typeof colors>,
 ): Array<Piece | Line> {
@@ -69,14 +72,18 @@ function lines(
     out.push(
       c.bold(
         `No skill is served as ${shown}${
-          candidates.length + nearMisses.length === 0
-            ? ": no root holds a skill or a directory of that name"
-            : ""
+          candidates.length + nearMisses.length > 0
+            ? ""
+            : untrusted.length > 0
+            ? ": no root read holds a skill or a directory of that name"
+            : ": no root holds a skill or a directory of that name"
         }.`,
       ),
     );
   }
   for (const candidate of candidates) out.push(...candidateLines(candidate, c));
+  // Said whether the name is served or not: it may be meant to come from there.
+  for (const root of untrusted) out.push(root.message);
   // Only a name not served has near misses.
   if (nearMisses.length > 0) {
     out.push("Near misses:");
@@ -125,6 +132,7 @@ const STATES: Readonly<Record<ExplainedRoot["state"], string>> = {
   unreadable: "cannot be read",
   not_a_directory: "is not a directory",
   same_as_later: "is a later root's directory, read there",
+  untrusted: "not read: untrusted",
 };
 
 function rootLines(
@@ -135,8 +143,9 @@ function rootLines(
     state === "read"
       ? [`  ${path}`]
       : line`  ${path}  ${c.bold(STATES[state])}`,
-    ...warnings.map((warning) =>
-      line`    ${c.dim(`warning [${warning.code}]`)} ${warning.message}`
-    ),
+    // The state of a root not trusted says its one warning already.
+    ...warnings.filter((warning) => warning.code !== "untrusted_root").map((
+      warning,
+    ) => line`    ${c.dim(`warning [${warning.code}]`)} ${warning.message}`),
   ];
 }

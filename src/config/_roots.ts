@@ -12,6 +12,7 @@ import { StartupError } from "../errors.ts";
 import { realPathAsGiven, tryStatus } from "../fs/_status.ts";
 import { clarvisSkillRoots } from "./presets.ts";
 import { realPathOrSelf, winnersOf } from "./_real_paths.ts";
+import { trustRule } from "./_trust.ts";
 import { describe } from "../_text.ts";
 import type { SkillRootOptions } from "../options.ts";
 import {
@@ -39,9 +40,15 @@ export interface SkillRoot {
    */
   readonly realPath: string;
   /**
-   * Set when a later (higher-precedence) root reached the same directory
-   * when the config was resolved: that root's `path`. Each scan folds roots
-   * by their real paths at that time, so a link made later is followed too.
+   * Set when the `trust` option does not trust the root: it is never listed
+   * nor read, and its skills are not served. Absent: trusted.
+   */
+  readonly untrusted?: true;
+  /**
+   * Set when a later (higher-precedence) trusted root reached the same
+   * directory when the config was resolved: that root's `path`. Each scan
+   * folds roots by their real paths at that time, so a link made later is
+   * followed too.
    */
   readonly foldedInto?: string;
   /**
@@ -76,12 +83,15 @@ const DEFAULT_LABEL = "custom";
 /**
  * The `roots` option (named `name` in messages, given to `owner`) resolved
  * in order, each root frozen, and the list frozen: the clarvis preset when
- * absent; a root that reaches the same real path as a later one names it in
- * `foldedInto`.
+ * absent; a root the `trust` option does not trust is `untrusted`; a
+ * trusted root that reaches the same real path as a later trusted one
+ * names it in `foldedInto`.
  */
 export function resolveRoots(
   roots: unknown,
-  { home, workspace, workspaceAsGiven, name, owner }: {
+  { home, workspace, workspaceAsGiven, name, owner, trust }: {
+    /** The `trust` option, as given. */
+    trust?: unknown;
     home: () => string;
     workspace: string;
     /** The workspace as the system reads it, for `ancestors`. */
@@ -106,6 +116,7 @@ export function resolveRoots(
       }`,
     );
   }
+  const trusts = trustRule(trust);
   const resolved: SkillRoot[] = [];
   for (let index = 0; index < length; index++) {
     if (!(index in given)) {
@@ -124,9 +135,14 @@ export function resolveRoots(
       }),
     );
   }
-  const winners = winnersOf(resolved.map((root) => root.realPath));
-  return Object.freeze(resolved.map((root, index) => {
-    const winner = resolved[winners[index] ?? index];
+  // Each root is asked about once, in order; one not trusted folds nothing.
+  const trusted = resolved.filter((root) => trusts(root));
+  const winners = winnersOf(trusted.map((root) => root.realPath));
+  const positions = new Map(trusted.map((root, index) => [root, index]));
+  return Object.freeze(resolved.map((root) => {
+    const index = positions.get(root);
+    if (index === undefined) return Object.freeze({ ...root, untrusted: true });
+    const winner = trusted[winners[index] ?? index];
     return Object.freeze(
       winner !== undefined && winner !== root
         ? { ...root, foldedInto: winner.path }

@@ -94,6 +94,7 @@ const OPTION_KEYS = Object.keys(
     lock: true,
     lockMode: true,
     onWarning: true,
+    trust: true,
   } satisfies Record<keyof AgentSkillsOptions, true>,
 ) as ReadonlyArray<keyof AgentSkillsOptions>;
 
@@ -119,7 +120,8 @@ type ConfigOptionValues = {
  * @throws {StartupError} When `workspace` is not an existing directory
  * (one the process may not look at is taken as given), when `roots` is
  * empty or has a hole, or when `options` or an option has the wrong type
- * (`onWarning` included). Each option is read once, so a getter cannot
+ * (`onWarning` included), or a `trust` function throws or answers other
+ * than a boolean. Each option is read once, so a getter cannot
  * change a value after it was checked.
  *
  * @example See where the preset points
@@ -166,7 +168,14 @@ export function resolveOptions(
   );
   const roots = resolveRoots(
     given.roots,
-    { home: homeDir, workspace, workspaceAsGiven, name: rootsName, owner },
+    {
+      home: homeDir,
+      workspace,
+      workspaceAsGiven,
+      name: rootsName,
+      owner,
+      trust: given.trust,
+    },
   );
   const onWarning = checkedOption(given.onWarning, "onWarning", FUNCTION);
   const config = Object.freeze({

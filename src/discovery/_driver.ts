@@ -15,6 +15,7 @@ import { errorCode, tryStatus } from "../fs/_status.ts";
 import { discoverPlugins } from "./_plugin_skills.ts";
 import { patchedRoot, type Swap } from "./_patch.ts";
 import { discoverRoot } from "./_root.ts";
+import { untrustedRootProblem } from "./_problems.ts";
 import type {
   EntriesMemo,
   PassedBy,
@@ -74,20 +75,24 @@ export interface RootsScan {
 }
 
 /**
- * The roots to scan, in ascending precedence: every root that no later root
- * reaches too (one directory reached twice, by spelling or by symlink, is
- * scanned once, at its last, highest-precedence position). Real paths are
- * resolved again for each scan, so a link made after construction is seen.
+ * The roots to scan, in ascending precedence: every trusted root that no
+ * later trusted root reaches too (one directory reached twice, by spelling
+ * or by symlink, is scanned once, at its last, highest-precedence
+ * position). A root not trusted is left out before, and never looked at.
+ * Real paths are resolved again for each scan, so a link made after
+ * construction is seen.
  */
 export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
-  const winners = winnersOf(roots.map((root) => realPathOrSelf(root.path)));
-  return roots.filter((_, index) => winners[index] === index);
+  const trusted = roots.filter((root) => root.untrusted !== true);
+  const winners = winnersOf(trusted.map((root) => realPathOrSelf(root.path)));
+  return trusted.filter((_, index) => winners[index] === index);
 }
 
 /**
  * Scans every configured root in {@linkcode scanOrder}, lowest precedence
  * first, and gives `each` the skills of each scan as soon as it is read,
- * with the configured root it belongs to.
+ * with the configured root it belongs to. Each root not trusted is
+ * reported first (`untrusted_root`), and not looked at.
  *
  * @returns The configured roots scanned, in order, and what this scan
  * remembers for the next (when the previous one was given).
@@ -108,6 +113,11 @@ export function discoverRoots(
   const { config, unchanged, memo } = scan;
   const startedMs = Date.now();
   const buffer = readBuffer();
+  for (const root of config.roots) {
+    if (root.untrusted === true) {
+      scan.report(untrustedRootProblem(root), root, root);
+    }
+  }
   const scanned = scanOrder(config.roots);
   const roots = new Map<SkillRoot, RootOutcome>();
   let swaps: Swap[] | undefined = memo === undefined ? undefined : [];

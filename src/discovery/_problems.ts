@@ -3,13 +3,16 @@
  * walks, as data: one builder per kind of problem, each naming the path and
  * what was done about it (a root that cannot be listed, a folder loop, the
  * folder bound, a link that cannot be followed, a duplicate or reserved
- * name, a plugin left out). The manifest's own problems are in
- * `_manifest_problems.ts`; whether a problem warns or throws, `_report.ts`.
+ * name, a plugin left out, a root not trusted). The manifest's own problems
+ * are in `_manifest_problems.ts`; whether a problem warns or throws,
+ * `_report.ts`.
  *
  * @module
  */
 
 import { errorCode, isPermissionDenied, reason } from "../fs/_status.ts";
+import type { SkillRoot } from "../config/config.ts";
+import { describe } from "../_text.ts";
 import type { Problem } from "./_types.ts";
 
 /** The problem of a root that could not be listed; none when it is missing. */
@@ -60,6 +63,18 @@ export function deniedRootsProblem(paths: readonly string[]): Problem {
       one ? "it" : "them"
     }: grant Deno's --allow-read or Node's --allow-fs-read there; a root that does not exist is skipped silently once it is granted)`,
     path: paths[0] ?? "",
+    drops: false,
+  };
+}
+
+/** The problem of a root the `trust` option does not trust: it is not read. */
+export function untrustedRootProblem(root: SkillRoot): Problem {
+  return {
+    code: "untrusted_root",
+    message: `Did not read the skill root ${root.path} (scope ${
+      describe(root.scope)
+    }): the trust option does not trust it, so its skills are not served; to read it, trust it (trust: true, or a trust function that returns true for it; on the command line, leave out --untrusted-workspace)`,
+    path: root.path,
     drops: false,
   };
 }

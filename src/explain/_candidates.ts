@@ -20,6 +20,7 @@ import type {
   LocatedWarning,
   SkillCandidate,
   SkillExplanation,
+  UntrustedRoot,
 } from "./explanation.ts";
 import type { CatalogFilter, CatalogOptions } from "../prompt/prompt.ts";
 import { StartupError } from "../errors.ts";
@@ -91,6 +92,7 @@ export function explainName(
     name,
     candidates,
     nearMisses: served === undefined ? nearMisses(snapshot, name) : [],
+    untrusted: untrustedRoots(config, name),
     roots: explainedRoots(snapshot, config),
   };
 }
@@ -275,6 +277,23 @@ const FILTER_PHRASES: Readonly<
   source: (info) => `the catalog lists other sources than its "${info.source}"`,
 };
 
+/**
+ * The roots not trusted, each of which may hold `name`: said from the
+ * config alone, without looking at them. The name is quoted with its
+ * acting characters escaped.
+ */
+function untrustedRoots(config: SkillConfig, name: string): UntrustedRoot[] {
+  return config.roots.filter((root) => root.untrusted === true).map((root) => ({
+    root: root.path,
+    scope: root.scope,
+    message: `Not read: untrusted: the root ${root.path} (scope ${
+      describe(root.scope)
+    }) may hold ${
+      describe(name)
+    }, but the trust option does not trust it, so it was not read and nothing in it is served (to read it, trust it: trust: true, or a trust function that returns true for it; on the command line, leave out --untrusted-workspace)`,
+  }));
+}
+
 /** What became of each configured root, and what discovery said about it as a whole. */
 function explainedRoots(
   snapshot: Snapshot,
@@ -287,7 +306,9 @@ function explainedRoots(
         configured === root && problem.skill === undefined
       )
       .map(({ problem }) => located(problem));
-    const state = !record.scanned.includes(root)
+    const state = root.untrusted === true
+      ? "untrusted"
+      : !record.scanned.includes(root)
       ? "same_as_later"
       : denied.includes(root.path)
       ? "unreadable"

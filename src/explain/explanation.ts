@@ -166,15 +166,17 @@ export interface SkillNearMiss {
 
 /**
  * What became of a configured root in the scan: read, not there, not
- * readable, not a directory, or `same_as_later` (a later root reaches the
- * same directory, and is read in its place).
+ * readable, not a directory, `same_as_later` (a later root reaches the
+ * same directory, and is read in its place), or `untrusted` (the `trust`
+ * option does not trust it: it was not read).
  */
 export type RootState =
   | "read"
   | "missing"
   | "unreadable"
   | "not_a_directory"
-  | "same_as_later";
+  | "same_as_later"
+  | "untrusted";
 
 /** A configured root, what became of it, and what discovery said about it as a whole. */
 export interface ExplainedRoot {
@@ -189,6 +191,20 @@ export interface ExplainedRoot {
   readonly warnings: readonly LocatedWarning[];
 }
 
+/**
+ * A root the `trust` option does not trust, which may hold a skill of the
+ * name: it was not read, so what it holds is not known, and nothing of it
+ * is served.
+ */
+export interface UntrustedRoot {
+  /** The root's path. */
+  readonly root: string;
+  /** The root's scope (`workspace`, for the project's). */
+  readonly scope: string;
+  /** That it was not read, and how to read it, in one sentence. */
+  readonly message: string;
+}
+
 /** Why a skill is or is not there: the answer of `AgentSkills.explain`. */
 export interface SkillExplanation {
   /** The name asked about. */
@@ -201,6 +217,11 @@ export interface SkillExplanation {
   readonly candidates: readonly SkillCandidate[];
   /** When the name is not served: what may have been meant instead. */
   readonly nearMisses: readonly SkillNearMiss[];
+  /**
+   * The roots not trusted, in ascending precedence, each of which may hold
+   * a skill of the name: none was read (explain does not look either).
+   */
+  readonly untrusted: readonly UntrustedRoot[];
   /** The configured roots, in ascending precedence. */
   readonly roots: readonly ExplainedRoot[];
 }

@@ -1271,9 +1271,12 @@ describe("agent-skills why", () => {
       "name",
       "candidates",
       "nearMisses",
+      "untrusted",
       "roots",
       "warnings",
     ]);
+    // Every root is trusted without --untrusted-workspace.
+    assert.deepEqual(document.untrusted, []);
     const [served] = document.candidates as Array<Record<string, unknown>>;
     assert.deepEqual(served?.catalog, { verdict: "left_out" });
     assert.equal(served?.verdict, "served");
