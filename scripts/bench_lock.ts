@@ -1,12 +1,20 @@
 // `deno task bench:lock [--sizes=10000] [--runs=11]`: cold construction of a
 // generated store (BENCHMARKS.md) with and without a skill lock, in turn in
-// one process, and what the lock's other costs are: writing it
-// (createSkillLock, which reads every file) and verifying it in full
-// (verifySkillLock). Run the bench once first, or this generates the tree.
+// one process; reading the lock file's text (parseSkillLock: JSON.parse and
+// the checks), which a host does once before it constructs; and the lock's
+// other costs: writing it (createSkillLock, which reads every file) and
+// verifying it in full (verifySkillLock). Run the bench once first, or this
+// generates the tree.
 
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { createAgentSkills, createSkillLock, verifySkillLock } from "../mod.ts";
+import {
+  createAgentSkills,
+  createSkillLock,
+  formatSkillLock,
+  parseSkillLock,
+  verifySkillLock,
+} from "../mod.ts";
 import { benchTree } from "./bench_tree.ts";
 
 const BASE = "/tmp/agent-skills-bench";
@@ -40,6 +48,8 @@ for (const size of (values.sizes ?? "").split(",").map(Number)) {
   if (served !== createAgentSkills(options).listSkills().length) {
     throw new Error("the lock serves another set of skills");
   }
+  const text = formatSkillLock(lock);
+  const parsing: number[] = [];
   const without: number[] = [];
   const withLock: number[] = [];
   createAgentSkills(options);
@@ -47,6 +57,7 @@ for (const size of (values.sizes ?? "").split(",").map(Number)) {
   for (let run = 0; run < Number(values.runs); run++) {
     without.push(time(() => createAgentSkills(options)));
     withLock.push(time(() => createAgentSkills(locked)));
+    parsing.push(time(() => parseSkillLock(text)));
   }
   const verifying = time(() => verifySkillLock(lock, options));
   const files = lock.skills.reduce((sum, skill) => sum + skill.files.length, 0);
@@ -55,6 +66,10 @@ for (const size of (values.sizes ?? "").split(",").map(Number)) {
       ` cold ${median(without).toFixed(2)} ms,` +
       ` with a lock ${median(withLock).toFixed(2)} ms` +
       ` (${(median(withLock) / median(without)).toFixed(3)}x);` +
+      ` parseSkillLock of its ${(text.length / 1024).toFixed(0)} KiB` +
+      ` ${median(parsing).toFixed(2)} ms (with it, ${
+        ((median(withLock) + median(parsing)) / median(without)).toFixed(3)
+      }x);` +
       ` createSkillLock ${writing.toFixed(0)} ms,` +
       ` verifySkillLock ${verifying.toFixed(0)} ms`,
   );

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { basename, relative, sep } from "node:path";
+import { relative, sep } from "node:path";
 import type { SkillConfig } from "../config/config.ts";
 import { oneLineSafe } from "../_text.ts";
 import type { DiscoveredSkill, Problem } from "./_types.ts";
@@ -24,30 +24,22 @@ export function lockProblem(
   const policy = config.lock;
   if (policy === undefined) return undefined;
   const { info } = skill;
-  const drops = policy.mode === "enforce";
-  const shown = `"${oneLineSafe(info.name)}" at ${info.dir}`;
-  const outcome = drops ? "not served" : 'served, as lockMode is "report"';
   const locked = Object.hasOwn(policy.skills, info.name)
     ? policy.skills[info.name]
     : undefined;
   if (locked === undefined) {
-    return {
+    return refusal(policy.mode, skill, {
       code: "unlocked_skill",
-      message:
-        `Skill ${shown} is not in the lock (${outcome}); if it is wanted, lock it again with agent-skills lock`,
-      path: info.path,
-      skill: info.name,
-      drops,
-    };
+      why: "is not in the lock",
+      hint: "; if it is wanted, lock it again with agent-skills lock",
+    });
   }
-  const mismatch = (why: string): Problem => ({
-    code: "integrity_mismatch",
-    message: `Skill ${shown} does not match the lock: ${why} (${outcome})`,
-    path: info.path,
-    skill: info.name,
-    drops,
-  });
-  const path = relative(info.root, info.dir).split(sep).join("/");
+  const mismatch = (why: string): Problem =>
+    refusal(policy.mode, skill, {
+      code: "integrity_mismatch",
+      why: `does not match the lock: ${why}`,
+    });
+  const path = placeInRoot(info);
   if (path !== locked.path) {
     return mismatch(
       `it was locked at "${oneLineSafe(locked.path)}" in its root, and is at "${
@@ -55,7 +47,7 @@ export function lockProblem(
       }"`,
     );
   }
-  const name = basename(info.path);
+  const name = info.path.slice(info.path.lastIndexOf("/") + 1);
   const file = locked.files.find((file) => file.path === name);
   if (file === undefined) {
     return mismatch(`the lock holds no ${oneLineSafe(name)} for it`);
@@ -68,4 +60,40 @@ export function lockProblem(
     );
   }
   return undefined;
+}
+
+/** The problem of a skill the lock refuses (or, reporting, warns about). */
+function refusal(
+  mode: "enforce" | "report",
+  { info }: DiscoveredSkill,
+  { code, why, hint = "" }: {
+    code: "unlocked_skill" | "integrity_mismatch";
+    why: string;
+    hint?: string;
+  },
+): Problem {
+  const drops = mode === "enforce";
+  const outcome = drops ? "not served" : 'served, as lockMode is "report"';
+  return {
+    code,
+    message: `Skill "${
+      oneLineSafe(info.name)
+    }" at ${info.dir} ${why} (${outcome})${hint}`,
+    path: info.path,
+    skill: info.name,
+    drops,
+  };
+}
+
+/**
+ * A skill directory's path relative to its root, `/`-separated, as a lock
+ * records it.
+ */
+export function placeInRoot(info: { root: string; dir: string }): string {
+  const { root, dir } = info;
+  // A skill directory is found below its root by name: its path starts so.
+  if (dir.startsWith(root) && dir[root.length] === "/") {
+    return dir.slice(root.length + 1);
+  }
+  return relative(root, dir).split(sep).join("/");
 }

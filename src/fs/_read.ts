@@ -247,9 +247,8 @@ export function readManifest(
     if (bytes.length > maxBytes) return { kind: "too_large" };
     const text = decoded(bytes);
     if (text === undefined) return { kind: "not_utf8" };
-    return digest === true
-      ? { kind: "text", text, status, digest: digestOf(bytes) }
-      : { kind: "text", text, status };
+    const taken = digest === true ? digestOf(bytes) : undefined;
+    return { kind: "text", text, status, digest: taken };
   } catch (error) {
     return { kind: "unreadable", error };
   } finally {

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { basename, relative, sep } from "node:path";
+import { basename } from "node:path";
 import {
   comparePaths,
   digestOf,
@@ -20,6 +20,7 @@ import { reporter } from "../discovery/_report.ts";
 import type { AgentSkillsOptions } from "../options.ts";
 import { buildSnapshot } from "../registry/_snapshot.ts";
 import { warnerFor } from "../warn.ts";
+import { placeInRoot } from "../discovery/_locked.ts";
 import type { DiscoveredSkill } from "../discovery/_types.ts";
 import { SkillError } from "../errors.ts";
 import { readConfined } from "../registry/_confine.ts";
@@ -63,7 +64,7 @@ export function lockSkill(
       `Cannot lock skill "${info.name}": ${warning.message}`,
     );
   }, { outside: () => {} });
-  const path = lockedPath(info);
+  const path = placeInRoot(info);
   const where = unlockablePath(path);
   if (where !== undefined) {
     problem(
@@ -121,11 +122,6 @@ export function lockSkill(
       files,
     },
   };
-}
-
-/** A skill directory's path relative to its root, `/`-separated. */
-export function lockedPath(info: { root: string; dir: string }): string {
-  return relative(info.root, info.dir).split(sep).join("/");
 }
 
 /** A served skill and its entry in a lock. */
