@@ -288,6 +288,106 @@ describe("lock attack: the tiers under a lock", () => {
   });
 });
 
+describe("lock attack: impersonation and stale state", () => {
+  it("a copy of a locked skill in a directory that sorts first is not served in its place", () => {
+    const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "good\n" });
+    const { options: opts, warnings } = options(root);
+    const lock = lockOf(opts);
+    // Same manifest bytes, other files, in "c", listed before "d".
+    mkdirSync(join(root, "c"));
+    writeFileSync(join(root, "c", "SKILL.md"), manifest("d"));
+    writeFileSync(join(root, "c", "f.txt"), "evil\n");
+    const skills = createAgentSkills({ ...opts, lock });
+    assert.deepEqual(skills.listSkills().map((skill) => skill.dir), [
+      join(root, "d"),
+    ]);
+    assert.equal(
+      new TextDecoder().decode(skills.readResource("d", "f.txt")),
+      "good\n",
+    );
+    assert.ok(codes(warnings).includes("integrity_mismatch"));
+  });
+
+  it("a path through a directory symlink and .. is checked as the file it names lexically", () => {
+    const root = tree({
+      "d/SKILL.md": manifest("d"),
+      "d/f.txt": "top\n",
+      "d/deep/inner/.keep": "",
+    });
+    symlinkSync(join("deep", "inner"), join(root, "d", "sub"));
+    const { options: opts } = options(root);
+    const lock = lockOf(opts);
+    writeFileSync(join(root, "d", "deep", "f.txt"), "not locked\n");
+    const skills = createAgentSkills({ ...opts, lock });
+    assert.equal(
+      new TextDecoder().decode(skills.readResource("d", "sub/../f.txt")),
+      "top\n",
+    );
+    assert.equal(
+      skills.resourcePath("d", "sub/../f.txt"),
+      join(root, "d", "f.txt"),
+    );
+  });
+
+  it("refresh() after a same-size edit serves neither the new bytes nor a stale listing that hides a new file", () => {
+    const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "abc\n" });
+    const { options: opts } = options(root);
+    const lock = lockOf(opts);
+    const skills = createAgentSkills({ ...opts, lock });
+    assert.deepEqual(skills.loadSkill("d")?.resources, ["f.txt"]);
+    writeFileSync(join(root, "d", "f.txt"), "xyz\n");
+    writeFileSync(join(root, "d", "g.txt"), "new\n");
+    skills.refresh();
+    assert.throws(
+      () => skills.readResource("d", "f.txt"),
+      refusedWith("integrity_mismatch"),
+    );
+    assert.throws(
+      () => skills.readResource("d", "g.txt"),
+      refusedWith("integrity_mismatch"),
+    );
+    const content = (() => {
+      try {
+        return skills.loadSkill("d");
+      } catch (error) {
+        refusedWith("integrity_mismatch")(error);
+        return undefined;
+      }
+    })();
+    // Served at all, the listing is the locked one.
+    if (content !== undefined) assert.deepEqual(content.resources, ["f.txt"]);
+  });
+
+  it("a watched refresh() under a lock never serves a manifest edited while watched", async () => {
+    const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "f\n" });
+    const { options: opts } = options(root);
+    const lock = lockOf(opts);
+    const skills = createAgentSkills({ ...opts, lock });
+    const watch = skills.watch({ onChange: () => {} });
+    try {
+      writeFileSync(join(root, "d", "SKILL.md"), manifest("d", "Edited."));
+      const deadline = Date.now() + 10_000;
+      while (skills.listSkills().length > 0 && Date.now() < deadline) {
+        skills.refresh();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      for (const skill of skills.listSkills()) {
+        assert.notEqual(skill.description, "Edited.");
+      }
+      const body = (() => {
+        try {
+          return skills.loadSkill("d")?.body;
+        } catch {
+          return undefined;
+        }
+      })();
+      assert.ok(body === undefined || !body.includes("Edited."));
+    } finally {
+      watch.close();
+    }
+  });
+});
+
 describe("lock attack: the digest is recomputable", () => {
   it("a symlink to a directory inside counts the same whether its name sorts before or after its target's", () => {
     const files = (linkName: string): string[] => {
@@ -547,6 +647,37 @@ describe("lock attack: agent-skills lock and verify", () => {
     // cannot hold) it names each, writes nothing and exits 1".
     assert.equal(code, 1);
     assert.equal(existsSync(join(cwd, "agent-skills.lock.json")), false);
+  });
+
+  it("verify right after lock with the same arguments exits 0, even when the lock lands inside a skill directory", () => {
+    const base = tree({ "skills/pdf/SKILL.md": manifest("pdf") });
+    // A careless user: in the skill's own directory, its parent as the root.
+    const cwd = join(base, "skills", "pdf");
+    assert.equal(run(["lock", ".."], cwd).code, 0);
+    const { code, out } = run(["verify", ".."], cwd);
+    // It says: ~ pdf / + agent-skills.lock.json, exit 1.
+    assert.equal(code, 0, out);
+  });
+
+  it("verify --plugins names a changed file of a plugin's skill; without --plugins the skill is gone", () => {
+    const cwd = tree({
+      "p/.claude-plugin/marketplace.json": JSON.stringify({
+        plugins: [{ name: "one", source: "./plugins/one" }],
+      }),
+      "p/plugins/one/skills/setup/SKILL.md": manifest("setup"),
+      "p/plugins/one/skills/setup/f.txt": "f",
+    });
+    assert.equal(run(["lock", "p", "--plugins"], cwd).code, 0);
+    assert.equal(run(["verify", "p", "--plugins"], cwd).code, 0);
+    writeFileSync(join(cwd, "p/plugins/one/skills/setup/f.txt"), "F");
+    const changed = run(["verify", "p", "--plugins", "--json"], cwd);
+    assert.equal(changed.code, 1);
+    const drift = JSON.parse(changed.out).drift;
+    assert.equal(drift.changed[0].name, "one:setup");
+    assert.deepEqual(drift.changed[0].changed, ["f.txt"]);
+    const plain = run(["verify", "p", "--json"], cwd);
+    assert.equal(plain.code, 1);
+    assert.deepEqual(JSON.parse(plain.out).drift.removed, ["one:setup"]);
   });
 
   it("verify writes no raw terminal control character for a hostile lock, in any format", () => {
