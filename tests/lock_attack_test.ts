@@ -16,6 +16,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { Buffer } from "node:buffer";
+import { createHash } from "node:crypto";
 import {
   type AgentSkillsOptions,
   createAgentSkills,
@@ -413,6 +415,81 @@ describe("lock attack: the digest is recomputable", () => {
   });
 });
 
+describe("lock attack: the digest, recomputed independently", () => {
+  /** docs/integrity.md's rules for a tree without symlinks, with no library code. */
+  function independent(dir: string): string {
+    const paths: string[] = [];
+    const walk = (rel: string): void => {
+      for (
+        const entry of readdirSync(join(dir, rel), { withFileTypes: true })
+      ) {
+        const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (entry.name !== ".git" && entry.name !== "node_modules") {
+            walk(path);
+          }
+        } else if (entry.isFile()) paths.push(path);
+      }
+    };
+    walk("");
+    paths.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    const sha = (bytes: Uint8Array | string) =>
+      createHash("sha256").update(bytes).digest("hex");
+    const list = paths.map((path) =>
+      `${sha(readFileSync(join(dir, path)))}  ${path}\n`
+    ).join("");
+    return `sha256:${sha(list)}`;
+  }
+
+  it("agrees on .git and node_modules files (not directories), dotfiles, nested .git, CRLF, BOM, an empty file and prototype names", () => {
+    const root = tree({
+      "d/SKILL.md": manifest("d"),
+      "d/.git": "gitdir: elsewhere\n",
+      "d/node_modules": "a file, not a directory\n",
+      "d/sub/.git/HEAD": "ref\n",
+      "d/sub/node_modules/x.js": "x\n",
+      "d/.env": "A=1\n",
+      "d/crlf.txt": "one\r\ntwo\r\n",
+      "d/bom.txt": "\ufeffbom\n",
+      "d/empty": "",
+      "d/__proto__": "p\n",
+      "d/constructor/hasOwnProperty": "c\n",
+      "d/\u{1f600}.txt": "smile\n",
+      "d/\ufb01.txt": "fi\n",
+      "d/e\u0301.txt": "nfd\n",
+      "d/\u00e9.txt": "nfc\n",
+    });
+    mkdirSync(join(root, "d", "emptydir"));
+    const { options: opts } = options(root);
+    const lock = lockOf(opts);
+    assert.equal(lock.skills[0]?.digest, independent(join(root, "d")));
+    const skills = createAgentSkills({ ...opts, lock });
+    assert.ok(skills.loadSkill("d"));
+    assert.equal(skills.readResource("d", "__proto__").length, 2);
+    assert.equal(
+      skills.readResource("d", "constructor/hasOwnProperty").length,
+      2,
+    );
+  });
+
+  it("is not changed by mutating the lock object after it was given", () => {
+    const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "f\n" });
+    const { options: opts } = options(root);
+    const made = lockOf(opts);
+    const lock = JSON.parse(JSON.stringify(made));
+    const skills = createAgentSkills({ ...opts, lock });
+    // Another file's bytes, and the given object edited to match them.
+    writeFileSync(join(root, "d", "f.txt"), "F\n");
+    const other = lockOf(opts);
+    lock.skills[0].files = other.skills[0]?.files;
+    lock.skills[0].digest = other.skills[0]?.digest;
+    assert.throws(
+      () => skills.readResource("d", "f.txt"),
+      refusedWith("integrity_mismatch"),
+    );
+  });
+});
+
 describe("lock attack: a hostile lock", () => {
   it("does not pull more entries from a skills list than its length (an own iterator that never ends)", () => {
     const root = tree({ "d/SKILL.md": manifest("d") });
@@ -575,6 +652,33 @@ describe("lock attack: skillsListing()", () => {
     const uris = skills.map((skill) => skill.uri);
     // Both are skill://one/setup/SKILL.md, with different files behind them.
     assert.equal(new Set(uris).size, uris.length, JSON.stringify(uris));
+  });
+
+  it("gives URIs that stay unique once a host resolves them: a skill named .. is not another skill", () => {
+    const first = tree({
+      "cat/SKILL.md": manifest("cat"),
+      "cat/f.txt": "cat's\n",
+    });
+    const second = tree({
+      "cat/x/SKILL.md": manifest(".."),
+      "cat/x/f.txt": "other\n",
+    });
+    const { skills } = skillsListing({
+      roots: [first, { path: second, depth: 2 }],
+      home: first,
+      onWarning: () => {},
+    });
+    assert.equal(skills.length, 2);
+    // skill://cat/../f.txt is skill://cat/f.txt to new URL() (RFC 3986
+    // dot-segment removal): two entries then claim one URI, with two digests.
+    const resolved = skills.flatMap((skill) =>
+      skill.resources.map((resource) => new URL(resource.uri).href)
+    );
+    assert.equal(
+      new Set(resolved).size,
+      resolved.length,
+      JSON.stringify(resolved),
+    );
   });
 
   it("gives a skill whose manifest is spelled skill.md the URI of its SKILL.md", () => {
