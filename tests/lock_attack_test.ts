@@ -597,6 +597,37 @@ describe("lock attack: a hostile lock", () => {
     }
   });
 
+  it("refuses a file path that is not UTF-8 (a lone surrogate), whose canonical line is that of U+FFFD", () => {
+    const digest = `sha256:${"a".repeat(64)}`;
+    const lockWith = (paths: string[]) => {
+      const files = [
+        { path: "SKILL.md", digest, size: 1 },
+        ...paths.map((path) => ({ path, digest, size: 1 })),
+      ];
+      return {
+        agentSkillsLock: 1,
+        skills: [{ name: "x", path: "x", digest: skillDigest(files), files }],
+      };
+    };
+    // Two different file lists with one digest: the lone surrogate is hashed
+    // as U+FFFD. docs/integrity.md: "A path must be UTF-8".
+    assert.equal(
+      lockWith(["a\ud800.txt"]).skills[0]?.digest,
+      lockWith(["a\ufffd.txt"]).skills[0]?.digest,
+    );
+    assert.throws(
+      () => parseSkillLock(JSON.stringify(lockWith(["a\ud800.txt"]))),
+      invalidLock,
+    );
+    assert.throws(
+      () =>
+        parseSkillLock(
+          JSON.stringify(lockWith(["a\ud800.txt", "a\ufffd.txt"])),
+        ),
+      invalidLock,
+    );
+  });
+
   it("refuses names and paths past the bounds, and never crashes on a huge lock", () => {
     const digest = `sha256:${"0".repeat(64)}`;
     const long = "a".repeat(4097);
@@ -782,6 +813,21 @@ describe("lock attack: agent-skills lock and verify", () => {
     const plain = run(["verify", "p", "--json"], cwd);
     assert.equal(plain.code, 1);
     assert.deepEqual(JSON.parse(plain.out).drift.removed, ["one:setup"]);
+  });
+
+  it("verify reports a locked skill that can no longer be locked as a problem, not as removed, and exits 1", () => {
+    const cwd = tree({ "skills/a/SKILL.md": manifest("a") });
+    assert.equal(run(["lock", "skills"], cwd).code, 0);
+    writeFileSync(join(cwd, "skills/a/back\\slash.txt"), "b\n");
+    const { code, out } = run(["verify", "skills", "--json"], cwd);
+    assert.equal(code, 1);
+    const report = JSON.parse(out);
+    assert.equal(report.ok, false);
+    assert.deepEqual(report.drift.removed, []);
+    assert.equal(report.problems[0]?.skill, "a");
+    const text = run(["verify", "skills"], cwd);
+    assert.equal(text.code, 1);
+    assert.match(text.out, /^! a /m);
   });
 
   it("verify writes no raw terminal control character for a hostile lock, in any format", () => {
