@@ -17,6 +17,9 @@ export function isDigest(value: unknown): value is string {
 
 const NOT_HEX = /[^0-9a-f]/;
 
+/** A UTF-16 surrogate without its pair: a string no UTF-8 name can be. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /** The digest of raw bytes: `sha256:` and 64 lowercase hex digits. */
 export function digestOf(bytes: Uint8Array | string): string {
   return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
@@ -75,12 +78,14 @@ export function skillDigest(files: readonly DigestedFile[]): string {
 
 /**
  * Why a path relative to a skill directory cannot be locked, or
- * `undefined` when it can: it must be non-empty and relative, its segments
- * neither empty, `.` nor `..`, and it may hold no backslash and no control
- * character (which a line of the canonical list could not carry as it is).
+ * `undefined` when it can: it must be non-empty, relative and UTF-8 (no
+ * lone surrogate), its segments neither empty, `.` nor `..`, and it may
+ * hold no backslash and no control character (which a line of the
+ * canonical list could not carry as it is).
  */
 export function unlockablePath(path: string): string | undefined {
   if (path === "") return "it is empty";
+  if (LONE_SURROGATE.test(path)) return "it is not UTF-8 (a lone surrogate)";
   if (path.charCodeAt(0) === 0x2f) return "it is absolute";
   let segment = 0;
   for (let i = 0; i <= path.length; i++) {

@@ -678,11 +678,17 @@ describe("lock attack: skillsListing()", () => {
       home: plain,
       onWarning: () => {},
     });
-    assert.deepEqual(problems, []);
-    assert.equal(skills.length, 2);
+    // Both would be skill://one/setup/SKILL.md, with different files behind
+    // them: the second in name order is left out, and said so.
     const uris = skills.map((skill) => skill.uri);
-    // Both are skill://one/setup/SKILL.md, with different files behind them.
     assert.equal(new Set(uris).size, uris.length, JSON.stringify(uris));
+    assert.deepEqual(uris, ["skill://one/setup/SKILL.md"]);
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0]?.skill, "setup");
+    assert.match(
+      problems[0]?.message ?? "",
+      /its URI skill:\/\/one\/setup\/SKILL\.md is skill "one:setup"'s already/,
+    );
   });
 
   it("gives URIs that stay unique once a host resolves them: a skill named .. is not another skill", () => {
@@ -694,12 +700,20 @@ describe("lock attack: skillsListing()", () => {
       "cat/x/SKILL.md": manifest(".."),
       "cat/x/f.txt": "other\n",
     });
-    const { skills } = skillsListing({
+    const { skills, problems } = skillsListing({
       roots: [first, { path: second, depth: 2 }],
       home: first,
       onWarning: () => {},
     });
-    assert.equal(skills.length, 2);
+    // A name the extension's naming rules refuse cannot end a skill path:
+    // that skill is left out, and said so.
+    assert.deepEqual(skills.map((skill) => skill.uri), [
+      "skill://cat/SKILL.md",
+    ]);
+    assert.match(
+      problems[0]?.message ?? "",
+      /its name "\.\." cannot end a skill URI/,
+    );
     // skill://cat/../f.txt is skill://cat/f.txt to new URL() (RFC 3986
     // dot-segment removal): two entries then claim one URI, with two digests.
     const resolved = skills.flatMap((skill) =>
@@ -784,13 +798,18 @@ describe("lock attack: agent-skills lock and verify", () => {
     assert.equal(existsSync(join(cwd, "agent-skills.lock.json")), false);
   });
 
-  it("verify right after lock with the same arguments exits 0, even when the lock lands inside a skill directory", () => {
+  it("lock refuses to land inside a skill it locks, so that verify with the same arguments never fails on the lock itself", () => {
     const base = tree({ "skills/pdf/SKILL.md": manifest("pdf") });
     // A careless user: in the skill's own directory, its parent as the root.
     const cwd = join(base, "skills", "pdf");
-    assert.equal(run(["lock", ".."], cwd).code, 0);
-    const { code, out } = run(["verify", ".."], cwd);
-    // It says: ~ pdf / + agent-skills.lock.json, exit 1.
+    const refused = run(["lock", ".."], cwd);
+    // Written there, the lock would be a file of pdf that pdf's entry lacks.
+    assert.equal(refused.code, 2, refused.err);
+    assert.match(refused.err, /lock_inside_skill: .*inside skill "pdf"/);
+    assert.ok(!existsSync(join(cwd, "agent-skills.lock.json")));
+    const elsewhere = join(base, "skills.lock.json");
+    assert.equal(run(["lock", "..", "--output", elsewhere], cwd).code, 0);
+    const { code, out } = run(["verify", "..", "--lock", elsewhere], cwd);
     assert.equal(code, 0, out);
   });
 

@@ -8,13 +8,15 @@
  * @module
  */
 
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import process from "node:process";
 import type { SkillDiagnostic } from "../check/diagnostic.ts";
 import { StartupError } from "../errors.ts";
+import { openRegular, readAtMost } from "../fs/_read.ts";
+import { isInside, reason } from "../fs/_status.ts";
+import { lockOf } from "../lock/_files.ts";
 import {
-  createSkillLock,
   formatSkillLock,
   type LockDrift,
   type LockProblem,
@@ -56,8 +58,9 @@ function libraryOptions(
 
 export function lock(values: Values, dirs: string[], io: Output): number {
   const warnings: SkillWarning[] = [];
-  const { lock, problems } = createSkillLock(
+  const { lock, problems, dirs: skillDirs } = lockOf(
     libraryOptions(values, dirs, io, warnings),
+    "createSkillLock",
   );
   const target = values.output ?? DEFAULT_LOCK_FILE;
   if (problems.length > 0) {
@@ -77,7 +80,36 @@ export function lock(values: Values, dirs: string[], io: Output): number {
     return OK;
   }
   const path = resolve(io.cwd, target);
-  writeAtomically(path, text);
+  // A lock inside a skill it locks would be one of its files once written.
+  const holder = Object.keys(skillDirs).find((name) =>
+    isInside(path, skillDirs[name] ?? "")
+  );
+  if (holder !== undefined) {
+    return fail(io, values, {
+      status: USAGE,
+      error: {
+        code: "lock_inside_skill",
+        message: `Wrote no lock: ${
+          display(path, io)
+        } is inside skill "${holder}", which the lock would then not match; write it elsewhere with --output FILE`,
+      },
+      warnings,
+    });
+  }
+  try {
+    writeAtomically(path, text);
+  } catch (error) {
+    return fail(io, values, {
+      status: USAGE,
+      error: {
+        code: "unwritable",
+        message: `Wrote no lock: cannot write ${display(path, io)} (${
+          reason(error)
+        })`,
+      },
+      warnings,
+    });
+  }
   const written = `Locked ${plural(lock.skills.length, "skill")} in ${
     display(path, io)
   }`;
@@ -236,19 +268,48 @@ function problemText(problems: readonly LockProblem[], io: Output): string {
   );
 }
 
-/** A lock file's text, or `invalid_lock` saying why it cannot be read. */
+/**
+ * The most bytes a lock file may hold: a lock of the most files a lock may
+ * hold, at about 200 bytes a file.
+ */
+const MAX_LOCK_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A lock file's text, or `invalid_lock` saying why it cannot be read: it
+ * must be a regular file (a FIFO or a device is never read, so nothing
+ * blocks or runs on), of at most {@linkcode MAX_LOCK_FILE_BYTES}, in UTF-8.
+ */
 function readLockFile(path: string): string {
-  try {
-    const bytes = readFileSync(path);
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch (error) {
-    throw new StartupError(
+  const refused = (why: string, cause?: unknown): StartupError =>
+    new StartupError(
       "invalid_lock",
-      `Cannot read the lock ${path}: ${
-        error instanceof Error ? error.message : String(error)
-      }`,
-      { cause: error },
+      `Cannot read the lock ${path}: ${why}`,
+      cause === undefined ? undefined : { cause },
     );
+  const opened = openRegular(path, { follow: true });
+  if (opened.kind === "unopenable") {
+    throw refused(reason(opened.error), opened.error);
+  }
+  if (opened.kind === "not_a_file") throw refused(`it is ${opened.what}`);
+  try {
+    const { fd, status } = opened;
+    if (status.size > MAX_LOCK_FILE_BYTES) {
+      throw refused(`it is larger than ${MAX_LOCK_FILE_BYTES} bytes`);
+    }
+    const bytes = readAtMost(fd, {
+      size: status.size,
+      limit: MAX_LOCK_FILE_BYTES + 1,
+    });
+    if (bytes.length > MAX_LOCK_FILE_BYTES) {
+      throw refused(`it is larger than ${MAX_LOCK_FILE_BYTES} bytes`);
+    }
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch (error) {
+      throw refused("it is not UTF-8", error);
+    }
+  } finally {
+    closeSync(opened.fd);
   }
 }
 

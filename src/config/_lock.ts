@@ -105,6 +105,11 @@ function checkedSkill(
       `${where}.name: "${cut(name)}" holds a control character`,
     );
   }
+  if (/\p{Cs}/u.test(name)) {
+    throw new LockProblem(
+      `${where}.name: "${cut(name)}" is not UTF-8 (a lone surrogate)`,
+    );
+  }
   const path = relativePath(fields.path, `${where}.path`);
   const digest = digestField(fields.digest, `${where}.digest`);
   const given = list(fields.files, `${where}.files`, budget.files);
@@ -216,12 +221,16 @@ function list(value: unknown, where: string, max: number): unknown[] {
   if (!Array.isArray(value)) {
     throw new LockProblem(`${where} must be a list, got ${shown(value)}`);
   }
-  if (value.length > max) {
+  // Its length read once, its entries by index: never its own iterator.
+  const length = value.length;
+  if (length > max) {
     throw new LockProblem(
-      `${where} holds ${value.length} entries, more than a lock may (${max})`,
+      `${where} holds ${length} entries, more than a lock may (${max})`,
     );
   }
-  return Array.from(value);
+  const entries: unknown[] = [];
+  for (let i = 0; i < length; i++) entries.push(value[i]);
+  return entries;
 }
 
 function text(value: unknown, where: string): string {

@@ -20,6 +20,9 @@ import { reporter } from "../discovery/_report.ts";
 import type { AgentSkillsOptions } from "../options.ts";
 import { buildSnapshot } from "../registry/_snapshot.ts";
 import { warnerFor } from "../warn.ts";
+import { readLock } from "../config/_lock.ts";
+import { StartupError } from "../errors.ts";
+import type { SkillLock } from "../skill_lock.ts";
 import { placeInRoot } from "../discovery/_locked.ts";
 import type { DiscoveredSkill } from "../discovery/_types.ts";
 import { SkillError } from "../errors.ts";
@@ -74,15 +77,6 @@ export function lockSkill(
       }, cannot be written in a lock (${where}); rename it`,
     );
   }
-  // deno-lint-ignore no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(info.name)) {
-    problem(
-      info.path,
-      `Cannot lock skill ${
-        JSON.stringify(info.name)
-      }: its name holds a control character`,
-    );
-  }
   const files: LockedFile[] = [];
   const manifest = basename(info.path);
   for (const rel of [manifest, ...resources]) {
@@ -114,14 +108,20 @@ export function lockSkill(
   }
   if (problems.length > 0) return { problems };
   files.sort((a, b) => comparePaths(a.path, b.path));
-  return {
-    locked: {
-      name: info.name,
-      path,
-      digest: skillDigest(files),
-      files,
-    },
-  };
+  const entry = { name: info.name, path, digest: skillDigest(files), files };
+  // What a lock cannot hold (a name too long, with a control character)
+  // is this skill's problem, not a lock that fails its own check.
+  const read = readLock({ agentSkillsLock: 1, skills: [entry] });
+  if ("problem" in read) {
+    problem(
+      info.path,
+      `Cannot lock skill ${
+        JSON.stringify(info.name)
+      }: a lock cannot hold it (${read.problem})`,
+    );
+    return { problems };
+  }
+  return { locked: read.lock.skills[0] ?? entry };
 }
 
 /** A served skill and its entry in a lock. */
@@ -158,4 +158,41 @@ export function lockServed(
   }
   served.sort((a, b) => comparePaths(a.locked.name, b.locked.name));
   return { served, problems, config };
+}
+
+/**
+ * A lock of what the roots serve (checked, so that it may be given to
+ * `createAgentSkills()` as it is), with each served skill's directory.
+ */
+export function lockOf(
+  options: AgentSkillsOptions,
+  owner: string,
+): {
+  lock: SkillLock;
+  problems: LockProblem[];
+  dirs: Record<string, string>;
+} {
+  const { served, problems } = lockServed(options, owner);
+  const dirs: Record<string, string> = Object.create(null);
+  for (const { skill } of served) dirs[skill.info.name] = skill.info.dir;
+  return {
+    // Checked as a lock given back is checked, so that it may be given
+    // to createAgentSkills() as it is.
+    lock: checked(
+      { agentSkillsLock: 1, skills: served.map(({ locked }) => locked) },
+      owner,
+    ),
+    problems,
+    dirs,
+  };
+}
+
+/** A lock as given, checked and frozen; else `invalid_lock` naming `source`. */
+export function checked(value: unknown, source: string): SkillLock {
+  const read = readLock(value);
+  if ("lock" in read) return read.lock;
+  throw new StartupError(
+    "invalid_lock",
+    `${source} is not a skill lock: ${read.problem}`,
+  );
 }

@@ -11,6 +11,8 @@ import { posix } from "node:path";
 import { jsonData, parseYaml } from "../manifest/_yaml.ts";
 import type { AgentSkillsOptions } from "../options.ts";
 import type { JsonValue } from "../skill.ts";
+import { StartupError } from "../errors.ts";
+import { describe } from "../_text.ts";
 import { type LockProblem, lockServed, type ServedLock } from "./_files.ts";
 
 /** One file of a listed skill. */
@@ -37,7 +39,10 @@ export interface SkillsListingEntry {
 export interface SkillsListing {
   /** The listed skills, in code point order of their served names. */
   readonly skills: readonly SkillsListingEntry[];
-  /** The served skills left out because their files could not be read. */
+  /**
+   * The served skills left out: their files could not be read, or they
+   * cannot be listed (see {@linkcode skillsListing}).
+   */
   readonly problems: readonly LockProblem[];
 }
 
@@ -63,8 +68,15 @@ export interface SkillsListingOptions extends AgentSkillsOptions {
  * manifest and every file `loadSkill()` lists, nested skills' files
  * included, each with the digest and size of its raw bytes.
  *
+ * A skill that cannot be listed is left out, with a problem: a name that
+ * cannot end a URI (`.`, `..`), a file whose URI would be its manifest's,
+ * or a skill path another listed skill has (a plugin's name and a folder's
+ * that coincide).
+ *
  * @param options As for `createAgentSkills()`, and a `prefix`.
- * @throws {StartupError} As `createAgentSkills()` does for its options.
+ * @throws {StartupError} As `createAgentSkills()` does for its options;
+ * `invalid_option` for a `prefix` that is not a string or holds a `.` or
+ * `..` segment.
  *
  * @example Publish the listing of a store
  * ```ts
@@ -81,26 +93,79 @@ export function skillsListing(
   options: SkillsListingOptions = {},
 ): SkillsListing {
   const { prefix = "", ...rest } = options;
-  const { served, problems, config } = lockServed(rest, "skillsListing");
+  if (typeof prefix !== "string") {
+    throw new StartupError(
+      "invalid_option",
+      `Option "prefix" must be a string, got ${describe(prefix)}`,
+    );
+  }
   const head = prefix.split("/").filter((segment) => segment !== "");
-  return {
-    skills: served.map((entry) =>
-      listed(entry, { head, repair: !config.strict })
-    ),
-    problems,
-  };
+  if (head.some(isDotSegment)) {
+    throw new StartupError(
+      "invalid_option",
+      `Option "prefix" may not hold a "." or ".." segment, got ${
+        describe(prefix)
+      }: a host resolving the URIs would drop it`,
+    );
+  }
+  const { served, problems, config } = lockServed(rest, "skillsListing");
+  const skills: SkillsListingEntry[] = [];
+  const left: LockProblem[] = [...problems];
+  // Which served skill each skill path went to: two may not share one.
+  const taken = new Map<string, string>();
+  for (const entry of served) {
+    const made = listed(entry, { head, repair: !config.strict });
+    const { name, path } = entry.skill.info;
+    if ("problem" in made) {
+      left.push({
+        skill: name,
+        path,
+        message: `Left skill "${name}" out of the listing: ${made.problem}`,
+      });
+      continue;
+    }
+    const other = taken.get(made.entry.uri);
+    if (other !== undefined) {
+      left.push({
+        skill: name,
+        path,
+        message:
+          `Left skill "${name}" out of the listing: its URI ${made.entry.uri} is skill "${other}"'s already (a plugin's name and a folder's, or a name and a directory's, coincide); rename one`,
+      });
+      continue;
+    }
+    taken.set(made.entry.uri, name);
+    skills.push(made.entry);
+  }
+  return { skills, problems: left };
 }
 
+/** Whether a URI path segment is one a host resolves away. */
+function isDotSegment(segment: string): boolean {
+  return segment === "." || segment === "..";
+}
+
+/**
+ * One served skill's entry, or why it cannot have one: a name that cannot
+ * end a skill path (`.`, `..`), or a file whose URI would be the manifest's.
+ */
 function listed(
   { skill, locked }: ServedLock,
   { head, repair }: { head: readonly string[]; repair: boolean },
-): SkillsListingEntry {
+): { entry: SkillsListingEntry } | { problem: string } {
   const { info } = skill;
   const path = info.path;
   const { data, aliased } = parseYaml(skill.frontmatter, { path, repair });
   const frontmatter = jsonData(data, { aliased, path });
   const declared = frontmatter["name"];
   const name = typeof declared === "string" ? declared : info.name;
+  if (isDotSegment(name)) {
+    return {
+      problem: `its name ${
+        JSON.stringify(name)
+      } cannot end a skill URI (a host resolves it away)`,
+    };
+  }
   const parents = posix.dirname(locked.path);
   const segments = [
     ...head,
@@ -109,20 +174,24 @@ function listed(
     name,
   ];
   const base = `skill://${segments.map(encodeURIComponent).join("/")}`;
-  const manifest = posix.basename(info.path);
   const uri = (file: string): string =>
     `${base}/${file.split("/").map(encodeURIComponent).join("/")}`;
-  const files = [
-    ...locked.files.filter((file) => file.path === manifest),
-    ...locked.files.filter((file) => file.path !== manifest),
-  ];
-  return {
-    uri: uri(manifest),
-    frontmatter,
-    resources: files.map((file) => ({
-      uri: uri(file.path),
-      digest: file.digest,
-      size: file.size,
-    })),
-  };
+  // The manifest is SKILL.md in the URI, whatever its file's spelling.
+  const manifest = posix.basename(info.path);
+  const top = `${base}/SKILL.md`;
+  const resources: SkillsListingResource[] = [];
+  for (const file of locked.files) {
+    const at = file.path === manifest ? top : uri(file.path);
+    if (file.path !== manifest && at === top) {
+      return {
+        problem: `its file ${
+          JSON.stringify(file.path)
+        } and its manifest ${manifest} would both be ${top}`,
+      };
+    }
+    const listedFile = { uri: at, digest: file.digest, size: file.size };
+    if (file.path === manifest) resources.unshift(listedFile);
+    else resources.push(listedFile);
+  }
+  return { entry: { uri: top, frontmatter, resources } };
 }

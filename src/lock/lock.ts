@@ -10,11 +10,10 @@
 
 import { comparePaths } from "../_digest.ts";
 import { jsonSafe } from "../_text.ts";
-import { readLock } from "../config/_lock.ts";
 import { StartupError } from "../errors.ts";
 import type { AgentSkillsOptions } from "../options.ts";
 import type { LockedSkill, SkillLock } from "../skill_lock.ts";
-import { type LockProblem, lockServed } from "./_files.ts";
+import { checked, lockOf, type LockProblem } from "./_files.ts";
 
 export type { LockProblem } from "./_files.ts";
 
@@ -58,26 +57,6 @@ export function createSkillLock(
 ): SkillLockResult {
   const { lock, problems } = lockOf(options, "createSkillLock");
   return { lock, problems };
-}
-
-/** A lock of what the roots serve, with each served skill's directory. */
-function lockOf(
-  options: AgentSkillsOptions,
-  owner: string,
-): SkillLockResult & { dirs: Record<string, string> } {
-  const { served, problems } = lockServed(options, owner);
-  const dirs: Record<string, string> = Object.create(null);
-  for (const { skill } of served) dirs[skill.info.name] = skill.info.dir;
-  return {
-    // Checked as a lock given back is checked, so that it may be given
-    // to createAgentSkills() as it is.
-    lock: checked(
-      { agentSkillsLock: 1, skills: served.map(({ locked }) => locked) },
-      owner,
-    ),
-    problems,
-    dirs,
-  };
 }
 
 /**
@@ -127,15 +106,6 @@ export function parseSkillLock(text: string, source = "the lock"): SkillLock {
   return checked(value, source);
 }
 
-function checked(value: unknown, source: string): SkillLock {
-  const read = readLock(value);
-  if ("lock" in read) return read.lock;
-  throw new StartupError(
-    "invalid_lock",
-    `${source} is not a skill lock: ${read.problem}`,
-  );
-}
-
 /** What changed in one skill since it was locked. */
 export interface SkillDrift {
   /** The skill's name. */
@@ -172,7 +142,10 @@ export function lockDrift(locked: SkillLock, found: SkillLock): LockDrift {
   for (const [name, skill] of now) {
     const was = before.get(name);
     if (was === undefined) added.push(name);
-    else if (was.digest !== skill.digest || was.path !== skill.path) {
+    else if (
+      was.digest !== skill.digest || was.path !== skill.path ||
+      !sameSizes(was, skill)
+    ) {
       changed.push(skillDrift(was, skill));
     }
   }
@@ -182,6 +155,15 @@ export function lockDrift(locked: SkillLock, found: SkillLock): LockDrift {
     removed: removed.sort(comparePaths),
     changed: changed.sort((a, b) => comparePaths(a.name, b.name)),
   };
+}
+
+/**
+ * Whether two entries of one digest give each file the same size (a size
+ * is not part of the digest: a lock edited by hand may differ in one).
+ */
+function sameSizes(was: LockedSkill, now: LockedSkill): boolean {
+  return was.files.length === now.files.length &&
+    was.files.every((file, i) => file.size === now.files[i]?.size);
 }
 
 function skillDrift(was: LockedSkill, now: LockedSkill): SkillDrift {

@@ -56,17 +56,34 @@ export class LockGuard {
   }
 
   /**
-   * Refuses a path that names no locked file of the skill.
+   * Refuses a path that names no locked file of the skill: `rel` as given
+   * must be locked, and so must the file it resolved to (`path`, a real
+   * path inside the skill's real directory), so that a locked symlink
+   * pointed at another file since gives no path to it.
    *
    * @throws {SkillError} `integrity_mismatch`, when the lock is enforced.
    */
   path(skill: DiscoveredSkill, rel: string, path: string): void {
     const files = this.#lockedFiles(skill);
-    if (files === undefined || files.has(lockKey(rel))) return;
-    this.#refuse(skill, {
-      path,
-      why: `its file ${JSON.stringify(lockKey(rel))} is not in the lock`,
-    });
+    if (files === undefined) return;
+    const key = lockKey(rel);
+    const { realDir } = skill.place;
+    const resolved = path.startsWith(`${realDir}/`)
+      ? path.slice(realDir.length + 1)
+      : undefined;
+    if (!files.has(key)) {
+      this.#refuse(skill, {
+        path,
+        why: `its file ${JSON.stringify(key)} is not in the lock`,
+      });
+    } else if (resolved !== undefined && !files.has(resolved)) {
+      this.#refuse(skill, {
+        path,
+        why: `its file ${JSON.stringify(key)} leads to ${
+          JSON.stringify(resolved)
+        }, which is not in the lock`,
+      });
+    }
   }
 
   /**

@@ -32,8 +32,9 @@ const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
 /**
  * Lists the regular files inside a skill's directory as sorted POSIX paths
  * relative to it, the manifest excluded. Skips `.git` and `node_modules`,
- * follows a symlink only when its target is inside the directory (and a
- * directory symlink only once, so loops end), and stops at the entry and
+ * follows a symlink only when its target is inside the directory, enters a
+ * directory symlink only when no path of the directory's own reaches it
+ * (and then once, so loops end), and stops at the entry and
  * depth caps of the config, warning each time it leaves something out.
  * With `outside`, a symlink that leads outside the directory is passed to
  * it instead of being warned about.
@@ -66,6 +67,7 @@ export function listResources(
   const dir = confined.place.realDir;
   const walk = new ResourceWalk({ info, dir, config, warn, outside });
   walk.visit({ path: dir, rel: "", depth: 0, viaLink: false });
+  walk.followLinks();
   return walk.files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -88,6 +90,8 @@ class ResourceWalk {
   #stopped = false;
   #depthWarned = false;
   readonly #visited = new Set<string>();
+  /** Symlinks to directories inside, entered once every directory was by name. */
+  #links: WalkDir[] = [];
   readonly #kernel: KernelPaths = {};
   readonly #manifest: string;
 
@@ -178,6 +182,24 @@ class ResourceWalk {
     }
   }
 
+  /**
+   * Enters the symlinks to directories the walk passed, in the order of
+   * their paths, once every directory reachable by its own name was
+   * listed: a link to one of those is not entered (its files are listed
+   * under their own names), whatever its name sorts before; a link to a
+   * directory reached no other way is entered once, by the first such link.
+   * Links found in a directory so entered are entered next, the same way.
+   */
+  followLinks(): void {
+    while (this.#links.length > 0 && !this.#stopped) {
+      const links = this.#links.sort((a, b) =>
+        a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0
+      );
+      this.#links = [];
+      for (const link of links) this.#enter(link);
+    }
+  }
+
   #count(where: string): boolean {
     if (++this.#entries <= this.config.maxResourceEntries) return true;
     this.#stopped = true;
@@ -240,7 +262,7 @@ class ResourceWalk {
     }
     if (stat.value.kind === "file") this.files.push(rel);
     else if (stat.value.kind === "directory") {
-      this.#enter({ path: real, rel, depth: depth + 1, viaLink: true });
+      this.#links.push({ path: real, rel, depth: depth + 1, viaLink: true });
     }
   }
 }
