@@ -1,9 +1,12 @@
 /**
- * One served skill's files, each read and hashed as `readResource()` reads
- * it: the manifest and every file `loadSkill()` lists. What would leave a
- * lock incomplete (a listing cut at a cap, a name that is not UTF-8, a
- * directory that cannot be read, a file that cannot be read) is a problem
- * of the skill, and the skill is not locked.
+ * A lock of what the roots serve: one served skill's files, each read and
+ * hashed as `readResource()` reads it (the manifest and every file
+ * `loadSkill()` lists), every served skill locked so (`lockServed`, for the
+ * lock, the CLI and the Skills Extension listing), and a lock as given
+ * checked (`checked`). What would leave a lock incomplete (a listing cut at
+ * a cap, a name that is not UTF-8, a directory or file that cannot be read,
+ * a name or path a lock cannot hold) is a problem of the skill, and the
+ * skill is not locked.
  *
  * @module
  */
