@@ -10,7 +10,7 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { type AgentSkills, createAgentSkills } from "../agent_skills.ts";
 import { resolveConfig, type SkillRoot } from "../config/config.ts";
-import type { SkillRootOptions } from "../options.ts";
+import type { AgentSkillsOptions, SkillRootOptions } from "../options.ts";
 import {
   clarvisSkillRoots,
   claudeSkillRoots,
@@ -159,16 +159,33 @@ export function placeOptions(
   };
 }
 
+/**
+ * The library's options the flags and the command's DIRs give, its
+ * warnings collected into `warnings`.
+ */
+export function skillsOptions(
+  values: Values,
+  io: WorkingDirectory,
+  { dirs = [], warnings }: {
+    dirs?: readonly string[];
+    warnings: SkillWarning[];
+  },
+): AgentSkillsOptions {
+  return {
+    roots: rootsOf(values, io, dirs),
+    onWarning: (warning) => warnings.push(warning),
+    ...placeOptions(values, io),
+  };
+}
+
 export function open(
   values: Values,
   io: WorkingDirectory,
   dirs: readonly string[] = [],
 ): { skills: AgentSkills; warnings: SkillWarning[] } {
   const warnings: SkillWarning[] = [];
-  const skills = createAgentSkills({
-    roots: rootsOf(values, io, dirs),
-    onWarning: (warning) => warnings.push(warning),
-    ...placeOptions(values, io),
-  });
+  const skills = createAgentSkills(
+    skillsOptions(values, io, { dirs, warnings }),
+  );
   return { skills, warnings };
 }

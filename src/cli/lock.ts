@@ -25,7 +25,7 @@ import {
 } from "../lock/lock.ts";
 import type { SkillLock } from "../skill_lock.ts";
 import type { SkillWarning } from "../warn.ts";
-import { placeOptions, rootsOf } from "./args.ts";
+import { skillsOptions } from "./args.ts";
 import { printGithub } from "./github.ts";
 import { json } from "./json.ts";
 import { colors, line, type Output } from "./output.ts";
@@ -42,24 +42,10 @@ import { OK, PROBLEMS, USAGE, type Values } from "./types.ts";
 /** The file `lock` writes and `verify` reads when none is named. */
 export const DEFAULT_LOCK_FILE = "agent-skills.lock.json";
 
-/** The options of the library the roots' flags and DIRs give. */
-function libraryOptions(
-  values: Values,
-  dirs: readonly string[],
-  io: Output,
-  warnings: SkillWarning[],
-) {
-  return {
-    roots: rootsOf(values, io, dirs),
-    onWarning: (warning: SkillWarning) => warnings.push(warning),
-    ...placeOptions(values, io),
-  };
-}
-
 export function lock(values: Values, dirs: string[], io: Output): number {
   const warnings: SkillWarning[] = [];
   const { lock, problems, dirs: skillDirs } = lockOf(
-    libraryOptions(values, dirs, io, warnings),
+    skillsOptions(values, io, { dirs, warnings }),
     "createSkillLock",
   );
   const target = values.output ?? DEFAULT_LOCK_FILE;
@@ -136,7 +122,7 @@ export function verify(values: Values, dirs: string[], io: Output): number {
     });
   }
   const warnings: SkillWarning[] = [];
-  const options = libraryOptions(values, dirs, io, warnings);
+  const options = skillsOptions(values, io, { dirs, warnings });
   const verified = verifySkillLock(locked, options);
   const { ok, drift, problems } = verified;
   const diagnostics = driftDiagnostics({ ...verified, path });
