@@ -20,23 +20,9 @@ import {
   parseSkillLock,
 } from "@clarvis/agent-skills";
 import { link, manifest, options, tempTrees } from "./_helpers.ts";
+import { VECTOR_DIGEST, VECTOR_FILES } from "./_lock_vector.ts";
 
 const tree = tempTrees();
-
-/** The files of docs/integrity.md's test vector, under `demo/`. */
-export const VECTOR_FILES: Record<string, string> = {
-  "demo/SKILL.md": "---\nname: demo\ndescription: A demo.\n---\nBody.\n",
-  "demo/scripts/run.py": "print('hi')\n",
-  "demo/Z.md": "upper\n",
-  "demo/\u00e9.txt": "e\n",
-  "demo/\ufb01.txt": "fi\n",
-  "demo/\u{1f600}.txt": "smile\n",
-  "demo/empty.txt": "",
-};
-
-/** The skill digest docs/integrity.md gives for the vector. */
-const VECTOR_DIGEST =
-  "sha256:148b1094df9a57cab08c8e3a9a1d3ea12b281532941f13bc5c4d492ab7f99261";
 
 /**
  * A second implementation of the skill digest, from the rules of

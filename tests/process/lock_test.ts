@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSkillLock } from "@clarvis/agent-skills";
 import { makeNonUtf8, manifest, options, tempTrees } from "../_helpers.ts";
+import { VECTOR_DIGEST, VECTOR_FILES } from "../_lock_vector.ts";
 
 const tree = tempTrees();
 
@@ -42,13 +43,7 @@ function sha256sumDigest(dir: string): string {
 describe("the skill digest, recomputed with sha256sum", () => {
   it("matches for the vector of docs/integrity.md and a tree of many files", () => {
     const files: Record<string, string> = {
-      "demo/SKILL.md": "---\nname: demo\ndescription: A demo.\n---\nBody.\n",
-      "demo/scripts/run.py": "print('hi')\n",
-      "demo/Z.md": "upper\n",
-      "demo/\u00e9.txt": "e\n",
-      "demo/\ufb01.txt": "fi\n",
-      "demo/\u{1f600}.txt": "smile\n",
-      "demo/empty.txt": "",
+      ...VECTOR_FILES,
       "many/SKILL.md": manifest("many"),
     };
     for (let i = 0; i < 60; i++) {
@@ -68,7 +63,7 @@ describe("the skill digest, recomputed with sha256sum", () => {
     }
     assert.equal(
       lock.skills[0]?.digest,
-      "sha256:148b1094df9a57cab08c8e3a9a1d3ea12b281532941f13bc5c4d492ab7f99261",
+      VECTOR_DIGEST,
     );
   });
 });
