@@ -134,6 +134,77 @@ describe("createAgentSkills({ lock })", () => {
   });
 });
 
+describe("a lock over roots that share names", () => {
+  /** Two roots with a "pdf" each, the later one locked as it is served. */
+  function shadowing(overrides: AgentSkillsOptions = {}) {
+    const early = tree({ "pdf/SKILL.md": manifest("pdf", "The early copy.") });
+    const late = tree({ "pdf/SKILL.md": manifest("pdf", "The late copy.") });
+    const roots = [early, late];
+    const { lock } = createSkillLock(options(late, { roots }).options);
+    const { options: opts, warnings } = options(late, {
+      roots,
+      lock,
+      ...overrides,
+    });
+    return { early, late, lock, opts, warnings };
+  }
+
+  it("says nothing of a copy a later root replaces, which is never served", () => {
+    const { opts, warnings, late, early } = shadowing();
+    const skills = createAgentSkills({ ...opts, strict: true });
+    assert.deepEqual(skills.listSkills().map((s) => s.dir), [
+      join(late, "pdf"),
+    ]);
+    assert.deepEqual(warnings, []);
+    // explain() still says why the early copy could not be served.
+    const dropped = skills.explain("pdf").candidates.filter((candidate) =>
+      candidate.verdict === "dropped"
+    );
+    assert.equal(dropped.length, 1);
+    assert.ok(dropped[0]?.message.includes(`at ${early}/pdf does not match`));
+  });
+
+  it('says nothing of it under lockMode: "report" either', () => {
+    const { opts, warnings, late } = shadowing({ lockMode: "report" });
+    const skills = createAgentSkills({ ...opts, strict: true });
+    assert.deepEqual(skills.listSkills().map((s) => s.dir), [
+      join(late, "pdf"),
+    ]);
+    assert.deepEqual(warnings, []);
+  });
+
+  it("reports a later copy that differs, and serves the earlier one the lock holds", () => {
+    const early = tree({ "pdf/SKILL.md": manifest("pdf", "The locked copy.") });
+    const late = tree({});
+    const { lock } = createSkillLock(options(early).options);
+    writeTree(late, { "pdf/SKILL.md": manifest("pdf", "A copy put later.") });
+    const { options: opts, warnings } = options(early, {
+      roots: [early, late],
+      lock,
+    });
+    const skills = createAgentSkills(opts);
+    assert.deepEqual(skills.listSkills().map((s) => s.dir), [
+      join(early, "pdf"),
+    ]);
+    assert.deepEqual(codes(warnings), ["integrity_mismatch"]);
+    assert.match(warnings[0]?.message ?? "", new RegExp(`at ${late}/pdf`));
+    assert.throws(
+      () => createAgentSkills({ ...opts, strict: true }),
+      integrity("integrity_mismatch"),
+    );
+  });
+
+  it("reports only the copy that would be served when no copy matches", () => {
+    const { opts, warnings, late, early } = shadowing();
+    writeFileSync(join(late, "pdf", "SKILL.md"), manifest("pdf", "Changed."));
+    const skills = createAgentSkills(opts);
+    assert.deepEqual(skills.listSkills(), []);
+    assert.deepEqual(codes(warnings), ["integrity_mismatch"]);
+    assert.match(warnings[0]?.message ?? "", new RegExp(`at ${late}/pdf`));
+    assert.doesNotMatch(warnings[0]?.message ?? "", new RegExp(early));
+  });
+});
+
 describe("the tiers under a lock", () => {
   it("refuses a listing with a file added or gone since the lock", () => {
     const { opts, root } = locked();

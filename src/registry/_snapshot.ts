@@ -9,7 +9,7 @@ import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import { discoverRoots } from "../discovery/_driver.ts";
 import type { Swap } from "../discovery/_patch.ts";
 import { reservedNameProblem } from "../discovery/_problems.ts";
-import { colonIn } from "../_names.ts";
+import { colonIn, namespaced } from "../_names.ts";
 import type {
   DiscoveredSkill,
   PassedBy,
@@ -101,15 +101,19 @@ export function buildSnapshot(
   const problems: RecordedProblem[] = [];
   const passed: PassedBy[] = [];
   const missing: string[] = [];
+  // What the lock says of a skill is said once the roots are merged.
+  const held: RecordedProblem[] = [];
   const recording = (
     problem: Problem,
     root: SkillRoot,
     configured: SkillRoot,
   ): void => {
     problems.push({ problem, root, configured });
-    report(problem);
+    if (isLockProblem(problem)) held.push({ problem, root, configured });
+    else report(problem);
   };
   const found: RootSkills[] = [];
+  const foundIn = new Map<RootSkills, SkillRoot>();
   // `<plugin>:<skill>` names belong to plugins: a plain skill never takes
   // one, nor one that looks like one.
   const reserved = new Set<DiscoveredSkill>();
@@ -128,6 +132,7 @@ export function buildSnapshot(
     },
     (skills, root) => {
       found.push(skills);
+      foundIn.set(skills, root);
       if (skills.root.namespace !== undefined) return;
       for (const skill of skills.skills) {
         const colon = colonIn(skill.info.name);
@@ -137,6 +142,9 @@ export function buildSnapshot(
       }
     },
   );
+  for (const { problem } of unshadowed(held, { found, foundIn, scanned })) {
+    report(problem);
+  }
   const record = { problems, passed, missing, scanned };
   const kept = previous !== undefined && swaps !== undefined &&
     sameRoots(previous.record.scanned, scanned);
@@ -150,6 +158,46 @@ export function buildSnapshot(
     memo,
     swapped: kept ? { from: new WeakRef(previous.byName), swaps } : undefined,
   };
+}
+
+/** Whether a problem is what a skill lock says of a skill it read. */
+function isLockProblem(problem: Problem): boolean {
+  return problem.code === "integrity_mismatch" ||
+    problem.code === "unlocked_skill";
+}
+
+/**
+ * The lock's problems about skills no later root holds a skill of the same
+ * name in (read, or refused by the lock): the skills that would be served
+ * without a lock. A skill a later root replaces is never served, so what
+ * the lock says of it is recorded (for explain()) but not reported.
+ */
+function unshadowed(
+  held: readonly RecordedProblem[],
+  { found, foundIn, scanned }: {
+    found: readonly RootSkills[];
+    foundIn: ReadonlyMap<RootSkills, SkillRoot>;
+    scanned: readonly SkillRoot[];
+  },
+): RecordedProblem[] {
+  if (held.length === 0) return [];
+  const rank = new Map(scanned.map((root, index) => [root, index]));
+  const last = new Map<string, number>();
+  const hold = (name: string, configured: SkillRoot | undefined): void => {
+    const at = configured === undefined ? -1 : rank.get(configured) ?? -1;
+    if (at > (last.get(name) ?? -1)) last.set(name, at);
+  };
+  for (const skills of found) {
+    for (const skill of skills.skills) {
+      hold(skill.info.name, foundIn.get(skills));
+    }
+  }
+  const nameOf = ({ problem, root }: RecordedProblem): string =>
+    namespaced(root.namespace, problem.skill ?? "");
+  for (const refused of held) hold(nameOf(refused), refused.configured);
+  return held.filter((refused) =>
+    (rank.get(refused.configured) ?? -1) >= (last.get(nameOf(refused)) ?? -1)
+  );
 }
 
 /** What a snapshot serves, by name and by path, and in order. */
