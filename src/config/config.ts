@@ -62,8 +62,8 @@ export interface SkillConfig {
 export interface SkillLockPolicy {
   /** `"enforce"` refuses what does not match; `"report"` warns and serves. */
   readonly mode: "enforce" | "report";
-  /** Each locked skill by name (an object without a prototype). */
-  readonly skills: Readonly<Record<string, LockedSkill>>;
+  /** Each locked skill by name. */
+  readonly skills: ReadonlyMap<string, LockedSkill>;
 }
 
 /** The defaults of the options that are positive counts. */
@@ -283,9 +283,9 @@ function lockPolicy(
       `Option "lock" is not a skill lock: ${read.problem}`,
     );
   }
-  const skills: Record<string, LockedSkill> = Object.create(null);
-  for (const skill of read.lock.skills) skills[skill.name] = skill;
-  return Object.freeze({ mode: checkedMode, skills: Object.freeze(skills) });
+  const skills = new Map<string, LockedSkill>();
+  for (const skill of read.lock.skills) skills.set(skill.name, skill);
+  return Object.freeze({ mode: checkedMode, skills });
 }
 
 const LOCK_MODE = oneOf("enforce", "report");

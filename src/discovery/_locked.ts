@@ -10,6 +10,7 @@
 
 import { relative, sep } from "node:path";
 import type { SkillConfig } from "../config/config.ts";
+import type { LockedFile, LockedSkill } from "../skill_lock.ts";
 import { oneLineSafe } from "../_text.ts";
 import type { DiscoveredSkill, Problem } from "./_types.ts";
 
@@ -24,9 +25,7 @@ export function lockProblem(
   const policy = config.lock;
   if (policy === undefined) return undefined;
   const { info } = skill;
-  const locked = Object.hasOwn(policy.skills, info.name)
-    ? policy.skills[info.name]
-    : undefined;
+  const locked = policy.skills.get(info.name);
   if (locked === undefined) {
     return refusal(policy.mode, skill, {
       code: "unlocked_skill",
@@ -48,7 +47,7 @@ export function lockProblem(
     );
   }
   const name = info.path.slice(info.path.lastIndexOf("/") + 1);
-  const file = locked.files.find((file) => file.path === name);
+  const file = fileOf(locked, name);
   if (file === undefined) {
     return mismatch(`the lock holds no ${oneLineSafe(name)} for it`);
   }
@@ -59,6 +58,12 @@ export function lockProblem(
       } changed since it was locked (${file.digest} locked, ${skill.digest} now)`,
     );
   }
+  return undefined;
+}
+
+/** The locked file of a skill at `path`, if the lock holds one. */
+function fileOf(locked: LockedSkill, path: string): LockedFile | undefined {
+  for (const file of locked.files) if (file.path === path) return file;
   return undefined;
 }
 

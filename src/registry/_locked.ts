@@ -126,8 +126,8 @@ export class LockGuard {
     const { skills } = this.#policy;
     const name = skill.info.name;
     // Under "report", a skill the lock does not hold is served: nothing to check.
-    if (!Object.hasOwn(skills, name)) return undefined;
-    const locked = skills[name] as LockedSkill;
+    const locked = skills.get(name);
+    if (locked === undefined) return undefined;
     let files = this.#files.get(locked);
     if (files === undefined) {
       files = new Map(locked.files.map((file) => [file.path, file]));
