@@ -11,11 +11,16 @@ import { createHash } from "node:crypto";
 
 /** Whether a value is a digest as a lock writes it. */
 export function isDigest(value: unknown): value is string {
-  return typeof value === "string" && value.length === 71 &&
-    value.startsWith("sha256:") && !NOT_HEX.test(value.slice(7));
+  if (typeof value !== "string" || value.length !== 71) return false;
+  if (!value.startsWith("sha256:")) return false;
+  for (let i = 7; i < 71; i++) {
+    const code = value.charCodeAt(i);
+    if ((code < 0x30 || code > 0x39) && (code < 0x61 || code > 0x66)) {
+      return false;
+    }
+  }
+  return true;
 }
-
-const NOT_HEX = /[^0-9a-f]/;
 
 /** A UTF-16 surrogate without its pair: a string no UTF-8 name can be. */
 const LONE_SURROGATE = /\p{Cs}/u;

@@ -217,6 +217,74 @@ describe("a malformed or hostile lock", () => {
     refused(throwing, /cannot be read \(boom\)/, { json: false });
   });
 
+  it("reads a lock file's JSON by its keys, whatever their order or spelling tricks", () => {
+    const lock = validLock();
+    const skill = lock.skills[0] as Record<string, unknown>;
+    const files = skill.files as Record<string, unknown>[];
+    const file = files[0] as Record<string, unknown>;
+    // Another order of the same keys is the same lock.
+    const reordered = JSON.stringify({
+      skills: [{
+        files: files.map(({ size, digest, path }) => ({ size, digest, path })),
+        digest: skill.digest,
+        path: skill.path,
+        name: skill.name,
+      }],
+      agentSkillsLock: 1,
+    });
+    assert.deepEqual(
+      parseSkillLock(reordered),
+      parseSkillLock(JSON.stringify(lock)),
+    );
+    const text = JSON.stringify(lock);
+    const fileText = JSON.stringify(file);
+    // "__proto__" in JSON is an own key like any other: not a field of a lock.
+    assert.throws(
+      () =>
+        parseSkillLock(
+          text.replace(fileText, `${fileText.slice(0, -1)},"__proto__":{}}`),
+        ),
+      /skills\[0\]\.files\[0\] has a field it may not have: "__proto__"/,
+    );
+    // A key given twice is read as JSON.parse reads it: the last one counts.
+    const twice = text.replace(
+      fileText,
+      `${fileText.slice(0, -1)},"digest":"${ZERO}"}`,
+    );
+    assert.throws(
+      () => parseSkillLock(twice),
+      /skills\[0\]\.digest: .* is not the digest of its files/,
+    );
+    // One key too few, or an extra one after the others.
+    const { size: _, ...sizeless } = file;
+    assert.throws(
+      () => parseSkillLock(text.replace(fileText, JSON.stringify(sizeless))),
+      /skills\[0\]\.files\[0\] has no "size"/,
+    );
+    assert.throws(
+      () =>
+        parseSkillLock(
+          text.replace(fileText, `${fileText.slice(0, -1)},"mode":"0755"}`),
+        ),
+      /skills\[0\]\.files\[0\] has a field it may not have: "mode"/,
+    );
+  });
+
+  it("reads a lock file's JSON alike with Object.prototype polluted", () => {
+    const text = JSON.stringify(validLock());
+    const expected = parseSkillLock(text);
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = "yes";
+    try {
+      assert.deepEqual(
+        JSON.parse(JSON.stringify(parseSkillLock(text))),
+        JSON.parse(JSON.stringify(expected)),
+      );
+    } finally {
+      delete proto.polluted;
+    }
+  });
+
   it("refuses a symbol key and an unknown lockMode", () => {
     refused({ agentSkillsLock: 1, skills: [], [Symbol("x")]: 1 }, /a symbol/, {
       json: false,

@@ -41,12 +41,21 @@ class LockProblem extends Error {}
  * wrong with its value. A lock this function gave before is given back as
  * it is: it is frozen, so it is still what was checked.
  */
-export function readLock(value: unknown): LockRead {
+export function readLock(
+  value: unknown,
+  { parsed = false }: {
+    /**
+     * Whether `value` is what `JSON.parse` just returned, and nothing else
+     * holds: plain data, whose fields need no copying to be read once.
+     */
+    parsed?: boolean;
+  } = {},
+): LockRead {
   if (typeof value === "object" && value !== null && CHECKED.has(value)) {
     return { lock: value as SkillLock };
   }
   try {
-    const lock = checkedLock(value);
+    const lock = checkedLock(value, parsed ? parsedFields : record);
     CHECKED.add(lock);
     return { lock };
   } catch (error) {
@@ -60,8 +69,15 @@ export function readLock(value: unknown): LockRead {
   }
 }
 
-function checkedLock(value: unknown): SkillLock {
-  const fields = record(value, "the lock", LOCK_KEYS);
+/** The fields of an object of a lock, checked to be exactly `keys`. */
+type FieldsOf = <K extends string>(
+  value: unknown,
+  where: Where,
+  keys: readonly K[],
+) => Record<K, unknown>;
+
+function checkedLock(value: unknown, fieldsOf: FieldsOf): SkillLock {
+  const fields = fieldsOf(value, "the lock", LOCK_KEYS);
   if (fields.agentSkillsLock !== 1) {
     throw new LockProblem(
       `agentSkillsLock must be 1 (the only lock version this library reads), got ${
@@ -70,7 +86,7 @@ function checkedLock(value: unknown): SkillLock {
     );
   }
   const given = list(fields.skills, "skills", MAX_LOCKED_SKILLS);
-  const budget = { files: MAX_LOCKED_FILES };
+  const budget = { files: MAX_LOCKED_FILES, fieldsOf };
   const names = new Set<string>();
   const skills: LockedSkill[] = [];
   for (let i = 0; i < given.length; i++) {
@@ -95,9 +111,10 @@ function checkedLock(value: unknown): SkillLock {
 function checkedSkill(
   value: unknown,
   where: string,
-  budget: { files: number },
+  budget: { files: number; fieldsOf: FieldsOf },
 ): LockedSkill {
-  const fields = record(value, where, SKILL_KEYS);
+  const { fieldsOf } = budget;
+  const fields = fieldsOf(value, where, SKILL_KEYS);
   const name = text(fields.name, `${where}.name`);
   // deno-lint-ignore no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) {
@@ -125,7 +142,7 @@ function checkedSkill(
   let i = 0;
   const at = (field: string): string => `${where}.files[${i}]${field}`;
   for (; i < given.length; i++) {
-    const file = record(given[i], at, FILE_KEYS);
+    const file = fieldsOf(given[i], at, FILE_KEYS);
     const filePath = relativePath(file.path, at);
     if (seen.has(filePath)) {
       throw new LockProblem(
@@ -206,6 +223,30 @@ function record<K extends string>(
     fields[key] = (value as Record<K, unknown>)[key];
   }
   return fields;
+}
+
+/**
+ * The fields of an object `JSON.parse` made: the object itself, once its
+ * own keys are found to be exactly `keys` (else {@linkcode record} says
+ * what is wrong). Such an object has no getters, symbols or prototype
+ * tricks, so reading it is reading data.
+ */
+function parsedFields<K extends string>(
+  value: unknown,
+  where: Where,
+  keys: readonly K[],
+): Record<K, unknown> {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    let count = 0;
+    for (const key in value) {
+      if (!(keys as readonly string[]).includes(key)) {
+        return record(value, where, keys);
+      }
+      count++;
+    }
+    if (count === keys.length) return value as Record<K, unknown>;
+  }
+  return record(value, where, keys);
 }
 
 function sameKeys(

@@ -190,9 +190,16 @@ export function lockOf(
   };
 }
 
-/** A lock as given, checked and frozen; else `invalid_lock` naming `source`. */
-export function checked(value: unknown, source: string): SkillLock {
-  const read = readLock(value);
+/**
+ * A lock as given, checked and frozen; else `invalid_lock` naming `source`.
+ * `parsed`: `value` is what `JSON.parse` just returned (see `readLock`).
+ */
+export function checked(
+  value: unknown,
+  source: string,
+  { parsed = false }: { parsed?: boolean } = {},
+): SkillLock {
+  const read = readLock(value, { parsed });
   if ("lock" in read) return read.lock;
   throw new StartupError(
     "invalid_lock",

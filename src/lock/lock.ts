@@ -103,7 +103,7 @@ export function parseSkillLock(text: string, source = "the lock"): SkillLock {
       { cause: error },
     );
   }
-  return checked(value, source);
+  return checked(value, source, { parsed: true });
 }
 
 /** What changed in one skill since it was locked. */
