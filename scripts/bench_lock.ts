@@ -3,8 +3,9 @@
 // one process; reading the lock file's text (parseSkillLock: JSON.parse and
 // the checks), which a host does once before it constructs; and the lock's
 // other costs: writing it (createSkillLock, which reads every file) and
-// verifying it in full (verifySkillLock). Run the bench once first, or this
-// generates the tree.
+// verifying it in full (verifySkillLock). Cold with lockVerify: "eager"
+// (every file hashed at construction) is timed too, in fewer runs. Run the
+// bench once first, or this generates the tree.
 
 import { parseArgs } from "node:util";
 import { join } from "node:path";
@@ -59,6 +60,11 @@ for (const size of (values.sizes ?? "").split(",").map(Number)) {
     withLock.push(time(() => createAgentSkills(locked)));
     parsing.push(time(() => parseSkillLock(text)));
   }
+  const eagerly = { ...locked, lockVerify: "eager" as const };
+  const eager: number[] = [];
+  for (let run = 0; run < Math.min(Number(values.runs), 5); run++) {
+    eager.push(time(() => createAgentSkills(eagerly)));
+  }
   const verifying = time(() => verifySkillLock(lock, options));
   const files = lock.skills.reduce((sum, skill) => sum + skill.files.length, 0);
   console.log(
@@ -69,6 +75,9 @@ for (const size of (values.sizes ?? "").split(",").map(Number)) {
       ` parseSkillLock of its ${(text.length / 1024).toFixed(0)} KiB` +
       ` ${median(parsing).toFixed(2)} ms (with it, ${
         ((median(withLock) + median(parsing)) / median(without)).toFixed(3)
+      }x);` +
+      ` eager ${median(eager).toFixed(0)} ms (${
+        (median(eager) / median(without)).toFixed(2)
       }x);` +
       ` createSkillLock ${writing.toFixed(0)} ms,` +
       ` verifySkillLock ${verifying.toFixed(0)} ms`,

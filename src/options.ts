@@ -192,6 +192,20 @@ export interface AgentSkillsOptions {
    */
   lockMode?: "enforce" | "report";
   /**
+   * When the `lock` checks a skill's files other than its manifest:
+   * `"lazy"` as they are listed (`loadSkill()`) and read
+   * (`readResource()`), which costs only what is read; `"eager"` also as
+   * each skill is discovered, at construction and at each `refresh()`: every
+   * file of the skill is read and hashed, and a skill with a file added,
+   * gone or changed is not served (`integrity_mismatch`, naming the files),
+   * as one whose manifest differs is. Eager verification reads every file of
+   * every skill at each scan (see docs/integrity.md). Without a `lock`, it
+   * does nothing.
+   *
+   * @default {"lazy"}
+   */
+  lockVerify?: "lazy" | "eager";
+  /**
    * Receives this instance's warnings, instead of the global sink set with
    * {@linkcode setWarnSink}. What it throws propagates, unchanged, out of the
    * call that warned (`createAgentSkills`, `refresh()`, `loadSkill()`), and

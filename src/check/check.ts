@@ -34,7 +34,7 @@ import type { SkillInfo } from "../skill.ts";
 export interface CheckSkillsOptions extends
   Omit<
     AgentSkillsOptions,
-    "roots" | "strict" | "onWarning" | "lock" | "lockMode"
+    "roots" | "strict" | "onWarning" | "lock" | "lockMode" | "lockVerify"
   > {
   /**
    * Skill roots, single skill directories (a directory that holds a

@@ -62,6 +62,8 @@ export interface SkillConfig {
 export interface SkillLockPolicy {
   /** `"enforce"` refuses what does not match; `"report"` warns and serves. */
   readonly mode: "enforce" | "report";
+  /** `"eager"`: discovery checks every file of a skill, not only its manifest. */
+  readonly verify: "lazy" | "eager";
   /** Each locked skill by name. */
   readonly skills: ReadonlyMap<string, LockedSkill>;
 }
@@ -93,6 +95,7 @@ const OPTION_KEYS = Object.keys(
     maxResourceBytes: true,
     lock: true,
     lockMode: true,
+    lockVerify: true,
     onWarning: true,
     trust: true,
   } satisfies Record<keyof AgentSkillsOptions, true>,
@@ -191,7 +194,10 @@ export function resolveOptions(
     maxResourceEntries: countOption(given, "maxResourceEntries"),
     maxResourceDepth: countOption(given, "maxResourceDepth"),
     maxResourceBytes: countOption(given, "maxResourceBytes"),
-    lock: lockPolicy(given.lock, given.lockMode),
+    lock: lockPolicy(given.lock, {
+      mode: given.lockMode,
+      verify: given.lockVerify,
+    }),
   });
   return { config, onWarning };
 }
@@ -269,12 +275,17 @@ function countOption(
   return checkedOption(given[name], name, COUNT) ?? COUNT_DEFAULTS[name];
 }
 
-/** The `lock` and `lockMode` options resolved, or `undefined` without a lock. */
+/**
+ * The `lock`, `lockMode` and `lockVerify` options resolved, or `undefined`
+ * without a lock.
+ */
 function lockPolicy(
   lock: unknown,
-  mode: unknown,
+  { mode, verify }: { mode: unknown; verify: unknown },
 ): SkillLockPolicy | undefined {
   const checkedMode = checkedOption(mode, "lockMode", LOCK_MODE) ?? "enforce";
+  const checkedVerify = checkedOption(verify, "lockVerify", LOCK_VERIFY) ??
+    "lazy";
   if (lock === undefined) return undefined;
   const read = readLock(lock);
   if ("problem" in read) {
@@ -285,7 +296,12 @@ function lockPolicy(
   }
   const skills = new Map<string, LockedSkill>();
   for (const skill of read.lock.skills) skills.set(skill.name, skill);
-  return Object.freeze({ mode: checkedMode, skills });
+  return Object.freeze({
+    mode: checkedMode,
+    verify: checkedVerify,
+    skills,
+  });
 }
 
 const LOCK_MODE = oneOf("enforce", "report");
+const LOCK_VERIFY = oneOf("lazy", "eager");

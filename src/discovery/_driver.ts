@@ -18,6 +18,7 @@ import { discoverRoot } from "./_root.ts";
 import { untrustedRootProblem } from "./_problems.ts";
 import type {
   EntriesMemo,
+  FilesCheck,
   PassedBy,
   Previous,
   Problem,
@@ -66,6 +67,8 @@ export interface RootsScan {
   readonly readRoot?: RootReader | undefined;
   /** What a watch saw unchanged since the previous scan; absent: no watch. */
   readonly unchanged?: Unchanged | undefined;
+  /** How a skill's files are held against the lock; absent: not at all. */
+  readonly checkFiles?: FilesCheck | undefined;
   /**
    * The previous scan's memory, while a watch is open: a configured root
    * the watch saw unchanged is served as it was, and this scan's memory is
@@ -216,6 +219,7 @@ function scanOf(
     unchanged: scan.unchanged,
     entries,
     linked,
+    checkFiles: scan.checkFiles,
   };
 }
 

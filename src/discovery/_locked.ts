@@ -1,9 +1,10 @@
 /**
  * A skill read, held against the skill lock of the config: it must be
  * locked under its name, found where the lock found it, and its manifest's
- * bytes must have the locked digest. Only the manifest is checked here, from
- * the bytes discovery read anyway; the registry checks every other file as
- * it is listed or read.
+ * bytes must have the locked digest. The manifest is checked here, from the
+ * bytes discovery read anyway; the registry checks every other file as it is
+ * listed or read, and, under `lockVerify: "eager"`, here too, through the
+ * check it gives discovery (`registry/_lock_skill.ts`).
  *
  * @module
  */
@@ -12,7 +13,7 @@ import { relative, sep } from "node:path";
 import type { SkillConfig } from "../config/config.ts";
 import type { LockedFile, LockedSkill } from "../skill_lock.ts";
 import { oneLineSafe } from "../_text.ts";
-import type { DiscoveredSkill, Problem } from "./_types.ts";
+import type { DiscoveredSkill, FilesCheck, Problem } from "./_types.ts";
 
 /**
  * Why the lock refuses a skill (`drops` when the lock is enforced), or
@@ -21,6 +22,7 @@ import type { DiscoveredSkill, Problem } from "./_types.ts";
 export function lockProblem(
   config: SkillConfig,
   skill: DiscoveredSkill,
+  checkFiles?: FilesCheck,
 ): Problem | undefined {
   const policy = config.lock;
   if (policy === undefined) return undefined;
@@ -57,6 +59,10 @@ export function lockProblem(
         oneLineSafe(name)
       } changed since it was locked (${file.digest} locked, ${skill.digest} now)`,
     );
+  }
+  if (policy.verify === "eager" && checkFiles !== undefined) {
+    const why = checkFiles(skill, locked);
+    if (why !== undefined) return mismatch(oneLineSafe(why));
   }
   return undefined;
 }

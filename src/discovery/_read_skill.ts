@@ -98,7 +98,7 @@ function admitted(
   skill: DiscoveredSkill,
   findings: readonly Problem[],
 ): SkillRead | undefined {
-  const refused = lockProblem(scan.config, skill);
+  const refused = lockProblem(scan.config, skill, scan.checkFiles);
   if (refused === undefined) return { skill, findings };
   if (refused.drops) {
     scan.report(refused);

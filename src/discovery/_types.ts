@@ -13,6 +13,7 @@ import type { StatusKind } from "../fs/_types.ts";
 import type { Coercion, Truncation } from "../manifest/_coerce.ts";
 import type { Repair } from "../manifest/_repair.ts";
 import type { SkillInfo } from "../skill.ts";
+import type { LockedSkill } from "../skill_lock.ts";
 import type { SkillWarningCode } from "../warn.ts";
 
 /** How discovery reached a skill directory: its real path, and whether through a symlink. */
@@ -131,6 +132,16 @@ export interface PassedBy {
   readonly listing?: Listing | undefined;
 }
 
+/**
+ * Why a skill's files are not those of its entry in the lock, or
+ * `undefined` when they are: what a `lockVerify: "eager"` scan asks of each
+ * skill whose manifest matches (given by the registry, which reads files).
+ */
+export type FilesCheck = (
+  skill: DiscoveredSkill,
+  locked: LockedSkill,
+) => string | undefined;
+
 /** Receives the problems of a discovery run: warns, throws or collects. */
 export type Report = (problem: Problem) => void;
 
@@ -173,6 +184,8 @@ export interface RootScan {
   readonly entries?: EntriesMemo | undefined;
   /** Where the real directories reached through symlinks are recorded. */
   readonly linked?: string[] | undefined;
+  /** How a skill's files are held against the lock (see {@linkcode FilesCheck}). */
+  readonly checkFiles?: FilesCheck | undefined;
 }
 
 /**

@@ -14,6 +14,7 @@ import { StartupError } from "../errors.ts";
 import type { AgentSkillsOptions } from "../options.ts";
 import type { LockedSkill, SkillLock } from "../skill_lock.ts";
 import { checked, lockOf, type LockProblem } from "./_files.ts";
+import { filesDrift, sameSizes } from "../registry/_lock_skill.ts";
 
 export type { LockProblem } from "./_files.ts";
 
@@ -157,36 +158,13 @@ export function lockDrift(locked: SkillLock, found: SkillLock): LockDrift {
   };
 }
 
-/**
- * Whether two entries of one digest give each file the same size (a size
- * is not part of the digest: a lock edited by hand may differ in one).
- */
-function sameSizes(was: LockedSkill, now: LockedSkill): boolean {
-  return was.files.length === now.files.length &&
-    was.files.every((file, i) => file.size === now.files[i]?.size);
-}
-
 function skillDrift(was: LockedSkill, now: LockedSkill): SkillDrift {
-  const before = new Map(was.files.map((file) => [file.path, file]));
-  const after = new Map(now.files.map((file) => [file.path, file]));
-  const added: string[] = [];
-  const changed: string[] = [];
-  for (const [path, file] of after) {
-    const old = before.get(path);
-    if (old === undefined) added.push(path);
-    else if (old.digest !== file.digest || old.size !== file.size) {
-      changed.push(path);
-    }
-  }
-  const removed = [...before.keys()].filter((path) => !after.has(path));
   return {
     name: now.name,
     ...(was.path === now.path
       ? {}
       : { moved: { locked: was.path, found: now.path } }),
-    added: added.sort(comparePaths),
-    removed: removed.sort(comparePaths),
-    changed: changed.sort(comparePaths),
+    ...filesDrift(was, now),
   };
 }
 

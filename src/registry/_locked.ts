@@ -17,6 +17,7 @@ import { SkillError } from "../errors.ts";
 import { oneLineSafe } from "../_text.ts";
 import type { LockedFile, LockedSkill } from "../skill_lock.ts";
 import type { WarnSink } from "../warn.ts";
+import { named } from "./_lock_skill.ts";
 
 /** What the tiers check against a lock, and where a reporting lock warns. */
 export class LockGuard {
@@ -158,11 +159,4 @@ export class LockGuard {
 function lockKey(rel: string): string {
   const normal = posix.normalize(rel);
   return normal.startsWith("./") ? normal.slice(2) : normal;
-}
-
-/** Up to ten paths for a message, and how many more there are. */
-function named(paths: readonly string[]): string {
-  const shown = paths.slice(0, 10).map((path) => JSON.stringify(path));
-  const more = paths.length - shown.length;
-  return more > 0 ? `${shown.join(", ")} and ${more} more` : shown.join(", ");
 }

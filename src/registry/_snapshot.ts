@@ -10,6 +10,7 @@ import { discoverRoots } from "../discovery/_driver.ts";
 import type { Swap } from "../discovery/_patch.ts";
 import { reservedNameProblem } from "../discovery/_problems.ts";
 import { colonIn, namespaced } from "../_names.ts";
+import { filesMismatch } from "./_lock_skill.ts";
 import type {
   DiscoveredSkill,
   PassedBy,
@@ -126,6 +127,9 @@ export function buildSnapshot(
       passed,
       missing,
       unchanged: watched?.unchanged,
+      checkFiles: config.lock?.verify === "eager"
+        ? (skill, locked) => filesMismatch(skill, config, locked)
+        : undefined,
       memo: watched === undefined
         ? undefined
         : previous?.memo ?? { roots: new Map() },

@@ -21,7 +21,7 @@ const TIMEOUT = { timeout: 90_000 };
 const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
 /** A root with skill "x", locked, and an instance under that lock. */
-function lockedStore() {
+function lockedStore(lockVerify: "lazy" | "eager" = "lazy") {
   const base = tree({
     "root/x/SKILL.md": manifest("x", "inside"),
     "root/x/file.txt": "the locked bytes\n".repeat(2000),
@@ -29,7 +29,12 @@ function lockedStore() {
   const root = join(base, "root");
   const options = { home: base, cwd: base, roots: [root] };
   const { lock } = createSkillLock(options);
-  const skills = createAgentSkills({ ...options, lock, onWarning: () => {} });
+  const skills = createAgentSkills({
+    ...options,
+    lock,
+    lockVerify,
+    onWarning: () => {},
+  });
   return { base, root, skills, lock };
 }
 
@@ -106,6 +111,45 @@ describe("a locked file changed while it is read", () => {
       assert.ok(counts.left > 0, JSON.stringify(counts));
       skills.refresh();
       assert.equal(skills.loadSkill("x")?.description, "inside");
+    },
+  );
+
+  it(
+    "an eager refresh() serves the skill only while its file is the locked one (content)",
+    TIMEOUT,
+    async () => {
+      const { root, skills } = lockedStore("eager");
+      const path = join(root, "x", "file.txt");
+      const locked = "the locked bytes\n".repeat(2000);
+      writeFileSync(
+        join(root, "file.txt.other"),
+        "OTHER BYTES\n".repeat(3000),
+      );
+      const counts = { served: 0, left: 0 };
+      const { swaps } = await race({ mode: "content", path }, () => {
+        skills.refresh();
+        if (!skills.listSkills().some((skill) => skill.name === "x")) {
+          counts.left++;
+        } else {
+          counts.served++;
+          // Served at the scan; by now the file may have changed again.
+          let text = "";
+          const code = codeOf(
+            () => (text = decode(skills.readResource("x", "file.txt"))),
+          );
+          if (code === undefined) assert.equal(text, locked);
+          else {
+            assert.ok(
+              ["integrity_mismatch", "path_escape", "not_found"].includes(code),
+              code,
+            );
+          }
+        }
+      });
+      console.log(`race: ${swaps} eager swaps; ${JSON.stringify(counts)}`);
+      assert.ok(counts.left > 0, JSON.stringify(counts));
+      skills.refresh();
+      assert.equal(decode(skills.readResource("x", "file.txt")), locked);
     },
   );
 });
