@@ -208,7 +208,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   check: {
     usage:
-      "agent-skills check [DIR]... [--host NAME]... [--strict] [--format text|json|github|sarif]",
+      "agent-skills check [DIR]... [--host NAME]... [--strict] [--format F]",
     summary:
       "every problem of every skill under the roots or skill directories",
     help: CHECK_HELP,
