@@ -157,7 +157,7 @@ export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
     host: "claude-code",
     severity: "warning",
     rule:
-      `The listing (the description, then \` - \` and \`when_to_use\`) is cut at ${
+      `The listing (the description, a dash and \`when_to_use\`) is cut at ${
         CLAUDE_CODE_LISTING_MAX.toLocaleString("en-US")
       } characters.`,
     source: `${CLAUDE_CODE_CHANGELOG}, 2.1.105`,
