@@ -12,7 +12,8 @@ import type {
   SkillDiagnostic,
 } from "./diagnostic.ts";
 import { RULES } from "./_rules.ts";
-import { HOST_RULE_ENTRIES, startsWithBom } from "./_host_rules.ts";
+import { HOST_RULE_ENTRIES } from "./_host_rules.ts";
+import { startsWithBom } from "./_host_text.ts";
 import { KeyLines } from "../manifest/_lines.ts";
 import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";

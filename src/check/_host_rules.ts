@@ -7,7 +7,6 @@
  * @module
  */
 
-import { closeSync, openSync, readSync } from "node:fs";
 import { relative, sep } from "node:path";
 import type { HostRule } from "./diagnostic.ts";
 import type { Finding } from "./_rules.ts";
@@ -387,19 +386,3 @@ export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
       'the reference validator fails it ("SKILL.md must start with YAML frontmatter")',
   }),
 ];
-
-/** Whether a file starts with the UTF-8 BOM (false when it cannot be read). */
-export function startsWithBom(path: string): boolean {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, "r");
-    const bytes = new Uint8Array(3);
-    const read = readSync(fd, bytes, 0, 3, 0);
-    return read === 3 && bytes[0] === 0xef && bytes[1] === 0xbb &&
-      bytes[2] === 0xbf;
-  } catch {
-    return false;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}

@@ -1,11 +1,13 @@
 /**
  * What the hosts do to a skill's text: Codex collapses white space, Gemini
  * CLI replaces some characters of a name, Claude Code joins and cuts its
- * listing. Shared by the host rules and the host listings.
+ * listing; and whether a manifest starts with a BOM, which the text read
+ * has lost. Shared by the host rules and the host listings.
  *
  * @module
  */
 
+import { closeSync, openSync, readSync } from "node:fs";
 import type { SkillInfo } from "../skill.ts";
 
 /** Claude Code's cap on one skill's listing text (CHANGELOG.md, 2.1.105). */
@@ -64,4 +66,20 @@ export function claudeCodeListing(info: SkillInfo): string {
   return typeof whenToUse === "string" && whenToUse.trim() !== ""
     ? `${info.description} - ${whenToUse}`
     : info.description;
+}
+
+/** Whether a file starts with the UTF-8 BOM (false when it cannot be read). */
+export function startsWithBom(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const bytes = new Uint8Array(3);
+    const read = readSync(fd, bytes, 0, 3, 0);
+    return read === 3 && bytes[0] === 0xef && bytes[1] === 0xbb &&
+      bytes[2] === 0xbf;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
