@@ -98,12 +98,12 @@ const WHY_HELP = `Why:
 
 const CHECK_HELP = `Check:
   --strict          warnings fail the check too (exit 1)
+  --format FORMAT   text (the default), json (as --json), github (workflow
+                    commands for GitHub Actions) or sarif (SARIF 2.1.0)
   --host NAME       hold each skill to a host's rules too: claude-code,
                     codex, claude-ai, gemini, spec, or all (repeat for more;
                     all also prints a table of skills by host); each
-                    diagnostic names its host and source (docs/hosts.md)
-  --format FORMAT   text (the default), json (as --json), github (workflow
-                    commands for GitHub Actions) or sarif (SARIF 2.1.0)`;
+                    diagnostic names its host and source (docs/hosts.md)`;
 
 const LOCK_HELP = `Lock:
   DIR               a root, as --root DIR (after any --root), as for list
