@@ -144,8 +144,13 @@ export type {
   CheckRule,
   DiagnosticCode,
   DiagnosticSeverity,
+  HostName,
+  HostRule,
+  HostRuleCode,
   SkillDiagnostic,
 } from "./src/check/diagnostic.ts";
+export { HOST_NAMES, HOST_RULES, hostListing } from "./src/check/host.ts";
+export type { HostListing } from "./src/check/host.ts";
 export { emptyRootLayout } from "./src/discovery/layout.ts";
 export type {
   DeeperLayout,

@@ -14,6 +14,7 @@ import {
 import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
 import { RULES } from "../src/check/_rules.ts";
+import { HOST_RULES } from "../src/check/host.ts";
 
 /** The repository's directory, as a real path. */
 export const ROOT: string = realpathSync(
@@ -52,6 +53,24 @@ export function rulesTable(): string {
   return _table([
     ["code", "severity", "the skill keeps it when"],
     ...RULES.map((rule) => [`\`${rule.code}\``, rule.severity, rule.spec]),
+  ]);
+}
+
+/** The markers around the generated host rules table of docs/hosts.md. */
+export const HOST_RULES_BLOCK_REGEXP: RegExp =
+  /<!-- host-rules:start -->\n[\s\S]*?<!-- host-rules:end -->/;
+
+/** The host rules table, padded as `deno fmt` pads a markdown table. */
+export function hostRulesTable(): string {
+  return _table([
+    ["host", "code", "severity", "what the host does", "source"],
+    ...HOST_RULES.map((rule) => [
+      rule.host,
+      `\`${rule.code}\``,
+      rule.severity,
+      rule.rule.replaceAll("|", "\\|"),
+      rule.source.replaceAll("|", "\\|"),
+    ]),
   ]);
 }
 
@@ -139,6 +158,9 @@ export function updated(text: string): string {
   ).replace(
     RULES_BLOCK_REGEXP,
     `<!-- rules:start -->\n\n${rulesTable()}\n\n<!-- rules:end -->`,
+  ).replace(
+    HOST_RULES_BLOCK_REGEXP,
+    `<!-- host-rules:start -->\n\n${hostRulesTable()}\n\n<!-- host-rules:end -->`,
   ).replace(
     DIFFERENCES_BLOCK_REGEXP,
     `<!-- differences:start -->\n\n${differencesTable()}\n\n<!-- differences:end -->`,

@@ -12,6 +12,8 @@ import { dirname, join, relative } from "node:path";
 import {
   DIFFERENCES_BLOCK_REGEXP,
   differencesTable,
+  HOST_RULES_BLOCK_REGEXP,
+  hostRulesTable,
   output,
   PAGES,
   ROOT,
@@ -77,6 +79,7 @@ describe("docs", () => {
         "errors.md",
         "cli.md",
         "integrity.md",
+        "hosts.md",
       ]
     ) assert.ok(PAGES.includes(`docs/${page}`), page);
     assert.ok(total >= 7, `found ${total} command-line examples`);
@@ -105,6 +108,15 @@ describe("docs", () => {
     assert.equal(
       RULES_BLOCK_REGEXP.exec(text)?.[0],
       `<!-- rules:start -->\n\n${rulesTable()}\n\n<!-- rules:end -->`,
+      "run `deno task docs` to update the table",
+    );
+  });
+
+  it("keeps the host rules table of docs/hosts.md the one the code runs", () => {
+    const text = readFileSync(`${ROOT}/docs/hosts.md`, "utf8");
+    assert.equal(
+      HOST_RULES_BLOCK_REGEXP.exec(text)?.[0],
+      `<!-- host-rules:start -->\n\n${hostRulesTable()}\n\n<!-- host-rules:end -->`,
       "run `deno task docs` to update the table",
     );
   });

@@ -8,9 +8,12 @@
 import type {
   DiagnosticCode,
   DiagnosticSeverity,
+  HostName,
   SkillDiagnostic,
 } from "./diagnostic.ts";
 import { RULES } from "./_rules.ts";
+import { HOST_RULE_ENTRIES } from "./_host_rules.ts";
+import { startsWithBom } from "./_host_text.ts";
 import { KeyLines } from "../manifest/_lines.ts";
 import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -118,6 +121,39 @@ export function ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
       })
     )
   );
+}
+
+/**
+ * The findings of the host rules of `hosts` for one skill that loads, each
+ * naming its host and source.
+ */
+export function hostDiagnostics(
+  skill: DiscoveredSkill,
+  hosts: ReadonlySet<HostName>,
+): SkillDiagnostic[] {
+  if (hosts.size === 0) return [];
+  const { info, frontmatter } = skill;
+  const subject = {
+    skill,
+    lines: new KeyLines(frontmatter),
+    bom: startsWithBom(info.path),
+  };
+  return HOST_RULE_ENTRIES.filter((rule) => hosts.has(rule.host)).flatMap((
+    rule,
+  ) =>
+    rule.test(subject).map((finding) => ({
+      ...diagnostic({
+        severity: rule.severity,
+        code: rule.code,
+        message: `${rule.host}: ${finding.message}`,
+        path: info.path,
+        line: finding.line ?? subject.lines.lineOf(finding.key ?? "name"),
+        skill: info.name,
+      }),
+      host: rule.host,
+      source: rule.source,
+    }))
+  ).map((d) => Object.freeze(d));
 }
 
 function diagnostic(fields: {

@@ -348,7 +348,10 @@ export const RULES: readonly Rule[] = [
  * with a property of its own that stands in the YAML (a key's line is 1,
  * the fence, only when it is absent).
  */
-function frontmatterKeys(metadataKeys: string[], lines: KeyLines): string[] {
+export function frontmatterKeys(
+  metadataKeys: string[],
+  lines: KeyLines,
+): string[] {
   const normalised = [...NORMALISED_KEYS].filter((key) =>
     lines.startsLine(key)
   );

@@ -14,6 +14,7 @@ import { StartupError } from "../errors.ts";
 import { checkedOption, objectOptions, oneOf } from "../_option_check.ts";
 import { listResources } from "../registry/_resources.ts";
 import {
+  hostDiagnostics,
   problemDiagnostics,
   resourceDiagnostic,
   ruleDiagnostics,
@@ -26,8 +27,10 @@ import { RULES } from "./_rules.ts";
 import type {
   CheckRule,
   DiagnosticSeverity,
+  HostName,
   SkillDiagnostic,
 } from "./diagnostic.ts";
+import { checkedHosts } from "./_hosts_option.ts";
 import type { SkillInfo } from "../skill.ts";
 
 /** The options of {@linkcode checkSkills}. */
@@ -54,6 +57,14 @@ export interface CheckSkillsOptions extends
    * @default {"each"}
    */
   requireSkills?: "each" | "any";
+  /**
+   * The hosts whose rules each loadable skill is held to as well (see
+   * `HOST_RULES` and docs/hosts.md): each finding is a diagnostic that names
+   * its `host` and `source`. A name given twice counts once.
+   *
+   * @default {[]} (the spec's rules and discovery's problems only)
+   */
+  hosts?: readonly HostName[];
 }
 
 /** What {@linkcode checkSkills} found. */
@@ -90,7 +101,7 @@ export interface CheckReport {
  * ```
  */
 export function checkSkills(options: CheckSkillsOptions): CheckReport {
-  const { discovery, requireSkills } = checkOptions(options);
+  const { discovery, requireSkills, hosts } = checkOptions(options);
   const { config } = resolveOptions(discovery, {
     owner: "checkSkills",
     rootsName: "paths",
@@ -120,6 +131,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
       for (const skill of found.skills) {
         skills.push(skill.info);
         diagnostics.push(...ruleDiagnostics(skill));
+        diagnostics.push(...hostDiagnostics(skill, hosts));
         listResources(skill, config, (warning) => {
           diagnostics.push(resourceDiagnostic(warning, skill.info));
         });
@@ -143,8 +155,12 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
  */
 function checkOptions(
   options: unknown,
-): { discovery: AgentSkillsOptions; requireSkills: "each" | "any" } {
-  const { paths, requireSkills, ...rest } = objectOptions(
+): {
+  discovery: AgentSkillsOptions;
+  requireSkills: "each" | "any";
+  hosts: ReadonlySet<HostName>;
+} {
+  const { paths, requireSkills, hosts, ...rest } = objectOptions(
     options as CheckSkillsOptions,
     "checkSkills",
     CHECK_OPTION_KEYS,
@@ -161,6 +177,7 @@ function checkOptions(
     requireSkills:
       checkedOption(requireSkills, "requireSkills", oneOf("each", "any")) ??
         "each",
+    hosts: new Set(checkedHosts(hosts, "checkSkills")),
   };
 }
 
@@ -173,6 +190,7 @@ const CHECK_OPTION_KEYS = Object.keys(
   {
     paths: true,
     requireSkills: true,
+    hosts: true,
     home: true,
     cwd: true,
     workspace: true,

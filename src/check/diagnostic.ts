@@ -96,7 +96,86 @@ export type DiagnosticCode =
   | "unknown_field"
   | "shell_command"
   | "locked_skill_gone"
-  | "unlockable_skill";
+  | "unlockable_skill"
+  | HostRuleCode;
+
+/**
+ * A host whose rules `checkSkills({ hosts })` applies: `claude-code`,
+ * `codex`, `claude-ai` (claude.ai, Claude Desktop and the Skills API
+ * upload), `gemini` (Gemini CLI) and `spec` (the reference validator,
+ * skills-ref). docs/hosts.md lists each rule and its source.
+ */
+export type HostName =
+  | "claude-code"
+  | "codex"
+  | "claude-ai"
+  | "gemini"
+  | "spec";
+
+/**
+ * The code of a host rule's diagnostics (see `HOST_RULES` and
+ * docs/hosts.md): what one host rejects, ignores, changes or reads
+ * otherwise.
+ *
+ * - `claude_ai_field`: a top-level key claude.ai's upload refuses.
+ * - `claude_ai_reserved_name`: a name holding "claude" or "anthropic".
+ * - `claude_ai_name_characters`: a name other than ASCII `a-z`, `0-9`, `-`.
+ * - `claude_ai_angle_brackets`: `<` or `>` in the description.
+ * - `claude_code_listing_cut`: a listing Claude Code cuts at 1,536
+ *   characters.
+ * - `claude_code_bom`: a BOM that Claude Code before 2.1.239 ignored the
+ *   file for.
+ * - `codex_name_length`, `codex_description_length`,
+ *   `codex_short_description_length`: a value over Codex's bound (it skips
+ *   the skill).
+ * - `codex_whitespace`: whitespace Codex collapses to single spaces.
+ * - `codex_bom`, `codex_hidden`, `codex_depth`: a skill Codex never reads.
+ * - `gemini_name_characters`: characters Gemini CLI turns into `-`.
+ * - `gemini_bom`, `gemini_not_found`: a skill Gemini CLI never reads.
+ * - `gemini_fields`: fields Gemini CLI does not read.
+ * - `spec_field`, `spec_bom`: what the reference validator fails that
+ *   `check` alone only notes or accepts.
+ */
+export type HostRuleCode =
+  | "claude_ai_field"
+  | "claude_ai_reserved_name"
+  | "claude_ai_name_characters"
+  | "claude_ai_angle_brackets"
+  | "claude_code_listing_cut"
+  | "claude_code_bom"
+  | "codex_name_length"
+  | "codex_description_length"
+  | "codex_short_description_length"
+  | "codex_whitespace"
+  | "codex_bom"
+  | "codex_hidden"
+  | "codex_depth"
+  | "gemini_name_characters"
+  | "gemini_bom"
+  | "gemini_not_found"
+  | "gemini_fields"
+  | "spec_field"
+  | "spec_bom";
+
+/** One rule of a host, as {@linkcode HOST_RULES} lists it. */
+export interface HostRule {
+  /** The code of its diagnostics. */
+  readonly code: HostRuleCode;
+  /** The host it is about. */
+  readonly host: HostName;
+  /**
+   * `error` when the host rejects or ignores the skill, `warning` when it
+   * changes it, `info` for a difference in meaning.
+   */
+  readonly severity: DiagnosticSeverity;
+  /** What the host does, as one sentence. */
+  readonly rule: string;
+  /**
+   * Where it comes from: a file of the host's repository at a commit, or an
+   * issue of its tracker (marked "tracker" when no source shows it).
+   */
+  readonly source: string;
+}
 
 /** One spec rule {@linkcode checkSkills} holds each loadable skill to. */
 export interface CheckRule {
@@ -124,4 +203,8 @@ export interface SkillDiagnostic {
   readonly column?: number;
   /** The skill's name (or its directory name when no name could be read). */
   readonly skill?: string;
+  /** For a host rule's diagnostic: the host it is about. */
+  readonly host?: HostName;
+  /** For a host rule's diagnostic: where the rule comes from. */
+  readonly source?: string;
 }

@@ -17,6 +17,8 @@ import {
   codexSkillRoots,
 } from "../config/presets.ts";
 import type { SkillWarning } from "../warn.ts";
+import { HOST_NAMES } from "../check/host.ts";
+import type { HostName } from "../check/diagnostic.ts";
 import type { Values, WorkingDirectory } from "./types.ts";
 
 /** The presets `--preset` names, each a host's own roots. */
@@ -25,6 +27,21 @@ export const PRESETS: Readonly<Record<string, () => SkillRootOptions[]>> = {
   claude: claudeSkillRoots,
   codex: () => codexSkillRoots(),
 };
+
+/** What `--host` takes: each host's name, and `all`. */
+export const HOST_CHOICES: readonly string[] = [...HOST_NAMES, "all"];
+
+/**
+ * The hosts of the `--host` flags, each once, in the order of HOST_NAMES;
+ * `all` (alone or with others) is every host. main() has refused any other
+ * name.
+ */
+export function hostsOf(values: Values): HostName[] {
+  const given = values.host ?? [];
+  return HOST_NAMES.filter((host) =>
+    given.includes("all") || given.includes(host)
+  );
+}
 
 /** The output formats of `check`. */
 export const FORMATS: readonly string[] = ["text", "json", "github", "sarif"];

@@ -8,7 +8,8 @@
 import { type CheckReport, checkSkills } from "../check/check.ts";
 import { printGithub } from "./github.ts";
 import { json } from "./json.ts";
-import { dirRoots, placeOptions, presentRoots } from "./args.ts";
+import { dirRoots, hostsOf, placeOptions, presentRoots } from "./args.ts";
+import { hostCounts, printHostTable } from "./host_table.ts";
 import { sarif } from "./sarif.ts";
 import { colors, line, type Output } from "./output.ts";
 import { display, fail, plural, position, relativeText } from "./terminal.ts";
@@ -30,8 +31,10 @@ export function check(values: Values, dirs: string[], io: Output): number {
       },
     });
   }
+  const hosts = hostsOf(values);
   const report = checkSkills({
     paths,
+    ...(hosts.length === 0 ? {} : { hosts }),
     ...placeOptions(values, io),
     // Without a DIR, the preset's roots together must hold a skill.
     requireSkills: dirs.length > 0 ? "each" : "any",
@@ -53,6 +56,7 @@ export function check(values: Values, dirs: string[], io: Output): number {
       strict: values.strict === true,
       counts: report.counts,
       skills: report.skills.length,
+      ...(hosts.length === 0 ? {} : { hosts: hostCounts(report, hosts) }),
       diagnostics: report.diagnostics,
     });
     return failed ? PROBLEMS : OK;
@@ -66,6 +70,7 @@ export function check(values: Values, dirs: string[], io: Output): number {
       } ${relativeText(diagnostic.message, io)} [${diagnostic.severity}]`,
     );
   }
+  if (values.host?.includes("all")) printHostTable(io, report, hosts);
   const summary = summaryOf(report, values);
   io.out(failed ? c.red(summary) : summary);
   return failed ? PROBLEMS : OK;

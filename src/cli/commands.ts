@@ -91,12 +91,19 @@ const WHY_HELP = `Why:
                     default, markdown or json)
   --budget CHARS    say whether a catalog of CHARS characters shows the
                     skill in full, shortened, or leaves it out
+  --host NAME       what a host would list for the skill (its name and
+                    description, renamed, collapsed or cut): claude-code,
+                    codex, claude-ai, gemini, spec, or all (repeat for more)
   Exits 0 when a skill of that name is served, 1 when none is.`;
 
 const CHECK_HELP = `Check:
   --strict          warnings fail the check too (exit 1)
   --format FORMAT   text (the default), json (as --json), github (workflow
-                    commands for GitHub Actions) or sarif (SARIF 2.1.0)`;
+                    commands for GitHub Actions) or sarif (SARIF 2.1.0)
+  --host NAME       hold each skill to a host's rules too: claude-code,
+                    codex, claude-ai, gemini, spec, or all (repeat for more;
+                    all also prints a table of skills by host); each
+                    diagnostic names its host and source (docs/hosts.md)`;
 
 const LOCK_HELP = `Lock:
   DIR               a root, as --root DIR (after any --root), as for list
@@ -194,13 +201,14 @@ export const COMMANDS: Record<string, Command> = {
       ...COMMON_OPTIONS,
       format: { type: "string" },
       budget: { type: "string" },
+      host: { type: "string", multiple: true },
     },
     positionals: [1, Infinity],
     run: why,
   },
   check: {
     usage:
-      "agent-skills check [DIR]... [--strict] [--format text|json|github|sarif]",
+      "agent-skills check [DIR]... [--host NAME]... [--strict] [--format F]",
     summary:
       "every problem of every skill under the roots or skill directories",
     help: CHECK_HELP,
@@ -208,6 +216,7 @@ export const COMMANDS: Record<string, Command> = {
       ...COMMON_OPTIONS,
       strict: { type: "boolean" },
       format: { type: "string" },
+      host: { type: "string", multiple: true },
     },
     positionals: [0, Infinity],
     run: check,

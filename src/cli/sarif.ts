@@ -7,6 +7,7 @@
 
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { CHECK_RULES, type CheckReport } from "../check/check.ts";
+import { HOST_RULES } from "../check/host.ts";
 import { relativeText } from "./terminal.ts";
 import type { Output } from "./output.ts";
 
@@ -28,8 +29,9 @@ export function sarif(
           rules: codes.map((id) => ({
             id,
             shortDescription: { text: ruleText(id) },
-            helpUri:
-              "https://github.com/clarvis/agent-skills/blob/main/docs/cli.md#what-check-reports",
+            helpUri: HOST_RULES.some((rule) => rule.code === id)
+              ? "https://github.com/clarvis/agent-skills/blob/main/docs/hosts.md"
+              : "https://github.com/clarvis/agent-skills/blob/main/docs/cli.md#what-check-reports",
           })),
         },
       },
@@ -69,8 +71,15 @@ function uri(path: string, io: Output): string {
 
 const LONE_SURROGATE_REGEXP = /\p{Cs}/gu;
 
-/** What a diagnostic code is about: its spec sentence, or its name spelled out. */
+/**
+ * What a diagnostic code is about: its spec sentence, a host rule's sentence
+ * with its host and source, or its name spelled out.
+ */
 function ruleText(code: string): string {
+  const host = HOST_RULES.find((rule) => rule.code === code);
+  if (host !== undefined) {
+    return `${host.host}: ${host.rule} (source: ${host.source})`;
+  }
   return CHECK_RULES.find((rule) => rule.code === code)?.spec ??
     code.replaceAll("_", " ");
 }

@@ -61,4 +61,5 @@ export type Values = {
   help?: boolean;
   output?: string;
   lock?: string;
+  host?: string[];
 };

@@ -11,7 +11,7 @@ import { closest } from "../_similar.ts";
 import { CATALOG_FORMATS, CATALOG_LOCATIONS } from "./catalog.ts";
 import { json } from "./json.ts";
 import type { Output } from "./output.ts";
-import { FORMATS, PRESETS } from "./args.ts";
+import { FORMATS, HOST_CHOICES, PRESETS } from "./args.ts";
 import { USAGE, type Values } from "./types.ts";
 
 /**
@@ -133,6 +133,12 @@ export function valueProblem(
     return `unknown preset "${values.preset}" (one of ${
       Object.keys(PRESETS).join(", ")
     })`;
+  }
+  const host = (values.host ?? []).find((name) => !HOST_CHOICES.includes(name));
+  if (host !== undefined) {
+    return `unknown host ${JSON.stringify(host)}${
+      hint(host, [...HOST_CHOICES])
+    } (one of ${HOST_CHOICES.join(", ")})`;
   }
   if (values.hidden === true && values.depth === undefined) {
     return "option --hidden reads dot-directories when looking deeper: give --depth N too";

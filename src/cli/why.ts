@@ -16,7 +16,8 @@ import type {
 } from "../explain/explanation.ts";
 import { catalogOptions } from "./catalog.ts";
 import { json } from "./json.ts";
-import { open } from "./args.ts";
+import { hostsOf, open } from "./args.ts";
+import { cut, oneLine } from "./terminal.ts";
 import { colors, type Line, line, type Output, type Piece } from "./output.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
 
@@ -43,8 +44,10 @@ export function why(
   io: Output,
 ): number {
   const { skills, warnings } = open(values, io, dirs);
+  const hosts = hostsOf(values);
   const explanation = skills.explain(name, {
     catalog: catalogOptions(values, skills.config),
+    ...(hosts.length === 0 ? {} : { hosts }),
   });
   const served = explanation.candidates[0]?.verdict === "served";
   const status = served ? OK : PROBLEMS;
@@ -103,6 +106,18 @@ function candidateLines(
   c: ReturnType<typeof colors>,
 ): Line[] {
   const out: Line[] = [[candidate.message]];
+  if (candidate.verdict === "served") {
+    for (const listing of candidate.listings ?? []) {
+      out.push(
+        line`  ${c.bold(listing.host)} lists ${
+          JSON.stringify(oneLine(listing.name))
+        }: ${cut(oneLine(listing.description), LISTING_WIDTH)}`,
+      );
+      for (const change of listing.changes) {
+        out.push(line`    ${c.dim(change)}`);
+      }
+    }
+  }
   if ("warnings" in candidate) {
     for (const warning of candidate.warnings) {
       out.push(
@@ -125,6 +140,9 @@ function candidateLines(
   }
   return out;
 }
+
+/** The most of a host's listing text a line shows (--json has it all). */
+const LISTING_WIDTH = 200;
 
 const STATES: Readonly<Record<ExplainedRoot["state"], string>> = {
   read: "read",

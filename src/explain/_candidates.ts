@@ -29,6 +29,9 @@ import { BUDGET_KEYS, CATALOG_KEYS } from "../prompt/_catalog_options.ts";
 import { describe } from "../_text.ts";
 import type { SkillInfo } from "../skill.ts";
 import { nearMisses } from "./_near_misses.ts";
+import { hostListing } from "../check/host.ts";
+import { checkedHosts } from "../check/_hosts_option.ts";
+import type { HostName } from "../check/diagnostic.ts";
 
 /** Why the skill `name` is or is not served by `snapshot`. */
 export function explainName(
@@ -37,10 +40,13 @@ export function explainName(
   options: ExplainOptions = {},
 ): SkillExplanation {
   const catalog = checkedCatalog(options);
+  const hosts = checkedHosts(options.hosts, "explain()");
   const served = snapshot.byName.get(name)?.info;
   const candidates: SkillCandidate[] = [];
   if (served !== undefined) {
-    candidates.push(servedCandidate(snapshot, config, served, catalog));
+    candidates.push(
+      servedCandidate(snapshot, config, served, { catalog, hosts }),
+    );
     // What it shadows, the highest precedence first.
     const shadowed = snapshot.overridden.filter((info) => info.name === name);
     for (const info of shadowed.reverse()) {
@@ -102,7 +108,10 @@ export function explainName(
  * of known options, its budget's too (renderCatalog checks the values).
  */
 function checkedCatalog(options: ExplainOptions): CatalogOptions {
-  const { catalog = {} } = objectOptions(options, "explain()", ["catalog"]);
+  const { catalog = {} } = objectOptions(options, "explain()", [
+    "catalog",
+    "hosts",
+  ]);
   if (typeof catalog !== "object" || catalog === null) {
     throw new StartupError(
       "invalid_option",
@@ -128,7 +137,10 @@ function servedCandidate(
   snapshot: Snapshot,
   config: SkillConfig,
   served: SkillInfo,
-  options: CatalogOptions,
+  { catalog: options, hosts }: {
+    catalog: CatalogOptions;
+    hosts: readonly HostName[];
+  },
 ): SkillCandidate {
   const catalog = catalogVerdict(snapshot, config, served, options);
   return {
@@ -143,6 +155,9 @@ function servedCandidate(
     skill: served,
     catalog,
     warnings: warningsAbout(snapshot, served),
+    ...(hosts.length === 0
+      ? {}
+      : { listings: hosts.map((host) => hostListing(served, host)) }),
   };
 }
 

@@ -7,6 +7,8 @@
  */
 
 import type { CatalogFilter, CatalogOptions } from "../prompt/prompt.ts";
+import type { HostName } from "../check/diagnostic.ts";
+import type { HostListing } from "../check/host.ts";
 import type { SkillProblem } from "../errors.ts";
 import type { SkillInfo } from "../skill.ts";
 import type { SkillWarningCode } from "../warn.ts";
@@ -21,6 +23,14 @@ export interface ExplainOptions {
    * @default {{}} (every model-invocable skill, in full)
    */
   catalog?: CatalogOptions;
+  /**
+   * The hosts whose listing of the served skill to give (`listings` of the
+   * served candidate): its name and description as each host renames,
+   * collapses or cuts them (see `hostListing`).
+   *
+   * @default {[]} (no `listings`)
+   */
+  hosts?: readonly HostName[];
 }
 
 /** What discovery said about a path, at a position where one is known. */
@@ -87,6 +97,11 @@ export type SkillCandidate =
       readonly catalog: CatalogVerdict;
       /** What discovery said about it (a repaired YAML line, a name unlike its directory's). */
       readonly warnings: readonly LocatedWarning[];
+      /**
+       * What each host of the `hosts` option would list for it, in that
+       * order; absent without the option.
+       */
+      readonly listings?: readonly HostListing[];
     }
     | {
       readonly verdict: "shadowed";

@@ -1,0 +1,388 @@
+/**
+ * The host rules of `checkSkills({ hosts })`, as data: each entry is one
+ * thing one host does to a skill (its code, host, severity, sentence and
+ * source) and the test that finds it. docs/hosts.md lists them with their
+ * sources; tests/host_rules_test.ts runs one fixture per rule.
+ *
+ * @module
+ */
+
+import { relative, sep } from "node:path";
+import type { HostRule } from "./diagnostic.ts";
+import type { Finding } from "./_rules.ts";
+import { frontmatterKeys } from "./_rules.ts";
+import { SPEC_KEYS } from "../manifest/_fields.ts";
+import type { KeyLines } from "../manifest/_lines.ts";
+import type { DiscoveredSkill } from "../discovery/_types.ts";
+import { bareName } from "../_names.ts";
+import {
+  CLAUDE_CODE_LISTING_MAX,
+  claudeCodeListing,
+  codePointCount,
+  collapseWhitespace,
+  geminiName,
+} from "./_host_text.ts";
+
+/** What a host rule looks at: the skill, its key lines, whether its file starts with a BOM. */
+export interface HostSubject {
+  readonly skill: DiscoveredSkill;
+  readonly lines: KeyLines;
+  readonly bom: boolean;
+}
+
+/** One host rule with its test. */
+export interface HostRuleEntry extends HostRule {
+  /** The rule's findings for one skill, none when the host takes it as it is. */
+  readonly test: (subject: HostSubject) => readonly Finding[];
+}
+
+// The sources, each at the commit read (docs/hosts.md links them).
+const CODEX =
+  "openai/codex codex-rs/core-skills/src/loader.rs (033d1d0741d697436d4d5527aaac8893c28b424c)";
+const GEMINI =
+  "google-gemini/gemini-cli packages/core/src/skills/skillLoader.ts (5411f113cafae26161b4969b0237b8e1e024e2c2)";
+const SKILLS_REF =
+  "agentskills/agentskills skills-ref/src/skills_ref/validator.py and parser.py (69ef37e9424c0a7ea9dd2293b559e43ec8176379)";
+const QUICK_VALIDATE =
+  "anthropics/skills skills/skill-creator/scripts/quick_validate.py (9d2f1ae187231d8199c64b5b762e1bdf2244733d)";
+const CLAUDE_CODE_CHANGELOG =
+  "anthropics/claude-code CHANGELOG.md (5cfc0a1905ce0c0a9bd81d8a90fe6b62ff614357)";
+
+const CODEX_MAX_NAME = 64;
+const CODEX_MAX_DESCRIPTION = 1024;
+const CODEX_MAX_DEPTH = 6;
+
+/** The keys Gemini CLI reads; the spec's others carry no behaviour. */
+const GEMINI_QUIET_KEYS: ReadonlySet<string> = new Set([
+  "name",
+  "description",
+  "license",
+  "compatibility",
+  "metadata",
+]);
+
+/** The directories between a skill's root and the skill, by name. */
+function segments({ info }: DiscoveredSkill): string[] {
+  const rel = relative(info.root, info.dir);
+  return rel === "" || rel.startsWith("..") ? [] : rel.split(sep);
+}
+
+/** The frontmatter keys of a skill that the spec does not define. */
+function foreignKeys({ skill, lines }: HostSubject): string[] {
+  return frontmatterKeys(Object.keys(skill.info.metadata), lines).filter((
+    key,
+  ) => !SPEC_KEYS.has(key));
+}
+
+/** A finding on the BOM, at line 1. */
+function bomRule(
+  fields: Omit<HostRule, "rule"> & { what: string },
+): HostRuleEntry {
+  const { what, ...rule } = fields;
+  return {
+    ...rule,
+    rule: `A SKILL.md starting with a byte order mark (U+FEFF): ${what}.`,
+    test: ({ bom }) =>
+      bom ? [{ line: 1, message: `SKILL.md starts with a BOM: ${what}` }] : [],
+  };
+}
+
+/** Every host rule, by host. */
+export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
+  // claude.ai, Claude Desktop, the Skills API upload.
+  {
+    code: "claude_ai_field",
+    host: "claude-ai",
+    severity: "error",
+    rule:
+      'The upload refuses a top-level key other than the spec\'s ("unexpected key in SKILL.md frontmatter"); put others under `metadata`.',
+    source: `anthropics/claude-code#24826; ${QUICK_VALIDATE}`,
+    test: (subject) =>
+      foreignKeys(subject).map((key) => ({
+        key,
+        message:
+          `frontmatter.${key}: claude.ai refuses the upload ("unexpected key in SKILL.md frontmatter"); move it under metadata`,
+      })),
+  },
+  {
+    code: "claude_ai_reserved_name",
+    host: "claude-ai",
+    severity: "error",
+    rule:
+      'The upload refuses a name holding the reserved word "claude" or "anthropic" (tracker, not in public source).',
+    source:
+      "tracker: alirezarezvani/claude-code-skill-factory#1029 (\"cannot contain the reserved word 'claude'\"), melodic-software/claude-code-plugins#267",
+    test: ({ skill }) => {
+      const word = /claude|anthropic/i.exec(bareName(skill.info))?.[0];
+      return word === undefined ? [] : [{
+        key: "name",
+        message:
+          `frontmatter.name: holds the reserved word "${word.toLowerCase()}", which claude.ai refuses on upload`,
+      }];
+    },
+  },
+  {
+    code: "claude_ai_name_characters",
+    host: "claude-ai",
+    severity: "error",
+    rule:
+      "The upload takes a name of ASCII lower-case letters, digits and hyphens only (the spec allows letters of any script).",
+    source: `${QUICK_VALIDATE}; anthropics/skills#241`,
+    test: ({ skill }) =>
+      /^[a-z0-9-]+$/.test(bareName(skill.info).trim()) ? [] : [{
+        key: "name",
+        message:
+          "frontmatter.name: claude.ai takes only a-z, 0-9 and - in a name",
+      }],
+  },
+  {
+    code: "claude_ai_angle_brackets",
+    host: "claude-ai",
+    severity: "error",
+    rule: "The upload refuses `<` or `>` in the description.",
+    source: `${QUICK_VALIDATE}; vercel-labs/agent-skills#214`,
+    test: ({ skill }) =>
+      /[<>]/.test(skill.info.description)
+        ? [{
+          key: "description",
+          message:
+            "frontmatter.description: holds < or >, which claude.ai refuses on upload",
+        }]
+        : [],
+  },
+  // Claude Code (closed source: its changelog).
+  {
+    code: "claude_code_listing_cut",
+    host: "claude-code",
+    severity: "warning",
+    rule:
+      `The listing (the description, a dash and \`when_to_use\`) is cut at ${
+        CLAUDE_CODE_LISTING_MAX.toLocaleString("en-US")
+      } characters.`,
+    source: `${CLAUDE_CODE_CHANGELOG}, 2.1.105`,
+    test: ({ skill }) => {
+      const length = codePointCount(claudeCodeListing(skill.info));
+      return length > CLAUDE_CODE_LISTING_MAX
+        ? [{
+          key: "description",
+          message:
+            `frontmatter.description: Claude Code cuts the listing from ${length} to ${CLAUDE_CODE_LISTING_MAX} characters`,
+        }]
+        : [];
+    },
+  },
+  bomRule({
+    code: "claude_code_bom",
+    host: "claude-code",
+    severity: "info",
+    source: `${CLAUDE_CODE_CHANGELOG}, 2.1.239`,
+    what: "Claude Code before 2.1.239 ignored the file",
+  }),
+  // Codex.
+  {
+    code: "codex_name_length",
+    host: "codex",
+    severity: "error",
+    rule:
+      `Codex skips a skill whose name, white space collapsed, is over ${CODEX_MAX_NAME} characters.`,
+    source: CODEX,
+    test: ({ skill }) => {
+      const length = codePointCount(collapseWhitespace(skill.info.name));
+      return length > CODEX_MAX_NAME
+        ? [{
+          key: "name",
+          message:
+            `frontmatter.name: ${length} characters; Codex skips a skill whose name is over ${CODEX_MAX_NAME}`,
+        }]
+        : [];
+    },
+  },
+  {
+    code: "codex_description_length",
+    host: "codex",
+    severity: "error",
+    rule:
+      `Codex skips a skill whose description, white space collapsed, is over ${
+        CODEX_MAX_DESCRIPTION.toLocaleString("en-US")
+      } characters.`,
+    source: CODEX,
+    test: ({ skill }) => {
+      const length = codePointCount(
+        collapseWhitespace(skill.info.description),
+      );
+      return length > CODEX_MAX_DESCRIPTION
+        ? [{
+          key: "description",
+          message:
+            `frontmatter.description: ${length} characters; Codex skips a skill whose description is over ${CODEX_MAX_DESCRIPTION}`,
+        }]
+        : [];
+    },
+  },
+  {
+    code: "codex_short_description_length",
+    host: "codex",
+    severity: "error",
+    rule: `Codex skips a skill whose \`metadata.short-description\` is over ${
+      CODEX_MAX_DESCRIPTION.toLocaleString("en-US")
+    } characters.`,
+    source: CODEX,
+    test: ({ skill }) => {
+      const metadata = skill.info.metadata["metadata"];
+      const short = typeof metadata === "object" && metadata !== null &&
+          !Array.isArray(metadata)
+        ? metadata["short-description"]
+        : undefined;
+      if (typeof short !== "string") return [];
+      const length = codePointCount(collapseWhitespace(short));
+      return length > CODEX_MAX_DESCRIPTION
+        ? [{
+          key: "metadata",
+          message:
+            `frontmatter.metadata.short-description: ${length} characters; Codex skips a skill whose short description is over ${CODEX_MAX_DESCRIPTION}`,
+        }]
+        : [];
+    },
+  },
+  {
+    code: "codex_whitespace",
+    host: "codex",
+    severity: "warning",
+    rule:
+      "Codex collapses each run of white space (line breaks included) in the name and description to one space.",
+    source: CODEX,
+    test: ({ skill }) =>
+      (["name", "description"] as const).filter((key) =>
+        collapseWhitespace(skill.info[key]) !== skill.info[key]
+      ).map((key) => ({
+        key,
+        message:
+          `frontmatter.${key}: Codex collapses its white space to single spaces on one line`,
+      })),
+  },
+  bomRule({
+    code: "codex_bom",
+    host: "codex",
+    severity: "error",
+    source: CODEX,
+    what: "Codex finds no frontmatter and skips the skill",
+  }),
+  {
+    code: "codex_hidden",
+    host: "codex",
+    severity: "error",
+    rule:
+      "Codex skips every directory whose name starts with `.` below a root.",
+    source: CODEX,
+    test: ({ skill }) => {
+      const hidden = segments(skill).find((name) => name.startsWith("."));
+      return hidden === undefined ? [] : [{
+        line: 1,
+        message:
+          `the skill is under ${hidden}, a dot-directory, which Codex never reads below a root`,
+      }];
+    },
+  },
+  {
+    code: "codex_depth",
+    host: "codex",
+    severity: "error",
+    rule:
+      `Codex reads skill directories at most ${CODEX_MAX_DEPTH} levels below a root.`,
+    source: CODEX,
+    test: ({ skill }) => {
+      const depth = segments(skill).length;
+      return depth > CODEX_MAX_DEPTH
+        ? [{
+          line: 1,
+          message:
+            `the skill is ${depth} levels below its root; Codex reads ${CODEX_MAX_DEPTH} at most`,
+        }]
+        : [];
+    },
+  },
+  // Gemini CLI.
+  {
+    code: "gemini_name_characters",
+    host: "gemini",
+    severity: "warning",
+    rule: 'Gemini CLI replaces each of `:\\/<>*?"|` in a name with `-`.',
+    source: GEMINI,
+    test: ({ skill }) => {
+      const name = bareName(skill.info);
+      const shown = geminiName(name);
+      return shown === name ? [] : [{
+        key: "name",
+        message: `frontmatter.name: Gemini CLI shows it as "${shown}"`,
+      }];
+    },
+  },
+  bomRule({
+    code: "gemini_bom",
+    host: "gemini",
+    severity: "error",
+    source: GEMINI,
+    what:
+      "Gemini CLI's frontmatter pattern does not match and it skips the skill",
+  }),
+  {
+    code: "gemini_not_found",
+    host: "gemini",
+    severity: "error",
+    rule:
+      "Gemini CLI looks only at `SKILL.md` and `*/SKILL.md` of a root (not below a dot-directory).",
+    source: GEMINI,
+    test: ({ skill }) => {
+      const path = segments(skill);
+      const found = path.length === 0 ||
+        (path.length === 1 && !(path[0] ?? "").startsWith("."));
+      return found ? [] : [{
+        line: 1,
+        message: `the skill is at ${
+          path.join("/")
+        }/SKILL.md below its root; Gemini CLI looks only at SKILL.md and */SKILL.md`,
+      }];
+    },
+  },
+  {
+    code: "gemini_fields",
+    host: "gemini",
+    severity: "info",
+    rule:
+      "Gemini CLI reads only `name` and `description`: fields that change behaviour elsewhere do nothing there.",
+    source: GEMINI,
+    test: ({ skill, lines }) => {
+      const keys = frontmatterKeys(Object.keys(skill.info.metadata), lines)
+        .filter((key) => !GEMINI_QUIET_KEYS.has(key));
+      return keys.length === 0 ? [] : [{
+        key: keys[0] ?? "name",
+        message: `Gemini CLI reads only name and description; it ignores ${
+          keys.join(", ")
+        }`,
+      }];
+    },
+  },
+  // The reference validator.
+  {
+    code: "spec_field",
+    host: "spec",
+    severity: "error",
+    rule:
+      'The reference validator fails a top-level key other than the spec\'s ("Unexpected fields in frontmatter").',
+    source: SKILLS_REF,
+    test: (subject) =>
+      foreignKeys(subject).map((key) => ({
+        key,
+        message:
+          `frontmatter.${key}: the reference validator fails it ("Unexpected fields in frontmatter")`,
+      })),
+  },
+  bomRule({
+    code: "spec_bom",
+    host: "spec",
+    severity: "error",
+    source: SKILLS_REF,
+    what:
+      'the reference validator fails it ("SKILL.md must start with YAML frontmatter")',
+  }),
+];

@@ -1,0 +1,138 @@
+/**
+ * Host profiles: the hosts `checkSkills({ hosts })` knows, the rules it
+ * holds a skill to for each (as data, each with its source), and what each
+ * host would list for a skill (its name and description as that host
+ * renames, collapses or cuts them). docs/hosts.md has the sources.
+ *
+ * @module
+ */
+
+import type { HostName, HostRule } from "./diagnostic.ts";
+import { HOST_RULE_ENTRIES } from "./_host_rules.ts";
+import { bareName } from "../_names.ts";
+import {
+  CLAUDE_CODE_LISTING_MAX,
+  claudeCodeListing,
+  codePointCount,
+  collapseWhitespace,
+  cutCodePoints,
+  geminiName,
+} from "./_host_text.ts";
+import type { SkillInfo } from "../skill.ts";
+
+/**
+ * Every host with a profile, in the order a table of them shows them.
+ *
+ * @example
+ * ```ts
+ * import { HOST_NAMES } from "@clarvis/agent-skills";
+ *
+ * console.log(HOST_NAMES.includes("codex")); // true
+ * ```
+ */
+export const HOST_NAMES: readonly HostName[] = Object.freeze([
+  "claude-code",
+  "codex",
+  "claude-ai",
+  "gemini",
+  "spec",
+]);
+
+/**
+ * Every host rule, each with its code, host, severity, sentence and source.
+ *
+ * @example The rules of one host
+ * ```ts
+ * import { HOST_RULES } from "@clarvis/agent-skills";
+ *
+ * const gemini = HOST_RULES.filter((rule) => rule.host === "gemini");
+ * console.log(gemini.every((rule) => rule.source.length > 0)); // true
+ * ```
+ */
+export const HOST_RULES: readonly HostRule[] = Object.freeze(
+  HOST_RULE_ENTRIES.map(({ code, host, severity, rule, source }) =>
+    Object.freeze({ code, host, severity, rule, source })
+  ),
+);
+
+/** What one host would list for a skill. */
+export interface HostListing {
+  /** The host. */
+  readonly host: HostName;
+  /** The name as that host shows it. */
+  readonly name: string;
+  /**
+   * The description as that host shows it (for Claude Code, the listing
+   * text: the description and `when_to_use`, cut).
+   */
+  readonly description: string;
+  /** What the host changed, one sentence each; empty when nothing. */
+  readonly changes: readonly string[];
+}
+
+/**
+ * What a host would list for a skill: its name and description as that
+ * host renames, collapses or cuts them. A pure function of the skill's
+ * fields; whether the host loads the skill at all is what
+ * `checkSkills({ hosts })` says.
+ *
+ * @param info The skill.
+ * @param host The host.
+ * @returns The name, description and changes that host makes.
+ *
+ * @example
+ * ```ts
+ * import { hostListing, type SkillInfo } from "@clarvis/agent-skills";
+ *
+ * const info = {
+ *   name: "pdf:forms",
+ *   description: "Fill in\n  PDF forms.",
+ *   metadata: {},
+ * } as unknown as SkillInfo;
+ * console.log(hostListing(info, "gemini").name); // "pdf-forms"
+ * console.log(hostListing(info, "codex").description); // "Fill in PDF forms."
+ * ```
+ */
+export function hostListing(info: SkillInfo, host: HostName): HostListing {
+  const changes: string[] = [];
+  if (host === "claude-code") {
+    const full = claudeCodeListing(info);
+    const description = cutCodePoints(full, CLAUDE_CODE_LISTING_MAX);
+    if (description !== full) {
+      changes.push(
+        `listing cut from ${
+          codePointCount(full)
+        } to ${CLAUDE_CODE_LISTING_MAX} characters`,
+      );
+    }
+    return Object.freeze({
+      host,
+      name: info.name,
+      description,
+      changes: Object.freeze(changes),
+    });
+  }
+  if (host === "codex") {
+    const name = collapseWhitespace(info.name);
+    const description = collapseWhitespace(info.description);
+    if (name !== info.name) changes.push("white space in the name collapsed");
+    if (description !== info.description) {
+      changes.push("white space in the description collapsed to one line");
+    }
+    return Object.freeze({
+      host,
+      name,
+      description,
+      changes: Object.freeze(changes),
+    });
+  }
+  const bare = bareName(info);
+  const name = host === "gemini" ? geminiName(bare) : bare;
+  if (name !== bare) changes.push(`name "${bare}" shown as "${name}"`);
+  return Object.freeze({
+    host,
+    name,
+    description: info.description,
+    changes: Object.freeze(changes),
+  });
+}
