@@ -220,7 +220,7 @@ function parsed(
     metadata,
     ...fields,
     scope: "archive",
-    source: name,
+    source: name.slice(name.lastIndexOf("/") + 1),
     root: name,
     dir,
     path,
