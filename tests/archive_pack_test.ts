@@ -19,9 +19,11 @@ import {
   type ArchiveErrorCode,
   checkSkillArchive,
   excludedFromArchive,
+  type PackOptions,
   packSkill,
   readSkillArchive,
 } from "@clarvis/agent-skills/archive";
+import { StartupError } from "@clarvis/agent-skills";
 import { link, manifest, tempTrees, withTree } from "./_helpers.ts";
 
 const tree = tempTrees();
@@ -208,11 +210,14 @@ describe("packSkill()", () => {
     refuses("too_large", () => packSkill(join(root, "s")), /30 MB/);
   });
 
-  it("takes only the layouts it knows", () => {
-    assert.throws(
-      () => packSkill(skill(), { layout: "tar" as "flat" }),
-      TypeError,
-    );
+  it("takes only the options and layouts it knows (invalid_option)", () => {
+    for (const options of [{ layout: "tar" }, { layot: "flat" }]) {
+      assert.throws(
+        () => packSkill(skill(), options as PackOptions),
+        (error) =>
+          error instanceof StartupError && error.code === "invalid_option",
+      );
+    }
   });
 
   it("packs the demo store's skills, and each archive checks clean", () => {

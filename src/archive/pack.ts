@@ -11,13 +11,14 @@ import { statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { comparePaths } from "../_digest.ts";
 import { checkDiscovered } from "../check/check.ts";
-import { SkillError } from "../errors.ts";
+import { SkillError, StartupError } from "../errors.ts";
+import { checkedOption, objectOptions, oneOf } from "../_option_check.ts";
 import { readConfined } from "../registry/_confine.ts";
 import { listResources } from "../registry/_resources.ts";
 import { ArchiveError } from "./error.ts";
 import { MAX_ARCHIVE_BYTES } from "./limits.ts";
 import { checkArchiveRules } from "./_rules.ts";
-import { writeZip, type ZipFile } from "./_zip.ts";
+import { writeZip, type ZipFile } from "./_write_zip.ts";
 
 /**
  * How an archive lays out a skill's files: under one top folder named after
@@ -53,6 +54,14 @@ const EXCLUDED_FOLDERS: ReadonlySet<string> = new Set([
   "__pycache__",
   "node_modules",
 ]);
+
+/** Every option {@linkcode packSkill} takes. */
+const PACK_OPTION_KEYS = Object.keys(
+  { layout: true, cwd: true, home: true } satisfies Record<
+    keyof PackOptions,
+    true
+  >,
+);
 
 /** Files left out wherever they are (`EXCLUDE_FILES`, `EXCLUDE_GLOBS`). */
 function excludedFile(name: string): boolean {
@@ -90,6 +99,8 @@ export function excludedFromArchive(path: string): boolean {
  * @param dir The skill's directory (the one holding its `SKILL.md`).
  * @param options The layout, and where a relative `dir` resolves.
  * @returns The archive's bytes.
+ * @throws {StartupError} `invalid_option` for options it does not take, or
+ * cwd, home or paths that `checkSkills()` refuses.
  * @throws {ArchiveError} When the skill breaks a rule of
  * {@linkcode ARCHIVE_LIMITS}, does not check clean (`invalid_skill`), holds
  * a symlink that leaves it (`symlink`), or cannot be read (`unreadable`).
@@ -115,12 +126,17 @@ export function excludedFromArchive(path: string): boolean {
  * ```
  */
 export function packSkill(dir: string, options: PackOptions = {}): Uint8Array {
-  const { layout = "folder", cwd, home } = options;
-  if (layout !== "folder" && layout !== "flat") {
-    throw new TypeError(
-      `Option "layout" must be "folder" or "flat", got ${
-        JSON.stringify(layout)
-      }`,
+  const { layout: given, cwd, home } = objectOptions(
+    options,
+    "packSkill",
+    PACK_OPTION_KEYS,
+  );
+  const layout = checkedOption(given, "layout", oneOf("folder", "flat")) ??
+    "folder";
+  if (typeof dir !== "string") {
+    throw new StartupError(
+      "invalid_option",
+      `packSkill() takes a skill directory's path, got ${typeof dir}`,
     );
   }
   const path = resolve(cwd ?? ".", dir);
