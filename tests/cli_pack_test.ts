@@ -216,6 +216,18 @@ describe("agent-skills check and list of archives", () => {
     assert.doesNotMatch(err, ACTING);
   });
 
+  it("checks archives beside directories in one report; list takes archives only", () => {
+    const cwd = store();
+    assert.equal(run(["pack", "skills/pdf"], cwd).code, 0);
+    const mixed = run(["check", "pdf.skill", "skills/pdf", "--json"], cwd);
+    const report = JSON.parse(mixed.out);
+    assert.equal(report.skills, 2);
+    assert.equal(report.ok, true);
+    const list = run(["list", "pdf.skill", "skills"], cwd);
+    assert.equal(list.code, 2);
+    assert.match(list.err, /either archives/);
+  });
+
   it("refuses what is no archive, and a missing one (exit 1)", () => {
     const cwd = tree({ "text.zip": "hello" });
     assert.match(run(["check", "text.zip"], cwd).err, /not_a_zip/);
