@@ -40,6 +40,8 @@ describe("consumers", () => {
       "startup: empty_roots",
       "explain: 1 candidate(s)",
       "check: 0 error(s)",
+      "archive: 0 error(s)",
+      "archive: not_a_zip",
       "schema: true, true",
       "cli: 0",
       "cli lists pdf-forms: true",

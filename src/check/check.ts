@@ -8,7 +8,7 @@
  * @module
  */
 
-import { resolveOptions } from "../config/config.ts";
+import { resolveOptions, type SkillConfig } from "../config/config.ts";
 import type { AgentSkillsOptions, SkillRootOptions } from "../options.ts";
 import { StartupError } from "../errors.ts";
 import { checkedOption, objectOptions, oneOf } from "../_option_check.ts";
@@ -22,7 +22,7 @@ import {
 } from "./_diagnostics.ts";
 import { checkPath } from "./_path.ts";
 import { discoverRoots } from "../discovery/_driver.ts";
-import type { Problem } from "../discovery/_types.ts";
+import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
 import { RULES } from "./_rules.ts";
 import type {
   CheckRule,
@@ -101,6 +101,19 @@ export interface CheckReport {
  * ```
  */
 export function checkSkills(options: CheckSkillsOptions): CheckReport {
+  return checkDiscovered(options).report;
+}
+
+/**
+ * {@linkcode checkSkills}, with what it discovered kept: each skill that
+ * would load as discovery read it, and the config it read them under (for
+ * `packSkill()`, which lists and reads the files of the skill it checked).
+ */
+export function checkDiscovered(options: CheckSkillsOptions): {
+  report: CheckReport;
+  discovered: DiscoveredSkill[];
+  config: SkillConfig;
+} {
   const { discovery, requireSkills, hosts } = checkOptions(options);
   const { config } = resolveOptions(discovery, {
     owner: "checkSkills",
@@ -118,6 +131,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
     (diagnostic.code === "no_skills" ? empty : diagnostics).push(diagnostic);
   };
   const skills: SkillInfo[] = [];
+  const discovered: DiscoveredSkill[] = [];
   discoverRoots(
     {
       config,
@@ -130,6 +144,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
     (found) => {
       for (const skill of found.skills) {
         skills.push(skill.info);
+        discovered.push(skill);
         diagnostics.push(...ruleDiagnostics(skill));
         diagnostics.push(...hostDiagnostics(skill, hosts));
         listResources(skill, config, (warning) => {
@@ -145,7 +160,7 @@ export function checkSkills(options: CheckSkillsOptions): CheckReport {
   diagnostics.sort(byPosition);
   const counts = { error: 0, warning: 0, info: 0 };
   for (const diagnostic of diagnostics) counts[diagnostic.severity]++;
-  return { diagnostics, skills, counts };
+  return { report: { diagnostics, skills, counts }, discovered, config };
 }
 
 /**

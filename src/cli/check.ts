@@ -39,6 +39,18 @@ export function check(values: Values, dirs: string[], io: Output): number {
     // Without a DIR, the preset's roots together must hold a skill.
     requireSkills: dirs.length > 0 ? "each" : "any",
   });
+  return printReport(io, values, report);
+}
+
+/**
+ * Prints a check's report in the format asked for, and returns the exit
+ * code: 1 when it has errors (or warnings, under `--strict`).
+ */
+export function printReport(
+  io: Output,
+  values: Values,
+  report: CheckReport,
+): number {
   const failed = report.counts.error > 0 ||
     (values.strict === true && report.counts.warning > 0);
   const format = formatOf(values);

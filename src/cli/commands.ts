@@ -6,10 +6,12 @@
  */
 
 import type { ParseArgsConfig } from "node:util";
+import { checkWithArchives, listArchives, namesArchive } from "./archive.ts";
 import { catalog } from "./catalog.ts";
 import { check } from "./check.ts";
 import { list } from "./list.ts";
 import { lock, verify } from "./lock.ts";
+import { pack } from "./pack.ts";
 import { path } from "./path.ts";
 import { show } from "./show.ts";
 import { why } from "./why.ts";
@@ -120,6 +122,22 @@ const VERIFY_HELP = `Verify:
   Exits 0 when every served skill matches the lock, 1 when one was added,
   removed or changed, 2 when the lock cannot be read.`;
 
+const PACK_HELP = `Pack:
+  DIR               the skill's directory (the one holding its SKILL.md);
+                    it must check clean of errors
+  --output FILE     where to write the archive (default: NAME.skill in the
+                    current directory, NAME the skill's; - for stdout, when
+                    it is not a terminal). Nothing is written when the skill
+                    cannot be packed (exit 1)
+  --layout LAYOUT   folder (the default: the files under a folder named
+                    after the skill, as claude.ai takes them) or flat (at
+                    the top, as Gemini CLI's packer writes them)
+  Leaves out __pycache__, node_modules, *.pyc, .DS_Store and a top-level
+  evals/, as Anthropic's packer does; refuses more than 200 files, more
+  than 30 MB, a nested .zip or .skill, a .claude-plugin/plugin.json and a
+  symlink leading outside the skill. The same files give the same bytes.
+  --home DIR        what ~ in DIR expands to`;
+
 const LIST_HELP = `List:
   DIR               a root, as --root DIR (after any --root)
   --wide            descriptions and paths in full, never cut to the width
@@ -155,7 +173,10 @@ export const COMMANDS: Record<string, Command> = {
       debounce: { type: "string" },
     },
     positionals: [0, Infinity],
-    run: list,
+    run: (values, dirs, io) =>
+      namesArchive(dirs)
+        ? listArchives(values, dirs, io)
+        : list(values, dirs, io),
   },
   show: {
     usage:
@@ -219,7 +240,10 @@ export const COMMANDS: Record<string, Command> = {
       host: { type: "string", multiple: true },
     },
     positionals: [0, Infinity],
-    run: check,
+    run: (values, dirs, io) =>
+      namesArchive(dirs)
+        ? checkWithArchives(values, dirs, io)
+        : check(values, dirs, io),
   },
   lock: {
     usage: "agent-skills lock [DIR]... [--root DIR]... [--output FILE]",
@@ -229,6 +253,23 @@ export const COMMANDS: Record<string, Command> = {
     options: { ...COMMON_OPTIONS, output: { type: "string" } },
     positionals: [0, Infinity],
     run: lock,
+  },
+  pack: {
+    usage:
+      "agent-skills pack DIR [--output FILE|-] [--layout folder|flat] [--json]",
+    summary: "a skill as a .skill archive, as claude.ai's upload takes it",
+    help: PACK_HELP,
+    roots: false,
+    json: "one JSON document: the file written, the skill and its size",
+    options: {
+      home: COMMON_OPTIONS.home,
+      json: COMMON_OPTIONS.json,
+      help: COMMON_OPTIONS.help,
+      output: { type: "string" },
+      layout: { type: "string" },
+    },
+    positionals: [1, 1],
+    run: pack,
   },
   verify: {
     usage:
@@ -284,7 +325,11 @@ Exit codes: 0 clean, 1 problems found, 2 usage or startup error.`;
  * and the output's.
  */
 export function commandHelp(command: Command): string {
-  const sections = [ROOTS_HELP, command.help, outputHelp(command.json)];
+  const sections = [
+    command.roots === false ? undefined : ROOTS_HELP,
+    command.help,
+    outputHelp(command.json),
+  ];
   return `Usage: ${command.usage}\n\n${command.summary}.\n\n${
     sections.filter((section) => section !== undefined).join("\n")
   }`;

@@ -12,6 +12,12 @@ export interface CliIO {
   stdout(text: string): void;
   /** Writes to standard error. */
   stderr(text: string): void;
+  /**
+   * Writes bytes to standard output as they are (`pack --output -`);
+   * absent where standard output is a terminal, which is never sent an
+   * archive's bytes.
+   */
+  stdoutBytes?: ((bytes: Uint8Array) => void) | undefined;
   /** Whether to use ANSI colours (a TTY, and `NO_COLOR` unset). */
   color: boolean;
   /**

@@ -105,15 +105,22 @@ function listing(
     );
     return status;
   }
+  printTable({ catalog, overridden }, io, { wide: values.wide === true });
+  return status;
+}
+
+/** Prints the catalog table, and how many skills it shows. */
+export function printTable(
+  skills: { catalog: readonly SkillInfo[]; overridden: readonly SkillInfo[] },
+  io: Output,
+  { wide }: { wide: boolean },
+): void {
   const c = colors();
-  const table = catalogTable({ catalog, overridden }, io, {
-    wide: values.wide === true,
-  });
-  table.forEach((line, index) => {
+  catalogTable(skills, io, { wide }).forEach((line, index) => {
     io.out(index === 0 ? c.dim(line.text) : paint(line, c));
   });
-  io.out(c.dim(`${catalog.length} skill${catalog.length === 1 ? "" : "s"}`));
-  return status;
+  const count = skills.catalog.length;
+  io.out(c.dim(`${count} skill${count === 1 ? "" : "s"}`));
 }
 
 /** One line of the catalog table, and how it is painted. */

@@ -8,9 +8,8 @@
  * @module
  */
 
-import { closeSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync } from "node:fs";
 import { join, resolve } from "node:path";
-import process from "node:process";
 import type { SkillDiagnostic } from "../check/diagnostic.ts";
 import { StartupError } from "../errors.ts";
 import { openRegular, readAtMost } from "../fs/_read.ts";
@@ -38,6 +37,7 @@ import {
   relativeText,
 } from "./terminal.ts";
 import { OK, PROBLEMS, USAGE, type Values } from "./types.ts";
+import { writeAtomically } from "./write.ts";
 
 /** The file `lock` writes and `verify` reads when none is named. */
 export const DEFAULT_LOCK_FILE = "agent-skills.lock.json";
@@ -296,17 +296,5 @@ function readLockFile(path: string): string {
     }
   } finally {
     closeSync(opened.fd);
-  }
-}
-
-/** Writes a file whole or not at all: a temporary file beside it, renamed. */
-function writeAtomically(path: string, text: string): void {
-  const temporary = join(path, "..", `.${process.pid}.${Date.now()}.lock.tmp`);
-  try {
-    writeFileSync(temporary, text, { flag: "wx" });
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
   }
 }

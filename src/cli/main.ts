@@ -153,8 +153,11 @@ export function main(args: readonly string[], streams: CliIO): number {
  */
 export function runCli(): number {
   const stdout = process.stdout as { isTTY?: boolean; columns?: number };
+  const out = writer(process.stdout);
   return main(process.argv.slice(2), {
-    stdout: writer(process.stdout),
+    stdout: out,
+    // An archive's bytes go to a pipe or a file, never to a terminal.
+    stdoutBytes: stdout.isTTY === true ? undefined : out,
     stderr: writer(process.stderr),
     color: stdout.isTTY === true && !noColor(),
     columns: columnsFromEnv() ?? stdout.columns ?? 0,

@@ -42,6 +42,8 @@ export interface Output {
   outText(text: string): void;
   /** Writes text of several lines to stderr, as {@linkcode Output.outText}. */
   errText(text: string): void;
+  /** Writes bytes to stdout as they are; absent where stdout is a terminal. */
+  readonly outBytes: ((bytes: Uint8Array) => void) | undefined;
   /** Whether to use ANSI colours. */
   readonly color: boolean;
   /** The terminal width that `list` fits its lines to; 0 when not known. */
@@ -74,6 +76,7 @@ export function output(io: CliIO): Output {
     err: (parts) => io.stderr(line(parts)),
     outText: (text) => io.stdout(`${linesSafe(text)}\n`),
     errText: (text) => io.stderr(`${linesSafe(text)}\n`),
+    outBytes: io.stdoutBytes,
     color: io.color,
     columns: io.columns,
     cwd: io.cwd,

@@ -22,16 +22,18 @@ export const DEFAULT_COLUMNS = 80;
  * A writer that stops quietly when the reader has gone (`agent-skills list |
  * head`): Node reports EPIPE as an error event, Deno by throwing.
  */
-export function writer(stream: NodeJS.WritableStream): (text: string) => void {
+export function writer(
+  stream: NodeJS.WritableStream,
+): (chunk: string | Uint8Array) => void {
   let closed = false;
   stream.on("error", (error: { code?: string }) => {
     if (error.code !== "EPIPE") throw error;
     closed = true;
   });
-  return (text) => {
+  return (chunk) => {
     if (closed) return;
     try {
-      stream.write(text);
+      stream.write(chunk);
     } catch (error) {
       if ((error as { code?: string }).code !== "EPIPE") throw error;
       closed = true;

@@ -31,6 +31,8 @@ export interface Command {
   summary: string;
   /** The command's own options, shown between the roots and the output. */
   help?: string;
+  /** Whether it reads skill roots (their flags in its help); default true. */
+  roots?: boolean;
   /** What its `--json` writes, when more than the warnings as data. */
   json?: string;
   /** The flags it takes, for `parseArgs`. */
@@ -62,4 +64,5 @@ export type Values = {
   output?: string;
   lock?: string;
   host?: string[];
+  layout?: string;
 };

@@ -127,6 +127,14 @@ export function valueProblem(
       JSON.stringify(values.location)
     }`;
   }
+  if (
+    values.layout !== undefined && values.layout !== "folder" &&
+    values.layout !== "flat"
+  ) {
+    return `option --layout takes folder or flat, got ${
+      JSON.stringify(values.layout)
+    }`;
+  }
   const budget = countProblem("budget", values.budget, "characters", 0);
   if (budget !== undefined) return budget;
   if (values.preset !== undefined && !Object.hasOwn(PRESETS, values.preset)) {

@@ -19,6 +19,11 @@ import {
   type SkillInfo,
   StartupError,
 } from "@clarvis/agent-skills";
+import {
+  ArchiveError,
+  checkSkillArchive,
+  packSkill,
+} from "@clarvis/agent-skills/archive";
 import { type CliIO, main } from "@clarvis/agent-skills/cli";
 import {
   type SkillFrontmatter,
@@ -75,6 +80,15 @@ export function consume(
   lines.push(`explain: ${why.candidates.length} candidate(s)`);
   const checked = checkSkills({ paths: [home], home, cwd: home });
   lines.push(`check: ${checked.counts.error} error(s)`);
+  const packed = checkSkillArchive(packSkill(`${home}/${skill}`, { home }), {
+    name: `${skill}.skill`,
+  });
+  lines.push(`archive: ${packed.counts.error} error(s)`);
+  try {
+    checkSkillArchive(new Uint8Array(0));
+  } catch (error) {
+    if (error instanceof ArchiveError) lines.push(`archive: ${error.code}`);
+  }
 
   const frontmatter: SkillFrontmatter = { name: skill, description: "Test." };
   lines.push(

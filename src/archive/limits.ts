@@ -1,0 +1,72 @@
+/**
+ * The limits of an uploadable skill archive, in one table that packing and
+ * reading both apply, each with the source it comes from.
+ *
+ * @module
+ */
+
+import type { ArchiveErrorCode } from "./error.ts";
+
+/** One limit of an uploadable skill archive, and where it comes from. */
+export interface ArchiveLimit {
+  /** The code of the {@linkcode ArchiveError} that breaking it throws. */
+  readonly code: ArchiveErrorCode;
+  /** The limit in a few words. */
+  readonly rule: string;
+  /** The number it sets, where it sets one (files, bytes). */
+  readonly max?: number;
+  /** Where it comes from: the host, and the public report that shows it. */
+  readonly source: string;
+}
+
+/** The most files an upload takes (claude.ai). */
+export const MAX_ARCHIVE_FILES: number = 200;
+
+/** The most bytes, uncompressed, an upload takes (claude.ai: 30 MB). */
+export const MAX_ARCHIVE_BYTES: number = 30 * 1000 * 1000;
+
+const CLAUDE_AI =
+  "claude.ai, Claude Desktop and the Skills API upload (anthropics/claude-code #24826, #92902)";
+
+/**
+ * The archive-level rules of an uploadable skill (`.skill` or `.zip`), each
+ * with its {@linkcode ArchiveError} code: what `packSkill()` refuses to
+ * write and `readSkillArchive()` refuses to read.
+ *
+ * @example Cite a limit
+ * ```ts
+ * import { ARCHIVE_LIMITS } from "@clarvis/agent-skills/archive";
+ *
+ * const files = ARCHIVE_LIMITS.find((limit) => limit.code === "too_many_files");
+ * console.log(files?.max); // 200
+ * ```
+ */
+export const ARCHIVE_LIMITS: readonly ArchiveLimit[] = Object.freeze([
+  {
+    code: "too_many_files",
+    rule: `at most ${MAX_ARCHIVE_FILES} files`,
+    max: MAX_ARCHIVE_FILES,
+    source: CLAUDE_AI,
+  },
+  {
+    code: "too_large",
+    rule: "at most 30 MB uncompressed",
+    max: MAX_ARCHIVE_BYTES,
+    source: CLAUDE_AI,
+  },
+  {
+    code: "nested_archive",
+    rule: "no .zip or .skill file inside",
+    source: CLAUDE_AI,
+  },
+  {
+    code: "plugin_manifest",
+    rule: "no .claude-plugin/plugin.json inside",
+    source: CLAUDE_AI,
+  },
+  {
+    code: "manifest_count",
+    rule: "exactly one SKILL.md, at the top of the skill",
+    source: CLAUDE_AI,
+  },
+].map((limit) => Object.freeze(limit as ArchiveLimit)));
