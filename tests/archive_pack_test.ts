@@ -187,6 +187,77 @@ describe("packSkill()", () => {
     refuses("plugin_manifest", () => packSkill(join(root, "plugin")));
   });
 
+  it("refuses, for the folder layout, what claude.ai refuses in a frontmatter, naming the rule", () => {
+    const root = tree({
+      "extra/SKILL.md":
+        "---\nname: extra\ndescription: Does x.\nversion: 1.0\n---\nBody.\n",
+      "claude-helper/SKILL.md": manifest("claude-helper"),
+      "brackets/SKILL.md":
+        "---\nname: brackets\ndescription: Turns <b> into bold.\n---\nBody.\n",
+    });
+    refuses(
+      "invalid_skill",
+      () => packSkill(join(root, "extra")),
+      /claude_ai_field: claude-ai: frontmatter\.version/,
+    );
+    refuses(
+      "invalid_skill",
+      () => packSkill(join(root, "claude-helper")),
+      /claude_ai_reserved_name/,
+    );
+    refuses(
+      "invalid_skill",
+      () => packSkill(join(root, "brackets")),
+      /claude_ai_angle_brackets/,
+    );
+    // The flat layout is Gemini CLI's, which takes them.
+    for (const name of ["extra", "claude-helper", "brackets"]) {
+      const bytes = packSkill(join(root, name), { layout: "flat" });
+      assert.equal(readSkillArchive(bytes).layout, "flat");
+    }
+  });
+
+  it("holds an archive to a host's rules when asked, the flat layout included", () => {
+    const root = tree({
+      "extra/SKILL.md":
+        "---\nname: extra\ndescription: Does x.\nversion: 1.0\n---\nBody.\n",
+    });
+    const flat = packSkill(join(root, "extra"), { layout: "flat" });
+    assert.equal(
+      checkSkillArchive(flat, { name: "extra.skill" }).counts.error,
+      0,
+    );
+    const report = checkSkillArchive(flat, {
+      name: "extra.skill",
+      hosts: ["claude-ai", "gemini"],
+    });
+    assert.deepEqual(
+      report.diagnostics.map((d) => [d.code, d.severity, d.path]).sort(),
+      [
+        ["claude_ai_archive_layout", "error", "extra.skill!/SKILL.md"],
+        ["claude_ai_field", "error", "extra.skill!/SKILL.md"],
+        ["gemini_fields", "info", "extra.skill!/SKILL.md"],
+        ["unknown_field", "info", "extra.skill!/SKILL.md"],
+      ],
+    );
+    const folder = packSkill(join(
+      tree({
+        "pdf/SKILL.md": manifest("pdf"),
+      }),
+      "pdf",
+    ));
+    assert.deepEqual(
+      checkSkillArchive(folder, { hosts: ["claude-ai"] }).diagnostics,
+      [],
+    );
+    assert.throws(
+      () => checkSkillArchive(folder, { hosts: ["claude"] as never }),
+      (error) =>
+        error instanceof StartupError && error.code === "invalid_option" &&
+        /Option "hosts" of checkSkillArchive/.test(error.message),
+    );
+  });
+
   it("refuses more than 200 files, counting the manifest", async () => {
     const files: Record<string, string> = { "s/SKILL.md": manifest("s") };
     for (let i = 0; i < 199; i++) files[`s/f/${i}.md`] = `${i}`;
@@ -222,12 +293,33 @@ describe("packSkill()", () => {
 
   it("packs the demo store's skills, and each archive checks clean", () => {
     const store = "fixtures/demo/user-store";
+    // commit-messages has Claude Code's user-invocable: claude.ai refuses
+    // it, so only the flat layout (Gemini CLI's) packs it.
+    const claudeCodeOnly = new Set(["commit-messages"]);
     for (const name of readdirSync(store).sort()) {
-      const bytes = packSkill(join(store, name), { home: "/home/ada" });
+      const dir = join(store, name);
+      if (claudeCodeOnly.has(name)) {
+        refuses(
+          "invalid_skill",
+          () => packSkill(dir, { home: "/home/ada" }),
+          /claude_ai_field: claude-ai: frontmatter\.user-invocable/,
+        );
+      }
+      const layout = claudeCodeOnly.has(name) ? "flat" : "folder";
+      const bytes = packSkill(dir, { home: "/home/ada", layout });
       const report = checkSkillArchive(bytes, { name: `${name}.skill` });
       assert.equal(report.counts.error, 0, name);
       assert.equal(report.skills[0]?.name, name);
-      assert.equal(report.skills[0]?.path, `${name}.skill!/${name}/SKILL.md`);
+      assert.equal(
+        report.skills[0]?.path,
+        layout === "folder"
+          ? `${name}.skill!/${name}/SKILL.md`
+          : `${name}.skill!/SKILL.md`,
+      );
+      if (layout === "folder") {
+        const hosted = checkSkillArchive(bytes, { hosts: ["claude-ai"] });
+        assert.equal(hosted.counts.error, 0, name);
+      }
     }
   });
 });

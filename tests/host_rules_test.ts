@@ -28,6 +28,7 @@
 //   agents, skills, and commands whose .md file starts with a UTF-8 BOM being
 //   silently ignored".
 
+import { checkSkillArchive, packSkill } from "@clarvis/agent-skills/archive";
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -101,10 +102,23 @@ describe("checkSkills({ hosts })", () => {
       assert.equal(found.severity, rule.severity);
       assert.ok(found.message.startsWith(`${rule.host}: `), found.message);
     }
+    // The archive rule, on a fixture packed flat (claude.ai takes one top
+    // folder: claude-code#92902).
+    const flat = packSkill(join(FIXTURES, "gemini-fields"), { layout: "flat" });
+    const archived = checkSkillArchive(flat, {
+      name: "gemini-fields.skill",
+      hosts: ["claude-ai"],
+    }).diagnostics.find((d) => d.code === "claude_ai_archive_layout");
+    const layoutRule = HOST_RULES.find((rule) =>
+      rule.code === "claude_ai_archive_layout"
+    );
+    assert.equal(archived?.source, layoutRule?.source);
+    assert.equal(archived?.severity, "error");
+    assert.equal(archived?.path, "gemini-fields.skill!/SKILL.md");
     // Every rule has its fixture, and every rule names a source.
     assert.deepEqual(
       new Set(HOST_RULES.map((rule) => rule.code)),
-      new Set(EXPECTED.map(([code]) => code)),
+      new Set([...EXPECTED.map(([code]) => code), "claude_ai_archive_layout"]),
     );
     for (const rule of HOST_RULES) assert.ok(rule.source.length > 0);
   });

@@ -89,7 +89,9 @@ export function excludedFromArchive(path: string): boolean {
 /**
  * Packs one skill directory into the bytes of a `.skill` archive (a zip);
  * writes nothing. The skill must load and check clean of errors
- * (`checkSkills()`); its files are those `loadSkill()` lists, the manifest
+ * (`checkSkills()`, and for the `folder` layout, claude.ai's, under
+ * `hosts: ["claude-ai"]`: a key outside the spec's, a reserved word in the
+ * name...); its files are those `loadSkill()` lists, the manifest
  * first among equals, less what {@linkcode excludedFromArchive} leaves out.
  * A symlink inside the skill is packed as the file it leads to; one that
  * leads outside the skill, or nowhere, is refused. The entries are sorted by
@@ -142,6 +144,8 @@ export function packSkill(dir: string, options: PackOptions = {}): Uint8Array {
   const path = resolve(cwd ?? ".", dir);
   const { report, discovered, config } = checkDiscovered({
     paths: [path],
+    // The folder layout is claude.ai's: what its upload refuses is refused.
+    hosts: layout === "folder" ? ["claude-ai"] : [],
     ...(cwd === undefined ? {} : { cwd }),
     ...(home === undefined ? {} : { home }),
   });

@@ -9,8 +9,13 @@
  */
 
 import type { CheckReport } from "../check/check.ts";
-import { problemDiagnostics, ruleDiagnostics } from "../check/_diagnostics.ts";
-import type { SkillDiagnostic } from "../check/diagnostic.ts";
+import {
+  hostDiagnostics,
+  problemDiagnostics,
+  ruleDiagnostics,
+} from "../check/_diagnostics.ts";
+import { checkedHosts } from "../check/_hosts_option.ts";
+import type { HostName, SkillDiagnostic } from "../check/diagnostic.ts";
 import { SkillError } from "../errors.ts";
 import { findingsOf, parseProblem } from "../discovery/_manifest_problems.ts";
 import type { DiscoveredSkill } from "../discovery/_types.ts";
@@ -125,15 +130,29 @@ export function readSkillArchive(
   });
 }
 
+/** The options of {@linkcode checkSkillArchive}. */
+export interface CheckArchiveOptions extends ReadArchiveOptions {
+  /**
+   * Hosts whose rules the skill is held to as well, as `checkSkills({ hosts
+   * })` holds a directory's (docs/hosts.md); `claude-ai` also refuses an
+   * archive without a top folder.
+   *
+   * @default {[]}
+   */
+  hosts?: readonly HostName[];
+}
+
 /**
  * Checks the skill of an archive as {@linkcode checkSkills} checks a skill
- * directory, in memory: its manifest parsed and held to the same rules,
- * each diagnostic's path `NAME!/TOP/SKILL.md` (`NAME!/SKILL.md` for the
- * flat layout, as a jar URL names a file inside). An archive that cannot be read throws, as
- * {@linkcode readSkillArchive} does.
+ * directory, in memory: its manifest parsed and held to the same rules (and
+ * those of `hosts`), each diagnostic's path `NAME!/TOP/SKILL.md`
+ * (`NAME!/SKILL.md` for the flat layout, as a jar URL names a file inside).
+ * An archive that cannot be read throws, as {@linkcode readSkillArchive}
+ * does.
  *
  * @param bytes The archive's bytes.
- * @param options The archive's name, for the diagnostics' paths.
+ * @param options The archive's name, for the diagnostics' paths, and the
+ * hosts whose rules apply.
  * @returns The diagnostics, the skill (when it loads) and the counts.
  * @throws {ArchiveError} As {@linkcode readSkillArchive}.
  *
@@ -148,9 +167,10 @@ export function readSkillArchive(
  */
 export function checkSkillArchive(
   bytes: Uint8Array,
-  options: ReadArchiveOptions = {},
+  options: CheckArchiveOptions = {},
 ): CheckReport {
   const name = options.name ?? "archive";
+  const hosts = new Set(checkedHosts(options.hosts, "checkSkillArchive"));
   const archive = readSkillArchive(bytes, { name });
   const dir = `${name}!/${archive.top ?? ""}`;
   const path = `${dir}${archive.top === undefined ? "" : "/"}${MANIFEST}`;
@@ -166,6 +186,12 @@ export function checkSkillArchive(
       diagnostics.push(...problemDiagnostics(finding));
     }
     diagnostics.push(...ruleDiagnostics(skill));
+    const manifest = archive.files.get(MANIFEST);
+    diagnostics.push(...hostDiagnostics(skill, hosts, {
+      bom: manifest?.[0] === 0xef && manifest[1] === 0xbb &&
+        manifest[2] === 0xbf,
+      archive: { top: archive.top },
+    }));
   }
   diagnostics.sort((a, b) =>
     (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)

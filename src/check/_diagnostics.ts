@@ -130,13 +130,20 @@ export function ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
 export function hostDiagnostics(
   skill: DiscoveredSkill,
   hosts: ReadonlySet<HostName>,
+  { bom, archive }: {
+    /** Whether the manifest starts with a BOM; absent: its file is read. */
+    bom?: boolean;
+    /** For a skill read from an archive: the archive's top folder. */
+    archive?: { readonly top: string | undefined };
+  } = {},
 ): SkillDiagnostic[] {
   if (hosts.size === 0) return [];
   const { info, frontmatter } = skill;
   const subject = {
     skill,
     lines: new KeyLines(frontmatter),
-    bom: startsWithBom(info.path),
+    bom: bom ?? startsWithBom(info.path),
+    archive,
   };
   return HOST_RULE_ENTRIES.filter((rule) => hosts.has(rule.host)).flatMap((
     rule,

@@ -22,12 +22,28 @@ import {
   collapseWhitespace,
   geminiName,
 } from "./_host_text.ts";
+import {
+  CLAUDE_CODE_CHANGELOG,
+  CODEX,
+  CODEX_MAX_DEPTH,
+  CODEX_MAX_DESCRIPTION,
+  CODEX_MAX_NAME,
+  GEMINI,
+  GEMINI_QUIET_KEYS,
+  QUICK_VALIDATE,
+  SKILLS_REF,
+} from "./_host_sources.ts";
 
-/** What a host rule looks at: the skill, its key lines, whether its file starts with a BOM. */
+/**
+ * What a host rule looks at: the skill, its key lines, whether its file
+ * starts with a BOM, and, for a skill read from an archive, the archive's
+ * top folder (`undefined` for the flat layout).
+ */
 export interface HostSubject {
   readonly skill: DiscoveredSkill;
   readonly lines: KeyLines;
   readonly bom: boolean;
+  readonly archive?: { readonly top: string | undefined } | undefined;
 }
 
 /** One host rule with its test. */
@@ -35,31 +51,6 @@ export interface HostRuleEntry extends HostRule {
   /** The rule's findings for one skill, none when the host takes it as it is. */
   readonly test: (subject: HostSubject) => readonly Finding[];
 }
-
-// The sources, each at the commit read (docs/hosts.md links them).
-const CODEX =
-  "openai/codex codex-rs/core-skills/src/loader.rs (033d1d0741d697436d4d5527aaac8893c28b424c)";
-const GEMINI =
-  "google-gemini/gemini-cli packages/core/src/skills/skillLoader.ts (5411f113cafae26161b4969b0237b8e1e024e2c2)";
-const SKILLS_REF =
-  "agentskills/agentskills skills-ref/src/skills_ref/validator.py and parser.py (69ef37e9424c0a7ea9dd2293b559e43ec8176379)";
-const QUICK_VALIDATE =
-  "anthropics/skills skills/skill-creator/scripts/quick_validate.py (9d2f1ae187231d8199c64b5b762e1bdf2244733d)";
-const CLAUDE_CODE_CHANGELOG =
-  "anthropics/claude-code CHANGELOG.md (5cfc0a1905ce0c0a9bd81d8a90fe6b62ff614357)";
-
-const CODEX_MAX_NAME = 64;
-const CODEX_MAX_DESCRIPTION = 1024;
-const CODEX_MAX_DEPTH = 6;
-
-/** The keys Gemini CLI reads; the spec's others carry no behaviour. */
-const GEMINI_QUIET_KEYS: ReadonlySet<string> = new Set([
-  "name",
-  "description",
-  "license",
-  "compatibility",
-  "metadata",
-]);
 
 /** The directories between a skill's root and the skill, by name. */
 function segments({ info }: DiscoveredSkill): string[] {
@@ -149,6 +140,20 @@ export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
             "frontmatter.description: holds < or >, which claude.ai refuses on upload",
         }]
         : [],
+  },
+  {
+    code: "claude_ai_archive_layout",
+    host: "claude-ai",
+    severity: "error",
+    rule:
+      "The upload takes a zip whose one top folder holds the SKILL.md (an archive's flat layout is refused).",
+    source: "tracker: anthropics/claude-code#92902",
+    test: ({ archive }) =>
+      archive === undefined || archive.top !== undefined ? [] : [{
+        line: 1,
+        message:
+          "the archive has no top folder, and claude.ai takes a zip whose one top folder holds SKILL.md; pack it with --layout folder",
+      }],
   },
   // Claude Code (closed source: its changelog).
   {

@@ -121,6 +121,7 @@ export type HostName =
  * - `claude_ai_reserved_name`: a name holding "claude" or "anthropic".
  * - `claude_ai_name_characters`: a name other than ASCII `a-z`, `0-9`, `-`.
  * - `claude_ai_angle_brackets`: `<` or `>` in the description.
+ * - `claude_ai_archive_layout`: an archive without a top folder.
  * - `claude_code_listing_cut`: a listing Claude Code cuts at 1,536
  *   characters.
  * - `claude_code_bom`: a BOM that Claude Code before 2.1.239 ignored the
@@ -141,6 +142,7 @@ export type HostRuleCode =
   | "claude_ai_reserved_name"
   | "claude_ai_name_characters"
   | "claude_ai_angle_brackets"
+  | "claude_ai_archive_layout"
   | "claude_code_listing_cut"
   | "claude_code_bom"
   | "codex_name_length"

@@ -12,11 +12,11 @@ import { resolve } from "node:path";
 import { ArchiveError } from "../archive/error.ts";
 import { checkSkillArchive, MAX_ARCHIVE_FILE_BYTES } from "../archive/read.ts";
 import { type CheckReport, checkSkills } from "../check/check.ts";
-import type { SkillDiagnostic } from "../check/diagnostic.ts";
+import type { HostName, SkillDiagnostic } from "../check/diagnostic.ts";
 import { openRegular, readAtMost } from "../fs/_read.ts";
 import { reason } from "../fs/_status.ts";
 import type { SkillInfo } from "../skill.ts";
-import { dirRoots, placeOptions } from "./args.ts";
+import { dirRoots, hostsOf, placeOptions } from "./args.ts";
 import { printReport } from "./check.ts";
 import { json } from "./json.ts";
 import { printTable } from "./list.ts";
@@ -40,13 +40,16 @@ type ArchiveReports =
   | { error: { code: string; message: string } };
 
 /** Each archive checked in memory; the first that cannot be read stops. */
-function checkArchives(paths: readonly string[], io: Output): ArchiveReports {
+function checkArchives(
+  paths: readonly string[],
+  { io, hosts }: { io: Output; hosts: readonly HostName[] },
+): ArchiveReports {
   const reports: CheckReport[] = [];
   for (const path of paths) {
     const read = readArchiveFile(path, io);
     if ("error" in read) return read;
     try {
-      reports.push(checkSkillArchive(read.bytes, { name: path }));
+      reports.push(checkSkillArchive(read.bytes, { name: path, hosts }));
     } catch (error) {
       if (!(error instanceof ArchiveError)) throw error;
       return {
@@ -74,7 +77,8 @@ export function checkWithArchives(
   const archives = dirs.filter(isArchivePath).map((dir) =>
     resolve(io.cwd, dir)
   );
-  const checked = checkArchives(archives, io);
+  const hosts = hostsOf(values);
+  const checked = checkArchives(archives, { io, hosts });
   if ("error" in checked) {
     return fail(io, values, { status: PROBLEMS, error: checked.error });
   }
@@ -83,6 +87,7 @@ export function checkWithArchives(
   if (others.length > 0) {
     reports.push(checkSkills({
       paths: dirRoots(values, others, io),
+      ...(hosts.length === 0 ? {} : { hosts }),
       ...placeOptions(values, io),
     }));
   }
@@ -120,7 +125,10 @@ export function listArchives(
       },
     });
   }
-  const checked = checkArchives(dirs.map((dir) => resolve(io.cwd, dir)), io);
+  const checked = checkArchives(dirs.map((dir) => resolve(io.cwd, dir)), {
+    io,
+    hosts: [],
+  });
   if ("error" in checked) {
     return fail(io, values, { status: PROBLEMS, error: checked.error });
   }

@@ -51,6 +51,7 @@ export function printReport(
   values: Values,
   report: CheckReport,
 ): number {
+  const hosts = hostsOf(values);
   const failed = report.counts.error > 0 ||
     (values.strict === true && report.counts.warning > 0);
   const format = formatOf(values);
