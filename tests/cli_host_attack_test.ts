@@ -118,3 +118,21 @@ describe("check --host all and why --host: a cut never halves a character", () =
     assert.doesNotMatch(out.stdout, /\\ud83d/);
   });
 });
+
+describe("--host where it does not apply", () => {
+  const root = tree({ "pdf/SKILL.md": manifest("pdf") });
+
+  it("is a usage error that names check and why, not a misspelt --root", () => {
+    for (
+      const args of [
+        ["list", "--host", "codex", root],
+        ["show", "pdf", "--host=codex", root],
+      ]
+    ) {
+      const out = run(args);
+      assert.equal(out.code, 2);
+      assert.doesNotMatch(out.stderr, /did you mean --root/);
+      assert.match(out.stderr, /check --host .*why NAME --host/);
+    }
+  });
+});
