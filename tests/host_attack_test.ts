@@ -76,6 +76,31 @@ describe("hostListing(): what it is given", () => {
   });
 });
 
+describe("gemini_fence: Gemini CLI's FRONTMATTER_REGEX is /^---\\r?\\n/", () => {
+  // google-gemini/gemini-cli packages/core/src/skills/skillLoader.ts
+  // (5411f113): FRONTMATTER_REGEX = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?/;
+  // no match, `return null`: the skill is skipped. This library reads
+  // `---` followed by spaces or tabs (manifest/_fence.ts).
+  const body = "name: pdf\ndescription: d\n---\nbody\n";
+  const cases: [string, string, string[]][] = [
+    ["a space", `--- \n${body}`, ["gemini_fence"]],
+    ["a tab", `---\t\n${body}`, ["gemini_fence"]],
+    ["CRLF", `---\r\n${body.replaceAll("\n", "\r\n")}`, []],
+    ["LF", `---\n${body}`, []],
+    ["a BOM and a space (said once, as a BOM)", `\ufeff--- \n${body}`, [
+      "gemini_bom",
+    ]],
+  ];
+  for (const [label, text, expected] of cases) {
+    it(`after the opening ---: ${label}`, () => {
+      assert.deepEqual(
+        hostCodes({ "pdf/SKILL.md": text }, ["gemini"]),
+        expected,
+      );
+    });
+  }
+});
+
 describe("rules the cited sources hold that the profiles miss", () => {
   // TODO(host profiles): the reference validator counts the description as
   // written: agentskills/agentskills skills-ref validator.py (69ef37e9)
