@@ -78,6 +78,11 @@ const EXPECTED: ReadonlyArray<[code: string, dir: string, cites: string]> = [
   ["codex_depth", "deeper/1/2/3/4/5/6/codex-depth", "loader.rs MAX_SCAN_DEPTH"],
   ["gemini_name_characters", "gemini-name", "skillLoader.ts sanitizedName"],
   ["gemini_bom", "bom", "skillLoader.ts FRONTMATTER_REGEX"],
+  [
+    "gemini_fence",
+    "gemini-fence",
+    "skillLoader.ts FRONTMATTER_REGEX ^---\\r?\\n",
+  ],
   ["gemini_not_found", "deeper/1/2/3/4/5/6/codex-depth", "skillLoader.ts glob"],
   ["gemini_fields", "gemini-fields", "skillLoader.ts parseFrontmatter"],
   ["spec_field", "extra-field", "validator.py ALLOWED_FIELDS"],

@@ -7,14 +7,16 @@
  * @module
  */
 
-import { relative, sep } from "node:path";
 import type { HostRule } from "./diagnostic.ts";
 import type { Finding } from "./_rules.ts";
 import { frontmatterKeys } from "./_rules.ts";
-import { SPEC_KEYS } from "../manifest/_fields.ts";
-import type { KeyLines } from "../manifest/_lines.ts";
-import type { DiscoveredSkill } from "../discovery/_types.ts";
 import { bareName } from "../_names.ts";
+import {
+  foreignKeys,
+  type HostSubject,
+  openingFenceSpaced,
+  segments,
+} from "./_host_subject.ts";
 import {
   CLAUDE_CODE_LISTING_MAX,
   claudeCodeListing,
@@ -34,35 +36,10 @@ import {
   SKILLS_REF,
 } from "./_host_sources.ts";
 
-/**
- * What a host rule looks at: the skill, its key lines, whether its file
- * starts with a BOM, and, for a skill read from an archive, the archive's
- * top folder (`undefined` for the flat layout).
- */
-export interface HostSubject {
-  readonly skill: DiscoveredSkill;
-  readonly lines: KeyLines;
-  readonly bom: boolean;
-  readonly archive?: { readonly top: string | undefined } | undefined;
-}
-
 /** One host rule with its test. */
 export interface HostRuleEntry extends HostRule {
   /** The rule's findings for one skill, none when the host takes it as it is. */
   readonly test: (subject: HostSubject) => readonly Finding[];
-}
-
-/** The directories between a skill's root and the skill, by name. */
-function segments({ info }: DiscoveredSkill): string[] {
-  const rel = relative(info.root, info.dir);
-  return rel === "" || rel.startsWith("..") ? [] : rel.split(sep);
-}
-
-/** The frontmatter keys of a skill that the spec does not define. */
-function foreignKeys({ skill, lines }: HostSubject): string[] {
-  return frontmatterKeys(Object.keys(skill.info.metadata), lines).filter((
-    key,
-  ) => !SPEC_KEYS.has(key));
 }
 
 /** A finding on the BOM, at line 1. */
@@ -330,6 +307,22 @@ export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
     what:
       "Gemini CLI's frontmatter pattern does not match and it skips the skill",
   }),
+  {
+    code: "gemini_fence",
+    host: "gemini",
+    severity: "error",
+    rule:
+      "Gemini CLI wants the opening `---` alone on its line: with white space after it, its frontmatter pattern does not match and it skips the skill.",
+    source: GEMINI,
+    test: ({ skill, bom }) =>
+      !bom && openingFenceSpaced(skill.source)
+        ? [{
+          line: 1,
+          message:
+            "the opening --- has white space after it: Gemini CLI's frontmatter pattern does not match and it skips the skill",
+        }]
+        : [],
+  },
   {
     code: "gemini_not_found",
     host: "gemini",

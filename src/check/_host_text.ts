@@ -62,7 +62,7 @@ export function cutCodePoints(text: string, max: number): string {
  * and `when_to_use` when the skill has one.
  */
 export function claudeCodeListing(info: SkillInfo): string {
-  const whenToUse = info.metadata["when_to_use"];
+  const whenToUse = info.metadata?.["when_to_use"];
   return typeof whenToUse === "string" && whenToUse.trim() !== ""
     ? `${info.description} - ${whenToUse}`
     : info.description;

@@ -132,7 +132,8 @@ export type HostName =
  * - `codex_whitespace`: whitespace Codex collapses to single spaces.
  * - `codex_bom`, `codex_hidden`, `codex_depth`: a skill Codex never reads.
  * - `gemini_name_characters`: characters Gemini CLI turns into `-`.
- * - `gemini_bom`, `gemini_not_found`: a skill Gemini CLI never reads.
+ * - `gemini_bom`, `gemini_fence`, `gemini_not_found`: a skill Gemini CLI
+ *   never reads.
  * - `gemini_fields`: fields Gemini CLI does not read.
  * - `spec_field`, `spec_bom`: what the reference validator fails that
  *   `check` alone only notes or accepts.
@@ -154,6 +155,7 @@ export type HostRuleCode =
   | "codex_depth"
   | "gemini_name_characters"
   | "gemini_bom"
+  | "gemini_fence"
   | "gemini_not_found"
   | "gemini_fields"
   | "spec_field"

@@ -19,6 +19,8 @@ import {
   geminiName,
 } from "./_host_text.ts";
 import type { SkillInfo } from "../skill.ts";
+import { StartupError } from "../errors.ts";
+import { describe } from "../_text.ts";
 
 /**
  * Every host with a profile, in the order a table of them shows them.
@@ -79,6 +81,8 @@ export interface HostListing {
  * @param info The skill.
  * @param host The host.
  * @returns The name, description and changes that host makes.
+ * @throws {StartupError} `invalid_option` for a host with no profile, or an
+ * `info` without a string name and description.
  *
  * @example
  * ```ts
@@ -94,6 +98,7 @@ export interface HostListing {
  * ```
  */
 export function hostListing(info: SkillInfo, host: HostName): HostListing {
+  checkedListingInput(info, host);
   const changes: string[] = [];
   if (host === "claude-code") {
     const full = claudeCodeListing(info);
@@ -135,4 +140,32 @@ export function hostListing(info: SkillInfo, host: HostName): HostListing {
     description: info.description,
     changes: Object.freeze(changes),
   });
+}
+
+/**
+ * Refuses, with `invalid_option`, a host with no profile and what is not a
+ * skill with a string name and description (never a raw `TypeError`).
+ */
+function checkedListingInput(info: unknown, host: unknown): void {
+  if (!(HOST_NAMES as readonly unknown[]).includes(host)) {
+    throw new StartupError(
+      "invalid_option",
+      `hostListing() takes a host of ${HOST_NAMES.join(", ")}, got ${
+        describe(host)
+      }`,
+    );
+  }
+  const given = typeof info === "object" && info !== null
+    ? info as Partial<Record<keyof SkillInfo, unknown>>
+    : undefined;
+  if (
+    typeof given?.name !== "string" || typeof given.description !== "string"
+  ) {
+    throw new StartupError(
+      "invalid_option",
+      `hostListing() takes a skill as skills.listSkills() gives it, with a name and a description, got ${
+        describe(info)
+      }`,
+    );
+  }
 }

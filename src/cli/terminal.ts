@@ -145,9 +145,12 @@ export function oneLine(text: string): string {
 }
 
 export function cut(text: string, width: number): string {
-  return text.length <= width
-    ? text
-    : `${text.slice(0, Math.max(width - 1, 0))}…`;
+  if (text.length <= width) return text;
+  let end = Math.max(width - 1, 0);
+  // Never half a surrogate pair: a lone one would show as an escape.
+  const last = text.charCodeAt(end - 1);
+  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
 }
 
 export function plural(count: number, noun: string): string {

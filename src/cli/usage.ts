@@ -64,6 +64,10 @@ export function argumentProblem(
     if (token.kind !== "option") continue;
     const type = options[token.name]?.type;
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && type === undefined) {
+      // --host is a flag of check and why: not a misspelt --root.
+      if (token.name === "host") {
+        return `unknown option ${token.rawName}: ${command} has no host profiles; use agent-skills check --host or agent-skills why NAME --host`;
+      }
       const known = Object.keys(options).map((name) => `--${name}`);
       return `unknown option ${token.rawName}${hint(token.rawName, known)}`;
     }
