@@ -1,6 +1,6 @@
 // Host profiles attacked: hostListing() given what is not a skill or not a
-// host, and rules the cited sources hold that the profiles miss (left as
-// TODO, each naming the source line).
+// host, and rules the cited sources hold that the profiles first missed
+// (each naming the source line).
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -101,59 +101,88 @@ describe("gemini_fence: Gemini CLI's FRONTMATTER_REGEX is /^---\\r?\\n/", () => 
   }
 });
 
-describe("rules the cited sources hold that the profiles miss", () => {
-  // TODO(host profiles): the reference validator counts the description as
-  // written: agentskills/agentskills skills-ref validator.py (69ef37e9)
+describe("rules the cited sources hold, once missed by the profiles", () => {
+  // The reference validator counts the description as written:
+  // agentskills/agentskills skills-ref validator.py (69ef37e9)
   // `_validate_description`: `if len(description) > MAX_DESCRIPTION_LENGTH`
-  // on the value strictyaml parsed, never stripped. This library trims the
-  // description when it parses it (manifest/_fields.ts `accepted`), so a
-  // description of 1,024 characters written as a `>` block (a final line
-  // break) or quoted with trailing spaces passes `check --host spec` and
-  // fails `skills-ref validate`. A fix needs the untrimmed value in the host
-  // rule (re-read from `skill.frontmatter`).
-  it(
-    "TODO: spec fails a description over 1,024 characters with its white space",
-    { todo: "spec_description_length is not a rule yet" },
-    () => {
-      const codes = hostCodes({
-        "pad/SKILL.md": `---\nname: pad\ndescription: "${"d".repeat(1000)}${
-          " ".repeat(100)
-        }"\n---\nbody\n`,
-      }, ["spec"]);
-      assert.ok(codes.length > 0, "no spec finding");
-    },
-  );
+  // on the value strictyaml parsed, never stripped. This library trims it.
+  it("spec fails a description over 1,024 characters with its white space", () => {
+    const padded = `"${"d".repeat(1000)}${" ".repeat(100)}"`;
+    assert.deepEqual(
+      hostCodes({
+        "pad/SKILL.md": `---\nname: pad\ndescription: ${padded}\n---\nbody\n`,
+      }, ["spec"]),
+      ["spec_description_length"],
+    );
+    // A folded block of 1,024 characters keeps its final line break.
+    const folded = `>\n  ${"e".repeat(1024)}\n`;
+    assert.deepEqual(
+      hostCodes({
+        "fold/SKILL.md": `---\nname: fold\ndescription: ${folded}---\nbody\n`,
+      }, ["spec"]),
+      ["spec_description_length"],
+    );
+    // Exactly 1,024 as written passes; over 1,024 trimmed is check's own.
+    assert.deepEqual(
+      hostCodes({
+        "exact/SKILL.md": manifest("exact", "f".repeat(1024)),
+        "long/SKILL.md": manifest("long", "g".repeat(1025)),
+      }, ["spec"]),
+      [],
+    );
+  });
 
-  // TODO(host profiles): skills-ref parser.py (69ef37e9) reads the
-  // frontmatter with `strictyaml.load`, which refuses flow style
-  // (`[a, b]`, `{a: b}`), anchors and aliases, and tags ("Invalid YAML in
-  // frontmatter"). Real stores write `allowed-tools: [Read, Bash]`.
-  it(
-    "TODO: spec fails flow style, anchors and tags (strictyaml)",
-    { todo: "spec_yaml is not a rule yet" },
-    () => {
-      const codes = hostCodes({
-        "flow/SKILL.md": manifest("flow", "Flow.", {
-          extra: "allowed-tools: [Read, Bash]\n",
-        }),
-      }, ["spec"]);
-      assert.ok(codes.length > 0, "no spec finding");
-    },
-  );
+  // skills-ref parser.py (69ef37e9) reads the frontmatter with
+  // `strictyaml.load`, which refuses flow style (`[a, b]`, `{a: b}`),
+  // anchors and aliases, and tags ("Invalid YAML in frontmatter").
+  it("spec fails flow style, anchors and tags (strictyaml)", () => {
+    const refused = {
+      "flow/SKILL.md": manifest("flow", "Flow.", {
+        extra: "allowed-tools: [Read, Bash]\n",
+      }),
+      "map/SKILL.md": manifest("map", "Map.", {
+        extra: "metadata: {a: b}\n",
+      }),
+      "anchor/SKILL.md": manifest("anchor", "Anchor.", {
+        extra: "metadata:\n  a: &x one\n  b: *x\n",
+      }),
+      "tag/SKILL.md": manifest("tag", "Tag.", {
+        extra: "license: !!str MIT\n",
+      }),
+      "item/SKILL.md": manifest("item", "Item.", {
+        extra: "allowed-tools:\n  - !!str Read\n",
+      }),
+    };
+    assert.deepEqual(hostCodes(refused, ["spec"]), [
+      "spec_yaml",
+      "spec_yaml",
+      "spec_yaml",
+      "spec_yaml",
+      "spec_yaml",
+    ]);
+    // Text that only looks so: in quotes, in a block, in a comment.
+    const taken = {
+      "quoted/SKILL.md": manifest("quoted", "Uses [brackets] & *stars*.", {
+        extra: "license: '[MIT]'\ncompatibility: \"{any}\" # &c\n",
+      }),
+      "block/SKILL.md":
+        "---\nname: block\ndescription: |\n  - [x] done\n  &amp; *more*\n  !important\nlicense: MIT\n---\nbody\n",
+    };
+    assert.deepEqual(hostCodes(taken, ["spec"]), []);
+  });
 
-  // TODO(host profiles): quick_validate.py (anthropics/skills 9d2f1ae1),
-  // which the claude-ai rules cite, reads `skill_md.read_text()` (a BOM is
-  // kept) and refuses `not content.startswith('---')` with "No YAML
-  // frontmatter found". Whether the upload itself refuses a BOM has no public
-  // source: a claude_ai_bom rule would be "tracker" at best.
-  it(
-    "TODO: claude-ai says what quick_validate.py says of a BOM",
-    { todo: "claude_ai_bom is not a rule" },
-    () => {
-      const codes = hostCodes({
+  // quick_validate.py (anthropics/skills 9d2f1ae1), which Anthropic's
+  // package_skill.py runs before it packs, reads `skill_md.read_text()` (a
+  // BOM is kept) and matches `^---\n(.*?)\n---`.
+  it("claude-ai says what quick_validate.py says of a BOM, a spaced fence, CRLF", () => {
+    assert.deepEqual(
+      hostCodes({
         "bom/SKILL.md": `\ufeff${manifest("bom")}`,
-      }, ["claude-ai"]);
-      assert.ok(codes.length > 0, "no claude-ai finding");
-    },
-  );
+        "spaced/SKILL.md": manifest("spaced").replace("---\n", "--- \n"),
+        "crlf/SKILL.md": manifest("crlf").replaceAll("\n", "\r\n"),
+        "plain/SKILL.md": manifest("plain"),
+      }, ["claude-ai"]),
+      ["claude_ai_fence", "claude_ai_fence", "claude_ai_fence"],
+    );
+  });
 });

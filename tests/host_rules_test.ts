@@ -87,6 +87,14 @@ const EXPECTED: ReadonlyArray<[code: string, dir: string, cites: string]> = [
   ["gemini_fields", "gemini-fields", "skillLoader.ts parseFrontmatter"],
   ["spec_field", "extra-field", "validator.py ALLOWED_FIELDS"],
   ["spec_bom", "bom", "parser.py startswith('---')"],
+  ["spec_yaml", "spec-yaml", "parser.py strictyaml.load"],
+  [
+    "spec_description_length",
+    "spec-description-padded",
+    "validator.py len(description), unstripped",
+  ],
+  ["claude_ai_fence", "gemini-fence", "quick_validate.py ^---\\n"],
+  ["claude_ai_fence", "bom", "quick_validate.py startswith('---')"],
 ];
 
 function hostOnly(diagnostics: readonly SkillDiagnostic[]): SkillDiagnostic[] {
@@ -294,7 +302,7 @@ describe("check --host and why --host", () => {
   it("prints one table of skills by host for --host all", () => {
     const { out } = run(["--host", "all"]);
     assert.match(out, /^skill +claude-code +codex +claude-ai +gemini +spec$/m);
-    assert.match(out, /^bom +1N +1E +ok +1E +1E$/m);
+    assert.match(out, /^bom +1N +1E +1E +1E +1E$/m);
     assert.match(out, /^all skills +/m);
   });
 

@@ -7,13 +7,12 @@
  * @module
  */
 
-import type { HostRule } from "./diagnostic.ts";
-import type { Finding } from "./_rules.ts";
 import { frontmatterKeys } from "./_rules.ts";
 import { bareName } from "../_names.ts";
 import {
+  bomRule,
   foreignKeys,
-  type HostSubject,
+  type HostRuleEntry,
   openingFenceSpaced,
   segments,
 } from "./_host_subject.ts";
@@ -33,27 +32,8 @@ import {
   GEMINI,
   GEMINI_QUIET_KEYS,
   QUICK_VALIDATE,
-  SKILLS_REF,
 } from "./_host_sources.ts";
-
-/** One host rule with its test. */
-export interface HostRuleEntry extends HostRule {
-  /** The rule's findings for one skill, none when the host takes it as it is. */
-  readonly test: (subject: HostSubject) => readonly Finding[];
-}
-
-/** A finding on the BOM, at line 1. */
-function bomRule(
-  fields: Omit<HostRule, "rule"> & { what: string },
-): HostRuleEntry {
-  const { what, ...rule } = fields;
-  return {
-    ...rule,
-    rule: `A SKILL.md starting with a byte order mark (U+FEFF): ${what}.`,
-    test: ({ bom }) =>
-      bom ? [{ line: 1, message: `SKILL.md starts with a BOM: ${what}` }] : [],
-  };
-}
+import { SPEC_HOST_RULES } from "./_host_rules_spec.ts";
 
 /** Every host rule, by host. */
 export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
@@ -130,6 +110,25 @@ export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
         line: 1,
         message:
           "the archive has no top folder, and claude.ai takes a zip whose one top folder holds SKILL.md; pack it with --layout folder",
+      }],
+  },
+  {
+    code: "claude_ai_fence",
+    host: "claude-ai",
+    severity: "error",
+    rule:
+      "Anthropic's packer validates with `^---\\n(.*?)\\n---`: a file that does not start with `---` and a line feed (a BOM, white space after the fence, CRLF line endings) is refused.",
+    source: QUICK_VALIDATE,
+    test: ({ skill, bom }) =>
+      !bom && skill.source.startsWith("---\n") ? [] : [{
+        line: 1,
+        message: `the file starts with ${
+          bom
+            ? "a BOM"
+            : skill.source.startsWith("---\r\n")
+            ? "a CRLF line ending"
+            : "white space after the opening ---"
+        }, not "---" and a line feed: Anthropic's packer refuses it ("Invalid frontmatter format")`,
       }],
   },
   // Claude Code (closed source: its changelog).
@@ -360,27 +359,5 @@ export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
       }];
     },
   },
-  // The reference validator.
-  {
-    code: "spec_field",
-    host: "spec",
-    severity: "error",
-    rule:
-      'The reference validator fails a top-level key other than the spec\'s ("Unexpected fields in frontmatter").',
-    source: SKILLS_REF,
-    test: (subject) =>
-      foreignKeys(subject).map((key) => ({
-        key,
-        message:
-          `frontmatter.${key}: the reference validator fails it ("Unexpected fields in frontmatter")`,
-      })),
-  },
-  bomRule({
-    code: "spec_bom",
-    host: "spec",
-    severity: "error",
-    source: SKILLS_REF,
-    what:
-      'the reference validator fails it ("SKILL.md must start with YAML frontmatter")',
-  }),
+  ...SPEC_HOST_RULES,
 ];

@@ -7,7 +7,8 @@
  */
 
 import { relative, sep } from "node:path";
-import { frontmatterKeys } from "./_rules.ts";
+import type { HostRule } from "./diagnostic.ts";
+import { type Finding, frontmatterKeys } from "./_rules.ts";
 import { SPEC_KEYS } from "../manifest/_fields.ts";
 import type { KeyLines } from "../manifest/_lines.ts";
 import type { DiscoveredSkill } from "../discovery/_types.ts";
@@ -43,4 +44,75 @@ export function foreignKeys({ skill, lines }: HostSubject): string[] {
  */
 export function openingFenceSpaced(source: string): boolean {
   return /^\uFEFF?---[ \t]+(?:\r?\n|$)/.test(source);
+}
+
+/** One host rule with its test. */
+export interface HostRuleEntry extends HostRule {
+  /** The rule's findings for one skill, none when the host takes it as it is. */
+  readonly test: (subject: HostSubject) => readonly Finding[];
+}
+
+/** A rule on a BOM, found at line 1. */
+export function bomRule(
+  fields: Omit<HostRule, "rule"> & { what: string },
+): HostRuleEntry {
+  const { what, ...rule } = fields;
+  return {
+    ...rule,
+    rule: `A SKILL.md starting with a byte order mark (U+FEFF): ${what}.`,
+    test: ({ bom }) =>
+      bom ? [{ line: 1, message: `SKILL.md starts with a BOM: ${what}` }] : [],
+  };
+}
+
+/**
+ * The first thing strictyaml (the reference validator's YAML reader) refuses
+ * in a frontmatter, and its line (1 is the opening `---`): a flow
+ * collection, an anchor, an alias or a tag starting a value. Values inside
+ * block scalars, quotes and comments are text, not YAML, and are passed by.
+ */
+export function strictYamlRefusal(
+  yaml: string,
+): { line: number; what: string } | undefined {
+  const lines = yaml.split("\n");
+  let block: number | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const text = (lines[i] ?? "").replace(/\r$/, "");
+    const indent = text.length - text.trimStart().length;
+    if (block !== undefined) {
+      if (text.trim() === "" || indent > block) continue;
+      block = undefined;
+    }
+    const value = valueOf(text.trimStart());
+    if (value === undefined) continue;
+    const what = STRICT_REFUSED[value[0] ?? ""];
+    if (what !== undefined) return { line: i + 2, what };
+    if (/^[|>][-+0-9]*\s*(?:#.*)?$/.test(value)) block = indent;
+  }
+  return undefined;
+}
+
+const STRICT_REFUSED: Readonly<Record<string, string>> = {
+  "[": "a flow sequence",
+  "{": "a flow mapping",
+  "&": "an anchor",
+  "*": "an alias",
+  "!": "a tag",
+};
+
+/** The value a line starts, after its sequence dashes and key; else undefined. */
+function valueOf(line: string): string | undefined {
+  let rest = line;
+  while (rest.startsWith("- ") || rest === "-") {
+    rest = rest.slice(2).trimStart();
+  }
+  if (rest === "" || rest.startsWith("#")) return undefined;
+  if (!/^["']/.test(rest)) {
+    const colon = rest.search(/:(?:\s|$)/);
+    if (colon >= 0) rest = rest.slice(colon + 1).trimStart();
+    else if (rest === line.trimStart() && !line.startsWith("-")) {
+      return undefined;
+    }
+  }
+  return rest === "" || rest.startsWith("#") ? undefined : rest;
 }

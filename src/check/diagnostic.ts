@@ -122,6 +122,9 @@ export type HostName =
  * - `claude_ai_name_characters`: a name other than ASCII `a-z`, `0-9`, `-`.
  * - `claude_ai_angle_brackets`: `<` or `>` in the description.
  * - `claude_ai_archive_layout`: an archive without a top folder.
+ * - `claude_ai_fence`: a file that does not start `---` and a line feed
+ *   (a BOM, white space after the fence, CRLF), which Anthropic's packer
+ *   refuses.
  * - `claude_code_listing_cut`: a listing Claude Code cuts at 1,536
  *   characters.
  * - `claude_code_bom`: a BOM that Claude Code before 2.1.239 ignored the
@@ -135,8 +138,9 @@ export type HostName =
  * - `gemini_bom`, `gemini_fence`, `gemini_not_found`: a skill Gemini CLI
  *   never reads.
  * - `gemini_fields`: fields Gemini CLI does not read.
- * - `spec_field`, `spec_bom`: what the reference validator fails that
- *   `check` alone only notes or accepts.
+ * - `spec_field`, `spec_bom`, `spec_yaml` (flow style, anchors, aliases,
+ *   tags), `spec_description_length` (counted as written): what the
+ *   reference validator fails that `check` alone only notes or accepts.
  */
 export type HostRuleCode =
   | "claude_ai_field"
@@ -144,6 +148,7 @@ export type HostRuleCode =
   | "claude_ai_name_characters"
   | "claude_ai_angle_brackets"
   | "claude_ai_archive_layout"
+  | "claude_ai_fence"
   | "claude_code_listing_cut"
   | "claude_code_bom"
   | "codex_name_length"
@@ -159,7 +164,9 @@ export type HostRuleCode =
   | "gemini_not_found"
   | "gemini_fields"
   | "spec_field"
-  | "spec_bom";
+  | "spec_bom"
+  | "spec_yaml"
+  | "spec_description_length";
 
 /** One rule of a host, as {@linkcode HOST_RULES} lists it. */
 export interface HostRule {
