@@ -16,10 +16,9 @@ import {
 } from "../check/_diagnostics.ts";
 import { checkedHosts } from "../check/_hosts_option.ts";
 import type { HostName, SkillDiagnostic } from "../check/diagnostic.ts";
-import { SkillError } from "../errors.ts";
-import { findingsOf, parseProblem } from "../discovery/_manifest_problems.ts";
-import type { DiscoveredSkill } from "../discovery/_types.ts";
-import { parseManifest } from "../manifest/_parse.ts";
+import { findingsOf } from "../discovery/_manifest_problems.ts";
+import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
+import { parseSkill } from "../discovery/_read_skill.ts";
 import type { SkillInfo } from "../skill.ts";
 import { comparePaths } from "../_digest.ts";
 import { ArchiveError } from "./error.ts";
@@ -205,7 +204,7 @@ export function checkSkillArchive(
 function parsed(
   archive: SkillArchive,
   { name, dir, path }: { name: string; dir: string; path: string },
-): DiscoveredSkill | ReturnType<typeof parseProblem> {
+): DiscoveredSkill | Problem {
   const dirName = archive.top ?? name;
   const bytes = archive.files.get(MANIFEST) ?? new Uint8Array();
   let text: string;
@@ -222,43 +221,14 @@ function parsed(
       skill: dirName,
     };
   }
-  let manifest;
-  try {
-    manifest = parseManifest(text, { path, repair: true });
-  } catch (error) {
-    if (!(error instanceof SkillError)) throw error;
-    return parseProblem(error, { path, dirName });
-  }
-  const {
-    yaml,
-    body,
-    repairs,
-    truncations,
-    coercions,
-    name: skillName,
-    description,
-    metadata,
-    ...fields
-  } = manifest;
-  const info: SkillInfo = Object.freeze({
-    name: skillName,
-    description,
-    metadata,
-    ...fields,
+  const skill = parseSkill({
     scope: "archive",
     source: name.slice(name.lastIndexOf("/") + 1),
-    root: name,
-    dir,
-    path,
-  });
+    path: name,
+  }, { path, dir, dirName, text, repair: true });
+  if (!("info" in skill)) return skill;
   return {
-    info,
-    body,
-    source: text,
-    frontmatter: yaml,
-    repairs,
-    truncations,
-    coercions,
+    ...skill,
     // An archive has no place on disk: nothing is ever read through these.
     place: { realDir: dir, viaLink: false, dev: 0, ino: 0, birthtimeMs: 0 },
     key: {

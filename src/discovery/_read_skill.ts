@@ -11,6 +11,7 @@
  * @module
  */
 
+import type { SkillRoot } from "../config/config.ts";
 import { SkillError } from "../errors.ts";
 import type { Listing } from "../fs/_listing.ts";
 import { readManifest } from "../fs/_read.ts";
@@ -191,7 +192,13 @@ function loadManifest(
   const { digest } = read;
   const same = reusable(scan, path, { text: read.text });
   if (same !== undefined) return { skill: same, key, digest };
-  const parsed = parseSkill(scan, { path, dir, dirName, text: read.text });
+  const parsed = parseSkill(scan.root, {
+    path,
+    dir,
+    dirName,
+    text: read.text,
+    repair: !scan.config.strict,
+  });
   if (!("info" in parsed)) {
     report(parsed);
     return undefined;
@@ -201,21 +208,23 @@ function loadManifest(
 
 /**
  * A skill from its manifest's text, with the catalog entry the root's labels
- * complete; or the problem that makes the manifest unusable, with every
- * problem the parser found.
+ * complete (its scope, source, path and a plugin's namespace); or the
+ * problem that makes the manifest unusable, with every problem the parser
+ * found. `repair`: fix what the parser knows how to (not under strict).
  */
-function parseSkill(
-  { root, config }: RootScan,
-  { path, dir, dirName, text }: {
+export function parseSkill(
+  root: Pick<SkillRoot, "scope" | "source" | "path" | "namespace">,
+  { path, dir, dirName, text, repair }: {
     path: string;
     dir: string;
     dirName: string;
     text: string;
+    repair: boolean;
   },
 ): ParsedSkill | Problem {
   let parsed;
   try {
-    parsed = parseManifest(text, { path, repair: !config.strict });
+    parsed = parseManifest(text, { path, repair });
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
     return parseProblem(error, { path, dirName });
