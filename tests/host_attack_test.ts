@@ -3,6 +3,9 @@
 // (each naming the source line).
 
 import { describe, it } from "node:test";
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { startsWithBom } from "../src/check/_host_text.ts";
 import assert from "node:assert/strict";
 import {
   checkSkills,
@@ -10,7 +13,7 @@ import {
   type SkillInfo,
   StartupError,
 } from "@clarvis/agent-skills";
-import { manifest, tempTrees } from "./_helpers.ts";
+import { makeFifo, manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
 
@@ -184,5 +187,26 @@ describe("rules the cited sources hold, once missed by the profiles", () => {
       }, ["claude-ai"]),
       ["claude_ai_fence", "claude_ai_fence", "claude_ai_fence"],
     );
+  });
+});
+
+describe("the BOM probe of the host rules", () => {
+  it("reads a regular file only: a FIFO or a link to one is never opened to block", () => {
+    const root = tree({
+      "bom.md": "\ufeff---\n",
+      "plain.md": "---\n",
+      "short.md": "\ufeff",
+    });
+    makeFifo(join(root, "fifo"));
+    symlinkSync(join(root, "fifo"), join(root, "to-fifo"));
+    symlinkSync(join(root, "bom.md"), join(root, "to-bom"));
+    assert.equal(startsWithBom(join(root, "bom.md")), true);
+    assert.equal(startsWithBom(join(root, "to-bom")), true);
+    assert.equal(startsWithBom(join(root, "plain.md")), false);
+    assert.equal(startsWithBom(join(root, "short.md")), true);
+    // Would block forever if opened for reading without O_NONBLOCK.
+    assert.equal(startsWithBom(join(root, "fifo")), false);
+    assert.equal(startsWithBom(join(root, "to-fifo")), false);
+    assert.equal(startsWithBom(join(root, "missing")), false);
   });
 });

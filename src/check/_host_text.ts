@@ -7,7 +7,8 @@
  * @module
  */
 
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync } from "node:fs";
+import { openRegular, readAtMost } from "../fs/_read.ts";
 import type { SkillInfo } from "../skill.ts";
 
 /** Claude Code's cap on one skill's listing text (CHANGELOG.md, 2.1.105). */
@@ -68,18 +69,20 @@ export function claudeCodeListing(info: SkillInfo): string {
     : info.description;
 }
 
-/** Whether a file starts with the UTF-8 BOM (false when it cannot be read). */
+/**
+ * Whether a file starts with the UTF-8 BOM (false when it cannot be read):
+ * opened as discovery opens a manifest, non-blocking and only as a regular
+ * file, so that a FIFO or device swapped in since is never read.
+ */
 export function startsWithBom(path: string): boolean {
-  let fd: number | undefined;
+  const opened = openRegular(path, { follow: true });
+  if (opened.kind !== "open") return false;
   try {
-    fd = openSync(path, "r");
-    const bytes = new Uint8Array(3);
-    const read = readSync(fd, bytes, 0, 3, 0);
-    return read === 3 && bytes[0] === 0xef && bytes[1] === 0xbb &&
-      bytes[2] === 0xbf;
+    const bytes = readAtMost(opened.fd, { size: 3, limit: 3 });
+    return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   } catch {
     return false;
   } finally {
-    if (fd !== undefined) closeSync(fd);
+    closeSync(opened.fd);
   }
 }
