@@ -1,0 +1,178 @@
+// Hostile archives found by an attack on readSkillArchive() (src/archive/
+// _zip.ts, src/archive/read.ts): entries that inflate to more than they
+// declare, names that collide once extracted, folder entries that carry data
+// or a second top folder, and arguments that are not bytes. Each archive is
+// made with fflate's zipSync, then patched byte by byte.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { strToU8, type Zippable, zipSync } from "fflate";
+import {
+  ArchiveError,
+  type ArchiveErrorCode,
+  checkSkillArchive,
+  readSkillArchive,
+} from "@clarvis/agent-skills/archive";
+import { StartupError } from "@clarvis/agent-skills";
+import { manifest } from "./_helpers.ts";
+
+const MTIME = new Date(1980, 0, 1);
+
+function zip(files: Record<string, string | Uint8Array>): Uint8Array {
+  const data: Zippable = {};
+  for (const [name, content] of Object.entries(files)) {
+    data[name] = typeof content === "string" ? strToU8(content) : content;
+  }
+  return zipSync(data, { mtime: MTIME });
+}
+
+function refuses(
+  code: ArchiveErrorCode,
+  bytes: Uint8Array,
+  message?: RegExp,
+): void {
+  assert.throws(() => readSkillArchive(bytes, { name: "x.skill" }), (error) => {
+    assert.ok(error instanceof ArchiveError, String(error));
+    assert.equal(error.code, code, error.message);
+    if (message !== undefined) assert.match(error.message, message);
+    return true;
+  });
+}
+
+/** The CRC-32 of some bytes, as zip declares it. */
+function crc32(bytes: Uint8Array): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) {
+      crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+    }
+  }
+  return ~crc >>> 0;
+}
+
+/**
+ * Makes the entry `path` declare `size` bytes and the CRC-32 of `prefix`, in
+ * its central entry and its local header, its data left as it is.
+ */
+function declare(bytes: Uint8Array, path: string, prefix: Uint8Array): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = bytes.length - 22;
+  let at = view.getUint32(end + 16, true);
+  for (let i = 0; i < view.getUint16(end + 10, true); i++) {
+    const length = view.getUint16(at + 28, true);
+    const name = new TextDecoder().decode(
+      bytes.subarray(at + 46, at + 46 + length),
+    );
+    if (name === path) {
+      const local = view.getUint32(at + 42, true);
+      for (
+        const [crc, size] of [[at + 16, at + 24], [local + 14, local + 22]]
+      ) {
+        view.setUint32(crc ?? 0, crc32(prefix), true);
+        view.setUint32(size ?? 0, prefix.length, true);
+      }
+      return;
+    }
+    at += 46 + length + view.getUint16(at + 30, true) +
+      view.getUint16(at + 32, true);
+  }
+  throw new Error(`no entry ${path}`);
+}
+
+describe("readSkillArchive() against an attack", () => {
+  it("refuses an entry that inflates to more than it declares, its first bytes matching its CRC-32 (corrupt)", () => {
+    // The manifest declares its own 60-odd bytes, and their CRC-32, but its
+    // data inflates to 5 MB more: fflate, given a buffer of the declared
+    // size, dropped the rest silently, and the archive read as clean.
+    const real = strToU8(manifest("s"));
+    const more = new Uint8Array(real.length + 5_000_000).fill(0x41);
+    more.set(real);
+    const bytes = zip({ "s/SKILL.md": more });
+    declare(bytes, "s/SKILL.md", real);
+    refuses("corrupt", bytes, /SKILL\.md/);
+  });
+
+  it("stops inflating a lying entry past its declared size (corrupt, not minutes of work)", () => {
+    // 10 bytes declared over a stream of 20 MB of zeros; at the 1,032:1 of
+    // deflate, a 31 MB file of such data made 32 GB to inflate (minutes).
+    const bytes = zip({
+      "s/SKILL.md": manifest("s"),
+      "s/zeros.bin": new Uint8Array(20_000_000),
+    });
+    declare(bytes, "s/zeros.bin", new Uint8Array(10));
+    refuses("corrupt", bytes, /zeros\.bin/);
+  });
+
+  it("refuses two names that are one file once extracted on macOS or Windows (duplicate_entry)", () => {
+    // NFC and NFD of one name: one file on macOS (APFS, HFS+).
+    refuses(
+      "duplicate_entry",
+      zip({
+        "s/SKILL.md": manifest("s"),
+        "s/caf\u00e9.md": "a",
+        "s/cafe\u0301.md": "b",
+      }),
+    );
+    // Names differing in case only: one file on macOS and Windows.
+    refuses(
+      "duplicate_entry",
+      zip({ "s/SKILL.md": manifest("s"), "s/A.md": "a", "s/a.md": "b" }),
+    );
+    refuses(
+      "duplicate_entry",
+      zip({ "s/SKILL.md": manifest("s"), "s/D/a.md": "a", "s/d/b.md": "b" }),
+    );
+  });
+
+  it("refuses a folder entry that carries data (corrupt)", () => {
+    refuses(
+      "corrupt",
+      zip({ "s/SKILL.md": manifest("s"), "s/dir/": "hidden data" }),
+      /dir/,
+    );
+  });
+
+  it("refuses a folder entry beside the top folder: two top folders once extracted (manifest_count)", () => {
+    refuses(
+      "manifest_count",
+      zip({ "s/SKILL.md": manifest("s"), "t/": new Uint8Array() }),
+    );
+    // A folder inside the top folder, or a flat archive's folder, is fine.
+    readSkillArchive(zip({ "s/SKILL.md": manifest("s"), "s/d/": "" }));
+    readSkillArchive(zip({ "SKILL.md": manifest("s"), "d/": "" }));
+  });
+
+  it("refuses what is not bytes with invalid_option, not a raw TypeError", () => {
+    for (
+      const value of [null, undefined, "PK", [80, 75], new ArrayBuffer(22)]
+    ) {
+      for (
+        const call of [
+          () => readSkillArchive(value as unknown as Uint8Array),
+          () => checkSkillArchive(value as unknown as Uint8Array),
+        ]
+      ) {
+        assert.throws(call, (error) => {
+          assert.ok(error instanceof StartupError, String(error));
+          assert.equal(error.code, "invalid_option");
+          return true;
+        });
+      }
+    }
+    const bytes = zip({ "s/SKILL.md": manifest("s") });
+    for (
+      const options of [
+        null,
+        "x",
+        { name: 7 },
+        { nmae: "typo.skill" },
+      ]
+    ) {
+      assert.throws(
+        () => checkSkillArchive(bytes, options as unknown as object),
+        (error) => error instanceof StartupError,
+      );
+    }
+  });
+});
