@@ -2,14 +2,15 @@
  * Reading the zip format, as far as a skill archive needs it: the end
  * record and the central directory are parsed here (fflate does not expose
  * an entry's flags or Unix mode), each entry is refused when it is hostile
- * before anything is inflated, and each file is inflated by fflate into a
- * buffer of its declared size, then held to its declared size and CRC-32.
+ * before anything is inflated, and each file is inflated by fflate a little
+ * at a time, stopped as soon as it makes more than its declared size, then
+ * held to its declared size and CRC-32.
  * Writing is `_write_zip.ts`.
  *
  * @module
  */
 
-import { inflateSync } from "fflate";
+import { Inflate } from "fflate";
 import { ArchiveError } from "./error.ts";
 
 /** One entry of the central directory, checked. */
@@ -216,8 +217,10 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
 }
 
 /**
- * A file entry's bytes, inflated into a buffer of its declared size (so no
- * more is ever held), and held to that size and its declared CRC-32.
+ * A file entry's bytes, inflated a little at a time into a buffer of its
+ * declared size and stopped as soon as it makes more (so no more is ever
+ * held, nor much more inflated), then held to that size and its declared
+ * CRC-32.
  *
  * @throws {ArchiveError} `corrupt`.
  */
@@ -230,11 +233,9 @@ export function entryBytes(
     entry.dataOffset,
     entry.dataOffset + entry.compressedSize,
   );
-  let out: Uint8Array;
+  let out: Uint8Array | undefined;
   try {
-    out = entry.method === 0
-      ? data.slice()
-      : inflateSync(data, { out: new Uint8Array(entry.size) });
+    out = entry.method === 0 ? data.slice() : inflateAtMost(data, entry.size);
   } catch (error) {
     throw new ArchiveError(
       "corrupt",
@@ -246,7 +247,9 @@ export function entryBytes(
       { path: entry.path, cause: error },
     );
   }
-  if (out.length !== entry.size || crc32(out) !== entry.crc) {
+  if (
+    out === undefined || out.length !== entry.size || crc32(out) !== entry.crc
+  ) {
     throw new ArchiveError(
       "corrupt",
       `${name} is corrupt: entry ${
@@ -256,6 +259,38 @@ export function entryBytes(
     );
   }
   return out;
+}
+
+/** The fewest compressed bytes handed to the inflater at once. */
+const LEAST_PUSH = 512;
+
+/**
+ * A deflate stream inflated, or undefined as soon as it makes more than
+ * `size` bytes. fflate's `inflateSync` into a buffer of `size` drops what
+ * does not fit silently and inflates to the end of the stream (1,032 bytes
+ * of work for each compressed byte), so the stream is pushed to fflate's
+ * `Inflate` in pieces, each at most what could fill the rest of the buffer.
+ */
+function inflateAtMost(data: Uint8Array, size: number): Uint8Array | undefined {
+  const out = new Uint8Array(size);
+  let made = 0;
+  let over = false;
+  const inflater = new Inflate((chunk) => {
+    if (over || made + chunk.length > size) {
+      over = true;
+      return;
+    }
+    out.set(chunk, made);
+    made += chunk.length;
+  });
+  let at = 0;
+  do {
+    const step = Math.max(LEAST_PUSH, Math.ceil((size - made + 1) / MAX_RATIO));
+    const end = Math.min(data.length, at + step);
+    inflater.push(data.subarray(at, end), end === data.length);
+    at = end;
+  } while (at < data.length && !over);
+  return over ? undefined : out.subarray(0, made);
 }
 
 /** The CRC-32 (IEEE) of some bytes, as zip declares it. */
