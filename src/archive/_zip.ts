@@ -12,6 +12,7 @@
 
 import { Inflate } from "fflate";
 import { ArchiveError } from "./error.ts";
+import { extractedKey } from "./_rules.ts";
 
 /** One entry of the central directory, checked. */
 export interface ZipEntry {
@@ -128,14 +129,16 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
         { path: raw },
       );
     }
-    if (seen.has(path)) {
+    if (seen.has(extractedKey(path))) {
       throw new ArchiveError(
         "duplicate_entry",
-        `${name} holds ${JSON.stringify(path)} twice`,
+        `${name} holds ${
+          JSON.stringify(path)
+        } twice (names compared in Unicode NFC, as macOS extracts them)`,
         { path },
       );
     }
-    seen.add(path);
+    seen.add(extractedKey(path));
     const method = view.getUint16(at + 10, true);
     const compressedSize = view.getUint32(at + 20, true);
     const declared = view.getUint32(at + 24, true);
@@ -144,6 +147,12 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
         `entry ${
           JSON.stringify(path)
         } uses compression method ${method} (only stored and deflated are read)`,
+        path,
+      );
+    }
+    if (folder && (declared !== 0 || compressedSize > 2)) {
+      throw corrupt(
+        `folder entry ${JSON.stringify(raw)} carries ${declared} bytes of data`,
         path,
       );
     }
@@ -197,11 +206,13 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
     at = next;
   }
   // A path that is a file and also holds entries would extract as neither.
-  const files = new Set(entries.filter((e) => !e.folder).map((e) => e.path));
+  const files = new Set(
+    entries.filter((e) => !e.folder).map((e) => extractedKey(e.path)),
+  );
   for (const entry of entries) {
     for (let slash = entry.path.indexOf("/"); slash > 0;) {
       const parent = entry.path.slice(0, slash);
-      if (files.has(parent)) {
+      if (files.has(extractedKey(parent))) {
         throw new ArchiveError(
           "duplicate_entry",
           `${name} holds ${

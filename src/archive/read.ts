@@ -16,7 +16,9 @@ import {
 } from "../check/_diagnostics.ts";
 import { checkedHosts } from "../check/_hosts_option.ts";
 import type { HostName, SkillDiagnostic } from "../check/diagnostic.ts";
-import { SkillError } from "../errors.ts";
+import { SkillError, StartupError } from "../errors.ts";
+import { checkedOption, objectOptions, STRING } from "../_option_check.ts";
+import { describe } from "../_text.ts";
 import { findingsOf, parseProblem } from "../discovery/_manifest_problems.ts";
 import type { DiscoveredSkill } from "../discovery/_types.ts";
 import { parseManifest } from "../manifest/_parse.ts";
@@ -88,17 +90,31 @@ export function readSkillArchive(
   bytes: Uint8Array,
   options: ReadArchiveOptions = {},
 ): SkillArchive {
-  const name = options.name ?? "archive";
+  const name = archiveName(options, "readSkillArchive");
+  if (!(bytes instanceof Uint8Array)) {
+    throw new StartupError(
+      "invalid_option",
+      `readSkillArchive() takes an archive's bytes as a Uint8Array, got ${
+        describe(bytes)
+      }`,
+    );
+  }
   if (bytes.length > MAX_ARCHIVE_FILE_BYTES) {
     throw new ArchiveError(
       "too_large",
       `${name} is ${bytes.length} bytes, more than the ${MAX_ARCHIVE_FILE_BYTES} a skill archive of at most 30 MB uncompressed needs`,
     );
   }
-  const entries = zipEntries(bytes, name).filter((entry) => !entry.folder);
+  const all = zipEntries(bytes, name);
+  const entries = all.filter((entry) => !entry.folder);
   const flat = entries.some((entry) => !entry.path.includes("/"));
+  // A folder entry counts too: beside the top folder, it is a second one.
   const tops = new Set(
-    entries.map((entry) => entry.path.slice(0, entry.path.indexOf("/"))),
+    all.map((entry) =>
+      entry.path.includes("/")
+        ? entry.path.slice(0, entry.path.indexOf("/"))
+        : entry.path
+    ),
   );
   if (!flat && tops.size > 1) {
     throw new ArchiveError(
@@ -169,7 +185,7 @@ export function checkSkillArchive(
   bytes: Uint8Array,
   options: CheckArchiveOptions = {},
 ): CheckReport {
-  const name = options.name ?? "archive";
+  const name = archiveName(options, "checkSkillArchive", ["hosts"]);
   const hosts = new Set(checkedHosts(options.hosts, "checkSkillArchive"));
   const archive = readSkillArchive(bytes, { name });
   const dir = `${name}!/${archive.top ?? ""}`;
@@ -199,6 +215,16 @@ export function checkSkillArchive(
   const counts = { error: 0, warning: 0, info: 0 };
   for (const diagnostic of diagnostics) counts[diagnostic.severity]++;
   return { diagnostics, skills, counts };
+}
+
+/** The archive's name from the options, which must be the options taken. */
+function archiveName(
+  options: CheckArchiveOptions,
+  owner: string,
+  more: readonly string[] = [],
+): string {
+  const { name } = objectOptions(options, owner, ["name", ...more]);
+  return checkedOption(name, "name", STRING) ?? "archive";
 }
 
 /** The archive's skill, parsed as discovery parses a manifest; or why not. */
