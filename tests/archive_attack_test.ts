@@ -13,8 +13,12 @@ import {
   checkSkillArchive,
   readSkillArchive,
 } from "@clarvis/agent-skills/archive";
+import { packSkill } from "@clarvis/agent-skills/archive";
 import { StartupError } from "@clarvis/agent-skills";
-import { manifest } from "./_helpers.ts";
+import { join } from "node:path";
+import { manifest, runMain, tempTrees } from "./_helpers.ts";
+
+const tree = tempTrees();
 
 const MTIME = new Date(1980, 0, 1);
 
@@ -177,6 +181,60 @@ describe("readSkillArchive() against an attack", () => {
         () => checkSkillArchive(bytes, options as unknown as object),
         (error) => error instanceof StartupError,
       );
+    }
+  });
+});
+
+describe("packSkill() against an attack", () => {
+  it("refuses a file name the reader refuses (unsafe_path), rather than write an archive no one reads", () => {
+    // A backslash, a control character, a drive letter at the top of a flat
+    // archive: legal in a Linux file name, refused by readSkillArchive().
+    for (
+      const [name, layout] of [
+        ["back\\slash.md", "folder"],
+        ["a\u001b[31mred.md", "folder"],
+        ["C:evil.md", "flat"],
+      ] as const
+    ) {
+      const dir = join(
+        tree({ "s/SKILL.md": manifest("s"), [`s/${name}`]: "x" }),
+        "s",
+      );
+      assert.throws(() => packSkill(dir, { layout }), (error) => {
+        assert.ok(error instanceof ArchiveError, String(error));
+        assert.equal(error.code, "unsafe_path", error.message);
+        return true;
+      });
+    }
+  });
+
+  it("refuses two files of one name in Unicode NFC (duplicate_entry)", () => {
+    const dir = join(
+      tree({
+        "s/SKILL.md": manifest("s"),
+        "s/caf\u00e9.md": "a",
+        "s/cafe\u0301.md": "b",
+      }),
+      "s",
+    );
+    assert.throws(
+      () => packSkill(dir),
+      (error) =>
+        error instanceof ArchiveError && error.code === "duplicate_entry",
+    );
+  });
+});
+
+describe("agent-skills pack against an attack", () => {
+  it("fails with unsafe_path (exit 1), never an uncaught error, for a file name an archive cannot hold", () => {
+    const cwd = tree({ "s/SKILL.md": manifest("s"), "s/back\\slash.md": "x" });
+    for (const json of [[], ["--json"]]) {
+      const { code, out, err } = runMain(["pack", "s", ...json], {
+        columns: 100,
+        cwd,
+      });
+      assert.equal(code, 1, err);
+      assert.match(out + err, /unsafe_path/);
     }
   });
 });
