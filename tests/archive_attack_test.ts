@@ -151,6 +151,35 @@ describe("readSkillArchive() against an attack", () => {
     readSkillArchive(zip({ "SKILL.md": manifest("s"), "d/": "" }));
   });
 
+  it("refuses a local header that says other than its central entry: encrypted, another method, other sizes (encrypted, corrupt)", () => {
+    // A reader of local headers (a streaming unzip) would see another file
+    // than the one checked here.
+    const patched = (at: number, value: number, width: 16 | 32) => {
+      const bytes = zip({
+        "s/SKILL.md": manifest("s"),
+        "s/a.md": "a".repeat(500),
+      });
+      const view = new DataView(bytes.buffer);
+      const end = bytes.length - 22;
+      const first = view.getUint32(end + 16, true);
+      const second = first + 46 + view.getUint16(first + 28, true) +
+        view.getUint16(first + 30, true) + view.getUint16(first + 32, true);
+      const local = view.getUint32(second + 42, true);
+      if (width === 16) view.setUint16(local + at, value, true);
+      else view.setUint32(local + at, value, true);
+      return bytes;
+    };
+    refuses("encrypted", patched(6, 1, 16), /a\.md/);
+    refuses("corrupt", patched(8, 0, 16), /a\.md/);
+    refuses("corrupt", patched(14, 1, 32), /a\.md/);
+    refuses("corrupt", patched(18, 1, 32), /a\.md/);
+    refuses("corrupt", patched(22, 1, 32), /a\.md/);
+    // With a data descriptor (bit 3), the local sizes are zero: read.
+    readSkillArchive(
+      packSkill(join(tree({ "s/SKILL.md": manifest("s") }), "s")),
+    );
+  });
+
   it("refuses what is not bytes with invalid_option, not a raw TypeError", () => {
     for (
       const value of [null, undefined, "PK", [80, 75], new ArrayBuffer(22)]
