@@ -2,15 +2,12 @@
  * Reading the zip format, as far as a skill archive needs it: the end
  * record and the central directory are parsed here (fflate does not expose
  * an entry's flags or Unix mode), each entry is refused when it is hostile
- * before anything is inflated, and each file is inflated by fflate a little
- * at a time, stopped as soon as it makes more than its declared size, then
- * held to its declared size and CRC-32.
- * Writing is `_write_zip.ts`.
+ * before anything is inflated; inflating is `_inflate.ts`, writing
+ * `_write_zip.ts`.
  *
  * @module
  */
 
-import { Inflate } from "fflate";
 import { ArchiveError } from "./error.ts";
 import { extractedKey } from "./_rules.ts";
 
@@ -43,7 +40,7 @@ export const MAX_ENTRIES = 1000;
  * The most bytes deflate produces from one compressed byte (a little over
  * 1,032, its maximum ratio): an entry declaring more lies about its size.
  */
-const MAX_RATIO = 1033;
+export const MAX_RATIO = 1033;
 
 /** The signatures of the records read. */
 const END = 0x06054b50;
@@ -191,6 +188,24 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
         path,
       );
     }
+    const disagrees = localDisagrees(view, local, at);
+    if (disagrees === "encrypted") {
+      throw new ArchiveError(
+        "encrypted",
+        `${name} holds an entry encrypted in its local header, ${
+          JSON.stringify(path)
+        }: a skill archive is never encrypted`,
+        { path },
+      );
+    }
+    if (disagrees !== undefined) {
+      throw corrupt(
+        `entry ${
+          JSON.stringify(path)
+        } has another ${disagrees} in its local header than in the central directory`,
+        path,
+      );
+    }
     if (dataOffset + compressedSize > offset) {
       throw corrupt(`entry ${JSON.stringify(path)} runs past its data`, path);
     }
@@ -226,102 +241,6 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
   }
   return entries;
 }
-
-/**
- * A file entry's bytes, inflated a little at a time into a buffer of its
- * declared size and stopped as soon as it makes more (so no more is ever
- * held, nor much more inflated), then held to that size and its declared
- * CRC-32.
- *
- * @throws {ArchiveError} `corrupt`.
- */
-export function entryBytes(
-  bytes: Uint8Array,
-  entry: ZipEntry,
-  name: string,
-): Uint8Array {
-  const data = bytes.subarray(
-    entry.dataOffset,
-    entry.dataOffset + entry.compressedSize,
-  );
-  let out: Uint8Array | undefined;
-  try {
-    out = entry.method === 0 ? data.slice() : inflateAtMost(data, entry.size);
-  } catch (error) {
-    throw new ArchiveError(
-      "corrupt",
-      `${name} is corrupt: entry ${
-        JSON.stringify(entry.path)
-      } does not inflate (${
-        error instanceof Error ? error.message : String(error)
-      })`,
-      { path: entry.path, cause: error },
-    );
-  }
-  if (
-    out === undefined || out.length !== entry.size || crc32(out) !== entry.crc
-  ) {
-    throw new ArchiveError(
-      "corrupt",
-      `${name} is corrupt: entry ${
-        JSON.stringify(entry.path)
-      } does not hold the ${entry.size} bytes and CRC-32 it declares`,
-      { path: entry.path },
-    );
-  }
-  return out;
-}
-
-/** The fewest compressed bytes handed to the inflater at once. */
-const LEAST_PUSH = 512;
-
-/**
- * A deflate stream inflated, or undefined as soon as it makes more than
- * `size` bytes. fflate's `inflateSync` into a buffer of `size` drops what
- * does not fit silently and inflates to the end of the stream (1,032 bytes
- * of work for each compressed byte), so the stream is pushed to fflate's
- * `Inflate` in pieces, each at most what could fill the rest of the buffer.
- */
-function inflateAtMost(data: Uint8Array, size: number): Uint8Array | undefined {
-  const out = new Uint8Array(size);
-  let made = 0;
-  let over = false;
-  const inflater = new Inflate((chunk) => {
-    if (over || made + chunk.length > size) {
-      over = true;
-      return;
-    }
-    out.set(chunk, made);
-    made += chunk.length;
-  });
-  let at = 0;
-  do {
-    const step = Math.max(LEAST_PUSH, Math.ceil((size - made + 1) / MAX_RATIO));
-    const end = Math.min(data.length, at + step);
-    inflater.push(data.subarray(at, end), end === data.length);
-    at = end;
-  } while (at < data.length && !over);
-  return over ? undefined : out.subarray(0, made);
-}
-
-/** The CRC-32 (IEEE) of some bytes, as zip declares it. */
-export function crc32(bytes: Uint8Array): number {
-  let crc = ~0;
-  for (let i = 0; i < bytes.length; i++) {
-    crc = (crc >>> 8) ^ (CRC_TABLE[(crc ^ (bytes[i] ?? 0)) & 0xff] ?? 0);
-  }
-  return ~crc >>> 0;
-}
-
-const CRC_TABLE: Uint32Array = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
 
 /** Where the end-of-central-directory record starts, or -1. */
 function endRecord(view: DataView): number {
@@ -379,6 +298,39 @@ function safePath(raw: string, name: string): string {
     );
   }
   return path;
+}
+
+/**
+ * What a local header says unlike its central entry, which a reader of
+ * local headers (a streaming unzip) would take: `encrypted`, or the field
+ * that differs. Its CRC-32 and sizes are compared unless a data descriptor
+ * follows the data (flag bit 3), when the local header holds zeros.
+ */
+function localDisagrees(
+  view: DataView,
+  local: number,
+  central: number,
+): string | undefined {
+  const flags = view.getUint16(local + 6, true);
+  if ((flags & 1) !== 0) return "encrypted";
+  if (view.getUint16(local + 8, true) !== view.getUint16(central + 10, true)) {
+    return "compression method";
+  }
+  if ((flags & 8) !== 0) return undefined;
+  const fields = [[14, 16, "CRC-32"], [18, 20, "compressed size"], [
+    22,
+    24,
+    "size",
+  ]] as const;
+  for (const [at, centralAt, field] of fields) {
+    if (
+      view.getUint32(local + at, true) !==
+        view.getUint32(central + centralAt, true)
+    ) {
+      return field;
+    }
+  }
+  return undefined;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -28,7 +28,8 @@ import { ArchiveError } from "./error.ts";
 import { MAX_ARCHIVE_BYTES } from "./limits.ts";
 import type { ArchiveLayout } from "./pack.ts";
 import { checkArchiveRules, MANIFEST } from "./_rules.ts";
-import { entryBytes, zipEntries } from "./_zip.ts";
+import { entryBytes } from "./_inflate.ts";
+import { zipEntries } from "./_zip.ts";
 
 /**
  * The most bytes an archive file may have: the most an upload takes
