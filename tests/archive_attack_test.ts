@@ -15,6 +15,7 @@ import {
 } from "@clarvis/agent-skills/archive";
 import { packSkill } from "@clarvis/agent-skills/archive";
 import { StartupError } from "@clarvis/agent-skills";
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { manifest, runMain, tempTrees } from "./_helpers.ts";
 
@@ -265,5 +266,28 @@ describe("agent-skills pack against an attack", () => {
       assert.equal(code, 1, err);
       assert.match(out + err, /unsafe_path/);
     }
+  });
+
+  it("refuses a target inside the skill through a symlink, as a target inside it (exit 2)", () => {
+    // `into` leads into the skill: written there, the archive was packed
+    // into the next one (nested_archive) from then on.
+    const cwd = tree({ "s/SKILL.md": manifest("s"), "s/sub/a.md": "a" });
+    symlinkSync("s/sub", join(cwd, "into"));
+    const { code, err } = runMain(["pack", "s", "--output", "into/x.skill"], {
+      columns: 100,
+      cwd,
+    });
+    assert.equal(code, 2, err);
+    assert.match(err, /archive_inside_skill/);
+    assert.equal(existsSync(join(cwd, "s/sub/x.skill")), false);
+    // The skill named through a symlink, the target in its real directory.
+    mkdirSync(join(cwd, "links"));
+    symlinkSync("../s", join(cwd, "links/s"));
+    const real = runMain(["pack", "links/s", "--output", "s/x.skill"], {
+      columns: 100,
+      cwd,
+    });
+    assert.equal(real.code, 2, real.err);
+    assert.equal(existsSync(join(cwd, "s/x.skill")), false);
   });
 });
