@@ -238,6 +238,18 @@ describe("packSkill() against an attack", () => {
     }
   });
 
+  it("refuses a SKILL.md that is a symlink leading outside the skill with symlink, as docs/archives.md says", () => {
+    const root = tree({ "elsewhere/SKILL.md": manifest("s") });
+    mkdirSync(join(root, "s"));
+    symlinkSync("../elsewhere/SKILL.md", join(root, "s/SKILL.md"));
+    assert.throws(() => packSkill(join(root, "s")), (error) => {
+      assert.ok(error instanceof ArchiveError, String(error));
+      assert.equal(error.code, "symlink", error.message);
+      assert.equal(error.path, "SKILL.md");
+      return true;
+    });
+  });
+
   it("refuses two files of one name in Unicode NFC (duplicate_entry)", () => {
     const dir = join(
       tree({
