@@ -253,7 +253,12 @@ function readFile(
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
     throw new ArchiveError(
-      error.code === "too_large" ? "too_large" : "unreadable",
+      error.code === "too_large"
+        ? "too_large"
+        // A file (the manifest) that resolves outside the skill: a symlink.
+        : error.code === "path_escape"
+        ? "symlink"
+        : "unreadable",
       `Cannot pack skill "${skill.info.name}": ${error.message}`,
       { path: rel, cause: error },
     );
