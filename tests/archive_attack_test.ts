@@ -15,7 +15,7 @@ import {
 } from "@clarvis/agent-skills/archive";
 import { packSkill } from "@clarvis/agent-skills/archive";
 import { StartupError } from "@clarvis/agent-skills";
-import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { manifest, runMain, tempTrees } from "./_helpers.ts";
 
@@ -301,5 +301,43 @@ describe("agent-skills pack against an attack", () => {
     });
     assert.equal(real.code, 2, real.err);
     assert.equal(existsSync(join(cwd, "s/x.skill")), false);
+  });
+
+  it("prints no bidi, C1 or zero-width character of an archive's names raw, in any format; JSON parses", () => {
+    // C1 controls (U+009B is a CSI), bidi overrides and zero-width
+    // characters pass the reader's path rules (C0 only): every output
+    // escapes them.
+    // deno-lint-ignore no-control-regex
+    const acting =
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/;
+    const cwd = tree();
+    const archives: Record<string, Record<string, string>> = {
+      "nested.skill": {
+        "s/SKILL.md": manifest("s"),
+        "s/\u202e\u009b2Jx.zip": "PK",
+      },
+      "tops.skill": {
+        "s\u202e/SKILL.md": manifest("s"),
+        "t\u200b\u009b/x.md": "x",
+      },
+      "top.skill": { "s\u202e\u009b\u200b/SKILL.md": manifest("s") },
+    };
+    for (const [name, files] of Object.entries(archives)) {
+      writeFileSync(join(cwd, name), zip(files));
+      for (
+        const args of [
+          ["check", name],
+          ["check", name, "--json"],
+          ["check", name, "--format", "github"],
+          ["check", name, "--format", "sarif"],
+          ["list", name],
+          ["list", name, "--json"],
+        ]
+      ) {
+        const { out, err } = runMain(args, { columns: 100, cwd });
+        assert.doesNotMatch(out + err, acting, args.join(" "));
+        if (args.includes("--json")) JSON.parse(out);
+      }
+    }
   });
 });
