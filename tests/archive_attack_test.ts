@@ -307,8 +307,8 @@ describe("agent-skills pack against an attack", () => {
     // C1 controls (U+009B is a CSI), bidi overrides and zero-width
     // characters pass the reader's path rules (C0 only): every output
     // escapes them.
-    // deno-lint-ignore no-control-regex
     const acting =
+      // deno-lint-ignore no-control-regex
       /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/;
     const cwd = tree();
     const archives: Record<string, Record<string, string>> = {
