@@ -15,6 +15,16 @@ export interface SizedFile {
   readonly size: number;
 }
 
+/**
+ * What a path names once extracted where names are compared in NFC (macOS):
+ * two paths of one key (`café` in NFC and in NFD) look the same and are one
+ * file there. (Names that differ in case only are two files on Linux, where
+ * git keeps them; they are left alone.)
+ */
+export function extractedKey(path: string): string {
+  return path.normalize("NFC");
+}
+
 /** The manifest's name, exactly, as an upload takes it. */
 export const MANIFEST = "SKILL.md";
 
@@ -23,7 +33,7 @@ export const MANIFEST = "SKILL.md";
  * names the skill or archive in messages.
  *
  * @throws {ArchiveError} `manifest_count`, `too_many_files`, `too_large`,
- * `nested_archive` or `plugin_manifest`.
+ * `nested_archive`, `plugin_manifest` or `duplicate_entry`.
  */
 export function checkArchiveRules(
   files: readonly SizedFile[],
@@ -74,6 +84,46 @@ export function checkArchiveRules(
         `${where} holds ${path}: that makes it a Claude Code plugin, which an upload of a skill refuses; leave it out`,
         { path },
       );
+    }
+  }
+  collisions(files, where);
+}
+
+/**
+ * Throws `duplicate_entry` for two files that look the same and are one
+ * once extracted on macOS (`café` in NFC and NFD), or a file that is also a
+ * folder of another's path there.
+ */
+function collisions(files: readonly SizedFile[], where: string): void {
+  const seen = new Map<string, string>();
+  for (const { path } of files) {
+    const other = seen.get(extractedKey(path));
+    if (other !== undefined) {
+      throw new ArchiveError(
+        "duplicate_entry",
+        `${where} holds ${JSON.stringify(other)} and ${
+          JSON.stringify(path)
+        }, one name in Unicode NFC (they look the same, and are one file on macOS): rename one`,
+        { path },
+      );
+    }
+    seen.set(extractedKey(path), path);
+  }
+  for (const { path } of files) {
+    for (let slash = path.indexOf("/"); slash > 0;) {
+      const file = seen.get(extractedKey(path.slice(0, slash)));
+      if (file !== undefined) {
+        throw new ArchiveError(
+          "duplicate_entry",
+          `${where} holds ${
+            JSON.stringify(file)
+          } as a file and as a folder (of ${
+            JSON.stringify(path)
+          }) in Unicode NFC: rename one`,
+          { path: file },
+        );
+      }
+      slash = path.indexOf("/", slash + 1);
     }
   }
 }

@@ -2,15 +2,14 @@
  * Reading the zip format, as far as a skill archive needs it: the end
  * record and the central directory are parsed here (fflate does not expose
  * an entry's flags or Unix mode), each entry is refused when it is hostile
- * before anything is inflated, and each file is inflated by fflate into a
- * buffer of its declared size, then held to its declared size and CRC-32.
- * Writing is `_write_zip.ts`.
+ * before anything is inflated; inflating is `_inflate.ts`, writing
+ * `_write_zip.ts`.
  *
  * @module
  */
 
-import { inflateSync } from "fflate";
 import { ArchiveError } from "./error.ts";
+import { extractedKey } from "./_rules.ts";
 
 /** One entry of the central directory, checked. */
 export interface ZipEntry {
@@ -41,7 +40,7 @@ export const MAX_ENTRIES = 1000;
  * The most bytes deflate produces from one compressed byte (a little over
  * 1,032, its maximum ratio): an entry declaring more lies about its size.
  */
-const MAX_RATIO = 1033;
+export const MAX_RATIO = 1033;
 
 /** The signatures of the records read. */
 const END = 0x06054b50;
@@ -127,14 +126,16 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
         { path: raw },
       );
     }
-    if (seen.has(path)) {
+    if (seen.has(extractedKey(path))) {
       throw new ArchiveError(
         "duplicate_entry",
-        `${name} holds ${JSON.stringify(path)} twice`,
+        `${name} holds ${
+          JSON.stringify(path)
+        } twice (names compared in Unicode NFC, as macOS extracts them)`,
         { path },
       );
     }
-    seen.add(path);
+    seen.add(extractedKey(path));
     const method = view.getUint16(at + 10, true);
     const compressedSize = view.getUint32(at + 20, true);
     const declared = view.getUint32(at + 24, true);
@@ -143,6 +144,12 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
         `entry ${
           JSON.stringify(path)
         } uses compression method ${method} (only stored and deflated are read)`,
+        path,
+      );
+    }
+    if (folder && (declared !== 0 || compressedSize > 2)) {
+      throw corrupt(
+        `folder entry ${JSON.stringify(raw)} carries ${declared} bytes of data`,
         path,
       );
     }
@@ -181,6 +188,24 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
         path,
       );
     }
+    const disagrees = localDisagrees(view, local, at);
+    if (disagrees === "encrypted") {
+      throw new ArchiveError(
+        "encrypted",
+        `${name} holds an entry encrypted in its local header, ${
+          JSON.stringify(path)
+        }: a skill archive is never encrypted`,
+        { path },
+      );
+    }
+    if (disagrees !== undefined) {
+      throw corrupt(
+        `entry ${
+          JSON.stringify(path)
+        } has another ${disagrees} in its local header than in the central directory`,
+        path,
+      );
+    }
     if (dataOffset + compressedSize > offset) {
       throw corrupt(`entry ${JSON.stringify(path)} runs past its data`, path);
     }
@@ -196,11 +221,13 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
     at = next;
   }
   // A path that is a file and also holds entries would extract as neither.
-  const files = new Set(entries.filter((e) => !e.folder).map((e) => e.path));
+  const files = new Set(
+    entries.filter((e) => !e.folder).map((e) => extractedKey(e.path)),
+  );
   for (const entry of entries) {
     for (let slash = entry.path.indexOf("/"); slash > 0;) {
       const parent = entry.path.slice(0, slash);
-      if (files.has(parent)) {
+      if (files.has(extractedKey(parent))) {
         throw new ArchiveError(
           "duplicate_entry",
           `${name} holds ${
@@ -214,68 +241,6 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
   }
   return entries;
 }
-
-/**
- * A file entry's bytes, inflated into a buffer of its declared size (so no
- * more is ever held), and held to that size and its declared CRC-32.
- *
- * @throws {ArchiveError} `corrupt`.
- */
-export function entryBytes(
-  bytes: Uint8Array,
-  entry: ZipEntry,
-  name: string,
-): Uint8Array {
-  const data = bytes.subarray(
-    entry.dataOffset,
-    entry.dataOffset + entry.compressedSize,
-  );
-  let out: Uint8Array;
-  try {
-    out = entry.method === 0
-      ? data.slice()
-      : inflateSync(data, { out: new Uint8Array(entry.size) });
-  } catch (error) {
-    throw new ArchiveError(
-      "corrupt",
-      `${name} is corrupt: entry ${
-        JSON.stringify(entry.path)
-      } does not inflate (${
-        error instanceof Error ? error.message : String(error)
-      })`,
-      { path: entry.path, cause: error },
-    );
-  }
-  if (out.length !== entry.size || crc32(out) !== entry.crc) {
-    throw new ArchiveError(
-      "corrupt",
-      `${name} is corrupt: entry ${
-        JSON.stringify(entry.path)
-      } does not hold the ${entry.size} bytes and CRC-32 it declares`,
-      { path: entry.path },
-    );
-  }
-  return out;
-}
-
-/** The CRC-32 (IEEE) of some bytes, as zip declares it. */
-export function crc32(bytes: Uint8Array): number {
-  let crc = ~0;
-  for (let i = 0; i < bytes.length; i++) {
-    crc = (crc >>> 8) ^ (CRC_TABLE[(crc ^ (bytes[i] ?? 0)) & 0xff] ?? 0);
-  }
-  return ~crc >>> 0;
-}
-
-const CRC_TABLE: Uint32Array = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
 
 /** Where the end-of-central-directory record starts, or -1. */
 function endRecord(view: DataView): number {
@@ -333,6 +298,39 @@ function safePath(raw: string, name: string): string {
     );
   }
   return path;
+}
+
+/**
+ * What a local header says unlike its central entry, which a reader of
+ * local headers (a streaming unzip) would take: `encrypted`, or the field
+ * that differs. Its CRC-32 and sizes are compared unless a data descriptor
+ * follows the data (flag bit 3), when the local header holds zeros.
+ */
+function localDisagrees(
+  view: DataView,
+  local: number,
+  central: number,
+): string | undefined {
+  const flags = view.getUint16(local + 6, true);
+  if ((flags & 1) !== 0) return "encrypted";
+  if (view.getUint16(local + 8, true) !== view.getUint16(central + 10, true)) {
+    return "compression method";
+  }
+  if ((flags & 8) !== 0) return undefined;
+  const fields = [[14, 16, "CRC-32"], [18, 20, "compressed size"], [
+    22,
+    24,
+    "size",
+  ]] as const;
+  for (const [at, centralAt, field] of fields) {
+    if (
+      view.getUint32(local + at, true) !==
+        view.getUint32(central + centralAt, true)
+    ) {
+      return field;
+    }
+  }
+  return undefined;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

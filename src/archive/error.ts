@@ -24,19 +24,23 @@
  *   `SKILL.md` is missing or unusable, or `checkSkills()` finds an error.
  * - `unreadable`: a file or folder of the skill could not be listed or read.
  *
- * Hostile or broken archives (reading only, except `symlink`):
+ * Hostile or broken archives (reading; packing refuses what reading would
+ * refuse with `unsafe_path` and `duplicate_entry`, and a symlink leaving the
+ * skill with `symlink`):
  * - `not_a_zip`: no zip end record: not a zip, or cut short.
  * - `corrupt`: a record out of bounds or malformed, a local header unlike
- *   its central entry, an unsupported compression method, ZIP64 or
- *   multi-disk, data that does not inflate, or bytes whose size or CRC-32
- *   differ from what the entry declares.
+ *   its central entry (name, method, CRC-32, sizes), an unsupported
+ *   compression method, ZIP64 or multi-disk, a folder entry with data, data
+ *   that does not inflate, or bytes whose size or CRC-32 differ from what
+ *   the entry declares.
  * - `encrypted`: an encrypted entry (general-purpose flag bit 0).
  * - `unsafe_path`: an entry path that is absolute, holds `..`, `.` or an
  *   empty segment, a backslash, a drive letter, or a control character.
  * - `symlink`: an entry that is a symbolic link (its Unix mode says
  *   `S_IFLNK`); when packing, a symlink that leads outside the skill or
  *   nowhere.
- * - `duplicate_entry`: two entries of the same path.
+ * - `duplicate_entry`: two entries of the same path (compared in Unicode
+ *   NFC), or a path that is a file and also holds entries.
  * - `zip_bomb`: more entries than a reader takes, or an entry that declares
  *   more than deflate can produce from its compressed size.
  */

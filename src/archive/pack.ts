@@ -19,6 +19,7 @@ import { ArchiveError } from "./error.ts";
 import { MAX_ARCHIVE_BYTES } from "./limits.ts";
 import { checkArchiveRules } from "./_rules.ts";
 import { writeZip, type ZipFile } from "./_write_zip.ts";
+import { zipEntries } from "./_zip.ts";
 
 /**
  * How an archive lays out a skill's files: under one top folder named after
@@ -216,7 +217,11 @@ export function packSkill(dir: string, options: PackOptions = {}): Uint8Array {
     `Skill "${info.name}" (${path})`,
   );
   files.sort((a, b) => comparePaths(a.path, b.path));
-  return writeZip(files);
+  const bytes = writeZip(files);
+  // A name the reader refuses (a backslash, a control character, a drive
+  // letter) is refused here, by the reader's own rules, not written.
+  zipEntries(bytes, `Skill "${info.name}" (${path})`);
+  return bytes;
 }
 
 /** A file's size, and whether it is executable. */
@@ -248,7 +253,12 @@ function readFile(
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
     throw new ArchiveError(
-      error.code === "too_large" ? "too_large" : "unreadable",
+      error.code === "too_large"
+        ? "too_large"
+        // A file (the manifest) that resolves outside the skill: a symlink.
+        : error.code === "path_escape"
+        ? "symlink"
+        : "unreadable",
       `Cannot pack skill "${skill.info.name}": ${error.message}`,
       { path: rel, cause: error },
     );

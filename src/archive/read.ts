@@ -16,6 +16,9 @@ import {
 } from "../check/_diagnostics.ts";
 import { checkedHosts } from "../check/_hosts_option.ts";
 import type { HostName, SkillDiagnostic } from "../check/diagnostic.ts";
+import { StartupError } from "../errors.ts";
+import { checkedOption, objectOptions, STRING } from "../_option_check.ts";
+import { describe } from "../_text.ts";
 import { findingsOf } from "../discovery/_manifest_problems.ts";
 import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
 import { parseSkill } from "../discovery/_read_skill.ts";
@@ -25,7 +28,8 @@ import { ArchiveError } from "./error.ts";
 import { MAX_ARCHIVE_BYTES } from "./limits.ts";
 import type { ArchiveLayout } from "./pack.ts";
 import { checkArchiveRules, MANIFEST } from "./_rules.ts";
-import { entryBytes, zipEntries } from "./_zip.ts";
+import { entryBytes } from "./_inflate.ts";
+import { zipEntries } from "./_zip.ts";
 
 /**
  * The most bytes an archive file may have: the most an upload takes
@@ -87,17 +91,31 @@ export function readSkillArchive(
   bytes: Uint8Array,
   options: ReadArchiveOptions = {},
 ): SkillArchive {
-  const name = options.name ?? "archive";
+  const name = archiveName(options, "readSkillArchive");
+  if (!(bytes instanceof Uint8Array)) {
+    throw new StartupError(
+      "invalid_option",
+      `readSkillArchive() takes an archive's bytes as a Uint8Array, got ${
+        describe(bytes)
+      }`,
+    );
+  }
   if (bytes.length > MAX_ARCHIVE_FILE_BYTES) {
     throw new ArchiveError(
       "too_large",
       `${name} is ${bytes.length} bytes, more than the ${MAX_ARCHIVE_FILE_BYTES} a skill archive of at most 30 MB uncompressed needs`,
     );
   }
-  const entries = zipEntries(bytes, name).filter((entry) => !entry.folder);
+  const all = zipEntries(bytes, name);
+  const entries = all.filter((entry) => !entry.folder);
   const flat = entries.some((entry) => !entry.path.includes("/"));
+  // A folder entry counts too: beside the top folder, it is a second one.
   const tops = new Set(
-    entries.map((entry) => entry.path.slice(0, entry.path.indexOf("/"))),
+    all.map((entry) =>
+      entry.path.includes("/")
+        ? entry.path.slice(0, entry.path.indexOf("/"))
+        : entry.path
+    ),
   );
   if (!flat && tops.size > 1) {
     throw new ArchiveError(
@@ -168,7 +186,7 @@ export function checkSkillArchive(
   bytes: Uint8Array,
   options: CheckArchiveOptions = {},
 ): CheckReport {
-  const name = options.name ?? "archive";
+  const name = archiveName(options, "checkSkillArchive", ["hosts"]);
   const hosts = new Set(checkedHosts(options.hosts, "checkSkillArchive"));
   const archive = readSkillArchive(bytes, { name });
   const dir = `${name}!/${archive.top ?? ""}`;
@@ -198,6 +216,16 @@ export function checkSkillArchive(
   const counts = { error: 0, warning: 0, info: 0 };
   for (const diagnostic of diagnostics) counts[diagnostic.severity]++;
   return { diagnostics, skills, counts };
+}
+
+/** The archive's name from the options, which must be the options taken. */
+function archiveName(
+  options: CheckArchiveOptions,
+  owner: string,
+  more: readonly string[] = [],
+): string {
+  const { name } = objectOptions(options, owner, ["name", ...more]);
+  return checkedOption(name, "name", STRING) ?? "archive";
 }
 
 /** The archive's skill, parsed as discovery parses a manifest; or why not. */

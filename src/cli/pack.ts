@@ -6,11 +6,11 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { ArchiveError } from "../archive/error.ts";
 import { packSkill } from "../archive/pack.ts";
 import { checkSkillArchive, readSkillArchive } from "../archive/read.ts";
-import { isInside, reason } from "../fs/_status.ts";
+import { isInside, reason, tryRealpath } from "../fs/_status.ts";
 import { json } from "./json.ts";
 import { line, type Output } from "./output.ts";
 import { display, fail, plural, relativeText } from "./terminal.ts";
@@ -58,7 +58,7 @@ export function pack(values: Values, dirs: string[], io: Output): number {
   }
   const path = resolve(io.cwd, target);
   // An archive inside the skill it packs would be packed into the next one.
-  if (isInside(path, dir)) {
+  if (isInside(path, dir) || isInside(realTarget(path), realOr(dir))) {
     return fail(io, values, {
       status: USAGE,
       error: {
@@ -92,4 +92,18 @@ export function pack(values: Values, dirs: string[], io: Output): number {
     );
   }
   return OK;
+}
+
+/** A path's real path, or the path when it has none (it does not exist). */
+function realOr(path: string): string {
+  const real = tryRealpath(path);
+  return real.ok ? real.value : path;
+}
+
+/**
+ * Where a file written at `path` would land: its folder's real path, its
+ * name (a symlink to a folder of the skill leads into the skill).
+ */
+function realTarget(path: string): string {
+  return join(realOr(dirname(path)), basename(path));
 }
