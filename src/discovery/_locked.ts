@@ -26,8 +26,7 @@ export function lockProblem(
 ): Problem | undefined {
   const policy = config.lock;
   if (policy === undefined) return undefined;
-  const { info } = skill;
-  const locked = policy.skills.get(info.name);
+  const locked = policy.skills.get(skill.info.name);
   if (locked === undefined) {
     return refusal(policy.mode, skill, {
       code: "unlocked_skill",
@@ -35,36 +34,49 @@ export function lockProblem(
       hint: "; if it is wanted, lock it again with agent-skills lock",
     });
   }
-  const mismatch = (why: string): Problem =>
-    refusal(policy.mode, skill, {
-      code: "integrity_mismatch",
-      why: `does not match the lock: ${why}`,
-    });
-  const path = placeInRoot(info);
-  if (path !== locked.path) {
-    return mismatch(
-      `it was locked at "${oneLineSafe(locked.path)}" in its root, and is at "${
-        oneLineSafe(path)
-      }"`,
-    );
+  const why = mismatchOf(skill, locked) ??
+    (policy.verify === "eager" && checkFiles !== undefined
+      ? checkFiles(skill, locked)
+      : undefined);
+  return why === undefined ? undefined : refusal(policy.mode, skill, {
+    code: "integrity_mismatch",
+    why: `does not match the lock: ${oneLineSafe(why)}`,
+  });
+}
+
+/**
+ * How a skill's place or manifest differs from its entry in the lock, or
+ * `undefined` when they are the locked ones.
+ */
+function mismatchOf(
+  { info, digest }: DiscoveredSkill,
+  locked: LockedSkill,
+): string | undefined {
+  if (!isPlacedAt(info, locked.path)) {
+    return `it was locked at "${locked.path}" in its root, and is at "${
+      placeInRoot(info)
+    }"`;
   }
-  const name = info.path.slice(info.path.lastIndexOf("/") + 1);
+  const name = info.path.endsWith("/SKILL.md")
+    ? "SKILL.md"
+    : info.path.slice(info.path.lastIndexOf("/") + 1);
   const file = fileOf(locked, name);
-  if (file === undefined) {
-    return mismatch(`the lock holds no ${oneLineSafe(name)} for it`);
-  }
-  if (file.digest !== skill.digest) {
-    return mismatch(
-      `${
-        oneLineSafe(name)
-      } changed since it was locked (${file.digest} locked, ${skill.digest} now)`,
-    );
-  }
-  if (policy.verify === "eager" && checkFiles !== undefined) {
-    const why = checkFiles(skill, locked);
-    if (why !== undefined) return mismatch(oneLineSafe(why));
+  if (file === undefined) return `the lock holds no ${name} for it`;
+  if (file.digest !== digest) {
+    return `${name} changed since it was locked (${file.digest} locked, ${digest} now)`;
   }
   return undefined;
+}
+
+/** Whether a skill directory is at `path` in its root (see placeInRoot). */
+function isPlacedAt(
+  { root, dir }: { root: string; dir: string },
+  path: string,
+): boolean {
+  return dir.length === root.length + 1 + path.length &&
+      dir.endsWith(path) && dir.startsWith(root) &&
+      dir.charCodeAt(root.length) === 0x2f ||
+    placeInRoot({ root, dir }) === path;
 }
 
 /** The locked file of a skill at `path`, if the lock holds one. */
