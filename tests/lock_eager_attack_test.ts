@@ -146,6 +146,12 @@ describe("a lock over two plugins roots sharing a plugin", () => {
     assert.ok(skills.listSkills()[0]?.dir.startsWith(second));
     // As with plain roots: the replaced copy is explain()'s, not a warning.
     assert.deepEqual(codes(warnings), []);
+    const dropped = skills.explain("one:setup").candidates.filter((c) =>
+      c.verdict === "dropped"
+    );
+    assert.equal(dropped.length, 1);
+    assert.ok(dropped[0]?.path.startsWith(first), dropped[0]?.path);
+    assert.match(dropped[0]?.message ?? "", /does not match the lock/);
   });
 
   it("says nothing of a replaced copy whose manifest changed (lazy)", () => {

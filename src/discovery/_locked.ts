@@ -13,6 +13,7 @@ import { relative, sep } from "node:path";
 import type { SkillConfig } from "../config/config.ts";
 import type { LockedFile, LockedSkill } from "../skill_lock.ts";
 import { oneLineSafe } from "../_text.ts";
+import { bareName } from "../_names.ts";
 import type { DiscoveredSkill, FilesCheck, Problem } from "./_types.ts";
 
 /**
@@ -103,7 +104,8 @@ function refusal(
       oneLineSafe(info.name)
     }" at ${info.dir} ${why} (${outcome})${hint}`,
     path: info.path,
-    skill: info.name,
+    // As every problem of discovery names it: without a plugin's namespace.
+    skill: bareName(info),
     drops,
   };
 }

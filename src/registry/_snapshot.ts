@@ -9,7 +9,7 @@ import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import { discoverRoots } from "../discovery/_driver.ts";
 import type { Swap } from "../discovery/_patch.ts";
 import { reservedNameProblem } from "../discovery/_problems.ts";
-import { colonIn } from "../_names.ts";
+import { colonIn, namespaced } from "../_names.ts";
 import { filesMismatch } from "./_lock_skill.ts";
 import type {
   DiscoveredSkill,
@@ -196,9 +196,9 @@ function unshadowed(
       hold(skill.info.name, foundIn.get(skills));
     }
   }
-  // The lock names a skill as it is served: a plugin's skill with its
-  // namespace already (discovery/_locked.ts gives `info.name`).
-  const nameOf = ({ problem }: RecordedProblem): string => problem.skill ?? "";
+  // A problem names a plugin's skill without its namespace, as found.
+  const nameOf = ({ problem, root }: RecordedProblem): string =>
+    namespaced(root.namespace, problem.skill ?? "");
   for (const refused of held) hold(nameOf(refused), refused.configured);
   return held.filter((refused) =>
     (rank.get(refused.configured) ?? -1) >= (last.get(nameOf(refused)) ?? -1)
