@@ -6,10 +6,9 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { strToU8, type Zippable, zipSync } from "fflate";
+import { strToU8 } from "fflate";
 import {
   ArchiveError,
-  type ArchiveErrorCode,
   checkSkillArchive,
   readSkillArchive,
 } from "@clarvis/agent-skills/archive";
@@ -18,31 +17,9 @@ import { StartupError } from "@clarvis/agent-skills";
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { manifest, runMain, tempTrees } from "./_helpers.ts";
+import { centralRecords, refuses, zip } from "./_archive.ts";
 
 const tree = tempTrees();
-
-const MTIME = new Date(1980, 0, 1);
-
-function zip(files: Record<string, string | Uint8Array>): Uint8Array {
-  const data: Zippable = {};
-  for (const [name, content] of Object.entries(files)) {
-    data[name] = typeof content === "string" ? strToU8(content) : content;
-  }
-  return zipSync(data, { mtime: MTIME });
-}
-
-function refuses(
-  code: ArchiveErrorCode,
-  bytes: Uint8Array,
-  message?: RegExp,
-): void {
-  assert.throws(() => readSkillArchive(bytes, { name: "x.skill" }), (error) => {
-    assert.ok(error instanceof ArchiveError, String(error));
-    assert.equal(error.code, code, error.message);
-    if (message !== undefined) assert.match(error.message, message);
-    return true;
-  });
-}
 
 /** The CRC-32 of some bytes, as zip declares it. */
 function crc32(bytes: Uint8Array): number {
@@ -62,27 +39,18 @@ function crc32(bytes: Uint8Array): number {
  */
 function declare(bytes: Uint8Array, path: string, prefix: Uint8Array): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = bytes.length - 22;
-  let at = view.getUint32(end + 16, true);
-  for (let i = 0; i < view.getUint16(end + 10, true); i++) {
-    const length = view.getUint16(at + 28, true);
-    const name = new TextDecoder().decode(
-      bytes.subarray(at + 46, at + 46 + length),
-    );
-    if (name === path) {
-      const local = view.getUint32(at + 42, true);
-      for (
-        const [crc, size] of [[at + 16, at + 24], [local + 14, local + 22]]
-      ) {
-        view.setUint32(crc ?? 0, crc32(prefix), true);
-        view.setUint32(size ?? 0, prefix.length, true);
-      }
-      return;
-    }
-    at += 46 + length + view.getUint16(at + 30, true) +
-      view.getUint16(at + 32, true);
+  const entry = centralRecords(bytes).central.find((r) => r.name === path);
+  if (entry === undefined) throw new Error(`no entry ${path}`);
+  const local = view.getUint32(entry.at + 42, true);
+  for (
+    const [crc, size] of [[entry.at + 16, entry.at + 24], [
+      local + 14,
+      local + 22,
+    ]]
+  ) {
+    view.setUint32(crc ?? 0, crc32(prefix), true);
+    view.setUint32(size ?? 0, prefix.length, true);
   }
-  throw new Error(`no entry ${path}`);
 }
 
 describe("readSkillArchive() against an attack", () => {

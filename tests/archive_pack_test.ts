@@ -25,6 +25,7 @@ import {
 } from "@clarvis/agent-skills/archive";
 import { StartupError } from "@clarvis/agent-skills";
 import { link, manifest, tempTrees, withTree } from "./_helpers.ts";
+import { centralRecords } from "./_archive.ts";
 
 const tree = tempTrees();
 
@@ -352,23 +353,10 @@ function centralEntries(
   bytes: Uint8Array,
 ): { name: string; time: number; date: number; mode: number }[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = bytes.length - 22;
-  assert.equal(view.getUint32(end, true), 0x06054b50);
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const entries = [];
-  for (let i = 0; i < count; i++) {
-    const nameLength = view.getUint16(at + 28, true);
-    entries.push({
-      name: new TextDecoder().decode(
-        bytes.subarray(at + 46, at + 46 + nameLength),
-      ),
-      time: view.getUint16(at + 12, true),
-      date: view.getUint16(at + 14, true),
-      mode: view.getUint32(at + 38, true) >>> 16,
-    });
-    at += 46 + nameLength + view.getUint16(at + 30, true) +
-      view.getUint16(at + 32, true);
-  }
-  return entries;
+  return centralRecords(bytes).central.map(({ at, name }) => ({
+    name,
+    time: view.getUint16(at + 12, true),
+    date: view.getUint16(at + 14, true),
+    mode: view.getUint32(at + 38, true) >>> 16,
+  }));
 }
