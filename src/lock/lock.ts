@@ -8,13 +8,12 @@
  * @module
  */
 
-import { comparePaths } from "../_digest.ts";
 import { jsonSafe } from "../_text.ts";
 import { StartupError } from "../errors.ts";
 import type { AgentSkillsOptions } from "../options.ts";
 import type { LockedSkill, SkillLock } from "../skill_lock.ts";
 import { checked, lockOf, type LockProblem } from "./_files.ts";
-import { filesDrift, sameSizes } from "../registry/_lock_skill.ts";
+import { filesDrift, keyedDrift, sameSizes } from "../registry/_lock_skill.ts";
 
 export type { LockProblem } from "./_files.ts";
 
@@ -136,25 +135,16 @@ export interface LockDrift {
  * `found`, of what is served now. Every list is in code point order.
  */
 export function lockDrift(locked: SkillLock, found: SkillLock): LockDrift {
-  const before = new Map(locked.skills.map((skill) => [skill.name, skill]));
-  const now = new Map(found.skills.map((skill) => [skill.name, skill]));
-  const added: string[] = [];
-  const changed: SkillDrift[] = [];
-  for (const [name, skill] of now) {
-    const was = before.get(name);
-    if (was === undefined) added.push(name);
-    else if (
-      was.digest !== skill.digest || was.path !== skill.path ||
-      !sameSizes(was, skill)
-    ) {
-      changed.push(skillDrift(was, skill));
-    }
-  }
-  const removed = [...before.keys()].filter((name) => !now.has(name));
+  const { added, removed, changed } = keyedDrift(locked.skills, found.skills, {
+    key: (skill) => skill.name,
+    same: (was, now) =>
+      was.digest === now.digest && was.path === now.path &&
+      sameSizes(was, now),
+  });
   return {
-    added: added.sort(comparePaths),
-    removed: removed.sort(comparePaths),
-    changed: changed.sort((a, b) => comparePaths(a.name, b.name)),
+    added,
+    removed,
+    changed: changed.map(([was, now]) => skillDrift(was, now)),
   };
 }
 

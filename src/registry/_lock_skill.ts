@@ -131,22 +131,37 @@ export interface FilesDrift {
 
 /** How the files of `now` differ from those of `was`. */
 export function filesDrift(was: LockedSkill, now: LockedSkill): FilesDrift {
-  const before = new Map(was.files.map((file) => [file.path, file]));
-  const after = new Map(now.files.map((file) => [file.path, file]));
+  const { added, removed, changed } = keyedDrift(was.files, now.files, {
+    key: (file) => file.path,
+    same: (a, b) => a.digest === b.digest && a.size === b.size,
+  });
+  return { added, removed, changed: changed.map(([, file]) => file.path) };
+}
+
+/**
+ * How the entries of `now` differ from those of `was`, matched by `key`:
+ * the keys of entries added and removed, and the pairs (before, now) that
+ * `same` does not find alike, each in code point order of the keys.
+ */
+export function keyedDrift<T>(
+  was: readonly T[],
+  now: readonly T[],
+  { key, same }: { key: (entry: T) => string; same: (a: T, b: T) => boolean },
+): { added: string[]; removed: string[]; changed: [T, T][] } {
+  const before = new Map(was.map((entry) => [key(entry), entry]));
+  const after = new Map(now.map((entry) => [key(entry), entry]));
   const added: string[] = [];
-  const changed: string[] = [];
-  for (const [path, file] of after) {
-    const old = before.get(path);
-    if (old === undefined) added.push(path);
-    else if (old.digest !== file.digest || old.size !== file.size) {
-      changed.push(path);
-    }
+  const changed: [T, T][] = [];
+  for (const [name, entry] of after) {
+    const old = before.get(name);
+    if (old === undefined) added.push(name);
+    else if (!same(old, entry)) changed.push([old, entry]);
   }
-  const removed = [...before.keys()].filter((path) => !after.has(path));
+  const removed = [...before.keys()].filter((name) => !after.has(name));
   return {
     added: added.sort(comparePaths),
     removed: removed.sort(comparePaths),
-    changed: changed.sort(comparePaths),
+    changed: changed.sort(([a], [b]) => comparePaths(key(a), key(b))),
   };
 }
 
