@@ -37,7 +37,7 @@ import {
   relativeText,
 } from "./terminal.ts";
 import { OK, PROBLEMS, USAGE, type Values } from "./types.ts";
-import { writeAtomically } from "./write.ts";
+import { writeOrFail } from "./write.ts";
 
 /** The file `lock` writes and `verify` reads when none is named. */
 export const DEFAULT_LOCK_FILE = "agent-skills.lock.json";
@@ -82,20 +82,13 @@ export function lock(values: Values, dirs: string[], io: Output): number {
       warnings,
     });
   }
-  try {
-    writeAtomically(path, text);
-  } catch (error) {
-    return fail(io, values, {
-      status: USAGE,
-      error: {
-        code: "unwritable",
-        message: `Wrote no lock: cannot write ${display(path, io)} (${
-          reason(error)
-        })`,
-      },
-      warnings,
-    });
-  }
+  const failed = writeOrFail(io, values, {
+    path,
+    data: text,
+    what: "lock",
+    warnings,
+  });
+  if (failed !== undefined) return failed;
   const written = `Locked ${plural(lock.skills.length, "skill")} in ${
     display(path, io)
   }`;

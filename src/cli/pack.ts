@@ -10,12 +10,12 @@ import { basename, dirname, join, resolve } from "node:path";
 import { ArchiveError } from "../archive/error.ts";
 import { packSkill } from "../archive/pack.ts";
 import { checkSkillArchive, readSkillArchive } from "../archive/read.ts";
-import { isInside, reason, tryRealpath } from "../fs/_status.ts";
+import { isInside, tryRealpath } from "../fs/_status.ts";
 import { json } from "./json.ts";
 import { line, type Output } from "./output.ts";
 import { display, fail, plural, relativeText } from "./terminal.ts";
 import { OK, PROBLEMS, USAGE, type Values } from "./types.ts";
-import { writeAtomically } from "./write.ts";
+import { writeOrFail } from "./write.ts";
 
 export function pack(values: Values, dirs: string[], io: Output): number {
   const dir = resolve(io.cwd, dirs[0] ?? ".");
@@ -69,19 +69,12 @@ export function pack(values: Values, dirs: string[], io: Output): number {
       },
     });
   }
-  try {
-    writeAtomically(path, bytes);
-  } catch (error) {
-    return fail(io, values, {
-      status: USAGE,
-      error: {
-        code: "unwritable",
-        message: `Wrote no archive: cannot write ${display(path, io)} (${
-          reason(error)
-        })`,
-      },
-    });
-  }
+  const failed = writeOrFail(io, values, {
+    path,
+    data: bytes,
+    what: "archive",
+  });
+  if (failed !== undefined) return failed;
   if (values.json) {
     json(io, { path, skill: name, layout, files, bytes: bytes.length });
   } else {
