@@ -9,6 +9,11 @@
 import { ArchiveError } from "./error.ts";
 import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_FILES } from "./limits.ts";
 
+/** Whether a path names an archive: `.zip` or `.skill`, in any case. */
+export function isArchiveName(path: string): boolean {
+  return /\.(zip|skill)$/i.test(path);
+}
+
 /** A file of a skill: its path relative to the skill's top, and its size. */
 export interface SizedFile {
   readonly path: string;
@@ -68,7 +73,7 @@ export function checkArchiveRules(
     );
   }
   for (const { path } of files) {
-    if (/\.(zip|skill)$/i.test(path)) {
+    if (isArchiveName(path)) {
       throw new ArchiveError(
         "nested_archive",
         `${where} holds an archive, ${path}: an upload takes no archive inside another; unpack it or leave it out`,

@@ -10,6 +10,7 @@
 import { closeSync } from "node:fs";
 import { resolve } from "node:path";
 import { ArchiveError } from "../archive/error.ts";
+import { isArchiveName } from "../archive/_rules.ts";
 import { checkSkillArchive, MAX_ARCHIVE_FILE_BYTES } from "../archive/read.ts";
 import { type CheckReport, checkSkills } from "../check/check.ts";
 import type { HostName, SkillDiagnostic } from "../check/diagnostic.ts";
@@ -24,14 +25,9 @@ import type { Output } from "./output.ts";
 import { display, fail } from "./terminal.ts";
 import { PROBLEMS, USAGE, type Values } from "./types.ts";
 
-/** Whether a DIR of `check` or `list` names an archive: `.skill` or `.zip`. */
-export function isArchivePath(path: string): boolean {
-  return /\.(skill|zip)$/i.test(path);
-}
-
 /** Whether any DIR names an archive, so that the command reads archives. */
 export function namesArchive(dirs: readonly string[]): boolean {
-  return dirs.some(isArchivePath);
+  return dirs.some(isArchiveName);
 }
 
 /** An archive's check, or the error that stops the command. */
@@ -74,7 +70,7 @@ export function checkWithArchives(
   dirs: string[],
   io: Output,
 ): number {
-  const archives = dirs.filter(isArchivePath).map((dir) =>
+  const archives = dirs.filter(isArchiveName).map((dir) =>
     resolve(io.cwd, dir)
   );
   const hosts = hostsOf(values);
@@ -82,7 +78,7 @@ export function checkWithArchives(
   if ("error" in checked) {
     return fail(io, values, { status: PROBLEMS, error: checked.error });
   }
-  const others = dirs.filter((dir) => !isArchivePath(dir));
+  const others = dirs.filter((dir) => !isArchiveName(dir));
   const reports = [...checked.reports];
   if (others.length > 0) {
     reports.push(checkSkills({
@@ -113,7 +109,7 @@ export function listArchives(
   io: Output,
 ): number {
   if (
-    !dirs.every(isArchivePath) || (values.root ?? []).length > 0 ||
+    !dirs.every(isArchiveName) || (values.root ?? []).length > 0 ||
     values.watch === true
   ) {
     return fail(io, values, {
