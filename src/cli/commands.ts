@@ -84,7 +84,8 @@ const CATALOG_HELP = `Catalog:
                     (to its root: pdf/SKILL.md) or none (a host that
                     activates skills by a tool needs none)
   With no skill to show, the format's empty block (nothing for markdown),
-  and a note on stderr saying where it looked.`;
+  and a note on stderr saying where it looked. A root named that holds no
+  skill, or is a skill directory, fails it (exit 1), as it fails list.`;
 
 const WHY_HELP = `Why:
   NAME              the skill name to explain, as a host would ask for it

@@ -25,6 +25,7 @@ import {
 import type { SkillLock } from "../skill_lock.ts";
 import type { SkillWarning } from "../warn.ts";
 import { skillsOptions } from "./args.ts";
+import { refuseUnread } from "./roots.ts";
 import { printGithub } from "./github.ts";
 import { json } from "./json.ts";
 import { colors, line, type Output } from "./output.ts";
@@ -43,6 +44,9 @@ import { writeOrFail } from "./write.ts";
 export const DEFAULT_LOCK_FILE = "agent-skills.lock.json";
 
 export function lock(values: Values, dirs: string[], io: Output): number {
+  // A lock of roots not read as named would lock less than was meant.
+  const refused = refuseUnread(values, dirs, io);
+  if (refused !== undefined) return refused;
   const warnings: SkillWarning[] = [];
   const { lock, problems, dirs: skillDirs } = lockOf(
     skillsOptions(values, io, { dirs, warnings }),
@@ -114,6 +118,9 @@ export function verify(values: Values, dirs: string[], io: Output): number {
       error: { code: error.code, message: error.message },
     });
   }
+  // Roots not read as named are not what the lock was made of.
+  const refused = refuseUnread(values, dirs, io);
+  if (refused !== undefined) return refused;
   const warnings: SkillWarning[] = [];
   const options = skillsOptions(values, io, { dirs, warnings });
   const verified = verifySkillLock(locked, options);

@@ -17,6 +17,7 @@ import type {
 import { catalogOptions } from "./catalog.ts";
 import { json } from "./json.ts";
 import { hostsOf, open } from "./args.ts";
+import { hintTexts, printHints, rootVerdict } from "./roots.ts";
 import { cut, oneLine } from "./terminal.ts";
 import { colors, type Line, line, type Output, type Piece } from "./output.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
@@ -50,11 +51,18 @@ export function why(
     ...(hosts.length === 0 ? {} : { hosts }),
   });
   const served = explanation.candidates[0]?.verdict === "served";
-  const status = served ? OK : PROBLEMS;
+  // A root named that was not read fails it, as it fails `list`.
+  const verdict = rootVerdict(
+    { skills, values, dirs, warnings, held: false },
+    io,
+  );
+  const status = served && verdict.hints.length === 0 ? OK : PROBLEMS;
   if (values.json) {
-    json(io, { ...explanation, warnings });
+    json(io, { ...explanation, warnings, hints: hintTexts(verdict) });
     return status;
   }
+  // `why` prints no warning: each hint is said.
+  printHints(io, verdict, { warningsShown: false });
   // What matters to the name is in the explanation; --json has the rest.
   for (const line of lines(explanation, served, colors())) io.out(line);
   return status;

@@ -68,19 +68,24 @@ describe("agent-skills catalog with no skill to show", () => {
     const weird = join(root, "sk\u001b]0;x\u0007ills");
     mkdirSync(weird);
     const result = run("--root", root, "--root", weird);
-    assert.equal(result.code, 0);
+    // Roots named that hold no skill fail it, as they fail list.
+    assert.equal(result.code, 1);
     assert.equal(result.stdout, "<available_skills>\n</available_skills>\n");
     assert.equal(
       result.stderr,
-      `agent-skills: no skills found in ${root}, ${
-        join(root, "sk\\u001b]0;x\\u0007ills")
-      }; give the roots that hold them with --root DIR or --preset NAME\n`,
+      [root, join(root, "sk\\u001b]0;x\\u0007ills")].map((path) =>
+        `agent-skills: no skills in ${path}: no SKILL.md in it or in any directory one level below\n`
+      ).join(""),
     );
     const json = run("--root", root, "--format", "json");
     assert.deepEqual(JSON.parse(json.stdout), { skills: [] });
     const markdown = run("--root", root, "--format", "markdown");
     assert.equal(markdown.stdout, "");
-    assert.match(markdown.stderr, /no skills found in /);
+    assert.match(markdown.stderr, /no skills in /);
+    // With no root named, the preset's roots may be empty: it says where it looked.
+    const preset = run("--home", root, "--workspace", root);
+    assert.equal(preset.code, 0);
+    assert.match(preset.stderr, /no skills found in .*; give the roots/);
   });
 
   it("says the budget left every skill out", () => {
