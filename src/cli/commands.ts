@@ -33,7 +33,12 @@ const COMMON_OPTIONS = {
 
 const ROOTS_HELP = `Roots (ascending precedence, the last wins):
   --root DIR        a skill root; repeat for more (relative to the current
-                    directory)
+                    directory). A root (a DIR too) may carry its own
+                    options, over --depth, --hidden and --plugins:
+                    depth=N, hidden=read|skip, kind=skills|plugins, then
+                    path= and its directory, taken whole:
+                      --root kind=plugins,path=./market
+                      --root depth=2,hidden=read,path=./openai-skills
   --depth N         look for skills up to N levels below each --root and DIR
                     (default 1; dot-directories and node_modules skipped)
   --hidden          with --depth, read dot-directories too (.git and
@@ -174,6 +179,7 @@ export const COMMANDS: Record<string, Command> = {
       debounce: { type: "string" },
     },
     positionals: [0, Infinity],
+    dirsAt: 0,
     run: (values, dirs, io) =>
       namesArchive(dirs)
         ? listArchives(values, dirs, io)
@@ -186,6 +192,7 @@ export const COMMANDS: Record<string, Command> = {
     help: SHOW_HELP,
     options: COMMON_OPTIONS,
     positionals: [1, Infinity],
+    dirsAt: 1,
     run: show,
   },
   path: {
@@ -195,6 +202,7 @@ export const COMMANDS: Record<string, Command> = {
     help: PATH_HELP,
     options: COMMON_OPTIONS,
     positionals: [2, Infinity],
+    dirsAt: 2,
     run: path,
   },
   catalog: {
@@ -211,6 +219,7 @@ export const COMMANDS: Record<string, Command> = {
       location: { type: "string" },
     },
     positionals: [0, Infinity],
+    dirsAt: 0,
     run: catalog,
   },
   why: {
@@ -226,6 +235,7 @@ export const COMMANDS: Record<string, Command> = {
       host: { type: "string", multiple: true },
     },
     positionals: [1, Infinity],
+    dirsAt: 1,
     run: why,
   },
   check: {
@@ -241,6 +251,7 @@ export const COMMANDS: Record<string, Command> = {
       host: { type: "string", multiple: true },
     },
     positionals: [0, Infinity],
+    dirsAt: 0,
     run: (values, dirs, io) =>
       namesArchive(dirs)
         ? checkWithArchives(values, dirs, io)
@@ -253,6 +264,7 @@ export const COMMANDS: Record<string, Command> = {
     json: "one JSON document: the file written and the warnings",
     options: { ...COMMON_OPTIONS, output: { type: "string" } },
     positionals: [0, Infinity],
+    dirsAt: 0,
     run: lock,
   },
   pack: {
@@ -286,6 +298,7 @@ export const COMMANDS: Record<string, Command> = {
       format: { type: "string" },
     },
     positionals: [0, Infinity],
+    dirsAt: 0,
     run: verify,
   },
 };

@@ -16,6 +16,7 @@ import { output } from "./output.ts";
 import { columnsFromEnv, fail, noColor, writer } from "./terminal.ts";
 import type { CliIO } from "./io.ts";
 import { OK, USAGE, type Values } from "./types.ts";
+import { rootsProblem } from "./root_spec.ts";
 import { commandHelp, commandNamed, COMMANDS, MAIN_HELP } from "./commands.ts";
 import {
   argumentProblem,
@@ -121,7 +122,13 @@ export function main(args: readonly string[], streams: CliIO): number {
       { command: name, asJson },
     );
   }
-  const problem = valueProblem(values, name);
+  const problem = valueProblem(values, name) ??
+    rootsProblem(
+      values,
+      command.dirsAt === undefined
+        ? []
+        : parsed.positionals.slice(command.dirsAt),
+    );
   if (problem !== undefined) {
     return usageError(io, problem, { command: name, asJson });
   }
