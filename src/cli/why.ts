@@ -14,6 +14,7 @@ import type {
   SkillCandidate,
   SkillExplanation,
 } from "../explain/explanation.ts";
+import { describe } from "../_text.ts";
 import { catalogOptions } from "./catalog.ts";
 import { json } from "./json.ts";
 import { hostsOf, open } from "./args.ts";
@@ -94,7 +95,16 @@ function lines(
   }
   for (const candidate of candidates) out.push(...candidateLines(candidate, c));
   // Said whether the name is served or not: it may be meant to come from there.
-  for (const root of untrusted) out.push(root.message);
+  // In the flag's terms: the library's message speaks of its option.
+  for (const root of untrusted) {
+    out.push(
+      `Not read: untrusted: the root ${root.root} (scope ${
+        describe(root.scope)
+      }) may hold ${
+        describe(name)
+      }: --untrusted-workspace leaves it unread; leave out --untrusted-workspace to read it`,
+    );
+  }
   // Only a name not served has near misses.
   if (nearMisses.length > 0) {
     out.push("Near misses:");
