@@ -21,7 +21,7 @@ import { commandHelp, commandNamed, COMMANDS, MAIN_HELP } from "./commands.ts";
 import {
   argumentProblem,
   countText,
-  hint,
+  unknownCommand,
   usageError,
   valueProblem,
 } from "./usage.ts";
@@ -84,11 +84,9 @@ export function main(args: readonly string[], streams: CliIO): number {
     rest.some((arg, i) => arg === "--format" && rest[i + 1] === "json");
   const command = commandNamed(name);
   if (command === undefined) {
-    return usageError(
-      io,
-      `unknown command "${name}"${hint(name, Object.keys(COMMANDS))}`,
-      { asJson },
-    );
+    return usageError(io, unknownCommand(name, Object.keys(COMMANDS)), {
+      asJson,
+    });
   }
   let parsed;
   try {
