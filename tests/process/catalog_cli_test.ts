@@ -132,3 +132,35 @@ describe("agent-skills catalog --budget summary", () => {
     assert.ok(report.withoutDescription.length > 0);
   });
 });
+
+describe("agent-skills catalog --format markdown", () => {
+  it("writes a plugin skill's name so that copying it gives the name show takes", () => {
+    const root = tree({
+      ".claude-plugin/marketplace.json": JSON.stringify({
+        name: "market",
+        owner: { name: "Ada" },
+        plugins: [{ name: "gh-cli", source: "./plugins/gh-cli" }],
+      }),
+      "plugins/gh-cli/skills/gh-cli/SKILL.md": manifest("gh-cli", "Use gh."),
+    });
+    const result = run(
+      `kind=plugins,path=${root}`,
+      "--format",
+      "markdown",
+      "--location",
+      "none",
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, "- gh-cli:gh-cli: Use gh.\n");
+    const name = result.stdout.slice(2, result.stdout.indexOf(": "));
+    let out = "";
+    const shown = main(["show", name, "--root", root, "--plugins", ...HOME], {
+      stdout: (text) => (out += text),
+      stderr: (text) => (out += text),
+      color: false,
+      columns: 80,
+      cwd: "/nonexistent-cwd",
+    });
+    assert.equal(shown, 0, out);
+  });
+});
