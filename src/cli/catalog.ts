@@ -17,7 +17,7 @@ import type {
 import { json } from "./json.ts";
 import { open } from "./args.ts";
 import type { Output } from "./output.ts";
-import { hintTexts, printHints, rootVerdict } from "./roots.ts";
+import { hintTexts, loadedBy, printHints, rootVerdict } from "./roots.ts";
 import { display, plural, printWarnings } from "./terminal.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
 
@@ -59,7 +59,10 @@ export function catalog(values: Values, dirs: string[], io: Output): number {
     catalogOptions(values, skills.config),
   );
   // A root named that was not read as named fails it, as it fails `list`.
-  const verdict = rootVerdict({ skills, values, dirs, warnings }, io);
+  const verdict = rootVerdict(
+    { ...loadedBy(skills), values, dirs, warnings },
+    io,
+  );
   const status = verdict.hints.length > 0 ? PROBLEMS : OK;
   if (values.json) {
     json(io, { text, report, warnings, hints: hintTexts(verdict) });

@@ -12,7 +12,7 @@ import type { SkillWarning } from "../warn.ts";
 import { json } from "./json.ts";
 import { open } from "./args.ts";
 import { colors, type Line, type Output } from "./output.ts";
-import { hintTexts, printHints, rootVerdict } from "./roots.ts";
+import { hintTexts, loadedBy, printHints, rootVerdict } from "./roots.ts";
 import {
   cut,
   DEFAULT_COLUMNS,
@@ -55,7 +55,10 @@ function listing(
 ): number {
   const catalog = skills.listSkills();
   const overridden = skills.listOverridden();
-  const verdict = rootVerdict({ skills, values, dirs, warnings }, io);
+  const verdict = rootVerdict(
+    { ...loadedBy(skills), values, dirs, warnings },
+    io,
+  );
   const hints = hintTexts(verdict);
   // What a named root holds that was not read fails the command, as `check`.
   const status = verdict.hints.length > 0 ? PROBLEMS : OK;

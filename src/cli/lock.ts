@@ -44,14 +44,19 @@ import { writeOrFail } from "./write.ts";
 export const DEFAULT_LOCK_FILE = "agent-skills.lock.json";
 
 export function lock(values: Values, dirs: string[], io: Output): number {
-  // A lock of roots not read as named would lock less than was meant.
-  const refused = refuseUnread(values, dirs, io);
-  if (refused !== undefined) return refused;
   const warnings: SkillWarning[] = [];
+  const options = skillsOptions(values, io, { dirs, warnings });
   const { lock, problems, dirs: skillDirs } = lockOf(
-    skillsOptions(values, io, { dirs, warnings }),
+    options,
     "createSkillLock",
   );
+  // A lock of roots not read as named would lock less than was meant.
+  const loaded = Object.values(skillDirs).map((dir) => ({ dir }));
+  const refused = refuseUnread(
+    { options, loaded, values, dirs, warnings },
+    io,
+  );
+  if (refused !== undefined) return refused;
   const target = values.output ?? DEFAULT_LOCK_FILE;
   if (problems.length > 0) {
     return fail(io, values, {
@@ -118,12 +123,16 @@ export function verify(values: Values, dirs: string[], io: Output): number {
       error: { code: error.code, message: error.message },
     });
   }
-  // Roots not read as named are not what the lock was made of.
-  const refused = refuseUnread(values, dirs, io);
-  if (refused !== undefined) return refused;
   const warnings: SkillWarning[] = [];
   const options = skillsOptions(values, io, { dirs, warnings });
   const verified = verifySkillLock(locked, options);
+  // Roots not read as named are not what the lock was made of.
+  const loaded = Object.values(verified.dirs).map((dir) => ({ dir }));
+  const refused = refuseUnread(
+    { options, loaded, values, dirs, warnings },
+    io,
+  );
+  if (refused !== undefined) return refused;
   const { ok, drift, problems } = verified;
   const diagnostics = driftDiagnostics({ ...verified, path });
   const count = locked.skills.length;

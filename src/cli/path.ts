@@ -10,7 +10,13 @@ import { SkillError } from "../errors.ts";
 import { json } from "./json.ts";
 import { open } from "./args.ts";
 import type { Output } from "./output.ts";
-import { hintTexts, printHints, rootVerdict, verdictError } from "./roots.ts";
+import {
+  hintTexts,
+  loadedBy,
+  printHints,
+  rootVerdict,
+  verdictError,
+} from "./roots.ts";
 import { fail, printWarnings } from "./terminal.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
 import { unknownSkillMessage } from "./why.ts";
@@ -22,7 +28,7 @@ export function path(
 ): number {
   const { skills, warnings } = open(values, io, dirs);
   const verdict = rootVerdict(
-    { skills, values, dirs, warnings, held: false },
+    { ...loadedBy(skills), values, dirs, warnings, held: false },
     io,
   );
   let path: string;

@@ -12,7 +12,12 @@
  */
 
 import { dirname } from "node:path";
-import type { SkillConfig, SkillRoot } from "../config/config.ts";
+import {
+  resolveConfig,
+  type SkillConfig,
+  type SkillRoot,
+} from "../config/config.ts";
+import type { AgentSkillsOptions } from "../options.ts";
 import type { SkillInfo } from "../skill.ts";
 import { reason } from "../fs/_status.ts";
 import type { Entry } from "../fs/_types.ts";
@@ -26,7 +31,7 @@ import {
 import { deeperLayout } from "../discovery/layout.ts";
 import type { SkillWarning } from "../warn.ts";
 import type { AgentSkills } from "../agent_skills.ts";
-import { dirArgument, namedRoots, open } from "./args.ts";
+import { dirArgument, namedRoots } from "./args.ts";
 import type { Output } from "./output.ts";
 import { fail, plural } from "./terminal.ts";
 import { display } from "./terminal.ts";
@@ -66,8 +71,7 @@ export interface RootVerdict {
  * misses.
  */
 export function rootVerdict(
-  { skills, values, dirs, warnings, held = true }: {
-    skills: Pick<AgentSkills, "config" | "listSkills" | "listOverridden">;
+  { config, loaded, values, dirs, warnings, held = true }: Loaded & {
     values: Values;
     dirs: readonly string[];
     warnings: readonly SkillWarning[];
@@ -76,10 +80,9 @@ export function rootVerdict(
   io: Output,
 ): RootVerdict {
   const named = namedRoots(values, dirs, io);
-  const loaded = [...skills.listSkills(), ...skills.listOverridden()];
   const given = new Set(named.filter((root) => root.dir).map((r) => r.path));
   const hints = [...new Set(named.map((root) => root.path))].flatMap((path) => {
-    const hint = rootHint(configured(skills.config, path), {
+    const hint = rootHint(configured(config, path), {
       loaded,
       mustHold: given.size > 0 ? given.has(path) : loaded.length === 0,
       warned: warnings.some((warning) => warning.path === path),
@@ -88,6 +91,27 @@ export function rootVerdict(
     return hint === undefined ? [] : [hint];
   });
   return { hints };
+}
+
+/** What the roots were read as, and the skills read from them. */
+export interface Loaded {
+  /** The config the roots were read under. */
+  readonly config: SkillConfig;
+  /** The directory of each skill read, served or shadowed. */
+  readonly loaded: readonly LoadedSkill[];
+}
+
+/** A skill read from a root: where its directory is. */
+export type LoadedSkill = Pick<SkillInfo, "dir">;
+
+/** What an instance read: its config, its served and shadowed skills. */
+export function loadedBy(
+  skills: Pick<AgentSkills, "config" | "listSkills" | "listOverridden">,
+): Loaded {
+  return {
+    config: skills.config,
+    loaded: [...skills.listSkills(), ...skills.listOverridden()],
+  };
 }
 
 /** The root as configured at `path` (its last place), or the path alone. */
@@ -132,16 +156,22 @@ export function verdictError(
 
 /**
  * For `lock` and `verify`, which write or compare nothing then: the
- * failure (printed) when a root named is not read as it was named.
+ * failure (printed) when a root named is not read as it was named. `loaded`:
+ * the directories of the skills they read, under `options`.
  */
 export function refuseUnread(
-  values: Values,
-  dirs: readonly string[],
+  { options, loaded, values, dirs, warnings }: {
+    options: AgentSkillsOptions;
+    loaded: readonly LoadedSkill[];
+    values: Values;
+    dirs: readonly string[];
+    warnings: SkillWarning[];
+  },
   io: Output,
 ): number | undefined {
-  const { skills, warnings } = open(values, io, dirs);
+  const config = resolveConfig(options);
   const error = verdictError(
-    rootVerdict({ skills, values, dirs, warnings }, io),
+    rootVerdict({ config, loaded, values, dirs, warnings }, io),
   );
   if (error === undefined) return undefined;
   return fail(io, values, { status: PROBLEMS, error, warnings });
@@ -151,7 +181,7 @@ export function refuseUnread(
 function rootHint(
   root: Pick<SkillRoot, "path" | "depth" | "hidden" | "kind">,
   { loaded, mustHold, warned, held }: {
-    loaded: readonly SkillInfo[];
+    loaded: readonly LoadedSkill[];
     mustHold: boolean;
     warned: boolean;
     held: boolean;
@@ -200,10 +230,9 @@ function rootHint(
       );
   }
   if (!held) return undefined;
-  // A root of plugins serves from its plugins' folders below it.
-  const from = loaded.filter((skill) =>
-    skill.root === path || skill.root.startsWith(`${path}/`)
-  );
+  // A skill read from it is below it (a plugin's, in its plugin's folder).
+  const below = path.endsWith("/") ? path : `${path}/`;
+  const from = loaded.filter((skill) => skill.dir.startsWith(below));
   if (root.kind === "plugins") {
     return from.length === 0 && mustHold
       ? noPluginSkills(root, argument.entries, io)
@@ -260,7 +289,7 @@ function noPluginSkills(
 function unreadOrEmpty(
   root: Pick<SkillRoot, "path" | "depth" | "hidden">,
   { from, unread, reached, links, mustHold }: {
-    from: readonly SkillInfo[];
+    from: readonly LoadedSkill[];
     unread: readonly SkillBelow[];
     reached: boolean;
     /** The root's symlinks, which the search does not follow. */

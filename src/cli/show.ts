@@ -9,7 +9,13 @@ import type { SkillInfo } from "../skill.ts";
 import { json } from "./json.ts";
 import { open } from "./args.ts";
 import { colors, type Output } from "./output.ts";
-import { hintTexts, printHints, rootVerdict, verdictError } from "./roots.ts";
+import {
+  hintTexts,
+  loadedBy,
+  printHints,
+  rootVerdict,
+  verdictError,
+} from "./roots.ts";
 import { fail, oneLine, printWarnings } from "./terminal.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
 import { unknownSkillMessage } from "./why.ts";
@@ -55,7 +61,7 @@ export function show(
 ): number {
   const { skills, warnings } = open(values, io, dirs);
   const verdict = rootVerdict(
-    { skills, values, dirs, warnings, held: false },
+    { ...loadedBy(skills), values, dirs, warnings, held: false },
     io,
   );
   const skill = skills.loadSkill(name ?? "");

@@ -18,7 +18,7 @@ import { describe } from "../_text.ts";
 import { catalogOptions } from "./catalog.ts";
 import { json } from "./json.ts";
 import { hostsOf, open } from "./args.ts";
-import { hintTexts, printHints, rootVerdict } from "./roots.ts";
+import { hintTexts, loadedBy, printHints, rootVerdict } from "./roots.ts";
 import { cut, oneLine } from "./terminal.ts";
 import { colors, type Line, line, type Output, type Piece } from "./output.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
@@ -54,7 +54,7 @@ export function why(
   const served = explanation.candidates[0]?.verdict === "served";
   // A root named that was not read fails it, as it fails `list`.
   const verdict = rootVerdict(
-    { skills, values, dirs, warnings, held: false },
+    { ...loadedBy(skills), values, dirs, warnings, held: false },
     io,
   );
   const status = served && verdict.hints.length === 0 ? OK : PROBLEMS;
