@@ -257,6 +257,29 @@ describe("a root that is no directory of skills", () => {
         /x\\n\\u001b\[2Jagent-skills: forged\\u202e\\u0007 is a skill directory/i,
         what,
       );
+      // And in the JSON document, where it says so too.
+      const json = run([...args, "--json"], cwd);
+      assert.equal(json.code, 1, what);
+      for (const char of ["\x1b", "\u202E", "\u0007"]) {
+        assert.ok(!json.out.includes(char), `${what}: ${json.out}`);
+      }
+      const document = JSON.parse(json.out) as {
+        hints?: string[];
+        error?: { message: string };
+      };
+      assert.match(
+        document.error?.message ?? document.hints?.join("\n") ?? "",
+        /forged\\u202e\\u0007 is a skill directory/i,
+        what,
+      );
+    }
+    // A path that does not exist, so named, is said escaped too.
+    const missing = join(cwd, `gone${hostile}`);
+    for (const args of [["list", missing], ["catalog", missing]]) {
+      const { code, err } = run(args, cwd);
+      assert.equal(code, 1);
+      assert.equal(err.split("\n").length, 2, err);
+      assert.match(err, /gonex\\n\\u001b\[2J.* does not exist\n$/i);
     }
   });
 });
