@@ -102,7 +102,8 @@ const WHY_HELP = `Why:
   --host NAME       what a host would list for the skill (its name and
                     description, renamed, collapsed or cut): claude-code,
                     codex, claude-ai, gemini, spec, or all (repeat for more)
-  Exits 0 when a skill of that name is served, 1 when none is.`;
+  Exits 0 when a skill of that name is served, 1 when none is, or when a
+  root named is no folder of skills (a skill directory: list its parent).`;
 
 const CHECK_HELP = `Check:
   --strict          warnings fail the check too (exit 1)
