@@ -85,3 +85,52 @@ export function packagePlan(config: DenoConfig, sources: Map<string, string>): {
     ),
   };
 }
+
+/** A step of `deno task build:npm`, in the order they run. */
+export type BuildStep =
+  | "install"
+  | "compile"
+  | "pack"
+  | "publint"
+  | "attw"
+  | "node-suite"
+  | "bun-suite"
+  | "consumers";
+
+const BUILD_STEPS: readonly BuildStep[] = [
+  "install",
+  "compile",
+  "pack",
+  "publint",
+  "attw",
+  "node-suite",
+  "bun-suite",
+  "consumers",
+];
+
+/** The steps that run the test suite against the tarball. */
+const SUITE_STEPS: ReadonlySet<BuildStep> = new Set([
+  "node-suite",
+  "bun-suite",
+]);
+
+/**
+ * The steps `deno task build:npm` runs for its arguments: every step, or
+ * with `--skip-tests` all but the suites under Node and Bun (the tarball is
+ * still built, packed and checked by publint, attw and the consumers).
+ * Throws for any other argument.
+ */
+export function buildSteps(args: readonly string[]): BuildStep[] {
+  let skipTests = false;
+  for (const arg of args) {
+    if (arg === "--skip-tests") skipTests = true;
+    else {
+      throw new Error(
+        `build:npm: unknown argument ${
+          JSON.stringify(arg)
+        } (it takes --skip-tests)`,
+      );
+    }
+  }
+  return BUILD_STEPS.filter((step) => !skipTests || !SUITE_STEPS.has(step));
+}

@@ -3,7 +3,9 @@
 // under Node and under Bun against the installed tarball, and a consumer
 // smoke test in plain Node ESM and in TypeScript (tests/consumers/main.ts,
 // under tsc's default options and the strictest, moduleResolution nodenext).
-// Any failure stops the build with a non-zero exit.
+// Any failure stops the build with a non-zero exit. `--skip-tests` builds,
+// packs and checks the tarball without the suites under Node and Bun (the
+// long part): `deno task build:npm --skip-tests`.
 //
 // The tools (TypeScript, publint, attw, Bun, @types/node) are pinned in
 // scripts/npm_tools/package-lock.json and installed with `npm ci`; none of
@@ -23,7 +25,7 @@ import {
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import process from "node:process";
-import { type DenoConfig, packagePlan } from "./_package_plan.ts";
+import { buildSteps, type DenoConfig, packagePlan } from "./_package_plan.ts";
 import { consumerSmokeTest } from "./_npm_consumers.ts";
 import { writeBin } from "./_npm_bin.ts";
 
@@ -261,6 +263,7 @@ function stageTests(dir: string): void {
     }
   }
   cpSync(join(ROOT, "README.md"), join(dir, "README.md"));
+  cpSync(join(ROOT, "CONTRIBUTING.md"), join(dir, "CONTRIBUTING.md"));
   cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
   cpSync(join(ROOT, "examples"), join(dir, "examples"), { recursive: true });
   cpSync(join(ROOT, "docs"), join(dir, "docs"), { recursive: true });
@@ -282,8 +285,10 @@ function stageTests(dir: string): void {
   }
 }
 
-function main(): void {
+function main(args: readonly string[]): void {
   const config = CONFIG;
+  const steps = new Set(buildSteps(args));
+  let tarball = "";
 
   step("install the build tools (npm ci)");
   run("npm", ["ci", "--no-audit", "--no-fund"], TOOLS);
@@ -302,7 +307,7 @@ function main(): void {
   cpSync(join(ROOT, "docs"), join(OUT, "docs"), { recursive: true });
 
   step("pack");
-  const tarball = pack();
+  tarball = pack();
 
   step("publint");
   run(join(BIN, "publint"), ["run", OUT, "--strict", "--level", "suggestion"]);
@@ -310,32 +315,39 @@ function main(): void {
   step("Are the Types Wrong? (node16, ESM, bundler)");
   run(join(BIN, "attw"), [tarball, "--profile", "esm-only"]);
 
-  step("test suite under Node, against the installed tarball");
-  // The suite's own dev dependencies, at the versions the tools pin.
-  const tools = JSON.parse(
-    readFileSync(join(TOOLS, "package.json"), "utf8"),
-  ) as {
-    devDependencies: Record<string, string>;
-  };
-  const devDependencies = SUITE_DEPENDENCIES.map((name) =>
-    `${name}@${tools.devDependencies[name]}`
-  );
-  const tests = projectWithTarball("node-test", tarball, devDependencies);
-  stageTests(tests);
-  run("node", ["--test", "tests/"], tests);
+  if (steps.has("node-suite")) {
+    step("test suite under Node, against the installed tarball");
+    // The suite's own dev dependencies, at the versions the tools pin.
+    const tools = JSON.parse(
+      readFileSync(join(TOOLS, "package.json"), "utf8"),
+    ) as {
+      devDependencies: Record<string, string>;
+    };
+    const devDependencies = SUITE_DEPENDENCIES.map((name) =>
+      `${name}@${tools.devDependencies[name]}`
+    );
+    const tests = projectWithTarball("node-test", tarball, devDependencies);
+    stageTests(tests);
+    run("node", ["--test", "tests/"], tests);
 
-  step("test suite under Bun, against the installed tarball");
-  // Bun alone times a test out by default, after five seconds, and a hook
-  // too (an after() hook's own timeout option is ignored); Node's and Deno's
-  // runners have no default. The tests assert behaviour, never speed, so
-  // the default becomes a ceiling that only a hang reaches: 300 s, past the
-  // 120 s the slowest tests give themselves. Large trees are made with
-  // withTree() (tests/_helpers.ts), inside their test, not in a hook.
-  run(
-    join(BIN, "bun"),
-    ["test", `--timeout=${BUN_TIMEOUT_MS}`, "tests/"],
-    tests,
-  );
+    if (steps.has("bun-suite")) {
+      step("test suite under Bun, against the installed tarball");
+      // Bun alone times a test out by default, after five seconds, and a
+      // hook too (an after() hook's own timeout option is ignored); Node's
+      // and Deno's runners have no default. The tests assert behaviour,
+      // never speed, so the default becomes a ceiling that only a hang
+      // reaches: 300 s, past the 120 s the slowest tests give themselves.
+      // Large trees are made with withTree() (tests/_helpers.ts), inside
+      // their test, not in a hook.
+      run(
+        join(BIN, "bun"),
+        ["test", `--timeout=${BUN_TIMEOUT_MS}`, "tests/"],
+        tests,
+      );
+    }
+  } else {
+    step("test suites under Node and Bun: skipped (--skip-tests)");
+  }
 
   step("consumer smoke test");
   consumerSmokeTest(projectWithTarball("consumer", tarball), {
@@ -350,7 +362,7 @@ function main(): void {
 }
 
 try {
-  main();
+  main(process.argv.slice(2));
 } catch (error) {
   console.error(
     `\nbuild:npm FAILED: ${error instanceof Error ? error.message : error}`,

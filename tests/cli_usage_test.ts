@@ -225,3 +225,42 @@ describe("agent-skills list --debounce", () => {
     });
   });
 });
+
+describe("the reference validator's verbs", () => {
+  // skills-ref validate SKILLDIR, to-prompt SKILLDIR..., read-properties SKILLDIR.
+  const OURS: Record<string, RegExp> = {
+    validate: /agent-skills check SKILLDIR/,
+    "to-prompt": /agent-skills catalog ROOT/,
+    "read-properties": /agent-skills show NAME ROOT --json/,
+  };
+
+  it("names the verb of ours that does the same, exit 2", () => {
+    for (const [verb, ours] of Object.entries(OURS)) {
+      const { code, out, err } = run(verb, "skills/pdf");
+      assert.equal(code, 2, verb);
+      assert.equal(out, "");
+      const [first = "", ...rest] = err.split("\n");
+      assert.ok(
+        first.startsWith(
+          `agent-skills: unknown command "${verb}": that is the reference validator's (skills-ref ${verb}); here, `,
+        ),
+        first,
+      );
+      assert.match(first, ours);
+      assert.deepEqual(rest, ["Run agent-skills --help for usage.", ""]);
+    }
+  });
+
+  it("says it in the JSON document under --json", () => {
+    const { code, out } = run("validate", "skills/pdf", "--json");
+    assert.equal(code, 2);
+    const { error } = JSON.parse(out) as { error: { message: string } };
+    assert.match(error.message, /agent-skills check SKILLDIR/);
+  });
+
+  it("says it for help VERB too", () => {
+    const { code, err } = run("help", "to-prompt");
+    assert.equal(code, 2);
+    assert.match(err, /agent-skills catalog ROOT/);
+  });
+});

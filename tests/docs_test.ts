@@ -140,3 +140,24 @@ describe("docs", () => {
     );
   });
 });
+
+describe("docs examples that read fixtures/", () => {
+  // A snippet run from anywhere else lists nothing, silently: each page
+  // whose TypeScript examples read the repository's fixtures/ says where
+  // they run, before the first of them.
+  const NOTE =
+    "The examples on this page read the repository's `fixtures/`: run them from the top of a clone";
+
+  for (const page of PAGES) {
+    const text = readFileSync(`${ROOT}/${page}`, "utf8");
+    const first = [...text.matchAll(/```ts\n([\s\S]*?)```/g)].find((block) =>
+      (block[1] ?? "").includes("fixtures/")
+    );
+    if (first === undefined) continue;
+    it(`${page} says where its examples run, before the first`, () => {
+      const note = text.replace(/\s+/g, " ").indexOf(NOTE);
+      const block = text.slice(0, first.index).replace(/\s+/g, " ").length;
+      assert.ok(note >= 0 && note < block, `${page} lacks: ${NOTE}`);
+    });
+  }
+});

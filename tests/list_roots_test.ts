@@ -201,10 +201,10 @@ describe("list's exit code for a root named on its command line", () => {
     assert.equal(run("list", "--root", empty).code, 1);
   });
 
-  it("is 0 for a skill directory named as a root, with the parent to list", () => {
+  it("is 1 for a skill directory named as a root, with the parent to list", () => {
     const root = tree({ "one/SKILL.md": manifest("one") });
     const listed = run("list", join(root, "one"));
-    assert.equal(listed.code, 0);
+    assert.equal(listed.code, 1);
     assert.match(listed.stderr, /is a skill directory .*: list its parent/);
   });
 
@@ -250,9 +250,9 @@ describe("list's exit code for a root named on its command line", () => {
     assert.equal(listed.code, 1);
     assert.deepEqual(names(listed.stdout), []);
     // Discovery lists the root and each directory (one level deep, each is
-    // listed for a manifest in any case); the hint looks at the root, then
-    // searches below it: the root and 2,000 directories, no more.
-    assert.equal(dirs.length, (1 + 2100) + 1 + (1 + 2000));
+    // listed for a manifest in any case); the hint lists the root once, then
+    // searches below it from that listing: 2,000 directories, no more.
+    assert.equal(dirs.length, (1 + 2100) + 1 + 2000);
   });
 
   it("says where its search below a root stopped, and fails as check does", async () => {

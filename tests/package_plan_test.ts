@@ -1,6 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { type DenoConfig, packagePlan } from "../scripts/_package_plan.ts";
+import { readFileSync } from "node:fs";
+import {
+  buildSteps,
+  type DenoConfig,
+  packagePlan,
+} from "../scripts/_package_plan.ts";
 
 const CONFIG: DenoConfig = {
   name: "@scope/tool",
@@ -79,5 +84,67 @@ describe("packagePlan()", () => {
   it("fails on an import mapped to another package", () => {
     const imports = { ...CONFIG.imports, zod: "npm:zod-mini@^4" };
     assertDisagrees({ ...CONFIG, imports }, SOURCES, 'src/a.ts imports "zod"');
+  });
+});
+
+describe("buildSteps()", () => {
+  it("runs every step by default: the suites under Node and Bun among them", () => {
+    assert.deepEqual(buildSteps([]), [
+      "install",
+      "compile",
+      "pack",
+      "publint",
+      "attw",
+      "node-suite",
+      "bun-suite",
+      "consumers",
+    ]);
+  });
+
+  it("builds and packs without the suites under --skip-tests, the tarball's checks kept", () => {
+    const steps = buildSteps(["--skip-tests"]);
+    assert.deepEqual(steps, [
+      "install",
+      "compile",
+      "pack",
+      "publint",
+      "attw",
+      "consumers",
+    ]);
+  });
+
+  it("refuses any other argument, naming it and the flag it takes", () => {
+    for (const arg of ["--skip-test", "--fast", "x"]) {
+      assert.throws(
+        () => buildSteps([arg]),
+        (error) =>
+          error instanceof Error &&
+          error.message ===
+            `build:npm: unknown argument ${
+              JSON.stringify(arg)
+            } (it takes --skip-tests)`,
+      );
+    }
+  });
+});
+
+describe("deno task cli", () => {
+  it("runs the command from a clone, reading, writing and finding the home only", () => {
+    const config = JSON.parse(
+      readFileSync(new URL("../deno.json", import.meta.url), "utf8"),
+    ) as { tasks: Record<string, string> };
+    assert.equal(
+      config.tasks["cli"],
+      "deno run --allow-read --allow-write --allow-sys=homedir cli.ts",
+    );
+    for (const page of ["../docs/cli.md", "../CONTRIBUTING.md"]) {
+      const text = readFileSync(new URL(page, import.meta.url), "utf8");
+      assert.match(text, /deno task cli /, page);
+    }
+    const contributing = readFileSync(
+      new URL("../CONTRIBUTING.md", import.meta.url),
+      "utf8",
+    );
+    assert.match(contributing, /build:npm --skip-tests/);
   });
 });

@@ -1,13 +1,24 @@
 /**
  * The flags as the library's options: the roots (a preset, `--root`, the
- * DIRs of `list`, `show`, `path`, `catalog` and `why`), `--home`,
- * `--workspace`, `--untrusted-workspace`, `--max-manifest-bytes`.
+ * DIRs of `list`, `show`, `path`, `catalog` and `why`), each with its own
+ * options or the flags' (`--depth`, `--hidden`, `--plugins`), `--home`,
+ * `--workspace`, `--untrusted-workspace`, `--max-manifest-bytes`; and what
+ * a path named as a root is ({@linkcode dirArgument}).
  *
  * @module
  */
 
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
+import { isManifestName } from "../discovery/_manifest.ts";
+import {
+  tryList,
+  unrepresentableIn,
+  unrepresentedName,
+} from "../fs/_listing.ts";
+import { errorCode, tryStatus } from "../fs/_status.ts";
+import type { Entry } from "../fs/_types.ts";
+import { type RootSpec, rootSpec } from "./root_spec.ts";
 import { type AgentSkills, createAgentSkills } from "../agent_skills.ts";
 import { resolveConfig, type SkillRoot } from "../config/config.ts";
 import type { AgentSkillsOptions, SkillRootOptions } from "../options.ts";
@@ -55,7 +66,7 @@ export function rootsOf(
   io: WorkingDirectory,
   dirs: readonly string[] = [],
 ): Array<string | SkillRootOptions> {
-  const roots = givenRoots(values, dirs, io);
+  const roots = namedRoots(values, dirs, io);
   // main() has refused a preset it does not know.
   const name = values.preset ?? (roots.length === 0 ? "clarvis" : undefined);
   const preset = name === undefined ? [] : PRESETS[name]?.() ?? [];
@@ -68,7 +79,34 @@ export function givenRoots(
   dirs: readonly string[],
   io: WorkingDirectory,
 ): string[] {
-  return [...(values.root ?? []), ...dirs].map((dir) => resolve(io.cwd, dir));
+  return namedRoots(values, dirs, io).map((root) => root.path);
+}
+
+/**
+ * A root named on the command line, a `--root` or a DIR: its absolute path
+ * and the options given with it (`depth=2,hidden=read,kind=plugins,path=DIR`).
+ */
+export interface NamedRoot extends RootSpec {
+  /** Whether it is a DIR of the command (else a `--root`). */
+  readonly dir: boolean;
+}
+
+/** The roots named on the command line: each --root, then each DIR. */
+export function namedRoots(
+  values: Values,
+  dirs: readonly string[],
+  io: WorkingDirectory,
+): NamedRoot[] {
+  const named = (text: string, dir: boolean): NamedRoot => {
+    const spec = rootSpec(text);
+    // main() has refused a spec it cannot read: any other text is a path.
+    const { path, ...own } = "problem" in spec ? { path: text } : spec;
+    return { ...own, path: resolve(io.cwd, path), dir };
+  };
+  return [
+    ...(values.root ?? []).map((text) => named(text, false)),
+    ...dirs.map((text) => named(text, true)),
+  ];
 }
 
 /** The DIRs of `check`, as roots with `--depth` and `--plugins`. */
@@ -77,26 +115,90 @@ export function dirRoots(
   dirs: readonly string[],
   io: WorkingDirectory,
 ): Array<string | SkillRootOptions> {
-  return rootOptions(values, dirs.map((dir) => resolve(io.cwd, dir)));
+  return rootOptions(values, namedRoots({}, dirs, io));
 }
 
 /**
  * The roots named on the command line as the library takes them: a path,
- * or with `--depth` and `--plugins`, a root object that says so.
+ * or with `--depth`, `--hidden` and `--plugins` (for every root) or its
+ * own options (for that root, over the flags), a root object that says so.
  */
 function rootOptions(
   values: Values,
-  paths: readonly string[],
+  roots: readonly RootSpec[],
 ): Array<string | SkillRootOptions> {
   // main() has refused a depth that is not a whole number above 0.
-  const depth = values.depth === undefined ? undefined : Number(values.depth);
-  if (depth === undefined && values.plugins !== true) return [...paths];
-  return paths.map((path) => ({
-    path,
-    ...(depth === undefined ? {} : { depth }),
-    ...(values.hidden === true ? { hidden: "read" as const } : {}),
-    ...(values.plugins === true ? { kind: "plugins" as const } : {}),
-  }));
+  const flagDepth = values.depth === undefined
+    ? undefined
+    : Number(values.depth);
+  return roots.map((root) => {
+    const depth = root.depth ?? flagDepth;
+    const hidden = root.hidden ?? (values.hidden === true ? "read" : "skip");
+    const kind = root.kind ?? (values.plugins === true ? "plugins" : "skills");
+    if (depth === undefined && kind === "skills") return root.path;
+    return {
+      path: root.path,
+      ...(depth === undefined ? {} : { depth }),
+      ...(hidden === "read" ? { hidden } : {}),
+      ...(kind === "plugins" ? { kind } : {}),
+    };
+  });
+}
+
+/**
+ * What a path named as a root is, looked at once: its status (followed
+ * through symlinks, never opened, so a FIFO never blocks), then a
+ * directory's entries. Every command that reads roots says what is wrong
+ * with one from this (`roots.ts`).
+ */
+export type DirArgument =
+  | {
+    /** Nothing is there (or its name, not UTF-8, cannot be given as text). */
+    readonly kind: "missing";
+    /** Why no path given as text names it, when that is why. */
+    readonly unrepresentable?: string;
+  }
+  | { readonly kind: "unreadable"; readonly error: unknown }
+  | {
+    /** A file, a FIFO, a socket or a device. */
+    readonly kind: "not_a_directory";
+    /** Whether it is named as a manifest (`SKILL.md`, any case). */
+    readonly manifest: boolean;
+  }
+  | {
+    /** A directory that holds a manifest: one skill's, not a root. */
+    readonly kind: "skill_directory";
+    readonly entries: readonly Entry[];
+  }
+  | { readonly kind: "directory"; readonly entries: readonly Entry[] };
+
+/** What the path named as a root is: see {@linkcode DirArgument}. */
+export function dirArgument(path: string): DirArgument {
+  const status = tryStatus(path, { follow: true });
+  if (!status.ok) {
+    if (errorCode(status.error) !== "ENOENT") {
+      return { kind: "unreadable", error: status.error };
+    }
+    const unnamed = unrepresentableIn(path);
+    return unnamed === undefined
+      ? { kind: "missing" }
+      : { kind: "missing", unrepresentable: unrepresentedName(unnamed) };
+  }
+  if (status.value.kind !== "directory") {
+    return {
+      kind: "not_a_directory",
+      manifest: isManifestName(basename(path)),
+    };
+  }
+  const listing = tryList(path);
+  if (!listing.ok) return { kind: "unreadable", error: listing.error };
+  const { entries } = listing.value;
+  return {
+    kind: entries.some((entry) => isManifestName(entry.name))
+      ? "skill_directory"
+      : "directory",
+    entries,
+  };
 }
 
 /**
@@ -110,7 +212,7 @@ export function presentRoots(
   values: Values,
   io: WorkingDirectory,
 ): { paths: Array<string | SkillRootOptions>; lookedAt: string[] } {
-  const given = givenRoots(values, [], io);
+  const given = namedRoots(values, [], io);
   const name = values.preset ?? (given.length === 0 ? "clarvis" : undefined);
   const preset = name === undefined ? [] : PRESETS[name]?.() ?? [];
   const resolved = preset.length === 0

@@ -17,8 +17,9 @@ import type {
 import { json } from "./json.ts";
 import { open } from "./args.ts";
 import type { Output } from "./output.ts";
+import { hintTexts, loadedBy, printHints, rootVerdict } from "./roots.ts";
 import { display, plural, printWarnings } from "./terminal.ts";
-import { OK, type Values } from "./types.ts";
+import { OK, PROBLEMS, type Values } from "./types.ts";
 
 /**
  * The catalog `--format`, `--budget` and `--location` ask for, over the
@@ -57,11 +58,18 @@ export function catalog(values: Values, dirs: string[], io: Output): number {
     skills.listSkills(),
     catalogOptions(values, skills.config),
   );
+  // A root named that was not read as named fails it, as it fails `list`.
+  const verdict = rootVerdict(
+    { ...loadedBy(skills), values, dirs, warnings },
+    io,
+  );
+  const status = verdict.hints.length > 0 ? PROBLEMS : OK;
   if (values.json) {
-    json(io, { text, report, warnings });
-    return OK;
+    json(io, { text, report, warnings, hints: hintTexts(verdict) });
+    return status;
   }
   printWarnings(io, warnings);
+  printHints(io, verdict);
   const { shortened, withoutDescription, leftOut, filtered } = report;
   if (
     shortened.length > 0 || withoutDescription.length > 0 || leftOut.length > 0
@@ -74,9 +82,10 @@ export function catalog(values: Values, dirs: string[], io: Output): number {
       }); --json lists them all`,
     );
   }
-  if (
-    report.shown.length + shortened.length + withoutDescription.length === 0
-  ) {
+  const none =
+    report.shown.length + shortened.length + withoutDescription.length === 0;
+  // Where no skill was found, the roots' hints said why.
+  if (none && (status === OK || filtered.length + leftOut.length > 0)) {
     const roots = skills.config.roots.map((root) => display(root.path, io));
     io.err(
       filtered.length > 0 && leftOut.length === 0
@@ -92,7 +101,7 @@ export function catalog(values: Values, dirs: string[], io: Output): number {
   }
   // Prompt text, escaped for its format; an XML description keeps its lines.
   if (text !== "") io.outText(text);
-  return OK;
+  return status;
 }
 
 /**

@@ -12,7 +12,15 @@ import { dirRoots, hostsOf, placeOptions, presentRoots } from "./args.ts";
 import { hostCounts, printHostTable } from "./host_table.ts";
 import { sarif } from "./sarif.ts";
 import { colors, line, type Output } from "./output.ts";
-import { display, fail, plural, position, relativeText } from "./terminal.ts";
+import {
+  display,
+  fail,
+  plural,
+  position,
+  relativeText,
+  untrustedNote,
+  untrustedPaths,
+} from "./terminal.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
 
 export function check(values: Values, dirs: string[], io: Output): number {
@@ -76,11 +84,24 @@ export function printReport(
   }
   const c = colors();
   const paint = { error: c.red, warning: c.yellow, info: c.dim };
+  // The roots --untrusted-workspace left unread: one note, in its terms.
+  const untrusted: string[] = [];
   for (const diagnostic of report.diagnostics) {
+    if (diagnostic.code === "untrusted_root") {
+      untrusted.push(diagnostic.path);
+      continue;
+    }
     io.out(
       line`${position(diagnostic, io)}: ${
         paint[diagnostic.severity](`${diagnostic.code}:`)
       } ${relativeText(diagnostic.message, io)} [${diagnostic.severity}]`,
+    );
+  }
+  if (untrusted.length > 0) {
+    io.out(
+      line`${untrustedPaths(untrusted, io)}: ${c.dim("untrusted_root:")} ${
+        untrustedNote(untrusted, io)
+      } [info]`,
     );
   }
   if (values.host?.includes("all")) printHostTable(io, report, hosts);

@@ -33,7 +33,12 @@ const COMMON_OPTIONS = {
 
 const ROOTS_HELP = `Roots (ascending precedence, the last wins):
   --root DIR        a skill root; repeat for more (relative to the current
-                    directory)
+                    directory). A root (a DIR too) may carry its own
+                    options, over --depth, --hidden and --plugins:
+                    depth=N, hidden=read|skip, kind=skills|plugins, then
+                    path= and its directory, taken whole:
+                      --root kind=plugins,path=./market
+                      --root depth=2,hidden=read,path=./openai-skills
   --depth N         look for skills up to N levels below each --root and DIR
                     (default 1; dot-directories and node_modules skipped)
   --hidden          with --depth, read dot-directories too (.git and
@@ -84,7 +89,8 @@ const CATALOG_HELP = `Catalog:
                     (to its root: pdf/SKILL.md) or none (a host that
                     activates skills by a tool needs none)
   With no skill to show, the format's empty block (nothing for markdown),
-  and a note on stderr saying where it looked.`;
+  and a note on stderr saying where it looked. A root named that holds no
+  skill, or is a skill directory, fails it (exit 1), as it fails list.`;
 
 const WHY_HELP = `Why:
   NAME              the skill name to explain, as a host would ask for it
@@ -96,7 +102,8 @@ const WHY_HELP = `Why:
   --host NAME       what a host would list for the skill (its name and
                     description, renamed, collapsed or cut): claude-code,
                     codex, claude-ai, gemini, spec, or all (repeat for more)
-  Exits 0 when a skill of that name is served, 1 when none is.`;
+  Exits 0 when a skill of that name is served, 1 when none is, or when a
+  root named is no folder of skills (a skill directory: list its parent).`;
 
 const CHECK_HELP = `Check:
   --strict          warnings fail the check too (exit 1)
@@ -173,6 +180,7 @@ export const COMMANDS: Record<string, Command> = {
       debounce: { type: "string" },
     },
     positionals: [0, Infinity],
+    dirsAt: 0,
     run: (values, dirs, io) =>
       namesArchive(dirs)
         ? listArchives(values, dirs, io)
@@ -185,6 +193,7 @@ export const COMMANDS: Record<string, Command> = {
     help: SHOW_HELP,
     options: COMMON_OPTIONS,
     positionals: [1, Infinity],
+    dirsAt: 1,
     run: show,
   },
   path: {
@@ -194,6 +203,7 @@ export const COMMANDS: Record<string, Command> = {
     help: PATH_HELP,
     options: COMMON_OPTIONS,
     positionals: [2, Infinity],
+    dirsAt: 2,
     run: path,
   },
   catalog: {
@@ -210,6 +220,7 @@ export const COMMANDS: Record<string, Command> = {
       location: { type: "string" },
     },
     positionals: [0, Infinity],
+    dirsAt: 0,
     run: catalog,
   },
   why: {
@@ -225,6 +236,7 @@ export const COMMANDS: Record<string, Command> = {
       host: { type: "string", multiple: true },
     },
     positionals: [1, Infinity],
+    dirsAt: 1,
     run: why,
   },
   check: {
@@ -240,6 +252,7 @@ export const COMMANDS: Record<string, Command> = {
       host: { type: "string", multiple: true },
     },
     positionals: [0, Infinity],
+    dirsAt: 0,
     run: (values, dirs, io) =>
       namesArchive(dirs)
         ? checkWithArchives(values, dirs, io)
@@ -252,6 +265,7 @@ export const COMMANDS: Record<string, Command> = {
     json: "one JSON document: the file written and the warnings",
     options: { ...COMMON_OPTIONS, output: { type: "string" } },
     positionals: [0, Infinity],
+    dirsAt: 0,
     run: lock,
   },
   pack: {
@@ -285,6 +299,7 @@ export const COMMANDS: Record<string, Command> = {
       format: { type: "string" },
     },
     positionals: [0, Infinity],
+    dirsAt: 0,
     run: verify,
   },
 };

@@ -5,37 +5,19 @@
  * @module
  */
 
-import { dirname, resolve } from "node:path";
-import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import type { SkillInfo } from "../skill.ts";
-import { isManifestName } from "../discovery/_manifest.ts";
-import {
-  tryList,
-  unrepresentableIn,
-  unrepresentedName,
-} from "../fs/_listing.ts";
-import type { Entry } from "../fs/_types.ts";
-import { errorCode, tryStatus } from "../fs/_status.ts";
-import {
-  holdsSkillBelow,
-  PROBE_DIRECTORIES,
-  reachOf,
-  type SkillBelow,
-  unreadSkills,
-} from "../discovery/_skills_below.ts";
-import { deeperLayout } from "../discovery/layout.ts";
 import { oneLineSafe, safeJson } from "../_text.ts";
 import type { AgentSkills } from "../agent_skills.ts";
 import type { SkillWarning } from "../warn.ts";
 import { json } from "./json.ts";
-import { givenRoots, open } from "./args.ts";
+import { open } from "./args.ts";
 import { colors, type Line, type Output } from "./output.ts";
+import { hintTexts, loadedBy, printHints, rootVerdict } from "./roots.ts";
 import {
   cut,
   DEFAULT_COLUMNS,
   display,
   oneLine,
-  plural,
   printWarnings,
 } from "./terminal.ts";
 import { OK, PROBLEMS } from "./types.ts";
@@ -73,14 +55,13 @@ function listing(
 ): number {
   const catalog = skills.listSkills();
   const overridden = skills.listOverridden();
-  const { hints, failed } = rootHints({
-    config: skills.config,
-    loaded: [...catalog, ...overridden],
-    given: givenRoots(values, dirs, io),
-    dirs: dirs.map((dir) => resolve(io.cwd, dir)),
-  }, io);
+  const verdict = rootVerdict(
+    { ...loadedBy(skills), values, dirs, warnings },
+    io,
+  );
+  const hints = hintTexts(verdict);
   // What a named root holds that was not read fails the command, as `check`.
-  const status = failed ? PROBLEMS : OK;
+  const status = verdict.hints.length > 0 ? PROBLEMS : OK;
   if (values.json) {
     const document = {
       skills: catalog.map((skill) => ({
@@ -96,7 +77,7 @@ function listing(
     return status;
   }
   printWarnings(io, warnings);
-  for (const hint of hints) io.err(`agent-skills: ${hint}`);
+  printHints(io, verdict);
   if (catalog.length === 0) {
     io.out(
       `No skills in ${
@@ -202,191 +183,4 @@ function catalogTable(
     }
   }
   return lines;
-}
-
-/**
- * For each root named on the command line, what `list` did not read from it
- * where discovery did not warn, and whether that fails the command as it
- * fails `check`: a root that does not exist, or that is not a directory or
- * cannot be read (discovery warned); skills below it that its depth and kind
- * do not read (in category folders, under dot-directories, in a
- * marketplace's plugins), even when others loaded, with the flag or the
- * roots that read them; no skill at all in a DIR (with no DIR, in the roots
- * together). A skill directory named as a root is said, and does not fail:
- * `check` reads it as a skill.
- */
-function rootHints(
-  { config, loaded, given, dirs }: {
-    config: SkillConfig;
-    loaded: readonly SkillInfo[];
-    /** The roots named, absolute: each --root, then each DIR. */
-    given: readonly string[];
-    dirs: readonly string[];
-  },
-  io: Output,
-): { hints: string[]; failed: boolean } {
-  let failed = false;
-  const hints = [...new Set(given)].flatMap((path) => {
-    const root = [...config.roots].reverse().find((r) => r.path === path) ??
-      { path };
-    const hint = rootHint(root, {
-      loaded,
-      // Each DIR must hold a skill; with no DIR, the roots together.
-      mustHold: dirs.length > 0 ? dirs.includes(path) : loaded.length === 0,
-    }, io);
-    failed ||= hint.failed;
-    return hint.text === undefined ? [] : [hint.text];
-  });
-  return { hints, failed };
-}
-
-/** What {@linkcode rootHints} says of one root, and whether it fails `list`. */
-function rootHint(
-  root: Pick<SkillRoot, "path" | "depth" | "hidden" | "kind">,
-  { loaded, mustHold }: { loaded: readonly SkillInfo[]; mustHold: boolean },
-  io: Output,
-): { text?: string; failed: boolean } {
-  const { path } = root;
-  const shown = display(path, io);
-  // A root of plugins serves from its plugins' folders below it.
-  const from = loaded.filter((skill) =>
-    skill.root === path || skill.root.startsWith(`${path}/`)
-  );
-  let entries: readonly Entry[] = [];
-  if (from.length === 0) {
-    // Nothing loaded from it: is it there, a directory, a skill directory?
-    const status = tryStatus(path, { follow: true });
-    if (!status.ok) {
-      // Discovery said why it could not be read.
-      if (errorCode(status.error) !== "ENOENT") return { failed: true };
-      const unnamed = unrepresentableIn(path);
-      return {
-        text: unnamed === undefined
-          ? `${shown} does not exist`
-          : `cannot read ${shown}: ${
-            unrepresentedName(unnamed)
-          }, so no path given as text can name it; rename it`,
-        failed: true,
-      };
-    }
-    const listing = status.value.kind === "directory"
-      ? tryList(path)
-      : undefined;
-    // Not a directory, or not readable: discovery said so.
-    if (listing === undefined || !listing.ok) return { failed: true };
-    entries = listing.value.entries;
-    if (entries.some((e) => isManifestName(e.name))) {
-      return {
-        text:
-          `${shown} is a skill directory (it holds SKILL.md), not a root of skills: list its parent, --root ${
-            display(dirname(path), io)
-          }`,
-        failed: false,
-      };
-    }
-  }
-  if (root.kind === "plugins") return { failed: from.length === 0 && mustHold };
-  const { unread, reached, stopped } = unreadSkills(
-    root,
-    new Set(from.map((skill) => skill.dir)),
-  );
-  const links = entries.filter((e) => e.kind === "symlink");
-  const hint = unreadOrEmpty(
-    root,
-    { from, unread, reached, links, mustHold },
-    io,
-  );
-  if (!stopped) return hint;
-  // What lies past the search's bound is unknown: said, and it fails.
-  const bound =
-    `stopped searching below ${shown} for skills deeper than it was read after listing ${PROBE_DIRECTORIES} folders: skills past them may be unread; pass the folders that hold skills as --root, or --depth N`;
-  return {
-    text: hint.text === undefined ? bound : `${hint.text}; ${bound}`,
-    failed: true,
-  };
-}
-
-/**
- * What {@linkcode rootHint} says of the skills the search below a root
- * found: those its depth and kind did not read, or that it holds none.
- */
-function unreadOrEmpty(
-  root: Pick<SkillRoot, "path" | "depth" | "hidden">,
-  { from, unread, reached, links, mustHold }: {
-    from: readonly SkillInfo[];
-    unread: readonly SkillBelow[];
-    reached: boolean;
-    /** The root's symlinks, which the search does not follow. */
-    links: readonly Entry[];
-    mustHold: boolean;
-  },
-  io: Output,
-): { text?: string; failed: boolean } {
-  if (unread.length > 0) {
-    return { text: unreadHint(root, unread, from.length, io), failed: true };
-  }
-  // A skill that did not load was warned about; a linked one is not searched.
-  const empty = from.length === 0 && !reached &&
-    !holdsSkillBelow(root.path, links);
-  if (!empty || !mustHold) return { failed: false };
-  return {
-    text: `no skills in ${
-      display(root.path, io)
-    }: no SKILL.md in it or in any directory ${reachOf(root.depth ?? 1)}`,
-    failed: true,
-  };
-}
-
-/**
- * The skills below a root that it was not read deep enough, or as plugins,
- * to find, and the flag or the roots that read them.
- */
-function unreadHint(
-  root: Pick<SkillRoot, "path" | "depth" | "hidden">,
-  unread: readonly SkillBelow[],
-  read: number,
-  io: Output,
-): string {
-  const shown = display(root.path, io);
-  const skipped = (root.depth ?? 1) > 1 && root.hidden !== "read"
-    ? " (dot-directories skipped)"
-    : "";
-  const head = read === 0
-    ? `no skills ${reachOf(root.depth ?? 1)} ${shown}${skipped}`
-    : `read ${plural(read, "skill")} ${
-      reachOf(root.depth ?? 1)
-    } ${shown}${skipped}, not the ${
-      unread.length === 1
-        ? "skill directory"
-        : `${unread.length} skill directories`
-    } further in`;
-  const layout = deeperLayout(root.path, unread);
-  // Beside skills it read, a root is read deeper rather than replaced by
-  // the folders that hold the rest (unless they are dot-directories).
-  const how = read > 0 && layout?.kind === "nested" &&
-      !unread.some(({ rel }) => rel.split("/").some((p) => p.startsWith(".")))
-    ? {
-      kind: "deeper" as const,
-      depth: Math.max(...unread.map((skill) => skill.level)),
-      examples: layout.nested.map((n) => n.example),
-    }
-    : layout;
-  switch (how?.kind) {
-    case "plugins":
-      return `${head}; found ${
-        how.examples.slice(0, 3).join(", ")
-      }: it is a plugin marketplace, so pass --plugins`;
-    case "nested":
-      return `${head}; found ${
-        how.nested.map((n) => n.example).join(", ")
-      }: skills are one level below a root, so pass ${
-        how.nested.map((n) => `--root ${display(n.dir, io)}`).join(" ")
-      }`;
-    case "deeper":
-      return `${head}; found ${
-        how.examples.slice(0, 3).join(", ")
-      }: they are in category folders, so pass --depth ${how.depth}`;
-    case undefined:
-      return head;
-  }
 }

@@ -25,6 +25,7 @@ import {
 import type { SkillLock } from "../skill_lock.ts";
 import type { SkillWarning } from "../warn.ts";
 import { skillsOptions } from "./args.ts";
+import { refuseUnread } from "./roots.ts";
 import { printGithub } from "./github.ts";
 import { json } from "./json.ts";
 import { colors, line, type Output } from "./output.ts";
@@ -44,10 +45,18 @@ export const DEFAULT_LOCK_FILE = "agent-skills.lock.json";
 
 export function lock(values: Values, dirs: string[], io: Output): number {
   const warnings: SkillWarning[] = [];
+  const options = skillsOptions(values, io, { dirs, warnings });
   const { lock, problems, dirs: skillDirs } = lockOf(
-    skillsOptions(values, io, { dirs, warnings }),
+    options,
     "createSkillLock",
   );
+  // A lock of roots not read as named would lock less than was meant.
+  const loaded = Object.values(skillDirs).map((dir) => ({ dir }));
+  const refused = refuseUnread(
+    { options, loaded, values, dirs, warnings },
+    io,
+  );
+  if (refused !== undefined) return refused;
   const target = values.output ?? DEFAULT_LOCK_FILE;
   if (problems.length > 0) {
     return fail(io, values, {
@@ -117,6 +126,13 @@ export function verify(values: Values, dirs: string[], io: Output): number {
   const warnings: SkillWarning[] = [];
   const options = skillsOptions(values, io, { dirs, warnings });
   const verified = verifySkillLock(locked, options);
+  // Roots not read as named are not what the lock was made of.
+  const loaded = Object.values(verified.dirs).map((dir) => ({ dir }));
+  const refused = refuseUnread(
+    { options, loaded, values, dirs, warnings },
+    io,
+  );
+  if (refused !== undefined) return refused;
   const { ok, drift, problems } = verified;
   const diagnostics = driftDiagnostics({ ...verified, path });
   const count = locked.skills.length;

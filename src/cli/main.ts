@@ -16,11 +16,12 @@ import { output } from "./output.ts";
 import { columnsFromEnv, fail, noColor, writer } from "./terminal.ts";
 import type { CliIO } from "./io.ts";
 import { OK, USAGE, type Values } from "./types.ts";
+import { rootsProblem } from "./root_spec.ts";
 import { commandHelp, commandNamed, COMMANDS, MAIN_HELP } from "./commands.ts";
 import {
   argumentProblem,
   countText,
-  hint,
+  unknownCommand,
   usageError,
   valueProblem,
 } from "./usage.ts";
@@ -83,11 +84,9 @@ export function main(args: readonly string[], streams: CliIO): number {
     rest.some((arg, i) => arg === "--format" && rest[i + 1] === "json");
   const command = commandNamed(name);
   if (command === undefined) {
-    return usageError(
-      io,
-      `unknown command "${name}"${hint(name, Object.keys(COMMANDS))}`,
-      { asJson },
-    );
+    return usageError(io, unknownCommand(name, Object.keys(COMMANDS)), {
+      asJson,
+    });
   }
   let parsed;
   try {
@@ -121,7 +120,13 @@ export function main(args: readonly string[], streams: CliIO): number {
       { command: name, asJson },
     );
   }
-  const problem = valueProblem(values, name);
+  const problem = valueProblem(values, name) ??
+    rootsProblem(
+      values,
+      command.dirsAt === undefined
+        ? []
+        : parsed.positionals.slice(command.dirsAt),
+    );
   if (problem !== undefined) {
     return usageError(io, problem, { command: name, asJson });
   }

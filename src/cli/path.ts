@@ -10,6 +10,13 @@ import { SkillError } from "../errors.ts";
 import { json } from "./json.ts";
 import { open } from "./args.ts";
 import type { Output } from "./output.ts";
+import {
+  hintTexts,
+  loadedBy,
+  printHints,
+  rootVerdict,
+  verdictError,
+} from "./roots.ts";
 import { fail, printWarnings } from "./terminal.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
 import { unknownSkillMessage } from "./why.ts";
@@ -20,17 +27,24 @@ export function path(
   io: Output,
 ): number {
   const { skills, warnings } = open(values, io, dirs);
+  const verdict = rootVerdict(
+    { ...loadedBy(skills), values, dirs, warnings, held: false },
+    io,
+  );
   let path: string;
   try {
     path = skills.resourcePath(name ?? "", rel ?? "");
   } catch (error) {
     if (!(error instanceof SkillError)) throw error;
-    // A one-shot command has no refresh(): say it as `show` does.
+    const unknown = error.code === "unknown_skill";
+    if (!unknown && !values.json) printHints(io, verdict);
+    // A one-shot command has no refresh(): say it as `show` does; a root
+    // named that was not read is why, before any near miss.
     return fail(io, values, {
       status: PROBLEMS,
-      error: {
+      error: (unknown ? verdictError(verdict) : undefined) ?? {
         code: error.code,
-        message: error.code === "unknown_skill"
+        message: unknown
           ? unknownSkillMessage(skills, name ?? "")
           : error.message,
       },
@@ -38,10 +52,12 @@ export function path(
     });
   }
   if (values.json) {
-    json(io, { path, warnings });
+    json(io, { path, warnings, hints: hintTexts(verdict) });
   } else {
     printWarnings(io, warnings);
+    printHints(io, verdict);
     io.out(path);
   }
-  return OK;
+  // A root named that was not read fails it, as it fails `list`.
+  return verdict.hints.length > 0 ? PROBLEMS : OK;
 }

@@ -9,6 +9,13 @@ import type { SkillInfo } from "../skill.ts";
 import { json } from "./json.ts";
 import { open } from "./args.ts";
 import { colors, type Output } from "./output.ts";
+import {
+  hintTexts,
+  loadedBy,
+  printHints,
+  rootVerdict,
+  verdictError,
+} from "./roots.ts";
 import { fail, oneLine, printWarnings } from "./terminal.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
 import { unknownSkillMessage } from "./why.ts";
@@ -53,11 +60,16 @@ export function show(
   io: Output,
 ): number {
   const { skills, warnings } = open(values, io, dirs);
+  const verdict = rootVerdict(
+    { ...loadedBy(skills), values, dirs, warnings, held: false },
+    io,
+  );
   const skill = skills.loadSkill(name ?? "");
   if (skill === undefined) {
+    // A root named that was not read is why, before any near miss.
     return fail(io, values, {
       status: PROBLEMS,
-      error: {
+      error: verdictError(verdict) ?? {
         code: "unknown_skill",
         message: unknownSkillMessage(skills, name ?? ""),
       },
@@ -67,11 +79,14 @@ export function show(
   const overrides = skills.listOverridden().filter((other) =>
     other.name === skill.name
   );
+  // A root named that was not read fails it, as it fails `list`.
+  const status = verdict.hints.length > 0 ? PROBLEMS : OK;
   if (values.json) {
-    json(io, { skill, overrides, warnings });
-    return OK;
+    json(io, { skill, overrides, warnings, hints: hintTexts(verdict) });
+    return status;
   }
   printWarnings(io, warnings);
+  printHints(io, verdict);
   const c = colors();
   // A label and its value, the values in one column; nothing after a label
   // without a value.
@@ -102,5 +117,5 @@ export function show(
   for (const resource of skill.resources) io.out(`  ${resource}`);
   io.out("");
   io.outText(skill.body);
-  return OK;
+  return status;
 }

@@ -98,18 +98,55 @@ export function fail(
   return status;
 }
 
+/**
+ * Prints the library's warnings on stderr, each on its line; the roots that
+ * `--untrusted-workspace` left unread (one `untrusted_root` warning each, in
+ * the library's terms) as one note, in the flag's terms, as `check` says it.
+ */
 export function printWarnings(
   io: Output,
   warnings: readonly SkillWarning[],
 ): void {
   const c = colors();
+  const untrusted: string[] = [];
   for (const warning of warnings) {
+    if (warning.code === "untrusted_root") {
+      untrusted.push(warning.path ?? "");
+      continue;
+    }
     io.err(
       line`${c.yellow(`warning [${warning.code}]`)} ${
         relativeText(warning.message, io)
       }`,
     );
   }
+  if (untrusted.length > 0) {
+    io.err(
+      line`${c.dim("note [untrusted_root]")} ${untrustedNote(untrusted, io)}`,
+    );
+  }
+}
+
+/**
+ * What the command line says of the roots `--untrusted-workspace` left
+ * unread, once for them all: the user's own choice, a note (the library
+ * says it per root, of its `trust` option).
+ */
+export function untrustedNote(
+  paths: readonly string[],
+  io: WorkingDirectory,
+): string {
+  return `not read, as --untrusted-workspace asks: ${
+    untrustedPaths(paths, io)
+  } (the workspace's roots); leave out --untrusted-workspace to read them`;
+}
+
+/** The roots not read, each once, as {@linkcode display} shows them. */
+export function untrustedPaths(
+  paths: readonly string[],
+  io: WorkingDirectory,
+): string {
+  return [...new Set(paths)].map((path) => display(path, io)).join(", ");
 }
 
 export function position(

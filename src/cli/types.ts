@@ -39,6 +39,11 @@ export interface Command {
   options: ParseArgsConfig["options"];
   /** How many positional arguments it takes, at least and at most. */
   positionals: [min: number, max: number];
+  /**
+   * Where its DIRs (roots) start among the positional arguments: after
+   * `NAME` (1), after `NAME REL` (2); absent where it takes no root.
+   */
+  dirsAt?: number;
   /** Runs the command, writing only through `io`, which escapes every line. */
   run(values: Values, positionals: string[], io: Output): number;
 }

@@ -91,6 +91,32 @@ export function argumentProblem(
   return message.split("\n")[0] ?? message;
 }
 
+/**
+ * The verbs of the Agent Skills reference validator (`skills-ref`), each
+ * with the command of ours that does the same.
+ */
+const REFERENCE_VERBS: Readonly<Record<string, string>> = {
+  validate:
+    "agent-skills check SKILLDIR checks a skill's directory (or a root of them) against the spec",
+  "to-prompt":
+    "agent-skills catalog ROOT writes the <available_skills> block of the skills in ROOT, the folder that holds their directories",
+  "read-properties":
+    "agent-skills show NAME ROOT --json gives a skill's properties, ROOT the folder that holds its directory",
+};
+
+/**
+ * What is said of a command we do not have: the reference validator's verb
+ * with ours, or the closest of ours.
+ */
+export function unknownCommand(name: string, commands: string[]): string {
+  const ours = Object.hasOwn(REFERENCE_VERBS, name)
+    ? REFERENCE_VERBS[name]
+    : undefined;
+  return ours === undefined
+    ? `unknown command "${name}"${hint(name, commands)}`
+    : `unknown command "${name}": that is the reference validator's (skills-ref ${name}); here, ${ours}`;
+}
+
 /** ", did you mean X?" for the closest candidate within edit distance 2. */
 export function hint(given: string, candidates: string[]): string {
   const [best] = closest(given, candidates, { max: 2, limit: 1 });

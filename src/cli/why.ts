@@ -14,9 +14,11 @@ import type {
   SkillCandidate,
   SkillExplanation,
 } from "../explain/explanation.ts";
+import { describe } from "../_text.ts";
 import { catalogOptions } from "./catalog.ts";
 import { json } from "./json.ts";
 import { hostsOf, open } from "./args.ts";
+import { hintTexts, loadedBy, printHints, rootVerdict } from "./roots.ts";
 import { cut, oneLine } from "./terminal.ts";
 import { colors, type Line, line, type Output, type Piece } from "./output.ts";
 import { OK, PROBLEMS, type Values } from "./types.ts";
@@ -50,11 +52,18 @@ export function why(
     ...(hosts.length === 0 ? {} : { hosts }),
   });
   const served = explanation.candidates[0]?.verdict === "served";
-  const status = served ? OK : PROBLEMS;
+  // A root named that was not read fails it, as it fails `list`.
+  const verdict = rootVerdict(
+    { ...loadedBy(skills), values, dirs, warnings, held: false },
+    io,
+  );
+  const status = served && verdict.hints.length === 0 ? OK : PROBLEMS;
   if (values.json) {
-    json(io, { ...explanation, warnings });
+    json(io, { ...explanation, warnings, hints: hintTexts(verdict) });
     return status;
   }
+  // `why` prints no warning: each hint is said.
+  printHints(io, verdict, { warningsShown: false });
   // What matters to the name is in the explanation; --json has the rest.
   for (const line of lines(explanation, served, colors())) io.out(line);
   return status;
@@ -86,7 +95,16 @@ function lines(
   }
   for (const candidate of candidates) out.push(...candidateLines(candidate, c));
   // Said whether the name is served or not: it may be meant to come from there.
-  for (const root of untrusted) out.push(root.message);
+  // In the flag's terms: the library's message speaks of its option.
+  for (const root of untrusted) {
+    out.push(
+      `Not read: untrusted: the root ${root.root} (scope ${
+        describe(root.scope)
+      }) may hold ${
+        describe(name)
+      }: --untrusted-workspace leaves it unread; leave out --untrusted-workspace to read it`,
+    );
+  }
   // Only a name not served has near misses.
   if (nearMisses.length > 0) {
     out.push("Near misses:");

@@ -73,7 +73,7 @@ export function untrustedRootProblem(root: SkillRoot): Problem {
     code: "untrusted_root",
     message: `Did not read the skill root ${root.path} (scope ${
       describe(root.scope)
-    }): the trust option does not trust it, so its skills are not served; to read it, trust it (trust: true, or a trust function that returns true for it; on the command line, leave out --untrusted-workspace)`,
+    }): the trust option does not trust it, so its skills are not served; to read it, trust it (trust: true, or a trust function that returns true for it)`,
     path: root.path,
     drops: false,
   };

@@ -73,19 +73,21 @@ export function skillsBelow(
  * `path` the search stops: `stopped` says it left a folder unlisted, so
  * that what lies past the bound is unknown, never taken as empty. What a
  * check reads to tell where skills are that a scan did not reach.
+ * `topEntries`: the entries of `path`, when the caller has just listed it.
  */
 export function searchBelow(
   path: string,
   known: ReadonlySet<string>,
+  topEntries?: readonly Entry[],
 ): { skills: SkillBelow[]; stopped: boolean } {
   const found: SkillBelow[] = [];
-  const top = tryList(path);
-  if (!top.ok) return { skills: found, stopped: false };
+  const top = topEntries === undefined ? tryList(path) : undefined;
+  if (top !== undefined && !top.ok) return { skills: found, stopped: false };
   const folders = [{
     dir: path,
     rel: "",
     level: 1,
-    entries: top.value.entries,
+    entries: topEntries ?? top?.value.entries ?? [],
   }];
   let listed = 0;
   for (const { dir, rel, level, entries } of folders) {
@@ -132,13 +134,15 @@ export function reachOf(depth: number): string {
  * root deeper than one, those under a dot-directory it skips; and whether
  * some skill directory below it is one the scan reads; and whether the
  * search stopped at its bound (then more may sit unread past it). `loaded`:
- * the directories of the skills the scan loaded.
+ * the directories of the skills the scan loaded; `topEntries`: the root's
+ * entries, when the caller has just listed it.
  */
 export function unreadSkills(
   root: Pick<SkillRoot, "path" | "depth" | "hidden">,
   loaded: ReadonlySet<string>,
+  topEntries?: readonly Entry[],
 ): { unread: SkillBelow[]; reached: boolean; stopped: boolean } {
-  const { skills: below, stopped } = searchBelow(root.path, loaded);
+  const { skills: below, stopped } = searchBelow(root.path, loaded, topEntries);
   const depth = root.depth ?? 1;
   const unread = below.filter((skill) =>
     skill.level > depth ||

@@ -305,7 +305,7 @@ function untrustedRoots(config: SkillConfig, name: string): UntrustedRoot[] {
       describe(root.scope)
     }) may hold ${
       describe(name)
-    }, but the trust option does not trust it, so it was not read and nothing in it is served (to read it, trust it: trust: true, or a trust function that returns true for it; on the command line, leave out --untrusted-workspace)`,
+    }, but the trust option does not trust it, so it was not read and nothing in it is served (to read it, trust it: trust: true, or a trust function that returns true for it)`,
   }));
 }
 

@@ -140,8 +140,16 @@ export function payloadText(text: string): string {
   );
 }
 
-/** What a Markdown field escapes besides acting characters: a backslash and its delimiters. */
-const MARKDOWN_NAME = new RegExp(`[\\\\:()]|${ACTING.source}`, "gu");
+/**
+ * What a Markdown field escapes besides acting characters: a backslash and
+ * its delimiters; in a name, a colon only where it would read as the `: `
+ * that ends the name (before a space, or last), so that `gh-cli:gh-cli` is
+ * written as it is called.
+ */
+const MARKDOWN_NAME = new RegExp(
+  `[\\\\()]|:(?=\\s|$)|${ACTING.source}`,
+  "gu",
+);
 const MARKDOWN_TEXT = new RegExp(`[\\\\()]|${ACTING.source}`, "gu");
 
 const MARKDOWN_NAMED: Readonly<Record<string, string>> = {
@@ -158,7 +166,9 @@ const MARKDOWN_NAMED: Readonly<Record<string, string>> = {
  * Text for one field of a Markdown list item, on one line: a backslash, a
  * line break and each acting character as a backslash escape (`\\`, `\n`,
  * `\u{202E}`), and the field's delimiters after a backslash, as CommonMark
- * escapes punctuation: `(` and `)`, and in a name also `:`.
+ * escapes punctuation: `(` and `)`, and in a name also a `:` before a space
+ * or at its end (any other colon reads as part of the name, and is copied
+ * as it is).
  */
 export function markdownText(text: string, field: "name" | "text"): string {
   return text.replace(

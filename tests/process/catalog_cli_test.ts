@@ -68,19 +68,24 @@ describe("agent-skills catalog with no skill to show", () => {
     const weird = join(root, "sk\u001b]0;x\u0007ills");
     mkdirSync(weird);
     const result = run("--root", root, "--root", weird);
-    assert.equal(result.code, 0);
+    // Roots named that hold no skill fail it, as they fail list.
+    assert.equal(result.code, 1);
     assert.equal(result.stdout, "<available_skills>\n</available_skills>\n");
     assert.equal(
       result.stderr,
-      `agent-skills: no skills found in ${root}, ${
-        join(root, "sk\\u001b]0;x\\u0007ills")
-      }; give the roots that hold them with --root DIR or --preset NAME\n`,
+      [root, join(root, "sk\\u001b]0;x\\u0007ills")].map((path) =>
+        `agent-skills: no skills in ${path}: no SKILL.md in it or in any directory one level below\n`
+      ).join(""),
     );
     const json = run("--root", root, "--format", "json");
     assert.deepEqual(JSON.parse(json.stdout), { skills: [] });
     const markdown = run("--root", root, "--format", "markdown");
     assert.equal(markdown.stdout, "");
-    assert.match(markdown.stderr, /no skills found in /);
+    assert.match(markdown.stderr, /no skills in /);
+    // With no root named, the preset's roots may be empty: it says where it looked.
+    const preset = run("--home", root, "--workspace", root);
+    assert.equal(preset.code, 0);
+    assert.match(preset.stderr, /no skills found in .*; give the roots/);
   });
 
   it("says the budget left every skill out", () => {
@@ -125,5 +130,37 @@ describe("agent-skills catalog --budget summary", () => {
       }); --json lists them all\n`,
     );
     assert.ok(report.withoutDescription.length > 0);
+  });
+});
+
+describe("agent-skills catalog --format markdown", () => {
+  it("writes a plugin skill's name so that copying it gives the name show takes", () => {
+    const root = tree({
+      ".claude-plugin/marketplace.json": JSON.stringify({
+        name: "market",
+        owner: { name: "Ada" },
+        plugins: [{ name: "gh-cli", source: "./plugins/gh-cli" }],
+      }),
+      "plugins/gh-cli/skills/gh-cli/SKILL.md": manifest("gh-cli", "Use gh."),
+    });
+    const result = run(
+      `kind=plugins,path=${root}`,
+      "--format",
+      "markdown",
+      "--location",
+      "none",
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, "- gh-cli:gh-cli: Use gh.\n");
+    const name = result.stdout.slice(2, result.stdout.indexOf(": "));
+    let out = "";
+    const shown = main(["show", name, "--root", root, "--plugins", ...HOME], {
+      stdout: (text) => (out += text),
+      stderr: (text) => (out += text),
+      color: false,
+      columns: 80,
+      cwd: "/nonexistent-cwd",
+    });
+    assert.equal(shown, 0, out);
   });
 });

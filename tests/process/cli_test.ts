@@ -1274,6 +1274,7 @@ describe("agent-skills why", () => {
       "untrusted",
       "roots",
       "warnings",
+      "hints",
     ]);
     // Every root is trusted without --untrusted-workspace.
     assert.deepEqual(document.untrusted, []);
@@ -1299,7 +1300,9 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
   /** The command run in this process, from `cwd`: its exit code and all it wrote. */
   function inProcess(args: string[], cwd = ROOT): [number, string] {
     let out = "";
-    const code = main([...args, ...HOME], {
+    // The flags go before a "--", after which each argument is a DIR.
+    const end = args.includes("--") ? args.indexOf("--") : args.length;
+    const code = main([...args.slice(0, end), ...HOME, ...args.slice(end)], {
       stdout: (text) => (out += text),
       stderr: (text) => (out += text),
       color: false,
@@ -1383,7 +1386,10 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
     const file = join(store, "pdf/SKILL.md");
     const [code, out] = inProcess(["show", "pdf", file]);
     assert.equal(code, 1);
-    assert.match(out, /unknown_skill: Unknown skill "pdf"/);
+    assert.match(
+      out,
+      /skill_directory: .*pdf\/SKILL\.md is a skill's manifest, not a root of skills: list the folder that holds its skill, --root /,
+    );
   });
 
   it("writes no control, bidi or zero-width character of a DIR's name, nor a NUL", () => {
