@@ -148,6 +148,7 @@ export type {
   HostRule,
   HostRuleCode,
   SkillDiagnostic,
+  UploadRuleCode,
 } from "./src/check/diagnostic.ts";
 export { HOST_NAMES, HOST_RULES, hostListing } from "./src/check/host.ts";
 export type { HostListing } from "./src/check/host.ts";

@@ -68,6 +68,14 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  * - `coerced_value`, `empty_field`: a value discovery read as the reference
  *   validator and Claude Code read it, not as YAML 1.2 types it (notes).
  *
+ * - `too_many_files`, `too_large`, `nested_archive`, `plugin_manifest`,
+ *   `manifest_count`, `duplicate_entry`: with the host `claude-ai`, a skill
+ *   folder that breaks a rule of the upload (`ARCHIVE_LIMITS` of
+ *   `@clarvis/agent-skills/archive`, which `packSkill()` applies with the
+ *   same codes): more files or bytes than it takes, an archive or a
+ *   plugin's manifest inside, not exactly one `SKILL.md` at its top, two
+ *   names that are one once extracted (errors).
+ *
  * A discovery code may be more severe in a check than in discovery:
  * `yaml_repaired`, `yaml_indicator`, `yaml_flow_text` and `yaml_continuation`
  * are errors (every other host drops such a skill), `discovery_limit` is an
@@ -97,7 +105,20 @@ export type DiagnosticCode =
   | "shell_command"
   | "locked_skill_gone"
   | "unlockable_skill"
+  | UploadRuleCode
   | HostRuleCode;
+
+/**
+ * The code of a diagnostic about a skill folder that claude.ai's upload
+ * refuses (see `ARCHIVE_LIMITS`): the code `packSkill()` throws for it.
+ */
+export type UploadRuleCode =
+  | "too_many_files"
+  | "too_large"
+  | "nested_archive"
+  | "plugin_manifest"
+  | "manifest_count"
+  | "duplicate_entry";
 
 /**
  * A host whose rules `checkSkills({ hosts })` applies: `claude-code`,
