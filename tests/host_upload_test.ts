@@ -12,7 +12,13 @@ import assert from "node:assert/strict";
 import { closeSync, ftruncateSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkSkills, type HostName } from "@clarvis/agent-skills";
+import {
+  checkSkills,
+  createAgentSkills,
+  type HostName,
+  hostVerdicts,
+  type SkillDiagnostic,
+} from "@clarvis/agent-skills";
 import {
   ArchiveError,
   MAX_ARCHIVE_FILES,
@@ -228,5 +234,36 @@ describe("check --host claude-ai: the upload's other rules on a folder", () => {
     assert.deepEqual(uploadCodes(join(root, "s")), ["duplicate_entry"]);
     assert.deepEqual(uploadCodes(join(root, "t")), ["duplicate_entry"]);
     assert.equal(packCode(join(root, "s")), "duplicate_entry");
+  });
+
+  it("is claude-ai's alone, and explain() gives the verdict check gives", async () => {
+    await withTree(skillFiles(MAX_ARCHIVE_FILES + 1), (root) => {
+      const s = join(root, "s");
+      assert.deepEqual(uploadCodes(s, ["codex", "gemini", "spec"]), []);
+      const report = checkSkills({
+        paths: [root],
+        home: HOME,
+        hosts: ["claude-ai", "codex"],
+      });
+      const [skill] = report.skills;
+      assert.ok(skill !== undefined);
+      const checked = hostVerdicts(skill, report.diagnostics, [
+        "claude-ai",
+        "codex",
+      ]);
+      const skills = createAgentSkills({ roots: [root], home: HOME });
+      const [served] = skills.explain("s", { hosts: ["claude-ai", "codex"] })
+        .candidates;
+      assert.equal(served?.verdict, "served");
+      if (served?.verdict !== "served") return;
+      assert.deepEqual(
+        served.verdicts?.map((v) => [v.host, v.verdict, v.counts]),
+        checked.map((v) => [v.host, v.verdict, v.counts]),
+      );
+      assert.deepEqual(checked.map((v) => v.verdict), ["refuses", "loads"]);
+      const reason: SkillDiagnostic | undefined = served.verdicts?.[0]
+        ?.reasons[0];
+      assert.equal(reason?.code, "too_many_files");
+    });
   });
 });

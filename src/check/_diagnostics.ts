@@ -120,6 +120,7 @@ export function ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
         path: info.path,
         line: finding.line ?? lines.lineOf(finding.key ?? "name"),
         skill: info.name,
+        key: finding.key,
       })
     )
   );
@@ -158,6 +159,7 @@ export function hostDiagnostics(
         path: info.path,
         line: finding.line ?? subject.lines.lineOf(finding.key ?? "name"),
         skill: info.name,
+        key: finding.key,
       }),
       host: rule.host,
       source: rule.source,
@@ -198,12 +200,14 @@ function diagnostic(fields: {
   line?: number | undefined;
   column?: number | undefined;
   skill?: string | undefined;
+  key?: string | undefined;
 }): SkillDiagnostic {
-  const { line, column, skill, ...always } = fields;
+  const { line, column, skill, key, ...always } = fields;
   return Object.freeze({
     ...always,
     ...(line === undefined ? {} : { line }),
     ...(column === undefined ? {} : { column }),
     ...(skill === undefined ? {} : { skill }),
+    ...(key === undefined ? {} : { key }),
   });
 }
