@@ -266,4 +266,17 @@ describe("check --host claude-ai: the upload's other rules on a folder", () => {
       assert.equal(reason?.code, "too_many_files");
     });
   });
+
+  it("has explain() list a skill's files for claude-ai only, once", async () => {
+    await withTree(skillFiles(300), (root) => {
+      const skills = createAgentSkills({ roots: [root], home: HOME });
+      const below = (hosts: HostName[]) =>
+        countListings(() => skills.explain("s", { hosts })).listed.filter((
+          path,
+        ) => path.startsWith(join(root, "s"))).length;
+      assert.equal(below(["codex", "gemini", "spec", "claude-code"]), 0);
+      // The skill's folder and refs/, each once: the resources' one walk.
+      assert.equal(below(["claude-ai"]), 2);
+    });
+  });
 });

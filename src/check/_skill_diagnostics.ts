@@ -24,21 +24,29 @@ import { uploadFolder } from "./_upload_rules.ts";
 /**
  * The diagnostics of one loadable skill: its spec rules', its hosts' rules'
  * (and, with `upload` and the host `claude-ai`, the upload's rules of its
- * files, as listed for its resources), its resources' warnings.
+ * files, as listed for its resources), its resources' warnings. With
+ * `resources: false`, its files are listed only for the upload's rules:
+ * what a host's verdict needs, since no resource warning is at the
+ * manifest.
  */
 export function skillDiagnostics(
   skill: DiscoveredSkill,
-  { config, hosts, upload }: {
+  { config, hosts, upload, resources: warn = true }: {
     config: SkillConfig;
     hosts: ReadonlySet<HostName>;
     /** Whether to hold its files to the upload's rules for `claude-ai`. */
     upload: boolean;
+    /** Whether to say its resources' warnings. @default {true} */
+    resources?: boolean;
   },
 ): SkillDiagnostic[] {
   const warnings: SkillWarning[] = [];
-  const resources = listResources(skill, config, (warning) => {
-    warnings.push(warning);
-  });
+  const listed = warn || (upload && hosts.has("claude-ai"));
+  const resources = listed
+    ? listResources(skill, config, (warning) => {
+      warnings.push(warning);
+    })
+    : [];
   const folder = upload && hosts.has("claude-ai")
     ? uploadFolder(
       skill,
@@ -50,6 +58,8 @@ export function skillDiagnostics(
     ...ruleDiagnostics(skill),
     ...hostDiagnostics(skill, hosts),
     ...(folder === undefined ? [] : uploadDiagnostics(skill.info, folder)),
-    ...warnings.map((warning) => resourceDiagnostic(warning, skill.info)),
+    ...(warn
+      ? warnings.map((warning) => resourceDiagnostic(warning, skill.info))
+      : []),
   ];
 }

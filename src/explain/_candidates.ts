@@ -184,7 +184,14 @@ function verdictsOn(
     ...snapshot.record.problems
       .filter(({ problem }) => problem.path === info.path)
       .flatMap(({ problem }) => problemDiagnostics(problem)),
-    ...skillDiagnostics(skill, { config, hosts: new Set(hosts), upload: true }),
+    // No resource warning is at the manifest: the files are listed only
+    // for claude-ai's upload rules.
+    ...skillDiagnostics(skill, {
+      config,
+      hosts: new Set(hosts),
+      upload: true,
+      resources: false,
+    }),
   ];
   return hostVerdicts(info, diagnostics, hosts);
 }
