@@ -144,13 +144,18 @@ export type {
   CheckRule,
   DiagnosticCode,
   DiagnosticSeverity,
+  HostBaseRule,
   HostName,
   HostRule,
   HostRuleCode,
+  HostVerdict,
+  HostVerdictKind,
   SkillDiagnostic,
+  UploadRuleCode,
 } from "./src/check/diagnostic.ts";
 export { HOST_NAMES, HOST_RULES, hostListing } from "./src/check/host.ts";
 export type { HostListing } from "./src/check/host.ts";
+export { HOST_BASE_RULES, hostVerdicts } from "./src/check/verdict.ts";
 export { emptyRootLayout } from "./src/discovery/layout.ts";
 export type {
   DeeperLayout,

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
 import { RULES } from "../src/check/_rules.ts";
 import { HOST_RULES } from "../src/check/host.ts";
+import { HOST_BASE_RULES } from "../src/check/verdict.ts";
 
 /** The repository's directory, as a real path. */
 export const ROOT: string = realpathSync(
@@ -60,11 +61,17 @@ export function rulesTable(): string {
 export const HOST_RULES_BLOCK_REGEXP: RegExp =
   /<!-- host-rules:start -->\n[\s\S]*?<!-- host-rules:end -->/;
 
-/** The host rules table, padded as `deno fmt` pads a markdown table. */
+/**
+ * The host rules table, padded as `deno fmt` pads a markdown table: each
+ * host's own rules, then the rules of check's own it applies too.
+ */
 export function hostRulesTable(): string {
+  const hosts = [...new Set(HOST_RULES.map((rule) => rule.host))];
   return _table([
     ["host", "code", "severity", "what the host does", "source"],
-    ...HOST_RULES.map((rule) => [
+    ...hosts.flatMap((host) =>
+      [...HOST_RULES, ...HOST_BASE_RULES].filter((rule) => rule.host === host)
+    ).map((rule) => [
       rule.host,
       `\`${rule.code}\``,
       rule.severity,

@@ -136,3 +136,126 @@ describe("--host where it does not apply", () => {
     }
   });
 });
+
+describe("why --host: whether each host loads the skill, first", () => {
+  /** A name and description of controls, bidi and zero-width characters. */
+  const NAME = "evil\u202e\u200b\u2066x\u2069";
+  const root = tree({
+    // A directory other than its name (name_mismatch), a name of characters
+    // no spec takes, < > in the description, a nested archive whose name
+    // holds the same characters: refused by claude-ai and spec.
+    "dir/SKILL.md": manifest(
+      '"evil\\u202e\\u200b\\u2066x\\u2069"',
+      '"Line\\u2028two \\u202egnp.exe <b>\\e[31m"',
+    ),
+    "dir/a\u202e\u200b\x1b[2J.zip": "PK",
+  });
+
+  it("says each host's verdict, then why, with no raw control or invisible character", () => {
+    const out = run(["why", NAME, root, "--host", "all"]);
+    assert.equal(out.code, 0);
+    assertSafe("why", out.stdout + out.stderr);
+    assert.match(out.stdout, /^ {2}claude-ai refuses its upload:$/m);
+    assert.match(out.stdout, /^ {2}spec fails it:$/m);
+    assert.match(out.stdout, /^ {4}error \[nested_archive\] "a\\u202e/m);
+    // Escaped once: the name quoted, each acting character written \uXXXX.
+    assert.match(
+      out.stdout,
+      /^ {2}gemini lists "evil\\u202e\\u200b\\u2066x\\u2069": /m,
+    );
+  });
+
+  it("gives check's verdicts in the table, its columns aligned whatever the name holds", () => {
+    const out = run(["check", root, "--host", "all"]);
+    assertSafe("table", out.stdout);
+    const lines = out.stdout.split("\n");
+    const header = lines.findIndex((line) => line.startsWith("skill "));
+    const starts = ["claude-code", "codex", "claude-ai", "gemini", "spec"].map(
+      (host) => lines[header]?.indexOf(host) ?? -1,
+    );
+    const rows = lines.slice(header + 1, header + 3);
+    assert.equal(rows.length, 2);
+    for (const line of rows) {
+      for (const start of starts) {
+        assert.equal(line[start - 1], " ", line);
+        assert.notEqual(line[start], " ", line);
+      }
+    }
+    const [row] = rows;
+    // claude-ai: angle brackets, name characters, the nested archive;
+    // spec: name characters, name_mismatch.
+    // codex collapses the description's line separator: a warning.
+    assert.match(row ?? "", /^evil\\u202e\S* +ok +1W +3E +ok +2E$/);
+    const json = JSON.parse(
+      run(["check", root, "--host", "all", "--format", "json"]).stdout,
+    );
+    assert.deepEqual(json.verdicts[0].hosts, {
+      "claude-code": "loads",
+      codex: "changes",
+      "claude-ai": "refuses",
+      gemini: "loads",
+      spec: "refuses",
+    });
+    assert.deepEqual(json.hosts["claude-ai"], {
+      error: 3,
+      warning: 0,
+      info: 0,
+    });
+  });
+});
+
+describe("--host given oddly", () => {
+  const root = tree({ "pdf/SKILL.md": manifest("pdf") });
+  const hosts = (args: string[]) => {
+    const out = run(["check", root, ...args, "--format", "json"]);
+    return {
+      code: out.code,
+      hosts: Object.keys(JSON.parse(out.stdout).hosts ?? {}),
+    };
+  };
+
+  it("takes any case, a comma-separated list, blanks around a name, each host once", () => {
+    const all = ["claude-code", "codex", "claude-ai", "gemini", "spec"];
+    assert.deepEqual(hosts(["--host", "ALL"]).hosts, all);
+    assert.deepEqual(hosts(["--host", "spec,spec"]).hosts, ["spec"]);
+    assert.deepEqual(hosts(["--host", "Spec", "--host", "spec"]).hosts, [
+      "spec",
+    ]);
+    assert.deepEqual(hosts(["--host", " SPEC , Codex"]).hosts, [
+      "codex",
+      "spec",
+    ]);
+    assert.deepEqual(hosts(["--host", "codex,all"]).hosts, all);
+    const table = run(["check", root, "--host", "All"]);
+    assert.match(
+      table.stdout,
+      /^skill +claude-code +codex +claude-ai +gemini +spec$/m,
+    );
+    const why = run(["why", "pdf", root, "--host", "CODEX,gemini", "--json"]);
+    assert.deepEqual(
+      JSON.parse(why.stdout).candidates[0].verdicts.map((v: { host: string }) =>
+        v.host
+      ),
+      ["codex", "gemini"],
+    );
+  });
+
+  it("refuses an unknown or empty name in a list as a usage error naming it", () => {
+    for (
+      const [value, named] of [
+        ["codex,bogus", /unknown host "bogus"/],
+        ["spec,", /unknown host ""/],
+        [",", /unknown host ""/],
+        ["codex;spec", /unknown host "codex;spec"/],
+        ["\u202espec", /unknown host "\\u202espec"/],
+      ] as const
+    ) {
+      for (const command of [["check", root], ["why", "pdf", root]]) {
+        const out = run([...command, "--host", value]);
+        assert.equal(out.code, 2, value);
+        assert.match(out.stderr, named);
+        assertSafe(value, out.stderr);
+      }
+    }
+  });
+});

@@ -174,6 +174,29 @@ describe("rules the cited sources hold, once missed by the profiles", () => {
     assert.deepEqual(hostCodes(taken, ["spec"]), []);
   });
 
+  // The reference battery's flow-mapping case: the whole frontmatter
+  // written as one flow mapping, which strictyaml refuses at its first
+  // character; a plain value wrapped onto a line that starts with one of
+  // those characters is text to it.
+  it("spec fails a frontmatter written as a flow mapping, not a wrapped plain value", () => {
+    assert.deepEqual(
+      hostCodes({
+        "whole/SKILL.md":
+          "---\n{name: whole, description: A flow mapping.}\n---\nbody\n",
+        "key/SKILL.md":
+          "---\nname: key\ndescription: K.\n&a license: MIT\n---\nb\n",
+      }, ["spec"]),
+      ["spec_yaml", "spec_yaml"],
+    );
+    assert.deepEqual(
+      hostCodes({
+        "wrapped/SKILL.md":
+          "---\nname: wrapped\ndescription: Does a thing\n  *well* and\n  [fast] too\n  !really\n---\nbody\n",
+      }, ["spec"]),
+      [],
+    );
+  });
+
   // quick_validate.py (anthropics/skills 9d2f1ae1), which Anthropic's
   // package_skill.py runs before it packs, reads `skill_md.read_text()` (a
   // BOM is kept) and matches `^---\n(.*?)\n---`.

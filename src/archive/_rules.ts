@@ -8,30 +8,22 @@
 
 import { ArchiveError } from "./error.ts";
 import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_FILES } from "./limits.ts";
+// Shared with the claude-ai host profile, which holds a folder to them.
+import {
+  extractedKey,
+  isArchiveName,
+  isPluginManifest,
+  MANIFEST,
+  topManifests,
+} from "../check/_upload.ts";
 
-/** Whether a path names an archive: `.zip` or `.skill`, in any case. */
-export function isArchiveName(path: string): boolean {
-  return /\.(zip|skill)$/i.test(path);
-}
+export { extractedKey, isArchiveName, MANIFEST };
 
 /** A file of a skill: its path relative to the skill's top, and its size. */
 export interface SizedFile {
   readonly path: string;
   readonly size: number;
 }
-
-/**
- * What a path names once extracted where names are compared in NFC (macOS):
- * two paths of one key (`café` in NFC and in NFD) look the same and are one
- * file there. (Names that differ in case only are two files on Linux, where
- * git keeps them; they are left alone.)
- */
-export function extractedKey(path: string): string {
-  return path.normalize("NFC");
-}
-
-/** The manifest's name, exactly, as an upload takes it. */
-export const MANIFEST = "SKILL.md";
 
 /**
  * Throws the first rule of the table the files break, each named; `where`
@@ -44,18 +36,16 @@ export function checkArchiveRules(
   files: readonly SizedFile[],
   where: string,
 ): void {
-  const manifests = files.filter((file) =>
-    !file.path.includes("/") && file.path.toLowerCase() === "skill.md"
-  );
-  if (manifests.length !== 1 || manifests[0]?.path !== MANIFEST) {
+  const manifests = topManifests(files.map((file) => file.path));
+  if (manifests.length !== 1 || manifests[0] !== MANIFEST) {
     throw new ArchiveError(
       "manifest_count",
       manifests.length === 0
         ? `${where} has no ${MANIFEST} at its top: a skill archive holds exactly one`
         : `${where} has ${
-          manifests.map((file) => file.path).join(" and ")
+          manifests.join(" and ")
         } at its top: a skill archive holds exactly one, named ${MANIFEST}`,
-      { path: manifests[0]?.path },
+      { path: manifests[0] },
     );
   }
   if (files.length > MAX_ARCHIVE_FILES) {
@@ -80,10 +70,7 @@ export function checkArchiveRules(
         { path },
       );
     }
-    if (
-      path === ".claude-plugin/plugin.json" ||
-      path.endsWith("/.claude-plugin/plugin.json")
-    ) {
+    if (isPluginManifest(path)) {
       throw new ArchiveError(
         "plugin_manifest",
         `${where} holds ${path}: that makes it a Claude Code plugin, which an upload of a skill refuses; leave it out`,

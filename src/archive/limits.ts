@@ -19,14 +19,14 @@ export interface ArchiveLimit {
   readonly source: string;
 }
 
-/** The most files an upload takes (claude.ai). */
-export const MAX_ARCHIVE_FILES: number = 200;
+// Shared with the claude-ai host profile, which holds a folder to them.
+import {
+  MAX_ARCHIVE_BYTES,
+  MAX_ARCHIVE_FILES,
+  UPLOAD_SOURCE as CLAUDE_AI,
+} from "../check/_upload.ts";
 
-/** The most bytes, uncompressed, an upload takes (claude.ai: 30 MB). */
-export const MAX_ARCHIVE_BYTES: number = 30 * 1000 * 1000;
-
-const CLAUDE_AI =
-  "claude.ai, Claude Desktop and the Skills API upload (anthropics/claude-code #24826, #92902)";
+export { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_FILES };
 
 /**
  * The archive-level rules of an uploadable skill (`.skill` or `.zip`), each

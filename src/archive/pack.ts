@@ -17,6 +17,7 @@ import { readConfined } from "../registry/_confine.ts";
 import { listResources } from "../registry/_resources.ts";
 import { ArchiveError } from "./error.ts";
 import { MAX_ARCHIVE_BYTES } from "./limits.ts";
+import { excludedFromArchive } from "../check/_upload.ts";
 import { checkArchiveRules } from "./_rules.ts";
 import { writeZip, type ZipFile } from "./_write_zip.ts";
 import { zipEntries } from "./_zip.ts";
@@ -27,6 +28,8 @@ import { zipEntries } from "./_zip.ts";
  * or at the top of the archive (`flat`, what Gemini CLI's packer writes).
  */
 export type ArchiveLayout = "folder" | "flat";
+
+export { excludedFromArchive };
 
 /** The options of {@linkcode packSkill}. */
 export interface PackOptions {
@@ -46,16 +49,6 @@ export interface PackOptions {
   home?: string;
 }
 
-/**
- * Folders left out wherever they are, as Anthropic's
- * `skill-creator/scripts/package_skill.py` leaves them out (`EXCLUDE_DIRS`).
- * (`.git`, like `node_modules`, is never listed among a skill's files.)
- */
-const EXCLUDED_FOLDERS: ReadonlySet<string> = new Set([
-  "__pycache__",
-  "node_modules",
-]);
-
 /** Every option {@linkcode packSkill} takes. */
 const PACK_OPTION_KEYS = Object.keys(
   { layout: true, cwd: true, home: true } satisfies Record<
@@ -63,29 +56,6 @@ const PACK_OPTION_KEYS = Object.keys(
     true
   >,
 );
-
-/** Files left out wherever they are (`EXCLUDE_FILES`, `EXCLUDE_GLOBS`). */
-function excludedFile(name: string): boolean {
-  return name === ".DS_Store" || name.endsWith(".pyc");
-}
-
-/** Folders left out only at the skill's top (`ROOT_EXCLUDE_DIRS`). */
-const EXCLUDED_TOP_FOLDERS: ReadonlySet<string> = new Set(["evals"]);
-
-/**
- * Whether a skill's file stays out of its archive: under `__pycache__` or
- * `node_modules` anywhere or `evals/` at the top, or a `.DS_Store` or
- * `*.pyc` file.
- *
- * @param path The file's path relative to the skill's directory, with `/`.
- */
-export function excludedFromArchive(path: string): boolean {
-  const parts = path.split("/");
-  const name = parts[parts.length - 1] ?? "";
-  return parts.slice(0, -1).some((part) => EXCLUDED_FOLDERS.has(part)) ||
-    (parts.length > 1 && EXCLUDED_TOP_FOLDERS.has(parts[0] ?? "")) ||
-    excludedFile(name);
-}
 
 /**
  * Packs one skill directory into the bytes of a `.skill` archive (a zip);

@@ -14,6 +14,8 @@ import type {
 import { RULES } from "./_rules.ts";
 import { HOST_RULE_ENTRIES } from "./_host_rules.ts";
 import { startsWithBom } from "./_host_text.ts";
+import { uploadFindings, type UploadFolder } from "./_upload_rules.ts";
+import { UPLOAD_SOURCE } from "./_upload.ts";
 import { KeyLines } from "../manifest/_lines.ts";
 import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -118,6 +120,7 @@ export function ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
         path: info.path,
         line: finding.line ?? lines.lineOf(finding.key ?? "name"),
         skill: info.name,
+        key: finding.key,
       })
     )
   );
@@ -156,11 +159,37 @@ export function hostDiagnostics(
         path: info.path,
         line: finding.line ?? subject.lines.lineOf(finding.key ?? "name"),
         skill: info.name,
+        key: finding.key,
       }),
       host: rule.host,
       source: rule.source,
     }))
   ).map((d) => Object.freeze(d));
+}
+
+/**
+ * The rules of claude.ai's upload a skill folder breaks, as diagnostics of
+ * the host `claude-ai` at its manifest's first line, with the codes
+ * `packSkill()` throws for them.
+ */
+export function uploadDiagnostics(
+  info: SkillInfo,
+  folder: UploadFolder,
+): SkillDiagnostic[] {
+  return uploadFindings(folder).map(({ code, message }) =>
+    Object.freeze({
+      ...diagnostic({
+        severity: "error",
+        code,
+        message: `claude-ai: ${message}`,
+        path: info.path,
+        line: 1,
+        skill: info.name,
+      }),
+      host: "claude-ai",
+      source: UPLOAD_SOURCE,
+    })
+  );
 }
 
 function diagnostic(fields: {
@@ -171,12 +200,14 @@ function diagnostic(fields: {
   line?: number | undefined;
   column?: number | undefined;
   skill?: string | undefined;
+  key?: string | undefined;
 }): SkillDiagnostic {
-  const { line, column, skill, ...always } = fields;
+  const { line, column, skill, key, ...always } = fields;
   return Object.freeze({
     ...always,
     ...(line === undefined ? {} : { line }),
     ...(column === undefined ? {} : { column }),
     ...(skill === undefined ? {} : { skill }),
+    ...(key === undefined ? {} : { key }),
   });
 }

@@ -83,7 +83,12 @@ export function strictYamlRefusal(
       if (text.trim() === "" || indent > block) continue;
       block = undefined;
     }
-    const value = valueOf(text.trimStart());
+    // At column 0 (never a plain scalar's continuation), a flow collection,
+    // anchor, alias or tag stands for a node of its own: the frontmatter
+    // written `{name: x, ...}`, or a key.
+    const value = indent === 0 && STRICT_REFUSED[text[0] ?? ""] !== undefined
+      ? text
+      : valueOf(text.trimStart());
     if (value === undefined) continue;
     const what = STRICT_REFUSED[value[0] ?? ""];
     if (what !== undefined) return { line: i + 2, what };

@@ -12,14 +12,8 @@ import { resolveOptions, type SkillConfig } from "../config/config.ts";
 import type { AgentSkillsOptions, SkillRootOptions } from "../options.ts";
 import { StartupError } from "../errors.ts";
 import { checkedOption, objectOptions, oneOf } from "../_option_check.ts";
-import { listResources } from "../registry/_resources.ts";
-import {
-  hostDiagnostics,
-  problemDiagnostics,
-  resourceDiagnostic,
-  ruleDiagnostics,
-  shadowedDiagnostic,
-} from "./_diagnostics.ts";
+import { problemDiagnostics, shadowedDiagnostic } from "./_diagnostics.ts";
+import { skillDiagnostics } from "./_skill_diagnostics.ts";
 import { checkPath } from "./_path.ts";
 import { discoverRoots } from "../discovery/_driver.ts";
 import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
@@ -101,15 +95,22 @@ export interface CheckReport {
  * ```
  */
 export function checkSkills(options: CheckSkillsOptions): CheckReport {
-  return checkDiscovered(options).report;
+  return checkDiscovered(options, { upload: true }).report;
 }
 
 /**
  * {@linkcode checkSkills}, with what it discovered kept: each skill that
  * would load as discovery read it, and the config it read them under (for
  * `packSkill()`, which lists and reads the files of the skill it checked).
+ * With `upload`, a skill's files are held to claude.ai's upload rules under
+ * the host `claude-ai`, as `checkSkills` holds them; `packSkill()` leaves
+ * it out, since it applies those rules itself to the files it packs, with
+ * the same codes, as an `ArchiveError`.
  */
-export function checkDiscovered(options: CheckSkillsOptions): {
+export function checkDiscovered(
+  options: CheckSkillsOptions,
+  { upload = false }: { upload?: boolean } = {},
+): {
   report: CheckReport;
   discovered: DiscoveredSkill[];
   config: SkillConfig;
@@ -145,11 +146,7 @@ export function checkDiscovered(options: CheckSkillsOptions): {
       for (const skill of found.skills) {
         skills.push(skill.info);
         discovered.push(skill);
-        diagnostics.push(...ruleDiagnostics(skill));
-        diagnostics.push(...hostDiagnostics(skill, hosts));
-        listResources(skill, config, (warning) => {
-          diagnostics.push(resourceDiagnostic(warning, skill.info));
-        });
+        diagnostics.push(...skillDiagnostics(skill, { config, hosts, upload }));
       }
     },
   );

@@ -68,6 +68,14 @@ export type DiagnosticSeverity = "error" | "warning" | "info";
  * - `coerced_value`, `empty_field`: a value discovery read as the reference
  *   validator and Claude Code read it, not as YAML 1.2 types it (notes).
  *
+ * - `too_many_files`, `too_large`, `nested_archive`, `plugin_manifest`,
+ *   `manifest_count`, `duplicate_entry`: with the host `claude-ai`, a skill
+ *   folder that breaks a rule of the upload (`ARCHIVE_LIMITS` of
+ *   `@clarvis/agent-skills/archive`, which `packSkill()` applies with the
+ *   same codes): more files or bytes than it takes, an archive or a
+ *   plugin's manifest inside, not exactly one `SKILL.md` at its top, two
+ *   names that are one once extracted (errors).
+ *
  * A discovery code may be more severe in a check than in discovery:
  * `yaml_repaired`, `yaml_indicator`, `yaml_flow_text` and `yaml_continuation`
  * are errors (every other host drops such a skill), `discovery_limit` is an
@@ -97,7 +105,20 @@ export type DiagnosticCode =
   | "shell_command"
   | "locked_skill_gone"
   | "unlockable_skill"
+  | UploadRuleCode
   | HostRuleCode;
+
+/**
+ * The code of a diagnostic about a skill folder that claude.ai's upload
+ * refuses (see `ARCHIVE_LIMITS`): the code `packSkill()` throws for it.
+ */
+export type UploadRuleCode =
+  | "too_many_files"
+  | "too_large"
+  | "nested_archive"
+  | "plugin_manifest"
+  | "manifest_count"
+  | "duplicate_entry";
 
 /**
  * A host whose rules `checkSkills({ hosts })` applies: `claude-code`,
@@ -188,6 +209,51 @@ export interface HostRule {
   readonly source: string;
 }
 
+/**
+ * One of check's own rules (a spec rule, or a problem of discovery's) that a
+ * host applies too, as `HOST_BASE_RULES` lists it: its diagnostics count in
+ * that host's verdict, at the severity they have there.
+ */
+export interface HostBaseRule {
+  /** The code of check's diagnostics it is about. */
+  readonly code: DiagnosticCode;
+  /** The host that applies it. */
+  readonly host: HostName;
+  /**
+   * What its diagnostics are to the host: `error` when the host does not
+   * load the skill for it.
+   */
+  readonly severity: DiagnosticSeverity;
+  /** What the host does, as one sentence. */
+  readonly rule: string;
+  /** Where it comes from, as for a {@linkcode HostRule}. */
+  readonly source: string;
+}
+
+/**
+ * What a host does with a skill: `loads` it as it is, `changes` it (loads
+ * it renamed, cut or collapsed: a warning), or `refuses` it (skips it,
+ * refuses its upload, fails it: an error; the skill never reaches a model
+ * there).
+ */
+export type HostVerdictKind = "loads" | "changes" | "refuses";
+
+/** One host's verdict on one skill, and why. */
+export interface HostVerdict {
+  /** The host. */
+  readonly host: HostName;
+  /** What it does with the skill. */
+  readonly verdict: HostVerdictKind;
+  /** How many of `reasons` there are of each severity. */
+  readonly counts: { readonly [severity in DiagnosticSeverity]: number };
+  /**
+   * Why: the diagnostics of the host's rules, and those of check's own
+   * rules that the host applies too (`HOST_BASE_RULES`), each naming the
+   * host, with the severity and the source it has there; by line.
+   */
+  readonly reasons: readonly SkillDiagnostic[];
+}
+
 /** One spec rule {@linkcode checkSkills} holds each loadable skill to. */
 export interface CheckRule {
   /** The code of its diagnostics. */
@@ -214,6 +280,11 @@ export interface SkillDiagnostic {
   readonly column?: number;
   /** The skill's name (or its directory name when no name could be read). */
   readonly skill?: string;
+  /**
+   * For a rule's finding about one frontmatter key: that key (`name`,
+   * `compatibility`), whose line `line` is.
+   */
+  readonly key?: string;
   /** For a host rule's diagnostic: the host it is about. */
   readonly host?: HostName;
   /** For a host rule's diagnostic: where the rule comes from. */

@@ -2,7 +2,8 @@
  * Host profiles: the hosts `checkSkills({ hosts })` knows, the rules it
  * holds a skill to for each (as data, each with its source), and what each
  * host would list for a skill (its name and description as that host
- * renames, collapses or cuts them). docs/hosts.md has the sources.
+ * renames, collapses or cuts them); each host's verdict is `verdict.ts`'s.
+ * docs/hosts.md has the sources.
  *
  * @module
  */
@@ -75,8 +76,9 @@ export interface HostListing {
 /**
  * What a host would list for a skill: its name and description as that
  * host renames, collapses or cuts them. A pure function of the skill's
- * fields; whether the host loads the skill at all is what
- * `checkSkills({ hosts })` says.
+ * fields; whether the host loads the skill at all is its verdict, which
+ * `hostVerdicts()` gives from `checkSkills({ hosts })` (and
+ * `explain(name, { hosts })` beside the listing).
  *
  * @param info The skill.
  * @param host The host.

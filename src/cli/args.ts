@@ -43,12 +43,22 @@ export const PRESETS: Readonly<Record<string, () => SkillRootOptions[]>> = {
 export const HOST_CHOICES: readonly string[] = [...HOST_NAMES, "all"];
 
 /**
+ * The names the `--host` flags give: each flag's value split at commas
+ * (`--host codex,spec`), trimmed, in lower case (`--host ALL`).
+ */
+export function hostNamesGiven(values: Values): string[] {
+  return (values.host ?? []).flatMap((value) => value.split(",")).map((
+    name,
+  ) => name.trim().toLowerCase());
+}
+
+/**
  * The hosts of the `--host` flags, each once, in the order of HOST_NAMES;
  * `all` (alone or with others) is every host. main() has refused any other
  * name.
  */
 export function hostsOf(values: Values): HostName[] {
-  const given = values.host ?? [];
+  const given = hostNamesGiven(values);
   return HOST_NAMES.filter((host) =>
     given.includes("all") || given.includes(host)
   );

@@ -8,8 +8,19 @@
 import { type CheckReport, checkSkills } from "../check/check.ts";
 import { printGithub } from "./github.ts";
 import { json } from "./json.ts";
-import { dirRoots, hostsOf, placeOptions, presentRoots } from "./args.ts";
-import { hostCounts, printHostTable } from "./host_table.ts";
+import {
+  dirRoots,
+  hostNamesGiven,
+  hostsOf,
+  placeOptions,
+  presentRoots,
+} from "./args.ts";
+import {
+  hostCounts,
+  printHostTable,
+  reportVerdicts,
+  verdictsDocument,
+} from "./host_table.ts";
 import { sarif } from "./sarif.ts";
 import { colors, line, type Output } from "./output.ts";
 import {
@@ -60,6 +71,7 @@ export function printReport(
   report: CheckReport,
 ): number {
   const hosts = hostsOf(values);
+  const verdicts = hosts.length === 0 ? [] : reportVerdicts(report, hosts);
   const failed = report.counts.error > 0 ||
     (values.strict === true && report.counts.warning > 0);
   const format = formatOf(values);
@@ -77,7 +89,10 @@ export function printReport(
       strict: values.strict === true,
       counts: report.counts,
       skills: report.skills.length,
-      ...(hosts.length === 0 ? {} : { hosts: hostCounts(report, hosts) }),
+      ...(hosts.length === 0 ? {} : {
+        hosts: hostCounts(verdicts, hosts),
+        verdicts: verdictsDocument(verdicts),
+      }),
       diagnostics: report.diagnostics,
     });
     return failed ? PROBLEMS : OK;
@@ -104,7 +119,9 @@ export function printReport(
       } [info]`,
     );
   }
-  if (values.host?.includes("all")) printHostTable(io, report, hosts);
+  if (hostNamesGiven(values).includes("all")) {
+    printHostTable(io, verdicts, hosts);
+  }
   const summary = summaryOf(report, values);
   io.out(failed ? c.red(summary) : summary);
   return failed ? PROBLEMS : OK;

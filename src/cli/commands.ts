@@ -99,9 +99,11 @@ const WHY_HELP = `Why:
                     default, markdown or json)
   --budget CHARS    say whether a catalog of CHARS characters shows the
                     skill in full, shortened, or leaves it out
-  --host NAME       what a host would list for the skill (its name and
+  --host NAME       whether a host loads the skill at all (and why, as
+                    check --host says), then what it lists (its name and
                     description, renamed, collapsed or cut): claude-code,
-                    codex, claude-ai, gemini, spec, or all (repeat for more)
+                    codex, claude-ai, gemini, spec, or all (repeat for more,
+                    or give a list: codex,spec)
   Exits 0 when a skill of that name is served, 1 when none is, or when a
   root named is no folder of skills (a skill directory: list its parent).`;
 
@@ -110,9 +112,10 @@ const CHECK_HELP = `Check:
   --format FORMAT   text (the default), json (as --json), github (workflow
                     commands for GitHub Actions) or sarif (SARIF 2.1.0)
   --host NAME       hold each skill to a host's rules too: claude-code,
-                    codex, claude-ai, gemini, spec, or all (repeat for more;
-                    all also prints a table of skills by host); each
-                    diagnostic names its host and source (docs/hosts.md)`;
+                    codex, claude-ai, gemini, spec, or all (repeat for more,
+                    or give a list: codex,spec; all also prints a table of
+                    each host's verdict on each skill); each diagnostic
+                    names its host and source (docs/hosts.md)`;
 
 const LOCK_HELP = `Lock:
   DIR               a root, as --root DIR (after any --root), as for list

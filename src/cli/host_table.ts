@@ -1,7 +1,8 @@
 /**
  * `check --host all` in text: one table of the skills by host, each cell
- * the counts of that host's diagnostics for the skill; and the counts of
- * each host's diagnostics, which `--format json` carries.
+ * that host's verdict on the skill as the counts of its reasons; and the
+ * verdicts and counts that `--format json` carries. Each is
+ * `hostVerdicts()`, the one function `why --host` asks too.
  *
  * @module
  */
@@ -10,37 +11,64 @@ import type { CheckReport } from "../check/check.ts";
 import type {
   DiagnosticSeverity,
   HostName,
-  SkillDiagnostic,
+  HostVerdict,
+  HostVerdictKind,
 } from "../check/diagnostic.ts";
+import { hostVerdicts } from "../check/verdict.ts";
+import type { SkillInfo } from "../skill.ts";
 import { type Line, line, type Output } from "./output.ts";
 import { cut, oneLine } from "./terminal.ts";
 
 /** The counts of one host's diagnostics, by severity. */
 export type SeverityCounts = { [severity in DiagnosticSeverity]: number };
 
-/** The counts of each host's diagnostics over the whole report. */
+/** Each loadable skill of a report, with each host's verdict on it. */
+export function reportVerdicts(
+  report: Pick<CheckReport, "diagnostics" | "skills">,
+  hosts: readonly HostName[],
+): Array<{ skill: SkillInfo; verdicts: HostVerdict[] }> {
+  return report.skills.map((skill) => ({
+    skill,
+    verdicts: hostVerdicts(skill, report.diagnostics, hosts),
+  }));
+}
+
+/**
+ * The counts of each host's reasons over the whole report: its rules'
+ * diagnostics and those of check's own rules it applies.
+ */
 export function hostCounts(
-  report: Pick<CheckReport, "diagnostics">,
+  verdicts: ReturnType<typeof reportVerdicts>,
   hosts: readonly HostName[],
 ): Record<string, SeverityCounts> {
   const counts: Record<string, SeverityCounts> = {};
-  for (const host of hosts) counts[host] = countOf(report.diagnostics, host);
-  return counts;
-}
-
-function countOf(
-  diagnostics: readonly SkillDiagnostic[],
-  host: HostName,
-  path?: string,
-): SeverityCounts {
-  const counts = { error: 0, warning: 0, info: 0 };
-  for (const d of diagnostics) {
-    if (d.host === host && (path === undefined || d.path === path)) {
-      counts[d.severity]++;
+  for (const host of hosts) counts[host] = { error: 0, warning: 0, info: 0 };
+  for (const row of verdicts) {
+    for (const verdict of row.verdicts) {
+      const total = counts[verdict.host];
+      if (total === undefined) continue;
+      for (const severity of SEVERITIES) {
+        total[severity] += verdict.counts[severity];
+      }
     }
   }
   return counts;
 }
+
+/** Each skill's path and name, and each host's verdict on it, for JSON. */
+export function verdictsDocument(
+  verdicts: ReturnType<typeof reportVerdicts>,
+): Array<
+  { skill: string; path: string; hosts: Record<string, HostVerdictKind> }
+> {
+  return verdicts.map(({ skill, verdicts }) => ({
+    skill: skill.name,
+    path: skill.path,
+    hosts: Object.fromEntries(verdicts.map((v) => [v.host, v.verdict])),
+  }));
+}
+
+const SEVERITIES: readonly DiagnosticSeverity[] = ["error", "warning", "info"];
 
 /** A cell: `ok`, or the non-zero counts (`2E 1W 3N`). */
 function cell({ error, warning, info }: SeverityCounts): string {
@@ -61,16 +89,17 @@ const NAME_WIDTH = 40;
  */
 export function printHostTable(
   io: Output,
-  report: Pick<CheckReport, "diagnostics" | "skills">,
+  verdicts: ReturnType<typeof reportVerdicts>,
   hosts: readonly HostName[],
 ): void {
-  const rows = report.skills.map((skill) => ({
+  const rows = verdicts.map(({ skill, verdicts }) => ({
     name: cut(oneLine(skill.name), NAME_WIDTH),
-    cells: hosts.map((host) =>
-      cell(countOf(report.diagnostics, host, skill.path))
-    ),
+    cells: verdicts.map((verdict) => cell(verdict.counts)),
   }));
-  const totals = hosts.map((host) => cell(countOf(report.diagnostics, host)));
+  const counts = hostCounts(verdicts, hosts);
+  const totals = hosts.map((host) =>
+    cell(counts[host] ?? { error: 0, warning: 0, info: 0 })
+  );
   const nameWidth = Math.max(
     "skill".length,
     "all skills".length,
@@ -91,5 +120,7 @@ export function printHostTable(
   io.out(format("skill", hosts));
   for (const row of rows) io.out(format(row.name, row.cells));
   io.out(format("all skills", totals));
-  io.out("E errors, W warnings, N notes of each host's rules (docs/hosts.md)");
+  io.out(
+    "E: errors, the host does not load the skill; W: warnings, it loads it changed; N: notes (docs/hosts.md)",
+  );
 }

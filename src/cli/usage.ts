@@ -11,7 +11,7 @@ import { closest } from "../_similar.ts";
 import { CATALOG_FORMATS, CATALOG_LOCATIONS } from "./catalog.ts";
 import { json } from "./json.ts";
 import type { Output } from "./output.ts";
-import { FORMATS, HOST_CHOICES, PRESETS } from "./args.ts";
+import { FORMATS, HOST_CHOICES, hostNamesGiven, PRESETS } from "./args.ts";
 import { USAGE, type Values } from "./types.ts";
 
 /**
@@ -172,7 +172,9 @@ export function valueProblem(
       Object.keys(PRESETS).join(", ")
     })`;
   }
-  const host = (values.host ?? []).find((name) => !HOST_CHOICES.includes(name));
+  const host = hostNamesGiven(values).find((name) =>
+    !HOST_CHOICES.includes(name)
+  );
   if (host !== undefined) {
     return `unknown host ${JSON.stringify(host)}${
       hint(host, [...HOST_CHOICES])

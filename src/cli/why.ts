@@ -15,6 +15,12 @@ import type {
   SkillExplanation,
 } from "../explain/explanation.ts";
 import { describe } from "../_text.ts";
+import type {
+  DiagnosticSeverity,
+  HostName,
+  HostVerdict,
+} from "../check/diagnostic.ts";
+import type { HostListing } from "../check/host.ts";
 import { catalogOptions } from "./catalog.ts";
 import { json } from "./json.ts";
 import { hostsOf, open } from "./args.ts";
@@ -125,15 +131,9 @@ function candidateLines(
 ): Line[] {
   const out: Line[] = [[candidate.message]];
   if (candidate.verdict === "served") {
-    for (const listing of candidate.listings ?? []) {
-      out.push(
-        line`  ${c.bold(listing.host)} lists ${
-          JSON.stringify(oneLine(listing.name))
-        }: ${cut(oneLine(listing.description), LISTING_WIDTH)}`,
-      );
-      for (const change of listing.changes) {
-        out.push(line`    ${c.dim(change)}`);
-      }
+    for (const verdict of candidate.verdicts ?? []) {
+      const listing = candidate.listings?.find((l) => l.host === verdict.host);
+      out.push(...hostLines(verdict, listing, c));
     }
   }
   if ("warnings" in candidate) {
@@ -158,6 +158,55 @@ function candidateLines(
   }
   return out;
 }
+
+/**
+ * One host's verdict on the served skill: first whether it loads it at all
+ * (what it would list, when it does), then why, each reason on its line.
+ */
+function hostLines(
+  { host, verdict, reasons }: HostVerdict,
+  listing: HostListing | undefined,
+  c: ReturnType<typeof colors>,
+): Line[] {
+  const out: Line[] = [];
+  if (verdict === "refuses" || listing === undefined) {
+    out.push(line`  ${c.bold(host)} ${REFUSES[host]}`);
+  } else {
+    out.push(
+      // Quoted as JSON, then escaped once by the writer (never twice).
+      line`  ${c.bold(host)} lists ${JSON.stringify(listing.name)}: ${
+        cut(oneLine(listing.description), LISTING_WIDTH)
+      }`,
+    );
+    for (const change of listing.changes) out.push(line`    ${c.dim(change)}`);
+  }
+  for (const reason of reasons) {
+    const message = reason.message.startsWith(`${host}: `)
+      ? reason.message.slice(host.length + 2)
+      : reason.message;
+    out.push(
+      line`    ${
+        c.dim(`${SEVERITY_WORDS[reason.severity]} [${reason.code}]`)
+      } ${message}`,
+    );
+  }
+  return out;
+}
+
+/** What each host does with a skill it does not load. */
+const REFUSES: Readonly<Record<HostName, string>> = {
+  "claude-code": "does not load it:",
+  codex: "skips it:",
+  "claude-ai": "refuses its upload:",
+  gemini: "skips it:",
+  spec: "fails it:",
+};
+
+const SEVERITY_WORDS: Readonly<Record<DiagnosticSeverity, string>> = {
+  error: "error",
+  warning: "warning",
+  info: "note",
+};
 
 /** The most of a host's listing text a line shows (--json has it all). */
 const LISTING_WIDTH = 200;

@@ -7,7 +7,7 @@
  */
 
 import type { CatalogFilter, CatalogOptions } from "../prompt/prompt.ts";
-import type { HostName } from "../check/diagnostic.ts";
+import type { HostName, HostVerdict } from "../check/diagnostic.ts";
 import type { HostListing } from "../check/host.ts";
 import type { SkillProblem } from "../errors.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -24,11 +24,13 @@ export interface ExplainOptions {
    */
   catalog?: CatalogOptions;
   /**
-   * The hosts whose listing of the served skill to give (`listings` of the
-   * served candidate): its name and description as each host renames,
-   * collapses or cuts them (see `hostListing`).
+   * The hosts whose verdict on the served skill to give (`verdicts` of the
+   * served candidate: whether each host loads it at all, and why, as
+   * `checkSkills({ hosts })` decides it; see `hostVerdicts`), and their
+   * listing of it (`listings`: its name and description as each host
+   * renames, collapses or cuts them; see `hostListing`).
    *
-   * @default {[]} (no `listings`)
+   * @default {[]} (no `verdicts`, no `listings`)
    */
   hosts?: readonly HostName[];
 }
@@ -98,8 +100,16 @@ export type SkillCandidate =
       /** What discovery said about it (a repaired YAML line, a name unlike its directory's). */
       readonly warnings: readonly LocatedWarning[];
       /**
+       * Whether each host of the `hosts` option loads it (as it is, or
+       * changed) or not at all, and why, in that order: the verdict
+       * `checkSkills({ hosts })` gives it (the same rules, the same
+       * function); absent without the option.
+       */
+      readonly verdicts?: readonly HostVerdict[];
+      /**
        * What each host of the `hosts` option would list for it, in that
-       * order; absent without the option.
+       * order, were it to load it (see `verdicts`); absent without the
+       * option.
        */
       readonly listings?: readonly HostListing[];
     }

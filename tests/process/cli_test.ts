@@ -1412,3 +1412,35 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
     }
   });
 });
+
+describe("agent-skills why --host and check --host", () => {
+  it("say the same of each host: why first whether it loads the skill, check in its table", () => {
+    // Before, why said codex, gemini, claude-ai and spec "list" bom, which
+    // check said each of them skips or fails.
+    const why = cli("why", "bom", "fixtures/hosts", "--host", "all", ...HOME);
+    assert.equal(why.code, 0, why.stderr);
+    const lines = why.stdout.split("\n");
+    for (
+      const expected of [
+        /^ {2}claude-code lists "bom": /,
+        /^ {2}codex skips it:$/,
+        /^ {2}claude-ai refuses its upload:$/,
+        /^ {2}gemini skips it:$/,
+        /^ {2}spec fails it:$/,
+      ]
+    ) {
+      assert.ok(lines.some((line) => expected.test(line)), `${expected}`);
+    }
+    assert.doesNotMatch(why.stdout, /(codex|gemini|claude-ai|spec) lists/);
+    const check = json(
+      cli("check", "fixtures/hosts/bom", "--host", "all", "--json", ...HOME),
+    ) as { verdicts: Array<{ hosts: Record<string, string> }> };
+    assert.deepEqual(check.verdicts[0]?.hosts, {
+      "claude-code": "loads",
+      codex: "refuses",
+      "claude-ai": "refuses",
+      gemini: "refuses",
+      spec: "refuses",
+    });
+  });
+});
