@@ -171,8 +171,8 @@ export function packSkill(dir: string, options: PackOptions = {}): Uint8Array {
     !excludedFromArchive(rel)
   );
   const sized = kept.map((rel) => ({ path: rel, ...fileStatus(realDir, rel) }));
-  checkArchiveRules(sized, `Skill "${info.name}" (${path})`);
   const prefix = layout === "folder" ? `${info.name}/` : "";
+  checkArchiveRules(sized, `Skill "${info.name}" (${path})`, prefix);
   const files: ZipFile[] = sized.map(({ path: rel, executable }) => ({
     path: prefix + rel,
     bytes: readFile(skill, rel),
@@ -185,6 +185,7 @@ export function packSkill(dir: string, options: PackOptions = {}): Uint8Array {
       size: file.bytes.length,
     })),
     `Skill "${info.name}" (${path})`,
+    prefix,
   );
   files.sort((a, b) => comparePaths(a.path, b.path));
   const bytes = writeZip(files);

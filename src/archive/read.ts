@@ -28,6 +28,7 @@ import { ArchiveError } from "./error.ts";
 import { MAX_ARCHIVE_BYTES } from "./limits.ts";
 import type { ArchiveLayout } from "./pack.ts";
 import { checkArchiveRules, MANIFEST } from "./_rules.ts";
+import { quoted } from "./_paths.ts";
 import { entryBytes } from "./_inflate.ts";
 import { zipEntries } from "./_zip.ts";
 
@@ -121,7 +122,7 @@ export function readSkillArchive(
     throw new ArchiveError(
       "manifest_count",
       `${name} holds several top folders (${
-        [...tops].sort(comparePaths).slice(0, 5).join(", ")
+        [...tops].sort(comparePaths).slice(0, 5).map(quoted).join(", ")
       }): a skill archive holds one skill, in one top folder or at the top`,
     );
   }
@@ -134,6 +135,7 @@ export function readSkillArchive(
   checkArchiveRules(
     files.map(({ path, entry }) => ({ path, size: entry.size })),
     name,
+    prefix,
   );
   files.sort((a, b) => comparePaths(a.path, b.path));
   const read = new Map<string, Uint8Array>();
