@@ -183,14 +183,23 @@ describe("agent-skills check and list of archives", () => {
       }),
     );
     const before = listing(cwd);
-    for (const command of ["check", "list"]) {
-      const { code, err } = run([command, "evil.skill"], cwd);
-      assert.equal(code, 1);
-      assert.match(err, /unsafe_path: Cannot read the archive evil\.skill/);
-    }
+    const list = run(["list", "evil.skill"], cwd);
+    assert.equal(list.code, 1);
+    assert.match(
+      list.err,
+      /unsafe_path: Cannot read the archive evil\.skill/,
+    );
+    // check reports it in its report, as a diagnostic at the archive.
+    const check = run(["check", "evil.skill"], cwd);
+    assert.equal(check.code, 1);
+    assert.match(
+      check.out,
+      /^evil\.skill: unsafe_path: Refused the archive, nothing in it checked: evil\.skill holds/m,
+    );
     assert.deepEqual(listing(cwd), before);
     const json = JSON.parse(run(["check", "evil.skill", "--json"], cwd).out);
-    assert.equal(json.error.code, "unsafe_path");
+    assert.equal(json.diagnostics[0].code, "unsafe_path");
+    assert.equal(json.diagnostics[0].path, join(cwd, "evil.skill"));
   });
 
   it("prints no raw control character from an archive's names or its skill", () => {
@@ -212,8 +221,9 @@ describe("agent-skills check and list of archives", () => {
       join(cwd, "bad.skill"),
       zipSync({ "s/\u001b[2J.md": new Uint8Array() }),
     );
-    const { err } = run(["check", "bad.skill"], cwd);
-    assert.doesNotMatch(err, ACTING);
+    const { out, err } = run(["check", "bad.skill"], cwd);
+    assert.match(out, /unsafe_path/);
+    assert.doesNotMatch(out + err, ACTING);
   });
 
   it("checks archives beside directories in one report; list takes archives only", () => {
@@ -230,7 +240,7 @@ describe("agent-skills check and list of archives", () => {
 
   it("refuses what is no archive, and a missing one (exit 1)", () => {
     const cwd = tree({ "text.zip": "hello" });
-    assert.match(run(["check", "text.zip"], cwd).err, /not_a_zip/);
+    assert.match(run(["check", "text.zip"], cwd).out, /^text\.zip: not_a_zip/m);
     const missing = run(["list", "missing.skill"], cwd);
     assert.equal(missing.code, 1);
     assert.match(

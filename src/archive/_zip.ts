@@ -124,7 +124,7 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
         count === 1 ? "entry" : "entries"
       }, but its central directory holds ${
         directoryEnd - at
-      } more bytes after them (${
+      } more bytes after ${count === 1 ? "it" : "them"} (${
         recordsIn(view, at, directoryEnd)
       } more entries, which other readers list)`,
     );
