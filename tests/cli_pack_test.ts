@@ -4,7 +4,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { zipSync } from "fflate";
 import { main } from "@clarvis/agent-skills/cli";
@@ -123,11 +123,44 @@ describe("agent-skills pack", () => {
     const before = listing(cwd);
     const missing = run(["pack", "skills/pdf", "--output", "no/x.skill"], cwd);
     assert.equal(missing.code, 2);
+    // The folder is named, not the file, and what to do said.
     assert.match(
       missing.err,
-      /unwritable: Wrote no archive: cannot write no\/x\.skill/,
+      /unwritable: Wrote no archive: cannot write no\/x\.skill: its folder no does not exist; create it first, or give --output a file in a folder that exists\n$/,
     );
+    const deeper = run(["pack", "skills/pdf", "--output", "a/b/x.zip"], cwd);
+    assert.match(deeper.err, /its folder a\/b does not exist/);
+    writeFileSync(join(cwd, "plain"), "a file");
+    const file = run(["pack", "skills/pdf", "--output", "plain/x.skill"], cwd);
+    assert.equal(file.code, 2);
+    assert.match(file.err, /its folder plain is a file, not a folder/);
+    const under = run(["pack", "skills/pdf", "--output", "plain/a/x.zip"], cwd);
+    assert.match(
+      under.err,
+      /its folder plain\/a does not exist \(a folder above it is a file\)/,
+    );
+    const json = run(
+      ["pack", "skills/pdf", "--output", "no/x.skill", "--json"],
+      cwd,
+    );
+    assert.match(JSON.parse(json.out).error.message, /its folder no does not/);
+    rmSync(join(cwd, "plain"));
     assert.deepEqual(listing(cwd), before);
+  });
+
+  it("says --layout flat packs a skill only claude.ai's rules refuse, and not for one the spec refuses", () => {
+    const cwd = tree({
+      "extra/SKILL.md":
+        "---\nname: extra\ndescription: Does x.\nversion: 1.0\n---\nBody.\n",
+    });
+    const refused = run(["pack", "extra"], cwd);
+    assert.equal(refused.code, 1);
+    assert.match(refused.err, /claude_ai_field/);
+    assert.match(refused.err, /--layout flat/);
+    assert.equal(run(["pack", "extra", "--layout", "flat"], cwd).code, 0);
+    const bad = run(["pack", "skills/bad"], store());
+    assert.equal(bad.code, 1);
+    assert.doesNotMatch(bad.err, /--layout flat/);
   });
 
   it("takes one DIR and a known layout (exit 2)", () => {
