@@ -18,7 +18,7 @@ import {
   readSkillArchive,
 } from "@clarvis/agent-skills/archive";
 import { manifest, tempTrees } from "./_helpers.ts";
-import { rawZip, refuses } from "./_archive.ts";
+import { rawZip, refuses, zip } from "./_archive.ts";
 
 const tree = tempTrees();
 
@@ -235,6 +235,27 @@ describe("reading an archive is linear in its size", () => {
         { name: `s/cafe\u0301/${"a/".repeat(100)}x`, data: "b" },
       ]),
     );
+  });
+});
+
+describe("checkSkillArchive() of a large manifest", () => {
+  it("holds the manifest to discovery's cap (1 MiB), invalid_skill without parsing it, as for a directory", () => {
+    // 30 MB of duplicated keys deflate to 27 kB and took 17 s to parse.
+    const keys = `---\nname: s\ndescription: d\n${
+      "k: v\n".repeat(220_000)
+    }---\n`;
+    assert.ok(keys.length > 1024 * 1024);
+    const report = checkSkillArchive(zip({ "s/SKILL.md": keys }), {
+      name: "big.skill",
+    });
+    assert.equal(report.skills.length, 0);
+    assert.deepEqual(report.diagnostics.map((d) => d.code), ["invalid_skill"]);
+    assert.match(report.diagnostics[0]?.message ?? "", /1048576-byte cap/);
+    assert.equal(report.diagnostics[0]?.path, "big.skill!/s/SKILL.md");
+    // At the cap, it is read.
+    const body = "x".repeat(1024 * 1024 - manifest("s").length);
+    const at = checkSkillArchive(zip({ "s/SKILL.md": manifest("s") + body }));
+    assert.equal(at.skills.length, 1);
   });
 });
 
