@@ -102,6 +102,8 @@ export interface RawEntry {
   readonly descriptorSays?: readonly [number, number, number];
   /** The local header's general-purpose flags, when they are to differ. */
   readonly localFlags?: number;
+  /** The local header's CRC-32 and sizes, when they are to be set. */
+  readonly localSays?: readonly [number, number, number];
   /** Bytes after the entry (data and descriptor), before the next header. */
   readonly gap?: Uint8Array;
   /** Only a local header and data: no central record names it. */
@@ -164,11 +166,11 @@ export function rawZip(
     lv.setUint16(6, entry.localFlags ?? flags, true);
     lv.setUint16(8, method, true);
     lv.setUint16(12, 0x21, true); // 1980-01-01
-    if (entry.descriptor === undefined) {
-      lv.setUint32(14, crc, true);
-      lv.setUint32(18, stored.length, true);
-      lv.setUint32(22, data.length, true);
-    }
+    const localSays = entry.localSays ??
+      (entry.descriptor === undefined
+        ? [crc, stored.length, data.length]
+        : [0, 0, 0]);
+    localSays.forEach((field, i) => lv.setUint32(14 + 4 * i, field, true));
     lv.setUint16(26, name.length, true);
     local.set(name, 30);
     const offset = at;

@@ -322,6 +322,31 @@ describe("readSkillArchive() of local headers the central directory does not nam
     );
   });
 
+  it("refuses a local header with a data descriptor whose CRC-32 or sizes, when not zero, differ from the central entry's (corrupt)", () => {
+    // A streaming unzip that takes non-zero local sizes would read 5 bytes
+    // of data, then look for the next header inside the rest.
+    const data = "a".repeat(100);
+    const crc = crc32(encoder.encode(data));
+    for (
+      const says of [[crc, 5, 5], [crc ^ 1, 100, 100], [crc, 100, 0]] as const
+    ) {
+      refuses(
+        "corrupt",
+        rawZip([
+          { name: "s/SKILL.md", data: manifest("s") },
+          { name: "s/a.md", data, descriptor: 16, localSays: says },
+        ]),
+        /a\.md/,
+      );
+    }
+    // Zeros, or the central entry's own values, are read.
+    readSkillArchive(rawZip([
+      { name: "s/SKILL.md", data: manifest("s") },
+      { name: "s/a.md", data, descriptor: 16, localSays: [crc, 100, 100] },
+      { name: "s/b.md", data, descriptor: 12, localSays: [0, 0, 0] },
+    ]));
+  });
+
   it("reads what packSkill() writes: data descriptors, contiguous entries", () => {
     const dir = join(
       tree({

@@ -329,9 +329,10 @@ function endRecord(
 /**
  * What a local header says unlike its central entry, which a reader of
  * local headers (a streaming unzip) would take: `encrypted`, or the field
- * that differs. Its CRC-32 and sizes are compared unless a data descriptor
- * follows the data (flag bit 3, which both must say), when the local header
- * holds zeros.
+ * that differs. Its CRC-32 and sizes must be the central entry's, or all
+ * three zero when a data descriptor follows the data (flag bit 3, which both must
+ * say): a streaming unzip that took other sizes would look for the next
+ * header elsewhere.
  */
 function localDisagrees(
   view: DataView,
@@ -346,12 +347,14 @@ function localDisagrees(
   if ((flags & 8) !== (view.getUint16(central + 8, true) & 8)) {
     return "data descriptor flag (bit 3)";
   }
-  if ((flags & 8) !== 0) return undefined;
   const fields = [[14, 16, "CRC-32"], [18, 20, "compressed size"], [
     22,
     24,
     "size",
   ]] as const;
+  // With a descriptor, the local header may hold three zeros instead.
+  const zeros = fields.every(([at]) => view.getUint32(local + at, true) === 0);
+  if ((flags & 8) !== 0 && zeros) return undefined;
   for (const [at, centralAt, field] of fields) {
     if (
       view.getUint32(local + at, true) !==
