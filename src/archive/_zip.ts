@@ -329,8 +329,8 @@ function endRecord(
 /**
  * What a local header says unlike its central entry, which a reader of
  * local headers (a streaming unzip) would take: `encrypted`, or the field
- * that differs. Its CRC-32 and sizes must be the central entry's, or all
- * three zero when a data descriptor follows the data (flag bit 3, which both must
+ * that differs. Its CRC-32 and sizes must be the central entry's, or (each)
+ * zero when a data descriptor follows the data (flag bit 3, which both must
  * say): a streaming unzip that took other sizes would look for the next
  * header elsewhere.
  */
@@ -352,16 +352,12 @@ function localDisagrees(
     24,
     "size",
   ]] as const;
-  // With a descriptor, the local header may hold three zeros instead.
-  const zeros = fields.every(([at]) => view.getUint32(local + at, true) === 0);
-  if ((flags & 8) !== 0 && zeros) return undefined;
   for (const [at, centralAt, field] of fields) {
-    if (
-      view.getUint32(local + at, true) !==
-        view.getUint32(central + centralAt, true)
-    ) {
-      return field;
-    }
+    const value = view.getUint32(local + at, true);
+    // With a descriptor, a field may be zero instead (Info-ZIP's zip writes
+    // the size it knows and zeros for the rest, when it streams).
+    if ((flags & 8) !== 0 && value === 0) continue;
+    if (value !== view.getUint32(central + centralAt, true)) return field;
   }
   return undefined;
 }
