@@ -36,6 +36,9 @@ export interface LocalSpan {
 /** The signature of a data descriptor, which may open one. */
 const DESCRIPTOR = 0x08074b50;
 
+/** The signature of a local header. */
+const LOCAL = 0x04034b50;
+
 /**
  * Throws `corrupt` unless the entries, in the order of their local headers,
  * fill the file from its first byte to the central directory exactly: each
@@ -74,15 +77,16 @@ export function checkLocalLayout(
       );
     }
     if (at > expected) {
+      const hidden = hiddenHeader(view, expected, at);
       throw corrupt(
-        previous === undefined
-          ? `${at - expected} bytes come before its first local header (of ${
-            quoted(entry.path)
-          })`
-          : `${at - expected} bytes lie between entry ${
-            quoted(previous.path)
-          } and the local header of ${quoted(entry.path)}`,
-        entry.path,
+        hidden === undefined
+          ? `${at - expected} bytes lie between ${
+            after(previous)
+          } and the local header of ${quoted(entry.path)}`
+          : `a local header that no central entry names, ${
+            quoted(hidden)
+          }, lies after ${after(previous)}`,
+        hidden ?? entry.path,
       );
     }
     const end = entry.dataOffset + entry.compressedSize;
@@ -109,19 +113,49 @@ export function checkLocalLayout(
     }
     previous = entry;
   }
-  if (expected !== centralOffset) {
-    const last = previous === undefined
-      ? "its start"
-      : `entry ${quoted(previous.path)}`;
+  if (expected > centralOffset) {
     throw corrupt(
-      expected < centralOffset
-        ? `${
-          centralOffset - expected
-        } bytes lie between ${last} and its central directory`
-        : `${last} runs into its central directory`,
+      `${after(previous)} runs into its central directory`,
       previous?.path,
     );
   }
+  if (expected < centralOffset) {
+    const hidden = hiddenHeader(view, expected, centralOffset);
+    throw corrupt(
+      hidden === undefined
+        ? `${centralOffset - expected} bytes lie between ${
+          after(previous)
+        } and its central directory`
+        : `a local header that no central entry names, ${
+          quoted(hidden)
+        }, lies after ${after(previous)}`,
+      hidden ?? previous?.path,
+    );
+  }
+}
+
+/** What a gap follows, for messages: an entry, or the file's start. */
+function after(entry: LocalSpan | undefined): string {
+  return entry === undefined
+    ? "the file's start"
+    : `entry ${quoted(entry.path)}`;
+}
+
+/**
+ * The name of the local header at `at`, when a whole one (with its name)
+ * lies there before `limit`: what a streaming unzip would extract.
+ */
+function hiddenHeader(
+  view: DataView,
+  at: number,
+  limit: number,
+): string | undefined {
+  if (at + 30 > limit || view.getUint32(at, true) !== LOCAL) return undefined;
+  const length = view.getUint16(at + 26, true);
+  if (at + 30 + length > limit) return undefined;
+  return new TextDecoder().decode(
+    new Uint8Array(view.buffer, view.byteOffset + at + 30, length),
+  );
 }
 
 /**
