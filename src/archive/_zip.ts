@@ -48,11 +48,11 @@ const S_IFLNK = 0o120000;
  *
  * The records must agree with one another, so that every reader sees the
  * same entries: one end record, ending the file; a central directory that
- * ends where it starts and holds exactly the entries it declares; local
- * headers that are exactly those entries, one after the other from the
- * first byte (`checkLocalLayout`). The work is linear in the archive's
- * size: each path is at most {@linkcode MAX_ENTRY_PATH_BYTES} bytes, and
- * read once.
+ * ends where the end record starts and holds exactly the entries it
+ * declares; local headers that are exactly those entries, one after the
+ * other from the first byte (`checkLocalLayout`). The work is linear in the
+ * archive's size: each path is at most {@linkcode MAX_ENTRY_PATH_BYTES}
+ * bytes, and read once.
  *
  * @param name The archive's name, for messages.
  * @throws {ArchiveError} `not_a_zip`, `corrupt`, `encrypted`,
@@ -106,7 +106,9 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
     if (at + 46 > directoryEnd || view.getUint32(at, true) !== CENTRAL) {
       throw corrupt(
         at === directoryEnd
-          ? `its end record declares ${count} entries, but its central directory holds ${i}`
+          ? `its end record declares ${
+            entriesText(count)
+          }, but its central directory holds ${i}`
           : `central directory entry ${i + 1} is malformed`,
       );
     }
@@ -119,14 +121,17 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
     at = next;
   }
   if (at !== directoryEnd) {
+    const more = recordsIn(view, at, directoryEnd);
     throw corrupt(
-      `its end record declares ${count} ${
-        count === 1 ? "entry" : "entries"
+      `its end record declares ${
+        entriesText(count)
       }, but its central directory holds ${
         directoryEnd - at
       } more bytes after ${count === 1 ? "it" : "them"} (${
-        recordsIn(view, at, directoryEnd)
-      } more entries, which other readers list)`,
+        more > 0
+          ? `${entriesText(more)} more, which other readers list`
+          : "that no entry accounts for"
+      })`,
     );
   }
   checkLocalLayout(view, entries, offset, name);
@@ -278,6 +283,11 @@ function centralEntry(
     dataOffset,
     descriptor: (view.getUint16(local + 6, true) & 8) !== 0,
   };
+}
+
+/** "1 entry", "3 entries". */
+function entriesText(count: number): string {
+  return `${count} ${count === 1 ? "entry" : "entries"}`;
 }
 
 /** How many central records follow one another from `at` up to `end`. */
