@@ -218,6 +218,33 @@ describe("packSkill()", () => {
     }
   });
 
+  it("says the flat layout packs a skill that only claude.ai's rules refuse, and only then", () => {
+    const root = tree({
+      "extra/SKILL.md":
+        "---\nname: extra\ndescription: Does x.\nversion: 1.0\n---\nBody.\n",
+      // Refused by the spec's own rules too (name_case): no layout packs it.
+      "Upper/SKILL.md": manifest("Upper", "Turns <b> into bold."),
+    });
+    refuses(
+      "invalid_skill",
+      () => packSkill(join(root, "extra")),
+      /only claude\.ai's rules.*layout: "flat"/,
+    );
+    packSkill(join(root, "extra"), { layout: "flat" });
+    for (const layout of ["folder", "flat"] as const) {
+      assert.throws(
+        () => packSkill(join(root, "Upper"), { layout }),
+        (error) => {
+          assert.ok(error instanceof ArchiveError, String(error));
+          assert.equal(error.code, "invalid_skill");
+          assert.match(error.message, /name_case/);
+          assert.doesNotMatch(error.message, /"flat"/);
+          return true;
+        },
+      );
+    }
+  });
+
   it("holds an archive to a host's rules when asked, the flat layout included", () => {
     const root = tree({
       "extra/SKILL.md":

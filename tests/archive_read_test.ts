@@ -5,6 +5,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import {
   checkSkillArchive,
   readSkillArchive,
@@ -53,6 +54,35 @@ describe("readSkillArchive()", () => {
     assert.equal(archive.layout, "flat");
     assert.equal(archive.top, undefined);
     assert.deepEqual([...archive.files.keys()], ["SKILL.md", "refs/x.md"]);
+  });
+
+  it("reads the archives other packers write as they stream: data descriptors, zeros in local headers, stored and deflated", () => {
+    // fixtures/archives: `zip -qrX - s | cat` (Info-ZIP 3.0, deflated and
+    // -0), and Python's zipfile writing to a stream that cannot seek; each
+    // with folder entries, an empty file, and data descriptors.
+    for (
+      const name of [
+        "infozip-streamed",
+        "infozip-streamed-stored",
+        "python-streamed",
+        "python-streamed-stored",
+      ]
+    ) {
+      const archive = readSkillArchive(
+        readFileSync(`fixtures/archives/${name}.skill`),
+        { name },
+      );
+      assert.equal(archive.top, "s", name);
+      assert.deepEqual([...archive.files.keys()], [
+        "SKILL.md",
+        "refs/a.md",
+        "refs/zero.md",
+      ], name);
+      assert.equal(
+        new TextDecoder().decode(archive.files.get("refs/a.md")),
+        "hello hello hello\n",
+      );
+    }
   });
 
   it("refuses what is not a zip, or is cut short (not_a_zip)", () => {

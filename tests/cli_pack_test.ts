@@ -4,7 +4,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { zipSync } from "fflate";
 import { main } from "@clarvis/agent-skills/cli";
@@ -123,11 +123,44 @@ describe("agent-skills pack", () => {
     const before = listing(cwd);
     const missing = run(["pack", "skills/pdf", "--output", "no/x.skill"], cwd);
     assert.equal(missing.code, 2);
+    // The folder is named, not the file, and what to do said.
     assert.match(
       missing.err,
-      /unwritable: Wrote no archive: cannot write no\/x\.skill/,
+      /unwritable: Wrote no archive: cannot write no\/x\.skill: its folder no does not exist; create it first, or give --output a file in a folder that exists\n$/,
     );
+    const deeper = run(["pack", "skills/pdf", "--output", "a/b/x.zip"], cwd);
+    assert.match(deeper.err, /its folder a\/b does not exist/);
+    writeFileSync(join(cwd, "plain"), "a file");
+    const file = run(["pack", "skills/pdf", "--output", "plain/x.skill"], cwd);
+    assert.equal(file.code, 2);
+    assert.match(file.err, /its folder plain is a file, not a folder/);
+    const under = run(["pack", "skills/pdf", "--output", "plain/a/x.zip"], cwd);
+    assert.match(
+      under.err,
+      /its folder plain\/a does not exist \(a folder above it is a file\)/,
+    );
+    const json = run(
+      ["pack", "skills/pdf", "--output", "no/x.skill", "--json"],
+      cwd,
+    );
+    assert.match(JSON.parse(json.out).error.message, /its folder no does not/);
+    rmSync(join(cwd, "plain"));
     assert.deepEqual(listing(cwd), before);
+  });
+
+  it("says --layout flat packs a skill only claude.ai's rules refuse, and not for one the spec refuses", () => {
+    const cwd = tree({
+      "extra/SKILL.md":
+        "---\nname: extra\ndescription: Does x.\nversion: 1.0\n---\nBody.\n",
+    });
+    const refused = run(["pack", "extra"], cwd);
+    assert.equal(refused.code, 1);
+    assert.match(refused.err, /claude_ai_field/);
+    assert.match(refused.err, /--layout flat/);
+    assert.equal(run(["pack", "extra", "--layout", "flat"], cwd).code, 0);
+    const bad = run(["pack", "skills/bad"], store());
+    assert.equal(bad.code, 1);
+    assert.doesNotMatch(bad.err, /--layout flat/);
   });
 
   it("takes one DIR and a known layout (exit 2)", () => {
@@ -183,14 +216,23 @@ describe("agent-skills check and list of archives", () => {
       }),
     );
     const before = listing(cwd);
-    for (const command of ["check", "list"]) {
-      const { code, err } = run([command, "evil.skill"], cwd);
-      assert.equal(code, 1);
-      assert.match(err, /unsafe_path: Cannot read the archive evil\.skill/);
-    }
+    const list = run(["list", "evil.skill"], cwd);
+    assert.equal(list.code, 1);
+    assert.match(
+      list.err,
+      /unsafe_path: Cannot read the archive evil\.skill/,
+    );
+    // check reports it in its report, as a diagnostic at the archive.
+    const check = run(["check", "evil.skill"], cwd);
+    assert.equal(check.code, 1);
+    assert.match(
+      check.out,
+      /^evil\.skill: unsafe_path: Refused the archive, nothing in it checked: evil\.skill holds/m,
+    );
     assert.deepEqual(listing(cwd), before);
     const json = JSON.parse(run(["check", "evil.skill", "--json"], cwd).out);
-    assert.equal(json.error.code, "unsafe_path");
+    assert.equal(json.diagnostics[0].code, "unsafe_path");
+    assert.equal(json.diagnostics[0].path, join(cwd, "evil.skill"));
   });
 
   it("prints no raw control character from an archive's names or its skill", () => {
@@ -212,8 +254,9 @@ describe("agent-skills check and list of archives", () => {
       join(cwd, "bad.skill"),
       zipSync({ "s/\u001b[2J.md": new Uint8Array() }),
     );
-    const { err } = run(["check", "bad.skill"], cwd);
-    assert.doesNotMatch(err, ACTING);
+    const { out, err } = run(["check", "bad.skill"], cwd);
+    assert.match(out, /unsafe_path/);
+    assert.doesNotMatch(out + err, ACTING);
   });
 
   it("checks archives beside directories in one report; list takes archives only", () => {
@@ -230,7 +273,7 @@ describe("agent-skills check and list of archives", () => {
 
   it("refuses what is no archive, and a missing one (exit 1)", () => {
     const cwd = tree({ "text.zip": "hello" });
-    assert.match(run(["check", "text.zip"], cwd).err, /not_a_zip/);
+    assert.match(run(["check", "text.zip"], cwd).out, /^text\.zip: not_a_zip/m);
     const missing = run(["list", "missing.skill"], cwd);
     assert.equal(missing.code, 1);
     assert.match(

@@ -1,20 +1,25 @@
 /**
  * A zip entry's bytes: inflated by fflate a little at a time, stopped as
  * soon as it makes more than its declared size, then held to its declared
- * size and CRC-32. The entries come checked from `_zip.ts`.
+ * size and CRC-32, its deflate stream to its compressed size. The entries
+ * come checked from `_zip.ts`.
  *
  * @module
  */
 
 import { Inflate } from "fflate";
 import { ArchiveError } from "./error.ts";
+import { quoted } from "./_paths.ts";
 import { MAX_RATIO, type ZipEntry } from "./_zip.ts";
 
 /**
  * A file entry's bytes, inflated a little at a time into a buffer of its
  * declared size and stopped as soon as it makes more (so no more is ever
  * held, nor much more inflated), then held to that size and its declared
- * CRC-32.
+ * CRC-32. A deflate stream must end at the entry's last byte: bytes after
+ * its end, inside the entry, are where a streaming unzip (which finds the
+ * end of an entry with a data descriptor by the end of its stream) would
+ * read another local header.
  *
  * @throws {ArchiveError} `corrupt`.
  */
@@ -33,9 +38,7 @@ export function entryBytes(
   } catch (error) {
     throw new ArchiveError(
       "corrupt",
-      `${name} is corrupt: entry ${
-        JSON.stringify(entry.path)
-      } does not inflate (${
+      `${name} is corrupt: entry ${quoted(entry.path)} does not inflate (${
         error instanceof Error ? error.message : String(error)
       })`,
       { path: entry.path, cause: error },
@@ -47,12 +50,37 @@ export function entryBytes(
     throw new ArchiveError(
       "corrupt",
       `${name} is corrupt: entry ${
-        JSON.stringify(entry.path)
+        quoted(entry.path)
       } does not hold the ${entry.size} bytes and CRC-32 it declares`,
       { path: entry.path },
     );
   }
+  if (entry.method === 8 && endsEarly(data, entry.size)) {
+    throw new ArchiveError(
+      "corrupt",
+      `${name} is corrupt: entry ${
+        quoted(entry.path)
+      }'s deflate stream ends before its ${entry.compressedSize} compressed bytes do, and a streaming unzip would read what follows as another entry (pack it again)`,
+      { path: entry.path },
+    );
+  }
   return out;
+}
+
+/**
+ * Whether a deflate stream that inflates ends before its last byte: then
+ * the stream without that byte inflates too, where a stream that ends at
+ * its last byte, cut by one, is cut short. (The work is one more
+ * inflation, bounded as the first.)
+ */
+function endsEarly(data: Uint8Array, size: number): boolean {
+  if (data.length === 0) return false;
+  try {
+    inflateAtMost(data.subarray(0, data.length - 1), size);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The fewest compressed bytes handed to the inflater at once. */

@@ -7,17 +7,21 @@
  */
 
 import { ArchiveError } from "./error.ts";
-import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_FILES } from "./limits.ts";
+import {
+  ARCHIVE_LIMITS,
+  MAX_ARCHIVE_BYTES,
+  MAX_ARCHIVE_FILES,
+} from "./limits.ts";
+import { firstClash, quoted, utf8Length } from "./_paths.ts";
 // Shared with the claude-ai host profile, which holds a folder to them.
 import {
-  extractedKey,
   isArchiveName,
   isPluginManifest,
   MANIFEST,
   topManifests,
 } from "../check/_upload.ts";
 
-export { extractedKey, isArchiveName, MANIFEST };
+export { isArchiveName, MANIFEST };
 
 /** A file of a skill: its path relative to the skill's top, and its size. */
 export interface SizedFile {
@@ -26,15 +30,26 @@ export interface SizedFile {
 }
 
 /**
+/**
+ * The most bytes of UTF-8 an entry's path may have, the top folder
+ * included: the `path_too_long` row of {@linkcode ARCHIVE_LIMITS}.
+ */
+export const MAX_ENTRY_PATH_BYTES: number =
+  ARCHIVE_LIMITS.find((limit) => limit.code === "path_too_long")?.max ?? 0;
+
+/**
  * Throws the first rule of the table the files break, each named; `where`
- * names the skill or archive in messages.
+ * names the skill or archive in messages, `prefix` is what the archive puts
+ * before each path (its top folder and a `/`), which counts in its length.
  *
  * @throws {ArchiveError} `manifest_count`, `too_many_files`, `too_large`,
- * `nested_archive`, `plugin_manifest` or `duplicate_entry`.
+ * `path_too_long`, `nested_archive`, `plugin_manifest` or
+ * `duplicate_entry`.
  */
 export function checkArchiveRules(
   files: readonly SizedFile[],
   where: string,
+  prefix = "",
 ): void {
   const manifests = topManifests(files.map((file) => file.path));
   if (manifests.length !== 1 || manifests[0] !== MANIFEST) {
@@ -43,7 +58,7 @@ export function checkArchiveRules(
       manifests.length === 0
         ? `${where} has no ${MANIFEST} at its top: a skill archive holds exactly one`
         : `${where} has ${
-          manifests.join(" and ")
+          manifests.map(quoted).join(" and ")
         } at its top: a skill archive holds exactly one, named ${MANIFEST}`,
       { path: manifests[0] },
     );
@@ -63,17 +78,31 @@ export function checkArchiveRules(
     );
   }
   for (const { path } of files) {
+    const bytes = utf8Length(prefix) + utf8Length(path);
+    if (bytes > MAX_ENTRY_PATH_BYTES) {
+      throw new ArchiveError(
+        "path_too_long",
+        `${where} holds ${
+          quoted(path)
+        }, whose path in the archive is ${bytes} bytes, more than the ${MAX_ENTRY_PATH_BYTES} an entry's path may have (macOS's PATH_MAX): move it up or shorten its names`,
+        { path },
+      );
+    }
     if (isArchiveName(path)) {
       throw new ArchiveError(
         "nested_archive",
-        `${where} holds an archive, ${path}: an upload takes no archive inside another; unpack it or leave it out`,
+        `${where} holds an archive, ${
+          quoted(path)
+        }: an upload takes no archive inside another; unpack it or leave it out`,
         { path },
       );
     }
     if (isPluginManifest(path)) {
       throw new ArchiveError(
         "plugin_manifest",
-        `${where} holds ${path}: that makes it a Claude Code plugin, which an upload of a skill refuses; leave it out`,
+        `${where} holds ${
+          quoted(path)
+        }: that makes it a Claude Code plugin, which an upload of a skill refuses; leave it out`,
         { path },
       );
     }
@@ -87,35 +116,19 @@ export function checkArchiveRules(
  * folder of another's path there.
  */
 function collisions(files: readonly SizedFile[], where: string): void {
-  const seen = new Map<string, string>();
-  for (const { path } of files) {
-    const other = seen.get(extractedKey(path));
-    if (other !== undefined) {
-      throw new ArchiveError(
-        "duplicate_entry",
-        `${where} holds ${JSON.stringify(other)} and ${
-          JSON.stringify(path)
-        }, one name in Unicode NFC (they look the same, and are one file on macOS): rename one`,
-        { path },
-      );
-    }
-    seen.set(extractedKey(path), path);
-  }
-  for (const { path } of files) {
-    for (let slash = path.indexOf("/"); slash > 0;) {
-      const file = seen.get(extractedKey(path.slice(0, slash)));
-      if (file !== undefined) {
-        throw new ArchiveError(
-          "duplicate_entry",
-          `${where} holds ${
-            JSON.stringify(file)
-          } as a file and as a folder (of ${
-            JSON.stringify(path)
-          }) in Unicode NFC: rename one`,
-          { path: file },
-        );
-      }
-      slash = path.indexOf("/", slash + 1);
-    }
-  }
+  const clash = firstClash(
+    files.map(({ path }) => ({ path, folder: false })),
+  );
+  if (clash === undefined) return;
+  throw new ArchiveError(
+    "duplicate_entry",
+    clash.kind === "twice"
+      ? `${where} holds ${quoted(clash.first)} and ${
+        quoted(clash.path)
+      }, one name in Unicode NFC (they look the same, and are one file on macOS): rename one`
+      : `${where} holds ${quoted(clash.file)} as a file and as a folder (of ${
+        quoted(clash.of)
+      }) in Unicode NFC: rename one`,
+    { path: clash.kind === "twice" ? clash.path : clash.file },
+  );
 }

@@ -9,24 +9,17 @@
  */
 
 import { ArchiveError } from "./error.ts";
-import { extractedKey } from "./_rules.ts";
+import { checkLocalLayout, type LocalSpan } from "./_local.ts";
+import { entryName, firstClash, quoted, safePath } from "./_paths.ts";
+import { MAX_ENTRY_PATH_BYTES } from "./_rules.ts";
 
-/** One entry of the central directory, checked. */
-export interface ZipEntry {
-  /** Its path in the archive, without the trailing `/` of a folder. */
-  readonly path: string;
+/**
+ * One entry of the central directory, checked: its path (without the
+ * trailing `/` of a folder), and where it lies (see `LocalSpan`).
+ */
+export interface ZipEntry extends LocalSpan {
   /** Whether it is a folder entry (a name ending in `/`). */
   readonly folder: boolean;
-  /** Its compression method: 0 stored, 8 deflated. */
-  readonly method: number;
-  /** Its declared CRC-32. */
-  readonly crc: number;
-  /** Its declared compressed size. */
-  readonly compressedSize: number;
-  /** Its declared uncompressed size. */
-  readonly size: number;
-  /** Where its data starts, past the local header. */
-  readonly dataOffset: number;
 }
 
 /**
@@ -53,21 +46,30 @@ const S_IFLNK = 0o120000;
 /**
  * The checked entries of a zip's central directory, in archive order.
  *
+ * The records must agree with one another, so that every reader sees the
+ * same entries: one end record, ending the file; a central directory that
+ * ends where the end record starts and holds exactly the entries it
+ * declares; local headers that are exactly those entries, one after the
+ * other from the first byte (`checkLocalLayout`). The work is linear in the
+ * archive's size: each path is at most {@linkcode MAX_ENTRY_PATH_BYTES}
+ * bytes, and read once.
+ *
  * @param name The archive's name, for messages.
- * @throws {ArchiveError} `not_a_zip`, `corrupt`, `encrypted`, `unsafe_path`,
- * `symlink`, `duplicate_entry` or `zip_bomb`.
+ * @throws {ArchiveError} `not_a_zip`, `corrupt`, `encrypted`,
+ * `path_too_long`, `unsafe_path`, `symlink`, `duplicate_entry` or
+ * `zip_bomb`.
  */
 export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = endRecord(view);
+  const corrupt = (why: string, path?: string): ArchiveError =>
+    new ArchiveError("corrupt", `${name} is corrupt: ${why}`, { path });
+  const end = endRecord(view, corrupt);
   if (end < 0) {
     throw new ArchiveError(
       "not_a_zip",
       `${name} is not a zip archive (no end-of-central-directory record: not a zip, or cut short)`,
     );
   }
-  const corrupt = (why: string, path?: string): ArchiveError =>
-    new ArchiveError("corrupt", `${name} is corrupt: ${why}`, { path });
   const count = view.getUint16(end + 10, true);
   const size = view.getUint32(end + 12, true);
   const offset = view.getUint32(end + 16, true);
@@ -87,224 +89,260 @@ export function zipEntries(bytes: Uint8Array, name: string): ZipEntry[] {
       `${name} holds ${count} entries, more than the ${MAX_ENTRIES} a skill archive reader looks at (an upload takes 200 files)`,
     );
   }
-  if (offset + size > end) {
+  const directoryEnd = offset + size;
+  if (directoryEnd > end) {
     throw corrupt("its central directory lies outside the file");
   }
+  if (directoryEnd < end) {
+    throw corrupt(
+      `${
+        end - directoryEnd
+      } bytes lie between its central directory and its end record`,
+    );
+  }
   const entries: ZipEntry[] = [];
-  const seen = new Set<string>();
   let at = offset;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > offset + size || view.getUint32(at, true) !== CENTRAL) {
-      throw corrupt(`central directory entry ${i + 1} is malformed`);
+    if (at + 46 > directoryEnd || view.getUint32(at, true) !== CENTRAL) {
+      throw corrupt(
+        at === directoryEnd
+          ? `its end record declares ${
+            entriesText(count)
+          }, but its central directory holds ${i}`
+          : `central directory entry ${i + 1} is malformed`,
+      );
     }
-    const nameLength = view.getUint16(at + 28, true);
-    const next = at + 46 + nameLength + view.getUint16(at + 30, true) +
-      view.getUint16(at + 32, true);
-    if (next > offset + size) {
+    const next = at + 46 + view.getUint16(at + 28, true) +
+      view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (next > directoryEnd) {
       throw corrupt(`central directory entry ${i + 1} runs past its end`);
     }
-    const raw = entryName(bytes.subarray(at + 46, at + 46 + nameLength), name);
-    const flags = view.getUint16(at + 8, true);
-    if ((flags & 1) !== 0) {
-      throw new ArchiveError(
-        "encrypted",
-        `${name} holds an encrypted entry, ${
-          JSON.stringify(raw)
-        }: a skill archive is never encrypted`,
-        { path: raw },
-      );
-    }
-    const path = safePath(raw, name);
-    const folder = raw.endsWith("/");
-    const mode = view.getUint32(at + 38, true) >>> 16;
-    if ((mode & S_IFMT) === S_IFLNK) {
-      throw new ArchiveError(
-        "symlink",
-        `${name} holds a symbolic link, ${
-          JSON.stringify(raw)
-        }: a skill archive holds files and folders only`,
-        { path: raw },
-      );
-    }
-    if (seen.has(extractedKey(path))) {
-      throw new ArchiveError(
-        "duplicate_entry",
-        `${name} holds ${
-          JSON.stringify(path)
-        } twice (names compared in Unicode NFC, as macOS extracts them)`,
-        { path },
-      );
-    }
-    seen.add(extractedKey(path));
-    const method = view.getUint16(at + 10, true);
-    const compressedSize = view.getUint32(at + 20, true);
-    const declared = view.getUint32(at + 24, true);
-    if (method !== 0 && method !== 8) {
-      throw corrupt(
-        `entry ${
-          JSON.stringify(path)
-        } uses compression method ${method} (only stored and deflated are read)`,
-        path,
-      );
-    }
-    if (folder && (declared !== 0 || compressedSize > 2)) {
-      throw corrupt(
-        `folder entry ${JSON.stringify(raw)} carries ${declared} bytes of data`,
-        path,
-      );
-    }
-    if (method === 0 && compressedSize !== declared) {
-      throw corrupt(
-        `stored entry ${
-          JSON.stringify(path)
-        } declares ${declared} bytes in ${compressedSize}`,
-        path,
-      );
-    }
-    if (method === 8 && declared > (compressedSize + 1) * MAX_RATIO) {
-      throw new ArchiveError(
-        "zip_bomb",
-        `${name}: entry ${
-          JSON.stringify(path)
-        } declares ${declared} bytes from ${compressedSize} compressed, more than deflate can produce (${MAX_RATIO}:1)`,
-        { path },
-      );
-    }
-    const local = view.getUint32(at + 42, true);
-    if (local + 30 > offset || view.getUint32(local, true) !== LOCAL) {
-      throw corrupt(`entry ${JSON.stringify(path)} has no local header`, path);
-    }
-    const localName = view.getUint16(local + 26, true);
-    const dataOffset = local + 30 + localName +
-      view.getUint16(local + 28, true);
-    if (
-      !sameBytes(
-        bytes.subarray(local + 30, local + 30 + localName),
-        bytes.subarray(at + 46, at + 46 + nameLength),
-      )
-    ) {
-      throw corrupt(
-        `entry ${JSON.stringify(path)} has another name in its local header`,
-        path,
-      );
-    }
-    const disagrees = localDisagrees(view, local, at);
-    if (disagrees === "encrypted") {
-      throw new ArchiveError(
-        "encrypted",
-        `${name} holds an entry encrypted in its local header, ${
-          JSON.stringify(path)
-        }: a skill archive is never encrypted`,
-        { path },
-      );
-    }
-    if (disagrees !== undefined) {
-      throw corrupt(
-        `entry ${
-          JSON.stringify(path)
-        } has another ${disagrees} in its local header than in the central directory`,
-        path,
-      );
-    }
-    if (dataOffset + compressedSize > offset) {
-      throw corrupt(`entry ${JSON.stringify(path)} runs past its data`, path);
-    }
-    entries.push({
-      path,
-      folder,
-      method,
-      crc: view.getUint32(at + 16, true),
-      compressedSize,
-      size: declared,
-      dataOffset,
-    });
+    entries.push(centralEntry(bytes, view, { at, offset, name, corrupt }));
     at = next;
   }
-  // A path that is a file and also holds entries would extract as neither.
-  const files = new Set(
-    entries.filter((e) => !e.folder).map((e) => extractedKey(e.path)),
-  );
-  for (const entry of entries) {
-    for (let slash = entry.path.indexOf("/"); slash > 0;) {
-      const parent = entry.path.slice(0, slash);
-      if (files.has(extractedKey(parent))) {
-        throw new ArchiveError(
-          "duplicate_entry",
-          `${name} holds ${
-            JSON.stringify(parent)
-          } as a file and as a folder (of ${JSON.stringify(entry.path)})`,
-          { path: parent },
-        );
-      }
-      slash = entry.path.indexOf("/", slash + 1);
-    }
+  if (at !== directoryEnd) {
+    const more = recordsIn(view, at, directoryEnd);
+    throw corrupt(
+      `its end record declares ${
+        entriesText(count)
+      }, but its central directory holds ${
+        directoryEnd - at
+      } more bytes after ${count === 1 ? "it" : "them"} (${
+        more > 0
+          ? `${entriesText(more)} more, which other readers list`
+          : "that no entry accounts for"
+      })`,
+    );
+  }
+  checkLocalLayout(view, entries, offset, name);
+  const clash = firstClash(entries);
+  if (clash !== undefined) {
+    throw new ArchiveError(
+      "duplicate_entry",
+      clash.kind === "twice"
+        ? `${name} holds ${
+          quoted(clash.path)
+        } twice (names compared in Unicode NFC, as macOS extracts them)`
+        : `${name} holds ${quoted(clash.file)} as a file and as a folder (of ${
+          quoted(clash.of)
+        })`,
+      { path: clash.kind === "twice" ? clash.path : clash.file },
+    );
   }
   return entries;
 }
 
-/** Where the end-of-central-directory record starts, or -1. */
-function endRecord(view: DataView): number {
-  const last = view.byteLength - 22;
-  for (let at = last; at >= 0 && at >= last - 0xffff; at--) {
-    if (
-      view.getUint32(at, true) === END &&
-      at + 22 + view.getUint16(at + 20, true) <= view.byteLength
-    ) {
-      return at;
-    }
-  }
-  return -1;
-}
-
-/** An entry's name, decoded as UTF-8 (ASCII included). */
-function entryName(raw: Uint8Array, name: string): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(raw);
-  } catch (error) {
+/**
+ * The central directory's entry at `at`, checked on its own and against
+ * its local header.
+ */
+function centralEntry(
+  bytes: Uint8Array,
+  view: DataView,
+  { at, offset, name, corrupt }: {
+    at: number;
+    offset: number;
+    name: string;
+    corrupt: (why: string, path?: string) => ArchiveError;
+  },
+): ZipEntry {
+  const nameLength = view.getUint16(at + 28, true);
+  const rawName = bytes.subarray(at + 46, at + 46 + nameLength);
+  if (nameLength > MAX_ENTRY_PATH_BYTES) {
+    const path = new TextDecoder().decode(rawName);
     throw new ArchiveError(
-      "unsafe_path",
-      `${name} holds an entry whose name is not UTF-8`,
-      { cause: error },
+      "path_too_long",
+      `${name} holds an entry whose path is ${nameLength} bytes, more than the ${MAX_ENTRY_PATH_BYTES} an entry's path may have (macOS's PATH_MAX): ${
+        quoted(path)
+      }; a skill's files sit less deep, under shorter names`,
+      { path },
     );
   }
-}
-
-/**
- * An entry's path without a folder's trailing `/`, or `unsafe_path`: a
- * path that extracted would land outside the folder, or mean different
- * things on different systems, or forge a terminal line.
- */
-function safePath(raw: string, name: string): string {
-  const path = raw.endsWith("/") ? raw.slice(0, -1) : raw;
-  const why = raw.includes("\\")
-    ? "a backslash"
-    : raw.startsWith("/")
-    ? "an absolute path"
-    : /^[A-Za-z]:/.test(raw)
-    ? "a drive letter"
-    // deno-lint-ignore no-control-regex
-    : /[\u0000-\u001f\u007f]/.test(raw)
-    ? "a control character"
-    : path.split("/").some((part) => part === "..")
-    ? "a .. segment"
-    : path.split("/").some((part) => part === "" || part === ".")
-    ? "an empty or . segment"
-    : undefined;
-  if (why !== undefined) {
+  const raw = entryName(rawName, name);
+  const flags = view.getUint16(at + 8, true);
+  if ((flags & 1) !== 0) {
     throw new ArchiveError(
-      "unsafe_path",
-      `${name} holds an entry whose path has ${why}: ${JSON.stringify(raw)}`,
+      "encrypted",
+      `${name} holds an encrypted entry, ${
+        quoted(raw)
+      }: a skill archive is never encrypted`,
       { path: raw },
     );
   }
-  return path;
+  const path = safePath(raw, name);
+  const folder = raw.endsWith("/");
+  const mode = view.getUint32(at + 38, true) >>> 16;
+  if ((mode & S_IFMT) === S_IFLNK) {
+    throw new ArchiveError(
+      "symlink",
+      `${name} holds a symbolic link, ${
+        quoted(raw)
+      }: a skill archive holds files and folders only`,
+      { path: raw },
+    );
+  }
+  if (view.getUint16(at + 34, true) !== 0) {
+    throw corrupt(`entry ${quoted(path)} starts on another disk`, path);
+  }
+  const method = view.getUint16(at + 10, true);
+  const compressedSize = view.getUint32(at + 20, true);
+  const declared = view.getUint32(at + 24, true);
+  if (method !== 0 && method !== 8) {
+    throw corrupt(
+      `entry ${
+        quoted(path)
+      } uses compression method ${method} (only stored and deflated are read)`,
+      path,
+    );
+  }
+  if (folder && (declared !== 0 || compressedSize > 2)) {
+    throw corrupt(
+      `folder entry ${quoted(raw)} carries ${declared} bytes of data`,
+      path,
+    );
+  }
+  if (method === 0 && compressedSize !== declared) {
+    throw corrupt(
+      `stored entry ${
+        quoted(path)
+      } declares ${declared} bytes in ${compressedSize}`,
+      path,
+    );
+  }
+  if (method === 8 && declared > (compressedSize + 1) * MAX_RATIO) {
+    throw new ArchiveError(
+      "zip_bomb",
+      `${name}: entry ${
+        quoted(path)
+      } declares ${declared} bytes from ${compressedSize} compressed, more than deflate can produce (${MAX_RATIO}:1)`,
+      { path },
+    );
+  }
+  const local = view.getUint32(at + 42, true);
+  if (local + 30 > offset || view.getUint32(local, true) !== LOCAL) {
+    throw corrupt(`entry ${quoted(path)} has no local header`, path);
+  }
+  const localName = view.getUint16(local + 26, true);
+  const dataOffset = local + 30 + localName +
+    view.getUint16(local + 28, true);
+  if (!sameBytes(bytes.subarray(local + 30, local + 30 + localName), rawName)) {
+    throw corrupt(
+      `entry ${quoted(path)} has another name in its local header`,
+      path,
+    );
+  }
+  const disagrees = localDisagrees(view, local, at);
+  if (disagrees === "encrypted") {
+    throw new ArchiveError(
+      "encrypted",
+      `${name} holds an entry encrypted in its local header, ${
+        quoted(path)
+      }: a skill archive is never encrypted`,
+      { path },
+    );
+  }
+  if (disagrees !== undefined) {
+    throw corrupt(
+      `entry ${
+        quoted(path)
+      } has another ${disagrees} in its local header than in the central directory`,
+      path,
+    );
+  }
+  if (dataOffset + compressedSize > offset) {
+    throw corrupt(`entry ${quoted(path)} runs past its data`, path);
+  }
+  return {
+    path,
+    folder,
+    method,
+    crc: view.getUint32(at + 16, true),
+    compressedSize,
+    size: declared,
+    localOffset: local,
+    dataOffset,
+    descriptor: (view.getUint16(local + 6, true) & 8) !== 0,
+  };
+}
+
+/** "1 entry", "3 entries". */
+function entriesText(count: number): string {
+  return `${count} ${count === 1 ? "entry" : "entries"}`;
+}
+
+/** How many central records follow one another from `at` up to `end`. */
+function recordsIn(view: DataView, at: number, end: number): number {
+  let records = 0;
+  while (at + 46 <= end && view.getUint32(at, true) === CENTRAL) {
+    records++;
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) +
+      view.getUint16(at + 32, true);
+  }
+  return records;
+}
+
+/**
+ * Where the end-of-central-directory record starts, or -1 when there is
+ * none: the one record whose comment ends the file. Bytes after the comment,
+ * or a second record that ends the file too (one hidden in the comment,
+ * which a reader searching from the end would take), are `corrupt`.
+ */
+function endRecord(
+  view: DataView,
+  corrupt: (why: string) => ArchiveError,
+): number {
+  const last = view.byteLength - 22;
+  let found = -1;
+  let short = -1;
+  for (let at = last; at >= 0 && at >= last - 0xffff; at--) {
+    if (view.getUint32(at, true) !== END) continue;
+    const ends = at + 22 + view.getUint16(at + 20, true);
+    if (ends === view.byteLength) {
+      if (found >= 0) {
+        throw corrupt(
+          "it has two end records, one inside the other's comment: readers would disagree on its entries",
+        );
+      }
+      found = at;
+    } else if (ends < view.byteLength && short < 0) {
+      short = ends;
+    }
+  }
+  if (found < 0 && short >= 0) {
+    throw corrupt(
+      `${view.byteLength - short} bytes follow its end record and comment`,
+    );
+  }
+  return found;
 }
 
 /**
  * What a local header says unlike its central entry, which a reader of
  * local headers (a streaming unzip) would take: `encrypted`, or the field
- * that differs. Its CRC-32 and sizes are compared unless a data descriptor
- * follows the data (flag bit 3), when the local header holds zeros.
+ * that differs. Its CRC-32 and sizes must be the central entry's, or (each)
+ * zero when a data descriptor follows the data (flag bit 3, which both must
+ * say): a streaming unzip that took other sizes would look for the next
+ * header elsewhere.
  */
 function localDisagrees(
   view: DataView,
@@ -316,19 +354,20 @@ function localDisagrees(
   if (view.getUint16(local + 8, true) !== view.getUint16(central + 10, true)) {
     return "compression method";
   }
-  if ((flags & 8) !== 0) return undefined;
+  if ((flags & 8) !== (view.getUint16(central + 8, true) & 8)) {
+    return "data descriptor flag (bit 3)";
+  }
   const fields = [[14, 16, "CRC-32"], [18, 20, "compressed size"], [
     22,
     24,
     "size",
   ]] as const;
   for (const [at, centralAt, field] of fields) {
-    if (
-      view.getUint32(local + at, true) !==
-        view.getUint32(central + centralAt, true)
-    ) {
-      return field;
-    }
+    const value = view.getUint32(local + at, true);
+    // With a descriptor, a field may be zero instead (Info-ZIP's zip writes
+    // the size it knows and zeros for the rest, when it streams).
+    if ((flags & 8) !== 0 && value === 0) continue;
+    if (value !== view.getUint32(central + centralAt, true)) return field;
   }
   return undefined;
 }

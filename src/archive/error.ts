@@ -18,6 +18,8 @@
  *   none, a case variant (`skill.md`) beside or instead of it, or an archive
  *   whose files are neither under one top folder nor beside a top-level
  *   `SKILL.md`.
+ * - `path_too_long`: an entry's path (the top folder included) longer than
+ *   1,024 bytes of UTF-8.
  *
  * Packing only:
  * - `invalid_skill`: the directory is not a skill that loads cleanly: its
@@ -28,11 +30,17 @@
  * refuse with `unsafe_path` and `duplicate_entry`, and a symlink leaving the
  * skill with `symlink`):
  * - `not_a_zip`: no zip end record: not a zip, or cut short.
- * - `corrupt`: a record out of bounds or malformed, a local header unlike
- *   its central entry (name, method, CRC-32, sizes), an unsupported
- *   compression method, ZIP64 or multi-disk, a folder entry with data, data
- *   that does not inflate, or bytes whose size or CRC-32 differ from what
- *   the entry declares.
+ * - `corrupt`: a record out of bounds or malformed, records that disagree
+ *   (an end record whose count or sizes are not what its central directory
+ *   holds, bytes after the end record, two end records, a local header
+ *   unlike its central entry: name, flags, method, CRC-32, sizes), local
+ *   headers that are not exactly the central directory's entries one after
+ *   the other (bytes before, between or after them, a header no entry names,
+ *   entries that overlap, a data descriptor missing or unlike its entry), an
+ *   unsupported compression method, ZIP64 or multi-disk, a folder entry with
+ *   data, data that does not inflate or whose deflate stream ends before its
+ *   compressed size, or bytes whose size or CRC-32 differ from what the
+ *   entry declares.
  * - `encrypted`: an encrypted entry (general-purpose flag bit 0).
  * - `unsafe_path`: an entry path that is absolute, holds `..`, `.` or an
  *   empty segment, a backslash, a drive letter, or a control character.
@@ -50,6 +58,7 @@ export type ArchiveErrorCode =
   | "nested_archive"
   | "plugin_manifest"
   | "manifest_count"
+  | "path_too_long"
   | "invalid_skill"
   | "unreadable"
   | "not_a_zip"

@@ -28,6 +28,9 @@ import {
 
 export { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_FILES };
 
+/** The most bytes of an entry's path: see the `path_too_long` row. */
+const MAX_ENTRY_PATH_BYTES = 1024;
+
 /**
  * The archive-level rules of an uploadable skill (`.skill` or `.zip`), each
  * with its {@linkcode ArchiveError} code: what `packSkill()` refuses to
@@ -68,5 +71,13 @@ export const ARCHIVE_LIMITS: readonly ArchiveLimit[] = Object.freeze([
     code: "manifest_count",
     rule: "exactly one SKILL.md, at the top of the skill",
     source: CLAUDE_AI,
+  },
+  {
+    code: "path_too_long",
+    rule:
+      "each entry's path (the top folder included) at most 1,024 bytes of UTF-8",
+    max: MAX_ENTRY_PATH_BYTES,
+    source:
+      "macOS's PATH_MAX (1,024 bytes, sys/syslimits.h), past which an entry cannot be extracted there; the bound also keeps reading an archive linear in its size (clarvis/agent-skills #47)",
   },
 ].map((limit) => Object.freeze(limit as ArchiveLimit)));

@@ -123,6 +123,9 @@ export function packSkill(dir: string, options: PackOptions = {}): Uint8Array {
   const errors = report.diagnostics.filter((d) => d.severity === "error");
   const skill = discovered[0];
   if (errors.length > 0 || skill === undefined || discovered.length !== 1) {
+    // The folder layout is held to claude.ai's rules, the flat one is not.
+    const claudeOnly = errors.length > 0 &&
+      errors.every((d) => d.host === "claude-ai");
     throw new ArchiveError(
       "invalid_skill",
       `Cannot pack ${path}: ${
@@ -131,7 +134,11 @@ export function packSkill(dir: string, options: PackOptions = {}): Uint8Array {
             "; ",
           ) + (errors.length > 3 ? ` (and ${errors.length - 3} more)` : "")
           : "it is not one skill directory (a directory holding a SKILL.md)"
-      }; run agent-skills check on it`,
+      }; ${
+        claudeOnly
+          ? `only claude.ai's rules refuse it, which the folder layout (claude.ai's upload) is held to: fix it for claude.ai, or pack the flat layout (layout: "flat", --layout flat) for hosts that take it as it is (Gemini CLI)`
+          : "run agent-skills check on it"
+      }`,
       { path },
     );
   }
@@ -171,8 +178,8 @@ export function packSkill(dir: string, options: PackOptions = {}): Uint8Array {
     !excludedFromArchive(rel)
   );
   const sized = kept.map((rel) => ({ path: rel, ...fileStatus(realDir, rel) }));
-  checkArchiveRules(sized, `Skill "${info.name}" (${path})`);
   const prefix = layout === "folder" ? `${info.name}/` : "";
+  checkArchiveRules(sized, `Skill "${info.name}" (${path})`, prefix);
   const files: ZipFile[] = sized.map(({ path: rel, executable }) => ({
     path: prefix + rel,
     bytes: readFile(skill, rel),
@@ -185,6 +192,7 @@ export function packSkill(dir: string, options: PackOptions = {}): Uint8Array {
       size: file.bytes.length,
     })),
     `Skill "${info.name}" (${path})`,
+    prefix,
   );
   files.sort((a, b) => comparePaths(a.path, b.path));
   const bytes = writeZip(files);

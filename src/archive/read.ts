@@ -28,6 +28,7 @@ import { ArchiveError } from "./error.ts";
 import { MAX_ARCHIVE_BYTES } from "./limits.ts";
 import type { ArchiveLayout } from "./pack.ts";
 import { checkArchiveRules, MANIFEST } from "./_rules.ts";
+import { quoted } from "./_paths.ts";
 import { entryBytes } from "./_inflate.ts";
 import { zipEntries } from "./_zip.ts";
 
@@ -121,7 +122,7 @@ export function readSkillArchive(
     throw new ArchiveError(
       "manifest_count",
       `${name} holds several top folders (${
-        [...tops].sort(comparePaths).slice(0, 5).join(", ")
+        [...tops].sort(comparePaths).slice(0, 5).map(quoted).join(", ")
       }): a skill archive holds one skill, in one top folder or at the top`,
     );
   }
@@ -134,6 +135,7 @@ export function readSkillArchive(
   checkArchiveRules(
     files.map(({ path, entry }) => ({ path, size: entry.size })),
     name,
+    prefix,
   );
   files.sort((a, b) => comparePaths(a.path, b.path));
   const read = new Map<string, Uint8Array>();
@@ -161,7 +163,8 @@ export interface CheckArchiveOptions extends ReadArchiveOptions {
 
 /**
  * Checks the skill of an archive as {@linkcode checkSkills} checks a skill
- * directory, in memory: its manifest parsed and held to the same rules (and
+ * directory, in memory: its manifest parsed (when it is within discovery's
+ * default cap, 1 MiB; else `invalid_skill`) and held to the same rules (and
  * those of `hosts`), each diagnostic's path `NAME!/TOP/SKILL.md`
  * (`NAME!/SKILL.md` for the flat layout, as a jar URL names a file inside).
  * An archive that cannot be read throws, as {@linkcode readSkillArchive}
@@ -228,6 +231,13 @@ function archiveName(
   return checkedOption(name, "name", STRING) ?? "archive";
 }
 
+/**
+ * The most bytes of a manifest parsed: discovery's default cap
+ * (`maxManifestBytes`), so an archive's manifest is held to what a
+ * directory's is, and parsing costs what it costs there.
+ */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
 /** The archive's skill, parsed as discovery parses a manifest; or why not. */
 function parsed(
   archive: SkillArchive,
@@ -235,6 +245,16 @@ function parsed(
 ): DiscoveredSkill | Problem {
   const dirName = archive.top ?? name;
   const bytes = archive.files.get(MANIFEST) ?? new Uint8Array();
+  if (bytes.length > MAX_MANIFEST_BYTES) {
+    return {
+      code: "invalid_skill",
+      message:
+        `Invalid skill manifest ${path}: it is larger than the ${MAX_MANIFEST_BYTES}-byte cap (the default of option maxManifestBytes, which discovery holds a manifest to)`,
+      path,
+      drops: true,
+      skill: dirName,
+    };
+  }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(

@@ -2,18 +2,19 @@
  * `check` and `list` of `.skill` and `.zip` archives: each archive read in
  * memory (`archive/read.ts`), never extracted, nothing written. An archive
  * that cannot be read, or that the archive rules refuse, fails the command
- * (exit 1) with the rule's code.
+ * (exit 1) with the rule's code: in `check`, as an error diagnostic of the
+ * one report; in `list`, as the command's error.
  *
  * @module
  */
 
 import { closeSync } from "node:fs";
 import { resolve } from "node:path";
-import { ArchiveError } from "../archive/error.ts";
+import { ArchiveError, type ArchiveErrorCode } from "../archive/error.ts";
 import { isArchiveName } from "../archive/_rules.ts";
 import { checkSkillArchive, MAX_ARCHIVE_FILE_BYTES } from "../archive/read.ts";
 import { type CheckReport, checkSkills } from "../check/check.ts";
-import type { HostName, SkillDiagnostic } from "../check/diagnostic.ts";
+import type { DiagnosticCode, HostName } from "../check/diagnostic.ts";
 import { openRegular, readAtMost } from "../fs/_read.ts";
 import { reason } from "../fs/_status.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -23,63 +24,85 @@ import { json } from "./json.ts";
 import { printTable } from "./list.ts";
 import type { Output } from "./output.ts";
 import { display, fail } from "./terminal.ts";
-import { PROBLEMS, USAGE, type Values } from "./types.ts";
+import {
+  type PrintedDiagnostic,
+  PROBLEMS,
+  USAGE,
+  type Values,
+} from "./types.ts";
 
 /** Whether any DIR names an archive, so that the command reads archives. */
 export function namesArchive(dirs: readonly string[]): boolean {
   return dirs.some(isArchiveName);
 }
 
-/** An archive's check, or the error that stops the command. */
-type ArchiveReports =
-  | { reports: CheckReport[] }
-  | { error: { code: string; message: string } };
+/** Why an archive was not checked: a code, and the reason. */
+interface Refusal {
+  readonly code: DiagnosticCode | ArchiveErrorCode;
+  /** An `ArchiveError`'s message (it names the archive), or why it could not be read. */
+  readonly why: string;
+  /** Whether the archive was read and refused (else it could not be read). */
+  readonly refused: boolean;
+}
 
-/** Each archive checked in memory; the first that cannot be read stops. */
-function checkArchives(
-  paths: readonly string[],
-  { io, hosts }: { io: Output; hosts: readonly HostName[] },
-): ArchiveReports {
-  const reports: CheckReport[] = [];
-  for (const path of paths) {
-    const read = readArchiveFile(path, io);
-    if ("error" in read) return read;
-    try {
-      reports.push(checkSkillArchive(read.bytes, { name: path, hosts }));
-    } catch (error) {
-      if (!(error instanceof ArchiveError)) throw error;
-      return {
-        error: {
-          code: error.code,
-          message: `Cannot read the archive ${display(path, io)}: ${
-            error.message.replaceAll(path, display(path, io))
-          }`,
-        },
-      };
-    }
+/** An archive's check, or why it has none. */
+type ArchiveCheck =
+  | { readonly path: string; readonly report: CheckReport }
+  | { readonly path: string; readonly refusal: Refusal };
+
+/** One archive (an absolute path) checked in memory, or why not. */
+function checkArchive(
+  path: string,
+  hosts: readonly HostName[],
+): ArchiveCheck {
+  const read = readArchiveFile(path);
+  if ("refusal" in read) return { path, refusal: read.refusal };
+  try {
+    return {
+      path,
+      report: checkSkillArchive(read.bytes, { name: path, hosts }),
+    };
+  } catch (error) {
+    if (!(error instanceof ArchiveError)) throw error;
+    return {
+      path,
+      refusal: { code: error.code, why: error.message, refused: true },
+    };
   }
-  return { reports };
 }
 
 /**
  * `check` with archives among its DIRs: each archive checked in memory,
- * the other DIRs as `check` checks them, one report of all.
+ * the other DIRs as `check` checks them, one report of all. An archive
+ * that cannot be read, or is refused, is an error diagnostic at its path,
+ * with the refusal's code, in the same report (one document whatever
+ * fails).
  */
 export function checkWithArchives(
   values: Values,
   dirs: string[],
   io: Output,
 ): number {
-  const archives = dirs.filter(isArchiveName).map((dir) =>
-    resolve(io.cwd, dir)
-  );
   const hosts = hostsOf(values);
-  const checked = checkArchives(archives, { io, hosts });
-  if ("error" in checked) {
-    return fail(io, values, { status: PROBLEMS, error: checked.error });
+  const reports: CheckReport[] = [];
+  const refused: PrintedDiagnostic[] = [];
+  for (const dir of dirs.filter(isArchiveName)) {
+    const checked = checkArchive(resolve(io.cwd, dir), hosts);
+    if ("report" in checked) {
+      reports.push(checked.report);
+      continue;
+    }
+    const { code, why, refused: read } = checked.refusal;
+    refused.push({
+      severity: "error",
+      code,
+      message: read
+        ? `Refused the archive, nothing in it checked: ${why}`
+        : `Cannot read the archive ${checked.path}: ${why}`,
+      path: checked.path,
+    });
   }
   const others = dirs.filter((dir) => !isArchiveName(dir));
-  const reports = [...checked.reports];
   if (others.length > 0) {
     reports.push(checkSkills({
       paths: dirRoots(values, others, io),
@@ -87,16 +110,17 @@ export function checkWithArchives(
       ...placeOptions(values, io),
     }));
   }
-  const diagnostics: SkillDiagnostic[] = reports.flatMap((r) => [
-    ...r.diagnostics,
-  ]);
   const counts = { error: 0, warning: 0, info: 0 };
-  for (const diagnostic of diagnostics) counts[diagnostic.severity]++;
+  for (const report of reports) {
+    for (const severity of ["error", "warning", "info"] as const) {
+      counts[severity] += report.counts[severity];
+    }
+  }
   return printReport(io, values, {
-    diagnostics,
+    diagnostics: reports.flatMap((r) => [...r.diagnostics]),
     skills: reports.flatMap((r) => [...r.skills]),
     counts,
-  });
+  }, refused);
 }
 
 /**
@@ -121,19 +145,31 @@ export function listArchives(
       },
     });
   }
-  const checked = checkArchives(dirs.map((dir) => resolve(io.cwd, dir)), {
-    io,
-    hosts: [],
-  });
-  if ("error" in checked) {
-    return fail(io, values, { status: PROBLEMS, error: checked.error });
+  // The first archive that is refused stops the listing.
+  const reports: CheckReport[] = [];
+  for (const dir of dirs) {
+    const path = resolve(io.cwd, dir);
+    const checked = checkArchive(path, []);
+    if ("refusal" in checked) {
+      const { code, why } = checked.refusal;
+      return fail(io, values, {
+        status: PROBLEMS,
+        error: {
+          code,
+          message: `Cannot read the archive ${display(path, io)}: ${
+            why.replaceAll(path, display(path, io))
+          }`,
+        },
+      });
+    }
+    reports.push(checked.report);
   }
-  const catalog: SkillInfo[] = checked.reports.flatMap((r) => [...r.skills]);
-  const failed = checked.reports.some((r) => r.skills.length === 0);
+  const catalog: SkillInfo[] = reports.flatMap((r) => [...r.skills]);
+  const failed = reports.some((r) => r.skills.length === 0);
   if (values.json) {
     json(io, { skills: catalog, warnings: [], hints: [] });
   } else {
-    for (const report of checked.reports) {
+    for (const report of reports) {
       for (const d of report.diagnostics) {
         if (d.code === "invalid_skill") {
           io.err(`agent-skills: ${display(d.path, io)}: ${d.message}`);
@@ -151,13 +187,9 @@ export function listArchives(
  */
 function readArchiveFile(
   path: string,
-  io: Output,
-): { bytes: Uint8Array } | { error: { code: string; message: string } } {
-  const refused = (code: string, why: string) => ({
-    error: {
-      code,
-      message: `Cannot read the archive ${display(path, io)}: ${why}`,
-    },
+): { bytes: Uint8Array } | { refusal: Refusal } {
+  const refused = (code: Refusal["code"], why: string) => ({
+    refusal: { code, why, refused: false },
   });
   const opened = openRegular(path, { follow: true });
   if (opened.kind === "unopenable") {

@@ -32,7 +32,7 @@ import {
   untrustedNote,
   untrustedPaths,
 } from "./terminal.ts";
-import { OK, PROBLEMS, type Values } from "./types.ts";
+import { OK, type PrintedDiagnostic, PROBLEMS, type Values } from "./types.ts";
 
 export function check(values: Values, dirs: string[], io: Output): number {
   const { paths, lookedAt } = dirs.length > 0
@@ -62,18 +62,28 @@ export function check(values: Values, dirs: string[], io: Output): number {
 }
 
 /**
- * Prints a check's report in the format asked for, and returns the exit
- * code: 1 when it has errors (or warnings, under `--strict`).
+ * Prints a check's report in the format asked for, one document whatever
+ * failed, and returns the exit code: 1 when it has errors (or warnings,
+ * under `--strict`). `refused` are the diagnostics of paths refused before
+ * any skill in them was read (archives that cannot be read), printed first.
  */
 export function printReport(
   io: Output,
   values: Values,
-  report: CheckReport,
+  checked: CheckReport,
+  refused: readonly PrintedDiagnostic[] = [],
 ): number {
   const hosts = hostsOf(values);
-  const verdicts = hosts.length === 0 ? [] : reportVerdicts(report, hosts);
-  const failed = report.counts.error > 0 ||
-    (values.strict === true && report.counts.warning > 0);
+  const verdicts = hosts.length === 0 ? [] : reportVerdicts(checked, hosts);
+  const counts = { ...checked.counts };
+  for (const diagnostic of refused) counts[diagnostic.severity]++;
+  const report = {
+    diagnostics: [...refused, ...checked.diagnostics],
+    skills: checked.skills,
+    counts,
+  };
+  const failed = counts.error > 0 ||
+    (values.strict === true && counts.warning > 0);
   const format = formatOf(values);
   if (format === "github") {
     printGithub(io, report, { summary: summaryOf(report, values) });
@@ -87,7 +97,7 @@ export function printReport(
     json(io, {
       ok: !failed,
       strict: values.strict === true,
-      counts: report.counts,
+      counts,
       skills: report.skills.length,
       ...(hosts.length === 0 ? {} : {
         hosts: hostCounts(verdicts, hosts),
@@ -128,7 +138,10 @@ export function printReport(
 }
 
 /** "N errors, N warnings, N notes in N loadable skills", and the strict mark. */
-function summaryOf(report: CheckReport, values: Values): string {
+function summaryOf(
+  report: Pick<CheckReport, "counts" | "skills">,
+  values: Values,
+): string {
   const { error, warning, info } = report.counts;
   return `${plural(error, "error")}, ${plural(warning, "warning")}, ${
     plural(info, "note")

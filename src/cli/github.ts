@@ -5,14 +5,14 @@
  * @module
  */
 
-import type { CheckReport } from "../check/check.ts";
 import { display, relativeText } from "./terminal.ts";
 import type { Output } from "./output.ts";
+import type { PrintedDiagnostic } from "./types.ts";
 
 /** GitHub Actions workflow commands: one per diagnostic, then the summary. */
 export function printGithub(
   io: Output,
-  report: Pick<CheckReport, "diagnostics">,
+  report: { readonly diagnostics: readonly PrintedDiagnostic[] },
   { summary, title = "agent-skills check" }: {
     summary: string;
     title?: string;

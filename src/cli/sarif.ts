@@ -6,14 +6,15 @@
  */
 
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { CHECK_RULES, type CheckReport } from "../check/check.ts";
+import { CHECK_RULES } from "../check/check.ts";
 import { HOST_RULES } from "../check/host.ts";
 import { relativeText } from "./terminal.ts";
 import type { Output } from "./output.ts";
+import type { PrintedDiagnostic } from "./types.ts";
 
 /** One SARIF 2.1.0 run: a rule per diagnostic code, a result per diagnostic. */
 export function sarif(
-  report: Pick<CheckReport, "diagnostics">,
+  report: { readonly diagnostics: readonly PrintedDiagnostic[] },
   io: Output,
 ): unknown {
   const level = { error: "error", warning: "warning", info: "note" };

@@ -150,7 +150,7 @@ export function untrustedPaths(
 }
 
 export function position(
-  diagnostic: SkillDiagnostic,
+  diagnostic: Pick<SkillDiagnostic, "path" | "line" | "column">,
   io: WorkingDirectory,
 ): string {
   const path = display(diagnostic.path, io);

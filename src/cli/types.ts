@@ -6,6 +6,8 @@
  */
 
 import type { ParseArgsConfig } from "node:util";
+import type { ArchiveErrorCode } from "../archive/error.ts";
+import type { DiagnosticCode, SkillDiagnostic } from "../check/diagnostic.ts";
 import type { Output } from "./output.ts";
 
 /** Exit codes: 0 clean, 1 problems found, 2 usage or startup error. */
@@ -70,4 +72,13 @@ export type Values = {
   lock?: string;
   host?: string[];
   layout?: string;
+};
+
+/**
+ * A diagnostic as a report prints it: a skill's, or a path's that the
+ * command refused before any skill in it was read (an archive that cannot
+ * be read, with its `ArchiveError`'s code, at the archive's path).
+ */
+export type PrintedDiagnostic = Omit<SkillDiagnostic, "code"> & {
+  readonly code: DiagnosticCode | ArchiveErrorCode;
 };

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import process from "node:process";
 import { reason } from "../fs/_status.ts";
 import type { SkillWarning } from "../warn.ts";
@@ -52,15 +52,45 @@ export function writeOrFail(
     writeAtomically(path, data);
     return undefined;
   } catch (error) {
+    const folder = missingFolder(path);
     return fail(io, values, {
       status: USAGE,
       error: {
         code: "unwritable",
-        message: `Wrote no ${what}: cannot write ${display(path, io)} (${
-          reason(error)
-        })`,
+        message: `Wrote no ${what}: cannot write ${display(path, io)}${
+          folder === undefined
+            ? ` (${reason(error)})`
+            : `: its folder ${display(folder.path, io)} ${folder.why}`
+        }`,
       },
       ...(warnings === undefined ? {} : { warnings }),
     });
+  }
+}
+
+/**
+ * The folder a file cannot be written in because it is no folder: it does
+ * not exist, or it is a file; with what to do.
+ */
+function missingFolder(
+  path: string,
+): { path: string; why: string } | undefined {
+  const folder = dirname(path);
+  try {
+    if (statSync(folder).isDirectory()) return undefined;
+    return {
+      path: folder,
+      why: "is a file, not a folder; give --output a file in a folder",
+    };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return code === "ENOENT" || code === "ENOTDIR"
+      ? {
+        path: folder,
+        why: `does not exist${
+          code === "ENOTDIR" ? " (a folder above it is a file)" : ""
+        }; create it first, or give --output a file in a folder that exists`,
+      }
+      : undefined;
   }
 }

@@ -6,7 +6,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "@clarvis/agent-skills/cli";
@@ -18,6 +18,7 @@ import sarifSchema from "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.jso
   type: "json",
 };
 import { link, manifest, tempTrees } from "../_helpers.ts";
+import { zip } from "../_archive.ts";
 import { runScript, RUNTIME } from "./_spawn.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -768,6 +769,45 @@ describe("main()", () => {
         "",
       ].join("\n"),
     );
+  });
+
+  it("writes one document for a refused archive among other paths, in SARIF and JSON, nothing on stderr (exit 1)", () => {
+    const dir = tree({ "s/SKILL.md": manifest("s", "Fill <forms>.") });
+    writeFileSync(
+      join(dir, "bad.skill"),
+      zip({ "t/SKILL.md": manifest("t"), "../../x": "x" }),
+    );
+    const paths = [join(dir, "bad.skill"), join(dir, "s"), ...HOME];
+    const sarifRun = cli(
+      "check",
+      ...paths,
+      "--host",
+      "claude-ai",
+      "--format",
+      "sarif",
+    );
+    assert.equal(sarifRun.code, 1, sarifRun.stderr);
+    assert.equal(sarifRun.stderr, "");
+    const sarif = JSON.parse(sarifRun.stdout);
+    assert.ok(VALID_SARIF(sarif), JSON.stringify(VALID_SARIF.errors, null, 2));
+    const ids = sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId);
+    assert.ok(ids.includes("unsafe_path"), ids.join(" "));
+    assert.ok(ids.includes("claude_ai_angle_brackets"), ids.join(" "));
+    const jsonRun = cli(
+      "check",
+      ...paths,
+      "--host",
+      "claude-ai",
+      "--format",
+      "json",
+    );
+    assert.equal(jsonRun.code, 1, jsonRun.stderr);
+    assert.equal(jsonRun.stderr, "");
+    const codes = (json(jsonRun).diagnostics as { code: string }[]).map((d) =>
+      d.code
+    );
+    assert.ok(codes.includes("unsafe_path"), codes.join(" "));
+    assert.ok(codes.includes("claude_ai_angle_brackets"), codes.join(" "));
   });
 
   it("writes one SARIF 2.1.0 document with --format sarif", () => {
