@@ -16,6 +16,7 @@ import {
 } from "../_digest.ts";
 import type { LockedFile, LockedSkill, SkillLock } from "../skill_lock.ts";
 import { describe, oneLineSafe } from "../_text.ts";
+import { pluginNameProblem } from "../_names.ts";
 
 /** The most skills a lock may hold. */
 export const MAX_LOCKED_SKILLS = 100_000;
@@ -125,6 +126,17 @@ function checkedSkill(
   if (/\p{Cs}/u.test(name)) {
     throw new LockProblem(
       `${where}.name: "${cut(name)}" is not UTF-8 (a lone surrogate)`,
+    );
+  }
+  // A plugin's skill is `<plugin>:<skill>`, and its plugin a plugin name.
+  const colon = name.indexOf(":");
+  const plugin = colon === -1 ? undefined : name.slice(0, colon);
+  const refused = plugin === undefined ? undefined : pluginNameProblem(plugin);
+  if (refused !== undefined) {
+    throw new LockProblem(
+      `${where}.name: "${
+        cut(name)
+      }" is not <plugin>:<skill> with a plugin name: ${refused}`,
     );
   }
   const path = relativePath(fields.path, `${where}.path`);
