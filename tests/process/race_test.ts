@@ -17,6 +17,7 @@ import {
 } from "@clarvis/agent-skills";
 import { link, makeFifo, manifest, tempTrees } from "../_helpers.ts";
 import { race, raceRefresh } from "./_race.ts";
+import { listOwnDirectory } from "../../src/fs/_listing.ts";
 
 const tree = tempTrees();
 const TIMEOUT = { timeout: 90_000 };
@@ -181,6 +182,97 @@ describe("swaps during a read", () => {
       assert.equal(decode(skills.readResource("x", "sub/file.txt")), "inside");
       skills.refresh();
       assert.deepEqual(skills.loadSkill("x")?.resources, ["sub/file.txt"]);
+    },
+  );
+});
+
+describe("a resource directory swapped while it is listed", () => {
+  it(
+    "listed without kernel paths (as Deno with scoped permissions lists it), never holds a name from outside",
+    TIMEOUT,
+    async () => {
+      const base = tree({
+        "root/x/SKILL.md": manifest("x"),
+        "root/x/sub/inside.txt": "inside",
+        "outside/OUTSIDE.txt": "OUTSIDE",
+      });
+      const sub = join(base, "root", "x", "sub");
+      const counts = { listings: 0, listed: 0, moved: 0, failed: 0 };
+      const outside: string[] = [];
+      const { swaps } = await race({
+        mode: "link",
+        path: sub,
+        target: join(base, "outside"),
+      }, () => {
+        // Many listings a round: the window is one system call wide.
+        for (let i = 0; i < 100; i++) {
+          const listed = listOwnDirectory(sub, { readable: false });
+          counts.listings++;
+          if (listed.kind !== "listed") counts[listed.kind]++;
+          else {
+            counts.listed++;
+            const names = listed.listing.entries.map((entry) => entry.name);
+            if (names.join() !== "inside.txt") outside.push(names.join());
+          }
+        }
+      });
+      console.log(
+        `race: ${swaps} swaps of a resource directory and a symlink; ${
+          JSON.stringify(counts)
+        }; ${outside.length} from outside`,
+      );
+      assert.deepEqual(outside, []);
+      assert.ok(counts.moved > 0 && counts.listed > 0, JSON.stringify(counts));
+    },
+  );
+
+  it(
+    "loadSkill() never lists a file from outside, in this runtime and permission mode",
+    TIMEOUT,
+    async () => {
+      const base = tree({
+        "root/x/SKILL.md": manifest("x"),
+        "root/x/sub/inside.txt": "inside",
+        "outside/OUTSIDE.txt": "OUTSIDE",
+      });
+      const warnings: SkillWarning[] = [];
+      const skills = createAgentSkills({
+        home: base,
+        cwd: base,
+        roots: [join(base, "root")],
+        onWarning: (warning) => warnings.push(warning),
+      });
+      const counts = { listed: 0, left: 0 };
+      const { swaps } = await race({
+        mode: "link",
+        path: join(base, "root", "x", "sub"),
+        target: join(base, "outside"),
+      }, () => {
+        for (let i = 0; i < 20; i++) {
+          skills.refresh(); // a new snapshot lists resources again
+          const resources = skills.loadSkill("x")?.resources ?? [];
+          assert.ok(
+            resources.every((rel) => rel === "sub/inside.txt"),
+            resources.join(", "),
+          );
+          if (resources.length === 1) counts.listed++;
+          else counts.left++;
+        }
+      });
+      console.log(
+        `race: ${swaps} swaps of a resource directory and a symlink; listed ${counts.listed} times, left out ${counts.left}, outside 0`,
+      );
+      assert.ok(counts.left > 0, JSON.stringify(counts));
+      // Warned about as the symlink it was, or as a directory that changed,
+      // never by a name from outside.
+      const codes = new Set(warnings.map((warning) => warning.code));
+      assert.ok(
+        warnings.every((warning) => !warning.message.includes("OUTSIDE")),
+        JSON.stringify(warnings.find((w) => w.message.includes("OUTSIDE"))),
+      );
+      console.log(`race: warnings ${[...codes].join(", ")}`);
+      skills.refresh();
+      assert.deepEqual(skills.loadSkill("x")?.resources, ["sub/inside.txt"]);
     },
   );
 });
