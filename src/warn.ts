@@ -29,8 +29,7 @@ import { oneLineSafe } from "./_text.ts";
  * - `root_not_directory`: a configured root exists but is not a directory.
  * - `resource_escape`: a symlink inside a skill directory points outside it,
  *   or a directory inside it changed while it was listed (a symlink or another
- *   file stands there now, or its entries changed); it is not listed as a
- *   resource.
+ *   file stands there now); it is not listed as a resource.
  * - `dangling_symlink`: a skill directory or a resource is a symlink that
  *   points nowhere (or into a loop); it was skipped.
  * - `resource_limit`: resource enumeration stopped at the entry or depth cap.

@@ -266,8 +266,8 @@ const MOVED: OwnListing = Object.freeze({ kind: "moved" });
 /**
  * How many times a directory is listed where it cannot be listed open: a
  * name from elsewhere then needs as many swaps made and undone in step
- * (measured in docs/confinement.md: 93 such listings in 1.4 million with
- * one look, 2 in 1.2 million with two, none in 2.4 million with three).
+ * (docs/confinement.md: under a swapper at full speed, 1 listing in 220
+ * held an outside name with one look, 1 in 95,000 with three).
  */
 const LOOKS = 3;
 
@@ -289,12 +289,13 @@ export interface KernelPaths {
  * no swap on the way can redirect the listing. Elsewhere (Deno with scoped
  * permissions, no `/proc`) no call lists an open directory, so it is listed
  * by path {@linkcode LOOKS} times, each listing followed by an `lstat` that
- * must find the directory found before the first, and the listings must
- * agree: a swap in place at a check is refused, and one made and undone
- * around a listing shows as a listing that differs from the others. Only a
- * writer that makes and undoes a swap around every listing, in step with
- * them, could pass a name from elsewhere (docs/confinement.md gives the
- * rates measured).
+ * must find the directory found before the first, and only the entries
+ * every listing holds are kept: a swap in place at a check is refused, and
+ * what a swap made and undone around a listing brought in is in that
+ * listing only. Only a writer that makes and undoes a swap around every
+ * listing, in step with them, could pass a name from elsewhere
+ * (docs/confinement.md gives the rates measured). An entry that came or
+ * went while the directory was listed is left out.
  */
 export function listOwnDirectory(
   path: string,
@@ -328,7 +329,7 @@ export function listOwnDirectory(
   const before = tryStatus(path, { follow: false });
   if (!before.ok) return { kind: "failed", error: before.error };
   if (before.value.kind !== "directory") return MOVED;
-  let first: Listing | undefined;
+  let seen: Listing | undefined;
   for (let look = 0; look < LOOKS; look++) {
     const listed = tryList(path);
     if (!listed.ok) return { kind: "failed", error: listed.error };
@@ -339,21 +340,26 @@ export function listOwnDirectory(
     ) {
       return MOVED;
     }
-    if (first === undefined) first = listed.value;
-    else if (!sameListing(first, listed.value)) return MOVED;
+    seen = seen === undefined ? listed.value : common(seen, listed.value);
   }
-  return first === undefined ? MOVED : { kind: "listed", listing: first };
+  return seen === undefined ? MOVED : { kind: "listed", listing: seen };
 }
 
-/** Whether two listings hold the same entries, of the same kinds. */
-function sameListing(a: Listing, b: Listing): boolean {
-  return a.entries.length === b.entries.length &&
-    a.unrepresentable.length === b.unrepresentable.length &&
-    a.entries.every((entry, i) =>
-      entry.name === b.entries[i]?.name && entry.kind === b.entries[i]?.kind
-    ) &&
-    a.unrepresentable.every((entry, i) =>
-      entry.shown === b.unrepresentable[i]?.shown &&
-      entry.kind === b.unrepresentable[i]?.kind
-    );
+/**
+ * The entries two listings of one directory share, of the same kinds: an
+ * entry that came or went between them (or that a swap made and undone
+ * around one of them brought in) is left out.
+ */
+function common(a: Listing, b: Listing): Listing {
+  const key = (name: string, kind: string): string => `${kind}/${name}`;
+  const named = new Set(b.entries.map((e) => key(e.name, e.kind)));
+  const shown = new Set(b.unrepresentable.map((e) => key(e.shown, e.kind)));
+  const entries = a.entries.filter((e) => named.has(key(e.name, e.kind)));
+  const unrepresentable = a.unrepresentable.filter((e) =>
+    shown.has(key(e.shown, e.kind))
+  );
+  return entries.length === a.entries.length &&
+      unrepresentable.length === a.unrepresentable.length
+    ? a
+    : { entries, unrepresentable };
 }

@@ -147,7 +147,7 @@ class ResourceWalk {
       this.warn({
         code: "resource_escape",
         message:
-          `Skipped resources under ${realDir} of skill "${this.info.name}": it changed while it was listed (a symlink or another file stands there now, or its entries changed); loadSkill() after refresh() lists it again`,
+          `Skipped resources under ${realDir} of skill "${this.info.name}": it changed while it was listed (a symlink or another file stands there now); loadSkill() after refresh() lists it again`,
         path: realDir,
       });
       return;
