@@ -266,8 +266,9 @@ const MOVED: OwnListing = Object.freeze({ kind: "moved" });
 /**
  * How many times a directory is listed where it cannot be listed open: a
  * name from elsewhere then needs as many swaps made and undone in step
- * (docs/confinement.md: under a swapper at full speed, 1 listing in 220
- * held an outside name with one look, 1 in 95,000 with three).
+ * (docs/confinement.md: under a swapper at full speed, 1 listing in 200
+ * held an outside name with one look, 1 in 6,000 with two, 1 in 60,000
+ * with three; BENCHMARKS.md, issue 47, what the looks cost).
  */
 const LOOKS = 3;
 
