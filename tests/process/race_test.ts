@@ -187,8 +187,18 @@ describe("swaps during a read", () => {
 });
 
 describe("a resource directory swapped while it is listed", () => {
+  // Without kernel paths (Deno with scoped permissions) no call lists an
+  // open directory, and a swap made and undone around every one of a
+  // directory's three listings can still pass a name from outside: not
+  // never, but rarely (docs/confinement.md measured 1 in 60,000 racing
+  // listings, against 1 in 200 with one listing). So these assert a bound
+  // far from both: fewer than 1 in 1,000. (tests/fs_test.ts steps a swap
+  // through each listing; tests/process/allow_all/race_proc_test.ts asserts
+  // none where directories are listed through their descriptors.)
+  const BOUND = 1000;
+
   it(
-    "listed without kernel paths (as Deno with scoped permissions lists it), never holds a name from outside",
+    "listed without kernel paths (as Deno with scoped permissions lists it), holds a name from outside in fewer than 1 in 1,000 listings",
     TIMEOUT,
     async () => {
       const base = tree({
@@ -197,8 +207,13 @@ describe("a resource directory swapped while it is listed", () => {
         "outside/OUTSIDE.txt": "OUTSIDE",
       });
       const sub = join(base, "root", "x", "sub");
-      const counts = { listings: 0, listed: 0, moved: 0, failed: 0 };
-      const outside: string[] = [];
+      const counts = {
+        listings: 0,
+        listed: 0,
+        moved: 0,
+        failed: 0,
+        outside: 0,
+      };
       const { swaps } = await race({
         mode: "link",
         path: sub,
@@ -209,28 +224,29 @@ describe("a resource directory swapped while it is listed", () => {
           const listed = listOwnDirectory(sub, { readable: false });
           counts.listings++;
           if (listed.kind !== "listed") counts[listed.kind]++;
-          else {
-            counts.listed++;
-            const names = listed.listing.entries.map((entry) => entry.name);
+          else if (
             // Only inside.txt, or nothing where it came and went meanwhile.
-            if (names.some((name) => name !== "inside.txt")) {
-              outside.push(names.join());
-            }
-          }
+            listed.listing.entries.some((entry) => entry.name !== "inside.txt")
+          ) {
+            counts.outside++;
+          } else counts.listed++;
         }
       });
       console.log(
         `race: ${swaps} swaps of a resource directory and a symlink; ${
           JSON.stringify(counts)
-        }; ${outside.length} from outside`,
+        }`,
       );
-      assert.deepEqual(outside, []);
+      assert.ok(
+        counts.outside * BOUND < counts.listings,
+        JSON.stringify(counts),
+      );
       assert.ok(counts.moved > 0 && counts.listed > 0, JSON.stringify(counts));
     },
   );
 
   it(
-    "loadSkill() never lists a file from outside, in this runtime and permission mode",
+    "loadSkill() lists a file from outside in fewer than 1 in 1,000 loads, in this runtime and permission mode",
     TIMEOUT,
     async () => {
       const base = tree({
@@ -245,7 +261,7 @@ describe("a resource directory swapped while it is listed", () => {
         roots: [join(base, "root")],
         onWarning: (warning) => warnings.push(warning),
       });
-      const counts = { listed: 0, left: 0 };
+      const counts = { listed: 0, left: 0, outside: 0 };
       const { swaps } = await race({
         mode: "link",
         path: join(base, "root", "x", "sub"),
@@ -254,26 +270,28 @@ describe("a resource directory swapped while it is listed", () => {
         for (let i = 0; i < 20; i++) {
           skills.refresh(); // a new snapshot lists resources again
           const resources = skills.loadSkill("x")?.resources ?? [];
-          assert.ok(
-            resources.every((rel) => rel === "sub/inside.txt"),
-            resources.join(", "),
-          );
-          if (resources.length === 1) counts.listed++;
+          if (resources.some((rel) => rel !== "sub/inside.txt")) {
+            counts.outside++;
+          } else if (resources.length === 1) counts.listed++;
           else counts.left++;
         }
       });
+      // Warned about as the symlink it was, or as a directory that changed;
+      // a name from outside in a warning counts as one listed.
+      const named = warnings.filter((w) => w.message.includes("OUTSIDE"));
       console.log(
-        `race: ${swaps} swaps of a resource directory and a symlink; listed ${counts.listed} times, left out ${counts.left}, outside 0`,
+        `race: ${swaps} swaps of a resource directory and a symlink; ${
+          JSON.stringify(counts)
+        }; warnings ${
+          [...new Set(warnings.map((w) => w.code))].join(", ")
+        }, ${named.length} naming an outside file`,
+      );
+      const loads = counts.listed + counts.left + counts.outside;
+      assert.ok(
+        (counts.outside + named.length) * BOUND < loads,
+        JSON.stringify({ ...counts, named: named.length }),
       );
       assert.ok(counts.left > 0, JSON.stringify(counts));
-      // Warned about as the symlink it was, or as a directory that changed,
-      // never by a name from outside.
-      const codes = new Set(warnings.map((warning) => warning.code));
-      assert.ok(
-        warnings.every((warning) => !warning.message.includes("OUTSIDE")),
-        JSON.stringify(warnings.find((w) => w.message.includes("OUTSIDE"))),
-      );
-      console.log(`race: warnings ${[...codes].join(", ")}`);
       skills.refresh();
       assert.deepEqual(skills.loadSkill("x")?.resources, ["sub/inside.txt"]);
     },
