@@ -7,27 +7,45 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
+
+/**
+ * A digest as a lock writes it. A regular expression runs as native code
+ * from its first calls, where a loop over the characters runs interpreted
+ * until the JIT warms up: in a process's first parse of a lock (a host's
+ * start), that is most of the cost (BENCHMARKS.md, issue 47).
+ */
+const DIGEST_REGEXP = /^sha256:[0-9a-f]{64}$/;
 
 /** Whether a value is a digest as a lock writes it. */
 export function isDigest(value: unknown): value is string {
-  if (typeof value !== "string" || value.length !== 71) return false;
-  if (!value.startsWith("sha256:")) return false;
-  for (let i = 7; i < 71; i++) {
-    const code = value.charCodeAt(i);
-    if ((code < 0x30 || code > 0x39) && (code < 0x61 || code > 0x66)) {
-      return false;
-    }
-  }
-  return true;
+  return typeof value === "string" && value.length === 71 &&
+    DIGEST_REGEXP.test(value);
 }
 
 /** A UTF-16 surrogate without its pair: a string no UTF-8 name can be. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/**
+ * Node's one-shot hash (`crypto.hash`, Node 20.12 and later), where the
+ * runtime has it: one call instead of a hash object, three to seven times
+ * cheaper a call under Node, the same under Deno (BENCHMARKS.md, issue 47).
+ */
+const oneShot = (crypto as {
+  hash?: (
+    algorithm: string,
+    data: Uint8Array | string,
+    encoding: "hex",
+  ) => string;
+}).hash;
+
 /** The digest of raw bytes: `sha256:` and 64 lowercase hex digits. */
 export function digestOf(bytes: Uint8Array | string): string {
-  return `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+  return `sha256:${
+    typeof oneShot === "function"
+      ? oneShot("sha256", bytes, "hex")
+      : crypto.createHash("sha256").update(bytes).digest("hex")
+  }`;
 }
 
 /**
@@ -37,6 +55,10 @@ export function digestOf(bytes: Uint8Array | string): string {
  * meets one in U+E000–U+FFFF: surrogates are moved above that range first.
  */
 export function comparePaths(a: string, b: string): number {
+  // Where neither holds a surrogate or a unit above it, UTF-16 order is it.
+  if (!HIGH_UNIT_REGEXP.test(a) && !HIGH_UNIT_REGEXP.test(b)) {
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
     const x = a.charCodeAt(i);
@@ -45,6 +67,9 @@ export function comparePaths(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+/** A UTF-16 unit from U+D800 up: where UTF-16 order and code point order part. */
+const HIGH_UNIT_REGEXP = /[\ud800-\uffff]/;
 
 function codePointRank(unit: number): number {
   if (unit < 0xd800) return unit;
@@ -82,6 +107,14 @@ export function skillDigest(files: readonly DigestedFile[]): string {
 }
 
 /**
+ * A path {@linkcode unlockablePath} takes without a look at each character:
+ * `/`-separated segments of printable ASCII but `/` and `\\`, none of them
+ * starting with a dot (so none empty, `.` or `..`), the first not empty.
+ */
+const PLAIN_PATH_REGEXP =
+  /^[\x20-\x2d\x30-\x5b\x5d-\x7e][\x20-\x2e\x30-\x5b\x5d-\x7e]*(?:\/[\x20-\x2d\x30-\x5b\x5d-\x7e][\x20-\x2e\x30-\x5b\x5d-\x7e]*)*$/;
+
+/**
  * Why a path relative to a skill directory cannot be locked, or
  * `undefined` when it can: it must be non-empty, relative and UTF-8 (no
  * lone surrogate), its segments neither empty, `.` nor `..`, and it may
@@ -89,6 +122,8 @@ export function skillDigest(files: readonly DigestedFile[]): string {
  * canonical list could not carry as it is).
  */
 export function unlockablePath(path: string): string | undefined {
+  // Most paths: printable ASCII segments that do not start with a dot.
+  if (PLAIN_PATH_REGEXP.test(path)) return undefined;
   if (path === "") return "it is empty";
   if (LONE_SURROGATE.test(path)) return "it is not UTF-8 (a lone surrogate)";
   if (path.charCodeAt(0) === 0x2f) return "it is absolute";

@@ -11,6 +11,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -84,6 +85,108 @@ describe("agent-skills lock", () => {
     const { code, err } = run(["lock", "--output", ""], cwd);
     assert.equal(code, 2);
     assert.match(err, /option --output takes a file name/);
+  });
+});
+
+describe("agent-skills lock refuses to land inside a skill, by real path", () => {
+  /** Asserts a refused lock: exit 2, lock_inside_skill naming pdf, no file in pdf. */
+  function assertRefused(
+    result: { code: number; err: string },
+    pdf: string,
+  ): void {
+    assert.equal(result.code, 2, result.err);
+    assert.match(result.err, /lock_inside_skill: .*inside skill "pdf"/);
+    assert.deepEqual(readdirSync(pdf).sort(), [
+      "SKILL.md",
+      "forms.md",
+      "scripts",
+    ]);
+  }
+
+  it("when --output's parent directory is a symlink into the skill", () => {
+    const { cwd, root } = store();
+    symlinkSync(join(root, "pdf"), join(cwd, "out"));
+    assertRefused(
+      run(["lock", "skills", "--output", "out/lock.json"], cwd),
+      join(root, "pdf"),
+    );
+    // Deeper, and through a chain of links.
+    symlinkSync(join(cwd, "out"), join(cwd, "again"));
+    assertRefused(
+      run(["lock", "skills", "--output", "again/scripts/lock.json"], cwd),
+      join(root, "pdf"),
+    );
+    assert.equal(run(["verify", "skills"], cwd).code, 2); // no lock was written
+  });
+
+  it("when --output is a symlink to a file in the skill, there or not yet", () => {
+    const { cwd, root } = store();
+    symlinkSync(join(root, "pdf", "forms.md"), join(cwd, "there.json"));
+    symlinkSync(join(root, "pdf", "lock.json"), join(cwd, "dangling.json"));
+    for (const output of ["there.json", "dangling.json"]) {
+      const result = run(["lock", "skills", "--output", output], cwd);
+      assertRefused(result, join(root, "pdf"));
+      assert.match(result.err, /through a symlink/);
+    }
+  });
+
+  it("when the root is given through a symlink and --output by its real path", () => {
+    const { cwd, root } = store();
+    symlinkSync(root, join(cwd, "alias"));
+    assertRefused(
+      run(["lock", "alias", "--output", join(root, "pdf", "lock.json")], cwd),
+      join(root, "pdf"),
+    );
+    assertRefused(
+      run(["lock", "skills", "--output", "alias/pdf/lock.json"], cwd),
+      join(root, "pdf"),
+    );
+  });
+
+  it("when the skill's directory is a symlink and --output names its target", () => {
+    const cwd = tree({
+      "skills/docx/SKILL.md": manifest("docx"),
+      "elsewhere/pdf/SKILL.md": manifest("pdf"),
+    });
+    symlinkSync(join(cwd, "elsewhere", "pdf"), join(cwd, "skills", "pdf"));
+    const result = run([
+      "lock",
+      "skills",
+      "--output",
+      "elsewhere/pdf/lock.json",
+    ], cwd);
+    assert.equal(result.code, 2, result.err);
+    assert.match(result.err, /lock_inside_skill: .*inside skill "pdf"/);
+    assert.deepEqual(readdirSync(join(cwd, "elsewhere", "pdf")), ["SKILL.md"]);
+  });
+
+  it("follows a loop of symlinks at --output a bounded number of times", () => {
+    const { cwd, root } = store();
+    symlinkSync("b.json", join(cwd, "a.json"));
+    symlinkSync("a.json", join(cwd, "b.json"));
+    const { code, err } = run(["lock", "skills", "--output", "a.json"], cwd);
+    // The rename replaces the link: the lock is beside it, in no skill.
+    assert.equal(code, 0, err);
+    assert.equal(run(["verify", "skills", "--lock", "a.json"], cwd).code, 0);
+    assert.deepEqual(readdirSync(join(root, "pdf")).sort(), [
+      "SKILL.md",
+      "forms.md",
+      "scripts",
+    ]);
+  });
+
+  it("and writes through a symlink that leads outside every skill, which verify then matches", () => {
+    const { cwd } = store();
+    mkdirSync(join(cwd, "locks"));
+    symlinkSync(join(cwd, "locks"), join(cwd, "out"));
+    const { code, err } = run(
+      ["lock", "skills", "--output", "out/a.json"],
+      cwd,
+    );
+    assert.equal(code, 0, err);
+    assert.ok(existsSync(join(cwd, "locks", "a.json")));
+    const verified = run(["verify", "skills", "--lock", "out/a.json"], cwd);
+    assert.equal(verified.code, 0, verified.out);
   });
 });
 

@@ -5,9 +5,23 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { closeSync, lstatSync, mkdirSync, openSync, renameSync } from "node:fs";
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
-import { listDirectory, listOwnDirectory } from "../src/fs/_listing.ts";
+import {
+  listDirectory,
+  listOwnDirectory,
+  type OwnListing,
+} from "../src/fs/_listing.ts";
 import {
   type FileRead,
   openRegular,
@@ -17,6 +31,7 @@ import {
   readManifest,
 } from "../src/fs/_read.ts";
 import { tryStatus } from "../src/fs/_status.ts";
+import { backend } from "../src/fs/_backend.ts";
 import type { Status } from "../src/fs/_types.ts";
 import { link, makeFifo, manifest, tempTrees } from "./_helpers.ts";
 
@@ -187,6 +202,85 @@ describe("listOwnDirectory()", () => {
       assert.equal(list("gone").kind, "failed");
     });
   }
+});
+
+describe("listOwnDirectory() without kernel paths, against a swap made and undone", () => {
+  /**
+   * Lists `d` by lstat around its listing (as Deno with scoped permissions
+   * does), with `swapped(n)` saying which listings of it (0, 1, ...) see it
+   * swapped for a symlink to `outside`: the swap is made just before that
+   * listing and undone just after, between the library's two checks.
+   */
+  function listSwapped(swapped: (n: number) => boolean) {
+    const dir = tree({ "d/inside.txt": "", "outside/OUTSIDE.txt": "" });
+    const d = join(dir, "d");
+    const list = backend.list;
+    let n = 0;
+    backend.list = (path) => {
+      if (path !== d || !swapped(n++)) return list(path);
+      renameSync(d, join(dir, "parked"));
+      symlinkSync(join(dir, "outside"), d);
+      try {
+        return list(path);
+      } finally {
+        unlinkSync(d);
+        renameSync(join(dir, "parked"), d);
+      }
+    };
+    try {
+      return { listed: listOwnDirectory(d, { readable: false }), count: n };
+    } finally {
+      backend.list = list;
+    }
+  }
+
+  /** The names of a listing, or its kind when it is not one. */
+  function namesOf(listed: OwnListing): string[] | string {
+    return listed.kind === "listed"
+      ? listed.listing.entries.map((entry) => entry.name)
+      : listed.kind;
+  }
+
+  it("lists nothing from outside when the swap is made and undone around its listing", () => {
+    const { listed } = listSwapped((n) => n === 0);
+    // Only what every look saw: inside.txt was not there at the first.
+    assert.deepEqual(namesOf(listed), []);
+  });
+
+  it("lists nothing from outside when the swap is around any one of its looks", () => {
+    for (const look of [1, 2]) {
+      const { listed } = listSwapped((n) => n === look);
+      assert.deepEqual(namesOf(listed), [], `look ${look}`);
+    }
+  });
+
+  it("lists only the entries every look saw when they change between looks", () => {
+    const dir = tree({ "d/a.txt": "", "d/gone.txt": "" });
+    const d = join(dir, "d");
+    const list = backend.list;
+    let n = 0;
+    backend.list = (path) => {
+      if (n === 1) writeFileSync(join(d, "b.txt"), "");
+      if (n === 2) rmSync(join(d, "gone.txt"));
+      n++;
+      return list(path);
+    };
+    try {
+      assert.deepEqual(namesOf(listOwnDirectory(d, { readable: false })), [
+        "a.txt",
+      ]);
+    } finally {
+      backend.list = list;
+    }
+  });
+
+  it("lists the directory's own entries when nothing is swapped", () => {
+    const { listed } = listSwapped(() => false);
+    assert.deepEqual(
+      listed.kind === "listed" && listed.listing.entries,
+      [{ name: "inside.txt", kind: "file" }],
+    );
+  });
 });
 
 describe("listDirectory()", () => {

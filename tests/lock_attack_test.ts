@@ -30,7 +30,14 @@ import {
   StartupError,
   verifySkillLock,
 } from "@clarvis/agent-skills";
-import { codes, manifest, options, runMain, tempTrees } from "./_helpers.ts";
+import {
+  codes,
+  manifest,
+  options,
+  runMain,
+  tempTrees,
+  waitUntil,
+} from "./_helpers.ts";
 import { MAX_LOCKED_SKILLS } from "../src/config/_lock.ts";
 import { skillDigest } from "../src/_digest.ts";
 
@@ -362,20 +369,27 @@ describe("lock attack: impersonation and stale state", () => {
 
   it("a watched refresh() under a lock never serves a manifest edited while watched", async () => {
     const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "f\n" });
-    const { options: opts } = options(root);
+    const { options: opts, warnings } = options(root);
     const lock = lockOf(opts);
     const skills = createAgentSkills({ ...opts, lock });
     const watch = skills.watch({ onChange: () => {} });
     try {
       writeFileSync(join(root, "d", "SKILL.md"), manifest("d", "Edited."));
-      const deadline = Date.now() + 10_000;
-      while (skills.listSkills().length > 0 && Date.now() < deadline) {
+      // The edit must be seen (the skill is refused, fails at the deadline);
+      // until then, and after, the edited manifest is never served.
+      await waitUntil(() => {
         skills.refresh();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      for (const skill of skills.listSkills()) {
-        assert.notEqual(skill.description, "Edited.");
-      }
+        const served = skills.listSkills();
+        for (const skill of served) {
+          assert.notEqual(skill.description, "Edited.");
+        }
+        return served.length === 0;
+      }, "the watched refresh() to refuse the edited manifest");
+      assert.deepEqual(skills.listSkills(), []);
+      assert.ok(
+        codes(warnings).includes("integrity_mismatch"),
+        codes(warnings).join(", "),
+      );
       const body = (() => {
         try {
           return skills.loadSkill("d")?.body;
@@ -383,7 +397,7 @@ describe("lock attack: impersonation and stale state", () => {
           return undefined;
         }
       })();
-      assert.ok(body === undefined || !body.includes("Edited."));
+      assert.equal(body, undefined);
     } finally {
       watch.close();
     }

@@ -19,7 +19,14 @@ import {
   type LockedSkill,
   parseSkillLock,
 } from "@clarvis/agent-skills";
-import { link, manifest, options, tempTrees } from "./_helpers.ts";
+import {
+  link,
+  manifest,
+  options,
+  seededRandom,
+  tempTrees,
+} from "./_helpers.ts";
+import { comparePaths, isDigest, unlockablePath } from "../src/_digest.ts";
 import { VECTOR_DIGEST, VECTOR_FILES } from "./_lock_vector.ts";
 
 const tree = tempTrees();
@@ -258,5 +265,101 @@ describe("formatSkillLock() and parseSkillLock()", () => {
     const value = JSON.parse(text);
     assert.equal(value.version, undefined);
     assert.ok(Array.isArray(value.skills));
+  });
+});
+
+describe("the lock's checks of paths, digests and order", () => {
+  /** Characters a random path is drawn from: each rule's edge among them. */
+  const CHARS = [
+    "a",
+    "Z",
+    "0",
+    "-",
+    "_",
+    " ",
+    ".",
+    ".",
+    "/",
+    "/",
+    "\\",
+    "\u0000",
+    "\u001f",
+    "\u007f",
+    "~",
+    "é",
+    "\ud800",
+    "\udc00",
+    "\ue000",
+    "\uffff",
+    "\u{1f600}",
+  ];
+
+  /** The rules of docs/integrity.md, one character at a time. */
+  function referenceUnlockable(path: string): boolean {
+    if (path === "" || path.startsWith("/")) return true;
+    if (/\p{Cs}/u.test(path)) return true;
+    // deno-lint-ignore no-control-regex
+    if (/[\u0000-\u001f\u007f\\]/.test(path)) return true;
+    return path.split("/").some((s) => s === "" || s === "." || s === "..");
+  }
+
+  /** Code point order, by the code points themselves. */
+  function referenceOrder(a: string, b: string): number {
+    const x = [...a].map((c) => c.codePointAt(0) ?? 0);
+    const y = [...b].map((c) => c.codePointAt(0) ?? 0);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0);
+    }
+    return x.length - y.length;
+  }
+
+  it("agree with their definitions on 20,000 random paths and pairs", () => {
+    const random = seededRandom(47);
+    const draw = (): string => {
+      let text = "";
+      const length = Math.floor(random() * 8);
+      for (let i = 0; i < length; i++) {
+        text += CHARS[Math.floor(random() * CHARS.length)];
+      }
+      return text;
+    };
+    for (let n = 0; n < 20_000; n++) {
+      const a = draw();
+      const b = draw();
+      assert.equal(
+        unlockablePath(a) !== undefined,
+        referenceUnlockable(a),
+        JSON.stringify(a),
+      );
+      // Code point order is UTF-8's; a lone surrogate has no UTF-8 (refused).
+      if (/\p{Cs}/u.test(a) || /\p{Cs}/u.test(b)) continue;
+      assert.equal(
+        Math.sign(comparePaths(a, b)),
+        Math.sign(referenceOrder(a, b)),
+        JSON.stringify([a, b]),
+      );
+    }
+  });
+
+  it("take a digest only as sha256: and 64 lowercase hex digits", () => {
+    const hex = "0123456789abcdef".repeat(4);
+    assert.equal(isDigest(`sha256:${hex}`), true);
+    for (
+      const bad of [
+        `sha256:${hex.toUpperCase()}`,
+        `sha256:${hex}0`,
+        `sha256:${hex.slice(1)}`,
+        `sha256:${hex.slice(1)}g`,
+        `sha256:${hex}\n`,
+        `sha256:${hex.slice(0, 63)}\n`,
+        `SHA256:${hex}`,
+        `sha512:${hex}`,
+        hex,
+        `sha256:${hex.slice(1)}\u0660`,
+      ]
+    ) {
+      assert.equal(isDigest(bad), false, JSON.stringify(bad));
+    }
+    assert.equal(isDigest(71), false);
   });
 });

@@ -7,7 +7,13 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { skillsListing } from "@clarvis/agent-skills";
+import {
+  createSkillLock,
+  formatSkillLock,
+  parseSkillLock,
+  skillsListing,
+  StartupError,
+} from "@clarvis/agent-skills";
 import { manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
@@ -125,5 +131,85 @@ describe("skillsListing()", () => {
       "setup",
       "setup",
     ]);
+  });
+});
+
+describe("skillsListing() and plugin names", () => {
+  it("gives a plugin named .. no URI: a plain skill's URI is its own", () => {
+    const base = tree({
+      "plain/x/SKILL.md": manifest("x", "Plain."),
+      "dots/.claude-plugin/plugin.json": '{"name": ".."}',
+      "dots/skills/x/SKILL.md": manifest("x", "Forged."),
+    });
+    const warnings: string[] = [];
+    const { skills, problems } = skillsListing({
+      roots: [join(base, "plain"), {
+        path: join(base, "dots"),
+        kind: "plugins",
+      }],
+      home: base,
+      prefix: "acme",
+      onWarning: (warning) => warnings.push(warning.code),
+    });
+    assert.deepEqual(skills.map((skill) => skill.uri), [
+      "skill://acme/x/SKILL.md",
+    ]);
+    assert.equal(skills[0]?.frontmatter.description, "Plain.");
+    assert.deepEqual(problems, []);
+    assert.deepEqual(warnings, ["invalid_plugin"]);
+  });
+
+  it("gives every listed skill a URI of its own, whatever plugins are named", () => {
+    const names = [".", "..", "", "a/..", "%2e%2e", "\uff0e\uff0e", "x"];
+    const base = tree({
+      "plain/x/SKILL.md": manifest("x", "Plain."),
+      ".claude-plugin/marketplace.json": JSON.stringify({
+        plugins: names.map((name, i) => ({
+          name,
+          source: `./p${i}`,
+          strict: false,
+        })),
+      }),
+      ...Object.fromEntries(
+        names.map((_, i) => [`p${i}/skills/x/SKILL.md`, manifest("x")]),
+      ),
+    });
+    const { skills } = skillsListing({
+      roots: [join(base, "plain"), { path: base, kind: "plugins" }],
+      home: base,
+      prefix: "acme",
+      onWarning: () => {},
+    });
+    const uris = skills.map((skill) => skill.uri);
+    assert.deepEqual(uris, [
+      "skill://acme/%252e%252e/x/SKILL.md",
+      "skill://acme/x/SKILL.md",
+      "skill://acme/x/x/SKILL.md",
+    ]);
+    // As a host resolves them: still one skill per URI.
+    const resolved = uris.map((uri) =>
+      new URL(uri.replace("skill:", "http:")).href
+    );
+    assert.equal(new Set(resolved).size, uris.length);
+  });
+
+  it("refuses a lock entry whose plugin is named ..", () => {
+    const root = tree({
+      ".claude-plugin/plugin.json": '{"name": "p"}',
+      "skills/x/SKILL.md": manifest("x"),
+    });
+    const { lock } = createSkillLock({
+      roots: [{ path: root, kind: "plugins" }],
+      home: root,
+    });
+    assert.equal(lock.skills[0]?.name, "p:x");
+    const forged = formatSkillLock(lock).replace('"p:x"', '"..:x"');
+    assert.throws(
+      () => parseSkillLock(forged),
+      (error) =>
+        error instanceof StartupError && error.code === "invalid_lock" &&
+        error.message.includes('skills[0].name: "..:x"') &&
+        error.message.includes('it is "..", which a path or URI resolves away'),
+    );
   });
 });

@@ -17,6 +17,7 @@ import { pluginRoots } from "../src/discovery/_plugins.ts";
 import { readBuffer } from "../src/fs/_read.ts";
 import type { Problem } from "../src/discovery/_types.ts";
 import {
+  ACTING_SAMPLES,
   link,
   listed,
   manifest,
@@ -241,9 +242,11 @@ describe("a name with a colon in a plain root", () => {
   });
 });
 
-describe("a plugin name that cannot be used", () => {
-  const RULE = 'a non-empty string without ":", "/" or spaces';
+/** What a plugin name is, as the refusals say. */
+const RULE =
+  'a plugin name is a non-empty string, not "." or "..", without ":", "/", "\\", spaces, or control or invisible characters';
 
+describe("a plugin name that cannot be used", () => {
   it("from a marketplace entry cites marketplace.json and the entry, a file that exists", () => {
     const root = market([
       { name: "ok", source: "./a" },
@@ -253,7 +256,7 @@ describe("a plugin name that cannot be used", () => {
     assert.deepEqual(names, ["ok:one", "ok:two"]);
     const marketPath = join(root, ".claude-plugin", "marketplace.json");
     assert.deepEqual(messages, [
-      `Skipped plugin skills of ${marketPath}: plugins[1] has the "name" "bad:\\u001b[2J", which is not a plugin name (${RULE}); rename the entry`,
+      `Skipped plugin skills of ${marketPath}: plugins[1] has the "name" "bad:\\u001b[2J", which is not a plugin name: it holds ":", which separates a plugin from its skill (${RULE}); rename the entry`,
     ]);
     assert.ok(existsSync(marketPath));
     assert.throws(
@@ -271,7 +274,7 @@ describe("a plugin name that cannot be used", () => {
     assert.deepEqual(messages, [
       `Skipped plugin skills of ${
         join(root, "a", ".claude-plugin", "plugin.json")
-      }: its "name" "a b" is not a plugin name (${RULE})`,
+      }: its "name" "a b" is not a plugin name: it holds a space (${RULE}); rename the plugin`,
     ]);
   });
 
@@ -280,7 +283,7 @@ describe("a plugin name that cannot be used", () => {
     const dir = join(base, "my plugin");
     const { messages } = listed({ path: dir, kind: "plugins" });
     assert.deepEqual(messages, [
-      `Skipped plugin skills of ${dir}: its folder's name "my plugin" is not a plugin name (${RULE}); give it a .claude-plugin/plugin.json with a "name"`,
+      `Skipped plugin skills of ${dir}: its folder's name "my plugin" is not a plugin name: it holds a space (${RULE}); give it a .claude-plugin/plugin.json with a "name"`,
     ]);
   });
 
@@ -297,5 +300,131 @@ describe("a plugin name that cannot be used", () => {
         join(root, "b")
       }; name a folder inside the plugin`,
     ]);
+  });
+});
+
+describe("a plugin named like a path or with characters a name may not hold", () => {
+  /** Names no plugin may take: each is refused wherever it comes from. */
+  const REFUSED: readonly string[] = [
+    "",
+    ".",
+    "..",
+    "a/b",
+    "../x",
+    "a\\b",
+    "a b",
+    "a\tb",
+    "a\u00a0b",
+    "a:b",
+    "a\uff1ab",
+    "a\u2236b",
+    "\uff0e\uff0e",
+    "a\uff0fb",
+    ...ACTING_SAMPLES.map((char) => `a${char}b`),
+  ];
+
+  it("refuses each from a plugin.json with invalid_plugin, citing the file and its name field", () => {
+    for (const name of REFUSED) {
+      const root = tree({
+        ".claude-plugin/plugin.json": JSON.stringify({ name }),
+        "skills/x/SKILL.md": manifest("x"),
+      });
+      const { names, warnings, messages } = listed({
+        path: root,
+        kind: "plugins",
+      });
+      const at = JSON.stringify(name);
+      assert.deepEqual(names, [], at);
+      assert.deepEqual(warnings, ["invalid_plugin"], at);
+      assert.ok(
+        messages[0]?.startsWith(
+          `Skipped plugin skills of ${
+            join(root, ".claude-plugin", "plugin.json")
+          }: its "name" `,
+        ) && messages[0].includes(" is not a plugin name: "),
+        `${at}: ${messages[0]}`,
+      );
+    }
+  });
+
+  it('says why ".." is refused, and what to do', () => {
+    const root = tree({
+      ".claude-plugin/plugin.json": '{"name": ".."}',
+      "skills/x/SKILL.md": manifest("x"),
+    });
+    const { messages } = listed({ path: root, kind: "plugins" });
+    assert.deepEqual(messages, [
+      `Skipped plugin skills of ${
+        join(root, ".claude-plugin", "plugin.json")
+      }: its "name" ".." is not a plugin name: it is "..", which a path or URI resolves away (${RULE}); rename the plugin`,
+    ]);
+  });
+
+  it("refuses each from a marketplace entry, citing marketplace.json and the entry", () => {
+    const marketPath = (root: string): string =>
+      join(root, ".claude-plugin", "marketplace.json");
+    for (const name of REFUSED) {
+      const root = market([
+        { name: "ok", source: "./a" },
+        { name, source: "./b" },
+      ]);
+      const { names, warnings, messages } = listed({
+        path: root,
+        kind: "plugins",
+      });
+      const at = JSON.stringify(name);
+      assert.deepEqual(names, ["ok:one", "ok:two"], at);
+      assert.deepEqual(warnings, ["invalid_plugin"], at);
+      assert.ok(
+        messages[0]?.startsWith(
+          `Skipped plugin skills of ${
+            marketPath(root)
+          }: plugins[1] has the "name" `,
+        ) && messages[0].endsWith("; rename the entry"),
+        `${at}: ${messages[0]}`,
+      );
+    }
+  });
+
+  it("throws invalid_plugin under strict, naming the plugin.json", () => {
+    const root = tree({
+      ".claude-plugin/plugin.json": '{"name": "."}',
+      "skills/x/SKILL.md": manifest("x"),
+    });
+    assert.throws(
+      () => listed({ path: root, kind: "plugins" }, { strict: true }),
+      (error) =>
+        error instanceof SkillError && error.code === "invalid_plugin" &&
+        error.path === join(root, ".claude-plugin", "plugin.json"),
+    );
+  });
+
+  it("is an error in a check", () => {
+    const root = tree({
+      ".claude-plugin/plugin.json": '{"name": ".."}',
+      "skills/x/SKILL.md": manifest("x"),
+    });
+    const report = checkSkills({
+      paths: [{ path: root, kind: "plugins" }],
+      home: root,
+    });
+    assert.deepEqual(
+      report.diagnostics.map(({ code, severity }) => ({ code, severity })),
+      [{ code: "invalid_plugin", severity: "error" }],
+    );
+  });
+
+  it("still takes names with dots, dashes, capitals and letters beyond ASCII", () => {
+    for (const name of ["a.b", "...", ".hidden", "My-Plugin_2", "café"]) {
+      const root = tree({
+        ".claude-plugin/plugin.json": JSON.stringify({ name }),
+        "skills/x/SKILL.md": manifest("x"),
+      });
+      assert.deepEqual(
+        listed({ path: root, kind: "plugins" }),
+        { names: [`${name}:x`], warnings: [], messages: [] },
+        name,
+      );
+    }
   });
 });

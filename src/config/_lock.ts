@@ -16,6 +16,7 @@ import {
 } from "../_digest.ts";
 import type { LockedFile, LockedSkill, SkillLock } from "../skill_lock.ts";
 import { describe, oneLineSafe } from "../_text.ts";
+import { pluginNameProblem } from "../_names.ts";
 
 /** The most skills a lock may hold. */
 export const MAX_LOCKED_SKILLS = 100_000;
@@ -85,35 +86,65 @@ function checkedLock(value: unknown, fieldsOf: FieldsOf): SkillLock {
       }`,
     );
   }
-  const given = list(fields.skills, "skills", MAX_LOCKED_SKILLS);
-  const budget = { files: MAX_LOCKED_FILES, fieldsOf };
-  const names = new Set<string>();
+  // What JSON.parse made is plain data, and this function's own: its lists
+  // and file entries are kept (frozen), not copied.
+  const parsed = fieldsOf === parsedFields;
+  const given = list(fields.skills, "skills", MAX_LOCKED_SKILLS, parsed);
+  const budget = { files: MAX_LOCKED_FILES, fieldsOf, parsed };
   const skills: LockedSkill[] = [];
   for (let i = 0; i < given.length; i++) {
-    const skill = checkedSkill(given[i], `skills[${i}]`, budget);
-    if (names.has(skill.name)) {
-      throw new LockProblem(
-        `skills[${i}].name: "${
-          cut(skill.name)
-        }" is locked twice; a lock holds one entry per served name`,
-      );
-    }
-    names.add(skill.name);
-    skills.push(skill);
+    skills.push(checkedSkill(given[i], `skills[${i}]`, budget));
   }
-  skills.sort((a, b) => comparePaths(a.name, b.name));
+  const twice = sortedOnce(skills, (skill) => skill.name);
+  if (twice !== undefined) {
+    throw new LockProblem(
+      `skills[${twice.index}].name: "${
+        cut(twice.key)
+      }" is locked twice; a lock holds one entry per served name`,
+    );
+  }
   return Object.freeze({
     agentSkillsLock: 1,
     skills: Object.freeze(skills),
   });
 }
 
+/**
+ * Sorts `entries` by their keys in {@linkcode comparePaths} order (a lock
+ * as written is in order already: then only checked), and finds a key
+ * given twice: its second entry's index as given, and the key.
+ */
+function sortedOnce<T>(
+  entries: T[],
+  keyOf: (entry: T) => string,
+): { index: number; key: string } | undefined {
+  let sorted = true;
+  for (let i = 1; i < entries.length && sorted; i++) {
+    sorted = comparePaths(keyOf(entries[i - 1] as T), keyOf(entries[i] as T)) <
+      0;
+  }
+  if (sorted) return undefined; // in order, and so each key once
+  const given = [...entries];
+  entries.sort((a, b) => comparePaths(keyOf(a), keyOf(b)));
+  for (let i = 1; i < entries.length; i++) {
+    const key = keyOf(entries[i] as T);
+    if (key !== keyOf(entries[i - 1] as T)) continue;
+    // Named as given: the second of its entries.
+    const first = given.findIndex((entry) => keyOf(entry) === key);
+    const index = given.findIndex((entry, at) =>
+      at > first && keyOf(entry) === key
+    );
+    return { index, key };
+  }
+  return undefined;
+}
+
 function checkedSkill(
   value: unknown,
   where: string,
-  budget: { files: number; fieldsOf: FieldsOf },
+  budget: { files: number; fieldsOf: FieldsOf; parsed: boolean },
 ): LockedSkill {
-  const { fieldsOf } = budget;
+  const { fieldsOf, parsed } = budget;
   const fields = fieldsOf(value, where, SKILL_KEYS);
   const name = text(fields.name, `${where}.name`);
   // deno-lint-ignore no-control-regex
@@ -127,42 +158,55 @@ function checkedSkill(
       `${where}.name: "${cut(name)}" is not UTF-8 (a lone surrogate)`,
     );
   }
+  // A plugin's skill is `<plugin>:<skill>`, and its plugin a plugin name.
+  const colon = name.indexOf(":");
+  const plugin = colon === -1 ? undefined : name.slice(0, colon);
+  const refused = plugin === undefined ? undefined : pluginNameProblem(plugin);
+  if (refused !== undefined) {
+    throw new LockProblem(
+      `${where}.name: "${
+        cut(name)
+      }" is not <plugin>:<skill> with a plugin name: ${refused}`,
+    );
+  }
   const path = relativePath(fields.path, `${where}.path`);
   const digest = digestField(fields.digest, `${where}.digest`);
-  const given = list(fields.files, `${where}.files`, budget.files);
+  const given = list(fields.files, `${where}.files`, budget.files, parsed);
   if (given.length === 0) {
     throw new LockProblem(
       `${where}.files: a locked skill has at least its manifest, got an empty list`,
     );
   }
   budget.files -= given.length;
-  const seen = new Set<string>();
   const files: LockedFile[] = [];
   // Where a problem is, named only when there is one.
   let i = 0;
   const at = (field: string): string => `${where}.files[${i}]${field}`;
   for (; i < given.length; i++) {
-    const file = fieldsOf(given[i], at, FILE_KEYS);
+    const entry = given[i];
+    const file = fieldsOf(entry, at, FILE_KEYS);
     const filePath = relativePath(file.path, at);
-    if (seen.has(filePath)) {
-      throw new LockProblem(
-        `${at(".path")}: "${cut(filePath)}" is listed twice`,
-      );
-    }
-    seen.add(filePath);
     const size = file.size;
     if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
       throw new LockProblem(
         `${at(".size")} must be a whole number of bytes, got ${shown(size)}`,
       );
     }
-    files.push(Object.freeze({
-      path: filePath,
-      digest: digestField(file.digest, at),
-      size,
-    }));
+    const fileDigest = digestField(file.digest, at);
+    // JSON.parse's own object, of exactly these fields, is the entry.
+    files.push(
+      file === entry
+        ? Object.freeze(file as LockedFile)
+        : Object.freeze({ path: filePath, digest: fileDigest, size }),
+    );
   }
-  files.sort((a, b) => comparePaths(a.path, b.path));
+  const twice = sortedOnce(files, (file) => file.path);
+  if (twice !== undefined) {
+    i = twice.index;
+    throw new LockProblem(
+      `${at(".path")}: "${cut(twice.key)}" is listed twice`,
+    );
+  }
   const computed = skillDigest(files);
   if (computed !== digest) {
     throw new LockProblem(
@@ -258,17 +302,27 @@ function sameKeys(
   return true;
 }
 
-function list(value: unknown, where: string, max: number): unknown[] {
+/**
+ * A list's entries: copied, its length read once and its entries by
+ * index, never through its own iterator; or, for a list `JSON.parse` made
+ * (`parsed`), the list itself, which is plain data.
+ */
+function list(
+  value: unknown,
+  where: string,
+  max: number,
+  parsed: boolean,
+): unknown[] {
   if (!Array.isArray(value)) {
     throw new LockProblem(`${where} must be a list, got ${shown(value)}`);
   }
-  // Its length read once, its entries by index: never its own iterator.
   const length = value.length;
   if (length > max) {
     throw new LockProblem(
       `${where} holds ${length} entries, more than a lock may (${max})`,
     );
   }
+  if (parsed) return value;
   const entries: unknown[] = [];
   for (let i = 0; i < length; i++) entries.push(value[i]);
   return entries;

@@ -10,6 +10,8 @@
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { SkillRoot } from "../config/config.ts";
 import { errorCode, isInside, reason, tryRealpath } from "../fs/_status.ts";
+import { PLUGIN_NAME_RULE, pluginNameProblem } from "../_names.ts";
+import { describe } from "../_text.ts";
 
 import { holdsManifest } from "./_skills_below.ts";
 import {
@@ -198,24 +200,27 @@ function pluginSkillRoots(
     ? undefined
     : manifest;
   const name = own?.["name"] ?? listed?.["name"] ?? basename(dir);
-  if (typeof name !== "string" || !isNamespace(name)) {
+  const why = typeof name === "string"
+    ? pluginNameProblem(name)
+    : "it is not a string";
+  if (typeof name !== "string" || why !== undefined) {
     // Cited where the name came from: plugin.json, the entry, or the folder.
-    const rule = 'a non-empty string without ":", "/" or spaces';
-    const shown = JSON.stringify(name);
+    const refused = `is not a plugin name: ${why} (${PLUGIN_NAME_RULE})`;
+    const shown = describe(name);
     report(
       own?.["name"] !== undefined
         ? invalidPluginProblem(
           manifestPath,
-          `its "name" ${shown} is not a plugin name (${rule})`,
+          `its "name" ${shown} ${refused}; rename the plugin`,
         )
         : listed?.["name"] !== undefined && entry !== undefined
         ? invalidPluginProblem(
           entry.marketPath,
-          `${entry.where} has the "name" ${shown}, which is not a plugin name (${rule}); rename the entry`,
+          `${entry.where} has the "name" ${shown}, which ${refused}; rename the entry`,
         )
         : invalidPluginProblem(
           dir,
-          `its folder's name ${shown} is not a plugin name (${rule}); give it a .claude-plugin/plugin.json with a "name"`,
+          `its folder's name ${shown} ${refused}; give it a .claude-plugin/plugin.json with a "name"`,
         ),
     );
     return undefined;
@@ -309,9 +314,4 @@ function localSource(source: unknown): string | undefined {
     return source["path"];
   }
   return undefined;
-}
-
-/** Whether a plugin name can prefix its skills' names. */
-function isNamespace(name: string): boolean {
-  return name !== "" && !/[:/\\\s]/.test(name);
 }

@@ -13,6 +13,7 @@
 import { errorCode, isPermissionDenied, reason } from "../fs/_status.ts";
 import type { SkillRoot } from "../config/config.ts";
 import { describe } from "../_text.ts";
+import { codePointName } from "../_names.ts";
 import type { Problem } from "./_types.ts";
 
 /** The problem of a root that could not be listed; none when it is missing. */
@@ -222,12 +223,6 @@ export function reservedNameProblem(
     drops: true,
     skill: name,
   };
-}
-
-/** A character as `U+FF1A`. */
-function codePointName(char: string): string {
-  const code = char.codePointAt(0) ?? 0;
-  return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 /**

@@ -264,6 +264,15 @@ export type OwnListing =
 const MOVED: OwnListing = Object.freeze({ kind: "moved" });
 
 /**
+ * How many times a directory is listed where it cannot be listed open: a
+ * name from elsewhere then needs as many swaps made and undone in step
+ * (docs/confinement.md: under a swapper at full speed, 1 listing in 200
+ * held an outside name with one look, 1 in 6,000 with two, 1 in 60,000
+ * with three; BENCHMARKS.md, issue 47, what the looks cost).
+ */
+const LOOKS = 3;
+
+/**
  * Whether this process can read the kernel's paths of open descriptors,
  * once it is known: learnt on the first use, and kept by its owner (one
  * resource walk), so that a runtime that may not read them is not asked at
@@ -278,9 +287,16 @@ export interface KernelPaths {
  * there and not reached through a symlink. Where the kernel names open
  * descriptors, the directory is opened (never through a final symlink), the
  * kernel must call it `path`, and it is listed through its descriptor, so
- * no swap on the way can redirect the listing. Elsewhere it is listed by
- * path between two `lstat` calls that must find the same directory: a swap
- * still in place at either is refused, one undone in between is not seen.
+ * no swap on the way can redirect the listing. Elsewhere (Deno with scoped
+ * permissions, no `/proc`) no call lists an open directory, so it is listed
+ * by path {@linkcode LOOKS} times, each listing followed by an `lstat` that
+ * must find the directory found before the first, and only the entries
+ * every listing holds are kept: a swap in place at a check is refused, and
+ * what a swap made and undone around a listing brought in is in that
+ * listing only. Only a writer that makes and undoes a swap around every
+ * listing, in step with them, could pass a name from elsewhere
+ * (docs/confinement.md gives the rates measured). An entry that came or
+ * went while the directory was listed is left out.
  */
 export function listOwnDirectory(
   path: string,
@@ -314,11 +330,37 @@ export function listOwnDirectory(
   const before = tryStatus(path, { follow: false });
   if (!before.ok) return { kind: "failed", error: before.error };
   if (before.value.kind !== "directory") return MOVED;
-  const listed = tryList(path);
-  if (!listed.ok) return { kind: "failed", error: listed.error };
-  const after = tryStatus(path, { follow: false });
-  return after.ok && after.value.kind === "directory" &&
-      sameIdentity(after.value, before.value)
-    ? { kind: "listed", listing: listed.value }
-    : MOVED;
+  let seen: Listing | undefined;
+  for (let look = 0; look < LOOKS; look++) {
+    const listed = tryList(path);
+    if (!listed.ok) return { kind: "failed", error: listed.error };
+    const after = tryStatus(path, { follow: false });
+    if (
+      !after.ok || after.value.kind !== "directory" ||
+      !sameIdentity(after.value, before.value)
+    ) {
+      return MOVED;
+    }
+    seen = seen === undefined ? listed.value : common(seen, listed.value);
+  }
+  return seen === undefined ? MOVED : { kind: "listed", listing: seen };
+}
+
+/**
+ * The entries two listings of one directory share, of the same kinds: an
+ * entry that came or went between them (or that a swap made and undone
+ * around one of them brought in) is left out.
+ */
+function common(a: Listing, b: Listing): Listing {
+  const key = (name: string, kind: string): string => `${kind}/${name}`;
+  const named = new Set(b.entries.map((e) => key(e.name, e.kind)));
+  const shown = new Set(b.unrepresentable.map((e) => key(e.shown, e.kind)));
+  const entries = a.entries.filter((e) => named.has(key(e.name, e.kind)));
+  const unrepresentable = a.unrepresentable.filter((e) =>
+    shown.has(key(e.shown, e.kind))
+  );
+  return entries.length === a.entries.length &&
+      unrepresentable.length === a.unrepresentable.length
+    ? a
+    : { entries, unrepresentable };
 }

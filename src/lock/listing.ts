@@ -13,6 +13,7 @@ import type { AgentSkillsOptions } from "../options.ts";
 import type { JsonValue } from "../skill.ts";
 import { StartupError } from "../errors.ts";
 import { describe } from "../_text.ts";
+import { pluginNameProblem } from "../_names.ts";
 import { type LockProblem, lockServed, type ServedLock } from "./_files.ts";
 
 /** One file of a listed skill. */
@@ -69,9 +70,10 @@ export interface SkillsListingOptions extends AgentSkillsOptions {
  * included, each with the digest and size of its raw bytes.
  *
  * A skill that cannot be listed is left out, with a problem: a name that
- * cannot end a URI (`.`, `..`), a file whose URI would be its manifest's,
- * or a skill path another listed skill has (a plugin's name and a folder's
- * that coincide).
+ * cannot end a URI (`.`, `..`), a plugin name that is no name (discovery
+ * refuses those first), a file whose URI would be its manifest's, or a
+ * skill path another listed skill has (a plugin's name and a folder's that
+ * coincide).
  *
  * @param options As for `createAgentSkills()`, and a `prefix`.
  * @throws {StartupError} As `createAgentSkills()` does for its options;
@@ -164,6 +166,17 @@ function listed(
       problem: `its name ${
         JSON.stringify(name)
       } cannot end a skill URI (a host resolves it away)`,
+    };
+  }
+  // A plugin's name prefixes the path (discovery refuses one that is no name).
+  const plugin = info.plugin === undefined
+    ? undefined
+    : pluginNameProblem(info.plugin);
+  if (plugin !== undefined) {
+    return {
+      problem: `its plugin's name ${
+        describe(info.plugin)
+      } cannot be a segment of a skill URI: ${plugin}`,
     };
   }
   const parents = posix.dirname(locked.path);

@@ -55,11 +55,17 @@ export function runScript(
     node: string[];
     cwd: string;
     env?: Record<string, string>;
+    /** A command the runtime is started through, and its arguments. */
+    through?: readonly string[];
   },
 ): { code: number; stdout: string; stderr: string } {
+  const [wrapper, ...wrapperArgs] = flags.through ?? [];
   if (RUNTIME === "deno") {
-    const result = new (deno().Command)(deno().execPath(), {
-      args: ["run", "--quiet", ...flags.deno, script, ...args],
+    const runtimeArgs = ["run", "--quiet", ...flags.deno, script, ...args];
+    const result = new (deno().Command)(wrapper ?? deno().execPath(), {
+      args: wrapper === undefined
+        ? runtimeArgs
+        : [...wrapperArgs, deno().execPath(), ...runtimeArgs],
       cwd: flags.cwd,
       stdout: "piped",
       stderr: "piped",
@@ -73,9 +79,12 @@ export function runScript(
     };
   }
   const runtimeFlags = RUNTIME === "node" ? flags.node : [];
+  const runtimeArgs = [...runtimeFlags, script, ...args];
   const result = spawnSync(
-    process.execPath,
-    [...runtimeFlags, script, ...args],
+    wrapper ?? process.execPath,
+    wrapper === undefined
+      ? runtimeArgs
+      : [...wrapperArgs, process.execPath, ...runtimeArgs],
     {
       cwd: flags.cwd,
       encoding: "utf8",
@@ -163,3 +172,18 @@ export async function runScriptWithin(
   });
   return { code, stdout, stderr, timedOut: signal.aborted };
 }
+
+/**
+ * The command that starts a process without the privileges that let root
+ * read any file: `setpriv` with every capability dropped, from the bounding
+ * set too, so that the runtime it starts (still uid 0, so that it can run
+ * a runtime installed in root's home, as `npx` installs Deno) gets the
+ * permission bits' answer, as any user does. For `runScript()`'s `through`,
+ * from a process that has those privileges.
+ */
+export const UNPRIVILEGED: readonly string[] = [
+  "/usr/bin/setpriv",
+  "--bounding-set=-all",
+  "--inh-caps=-all",
+  "--no-new-privs",
+];

@@ -17,6 +17,7 @@ import {
 } from "@clarvis/agent-skills";
 import { link, makeFifo, manifest, tempTrees } from "../_helpers.ts";
 import { race, raceRefresh } from "./_race.ts";
+import { listOwnDirectory } from "../../src/fs/_listing.ts";
 
 const tree = tempTrees();
 const TIMEOUT = { timeout: 90_000 };
@@ -181,6 +182,118 @@ describe("swaps during a read", () => {
       assert.equal(decode(skills.readResource("x", "sub/file.txt")), "inside");
       skills.refresh();
       assert.deepEqual(skills.loadSkill("x")?.resources, ["sub/file.txt"]);
+    },
+  );
+});
+
+describe("a resource directory swapped while it is listed", () => {
+  // Without kernel paths (Deno with scoped permissions) no call lists an
+  // open directory, and a swap made and undone around every one of a
+  // directory's three listings can still pass a name from outside: not
+  // never, but rarely (docs/confinement.md measured 1 in 60,000 racing
+  // listings, against 1 in 200 with one listing). So these assert a bound
+  // far from both: fewer than 1 in 1,000. (tests/fs_test.ts steps a swap
+  // through each listing; tests/process/allow_all/race_proc_test.ts asserts
+  // none where directories are listed through their descriptors.)
+  const BOUND = 1000;
+
+  it(
+    "listed without kernel paths (as Deno with scoped permissions lists it), holds a name from outside in fewer than 1 in 1,000 listings",
+    TIMEOUT,
+    async () => {
+      const base = tree({
+        "root/x/SKILL.md": manifest("x"),
+        "root/x/sub/inside.txt": "inside",
+        "outside/OUTSIDE.txt": "OUTSIDE",
+      });
+      const sub = join(base, "root", "x", "sub");
+      const counts = {
+        listings: 0,
+        listed: 0,
+        moved: 0,
+        failed: 0,
+        outside: 0,
+      };
+      const { swaps } = await race({
+        mode: "link",
+        path: sub,
+        target: join(base, "outside"),
+      }, () => {
+        // Many listings a round: the window is one system call wide.
+        for (let i = 0; i < 100; i++) {
+          const listed = listOwnDirectory(sub, { readable: false });
+          counts.listings++;
+          if (listed.kind !== "listed") counts[listed.kind]++;
+          else if (
+            // Only inside.txt, or nothing where it came and went meanwhile.
+            listed.listing.entries.some((entry) => entry.name !== "inside.txt")
+          ) {
+            counts.outside++;
+          } else counts.listed++;
+        }
+      });
+      console.log(
+        `race: ${swaps} swaps of a resource directory and a symlink; ${
+          JSON.stringify(counts)
+        }`,
+      );
+      assert.ok(
+        counts.outside * BOUND < counts.listings,
+        JSON.stringify(counts),
+      );
+      assert.ok(counts.moved > 0 && counts.listed > 0, JSON.stringify(counts));
+    },
+  );
+
+  it(
+    "loadSkill() lists a file from outside in fewer than 1 in 1,000 loads, in this runtime and permission mode",
+    TIMEOUT,
+    async () => {
+      const base = tree({
+        "root/x/SKILL.md": manifest("x"),
+        "root/x/sub/inside.txt": "inside",
+        "outside/OUTSIDE.txt": "OUTSIDE",
+      });
+      const warnings: SkillWarning[] = [];
+      const skills = createAgentSkills({
+        home: base,
+        cwd: base,
+        roots: [join(base, "root")],
+        onWarning: (warning) => warnings.push(warning),
+      });
+      const counts = { listed: 0, left: 0, outside: 0 };
+      const { swaps } = await race({
+        mode: "link",
+        path: join(base, "root", "x", "sub"),
+        target: join(base, "outside"),
+      }, () => {
+        for (let i = 0; i < 20; i++) {
+          skills.refresh(); // a new snapshot lists resources again
+          const resources = skills.loadSkill("x")?.resources ?? [];
+          if (resources.some((rel) => rel !== "sub/inside.txt")) {
+            counts.outside++;
+          } else if (resources.length === 1) counts.listed++;
+          else counts.left++;
+        }
+      });
+      // Warned about as the symlink it was, or as a directory that changed;
+      // a name from outside in a warning counts as one listed.
+      const named = warnings.filter((w) => w.message.includes("OUTSIDE"));
+      console.log(
+        `race: ${swaps} swaps of a resource directory and a symlink; ${
+          JSON.stringify(counts)
+        }; warnings ${
+          [...new Set(warnings.map((w) => w.code))].join(", ")
+        }, ${named.length} naming an outside file`,
+      );
+      const loads = counts.listed + counts.left + counts.outside;
+      assert.ok(
+        (counts.outside + named.length) * BOUND < loads,
+        JSON.stringify({ ...counts, named: named.length }),
+      );
+      assert.ok(counts.left > 0, JSON.stringify(counts));
+      skills.refresh();
+      assert.deepEqual(skills.loadSkill("x")?.resources, ["sub/inside.txt"]);
     },
   );
 });
