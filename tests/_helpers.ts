@@ -21,6 +21,7 @@ import {
 } from "@clarvis/agent-skills";
 import { main } from "@clarvis/agent-skills/cli";
 import { backend } from "../src/fs/_backend.ts";
+import { listOwnDirectory } from "../src/fs/_listing.ts";
 
 /**
  * A fresh directory under /tmp (os.tmpdir() would read the environment), as a
@@ -270,6 +271,21 @@ export function listed(
     warnings: codes(warnings),
     messages: warnings.map((warning) => warning.message),
   };
+}
+
+/**
+ * How many listings one resource directory takes in this runtime: one
+ * through its descriptor where kernel paths can be read, else several by
+ * path that must agree (src/fs/_listing.ts).
+ */
+export function resourceListings(): number {
+  const dir = mkdtempSync("/tmp/agent-skills-listings-");
+  try {
+    mkdirSync(join(dir, "d"));
+    return countListings(() => listOwnDirectory(join(dir, "d"))).listed.length;
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
 }
 
 /**

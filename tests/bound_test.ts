@@ -17,22 +17,12 @@ import {
   makeFifo,
   manifest,
   options,
+  resourceListings,
   tempTrees,
   withTree,
 } from "./_helpers.ts";
-import { listOwnDirectory } from "../src/fs/_listing.ts";
 
 const tree = tempTrees();
-
-/**
- * How many listings one resource directory takes in this runtime: one
- * through its descriptor where kernel paths can be read, else several by
- * path that must agree (src/fs/_listing.ts).
- */
-function resourceListings(): number {
-  const dir = tree({ "d/f.txt": "" });
-  return countListings(() => listOwnDirectory(join(dir, "d"))).listed.length;
-}
 
 /** `count` empty folders `f000`, `f001`, … in a fresh root. */
 function wideRoot(count: number): string {

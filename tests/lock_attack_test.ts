@@ -827,7 +827,7 @@ describe("lock attack: agent-skills lock and verify", () => {
     assert.equal(code, 0, out);
   });
 
-  it("verify --plugins names a changed file of a plugin's skill; without --plugins the skill is gone", () => {
+  it("verify --plugins names a changed file of a plugin's skill; without --plugins the root is refused, naming --plugins", () => {
     const cwd = tree({
       "p/.claude-plugin/marketplace.json": JSON.stringify({
         plugins: [{ name: "one", source: "./plugins/one" }],
@@ -843,9 +843,13 @@ describe("lock attack: agent-skills lock and verify", () => {
     const drift = JSON.parse(changed.out).drift;
     assert.equal(drift.changed[0].name, "one:setup");
     assert.deepEqual(drift.changed[0].changed, ["f.txt"]);
+    // A root of plugins read as plain holds no skill: verify compares
+    // nothing and fails, as list does, and says what to pass.
     const plain = run(["verify", "p", "--json"], cwd);
     assert.equal(plain.code, 1);
-    assert.deepEqual(JSON.parse(plain.out).drift.removed, ["one:setup"]);
+    const { error } = JSON.parse(plain.out);
+    assert.equal(error.code, "no_skills");
+    assert.match(error.message, /pass --plugins/);
   });
 
   it("verify reports a locked skill that can no longer be locked as a problem, not as removed, and exits 1", () => {
