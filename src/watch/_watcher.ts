@@ -15,7 +15,7 @@ import { isInside } from "../fs/_status.ts";
 import { planOf, type RootPlan } from "./_plan.ts";
 import type { Snapshot } from "../registry/_snapshot.ts";
 import type { Unchanged } from "../discovery/_types.ts";
-import { ChangedPaths } from "./_changed.ts";
+import { ChangedPaths, MAX_CHANGED_PATHS } from "./_changed.ts";
 import { type Timer, unrefTimeout } from "./_timer.ts";
 import { type Trouble, Watches } from "./_watches.ts";
 import type { WatchChange, WatchFallback } from "./watch.ts";
@@ -34,10 +34,10 @@ export class RegistryWatch {
   #unwatched = new Set<string>();
   /** Why the next refresh() reads roots in full (besides the polled ones). */
   #pending: WatchFallback[] = [];
-  /** What the next `onChange` says. */
+  /** What the next `onChange` says: the paths listed, the others, and why. */
   #told = {
     paths: new Set<string>(),
-    more: 0,
+    more: new Set<string>(),
     fallback: [] as WatchFallback[],
   };
   #timer: Timer | undefined;
@@ -301,9 +301,9 @@ export class RegistryWatch {
     if (this.#changed.overflowed && !overflowed) {
       this.#troubled(undefined, "overflow");
     }
-    const { paths } = this.#told;
+    const { paths, more } = this.#told;
     if (paths.size < LISTED_PATHS || paths.has(path)) paths.add(path);
-    else this.#told.more++;
+    else if (more.size < MAX_CHANGED_PATHS) more.add(path);
     this.#tell({});
   }
 
@@ -356,10 +356,10 @@ export class RegistryWatch {
   #emit(): void {
     this.#timer = undefined;
     const { paths, more, fallback } = this.#told;
-    this.#told = { paths: new Set(), more: 0, fallback: [] };
+    this.#told = { paths: new Set(), more: new Set(), fallback: [] };
     const change: WatchChange = Object.freeze({
       paths: Object.freeze([...paths].sort()),
-      more,
+      more: more.size,
       fallback: Object.freeze(fallback),
     });
     let thrown: { error: unknown } | undefined;

@@ -52,7 +52,11 @@ export interface WatchChange {
    * directory whose entries changed.
    */
   readonly paths: readonly string[];
-  /** How many more paths changed than `paths` lists. */
+  /**
+   * How many more paths changed than `paths` lists, each counted once
+   * however many events it had; counted up to 10,000 (past 10,000 paths
+   * changed since the last refresh(), `fallback` says `watch_overflow`).
+   */
   readonly more: number;
   /** Why the next refresh() will read roots in full, when it will. */
   readonly fallback: readonly WatchFallback[];

@@ -1,0 +1,71 @@
+// What a watch can and cannot see, and what it says of it: a symlinked skill
+// directory's target, watched from the moment the watch opens; a manifest
+// with a second name (a hard link, as pnpm and `cp -al` make), which the
+// watch cannot see edited through that name, so its root is read at every
+// refresh(); and onChange's count of the paths it does not list, each path
+// once. A watched instance is compared with a polled twin after each step.
+// Events are waited for (up to 30 s, failing then); nothing is timed.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { manifest, waitUntil, withTree } from "./_helpers.ts";
+import { watchTwins } from "./_twins.ts";
+
+describe("onChange's count of the paths it leaves out", () => {
+  it("counts each path once, however many events it had", async () => {
+    const FILES = 1500;
+    await withTree({ "one/SKILL.md": manifest("one") }, async (root) => {
+      const { watch, changes } = watchTwins({
+        roots: [root],
+        home: root,
+        cwd: root,
+      });
+      try {
+        const dir = join(root, "one", "many");
+        mkdirSync(dir);
+        await waitUntil(
+          () => changes.some((change) => change.paths.includes(dir)),
+          `an event at ${dir}`,
+        );
+        const from = changes.length;
+        const written = new Set<string>();
+        // Each file written twice, in batches small enough for Deno's
+        // queue of events (1,024), which would overflow otherwise.
+        for (let i = 0; i < FILES; i++) {
+          const path = join(dir, `f${i}`);
+          writeFileSync(path, "a");
+          writeFileSync(path, "ab");
+          written.add(path);
+          if (i % 50 === 49) await new Promise((ok) => setTimeout(ok, 10));
+        }
+        const reported = (): Set<string> =>
+          new Set(changes.slice(from).flatMap((change) => change.paths));
+        // Every path is listed by some onChange, or counted in its `more`.
+        await waitUntil(() => {
+          const since = changes.slice(from);
+          if (since.some((change) => change.fallback.length > 0)) {
+            assert.fail(JSON.stringify(since.map((c) => c.fallback)));
+          }
+          const counted = since.reduce(
+            (sum, change) => sum + change.paths.length + change.more,
+            0,
+          );
+          return counted >= written.size;
+        }, `onChange for the ${FILES} files`);
+        for (const change of changes.slice(from)) {
+          assert.ok(change.paths.length <= 1000);
+          // No more paths than changed (the files, and the folder itself).
+          assert.ok(
+            change.paths.length + change.more <= written.size + 1,
+            `paths ${change.paths.length}, more ${change.more}`,
+          );
+        }
+        assert.ok(reported().size > 0);
+      } finally {
+        watch.close();
+      }
+    });
+  });
+});
