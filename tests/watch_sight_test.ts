@@ -8,10 +8,51 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { manifest, waitUntil, withTree } from "./_helpers.ts";
+import { createAgentSkills, type WatchChange } from "@clarvis/agent-skills";
+import { manifest, tempTrees, waitUntil, withTree } from "./_helpers.ts";
 import { watchTwins } from "./_twins.ts";
+
+const tree = tempTrees();
+
+describe("watch(): a symlinked skill directory's target", () => {
+  it("is watched from the start: an edit there before the first refresh() calls onChange", async () => {
+    const outside = tree({ "linked/SKILL.md": manifest("linked") });
+    const root = tree({ "plain/SKILL.md": manifest("plain") });
+    symlinkSync(join(outside, "linked"), join(root, "linked"));
+    const options = { roots: [root], home: root, cwd: root };
+    const watched = createAgentSkills({ ...options, onWarning: () => {} });
+    const polled = createAgentSkills({ ...options, onWarning: () => {} });
+    const changes: WatchChange[] = [];
+    const watch = watched.watch({
+      onChange: (change) => changes.push(change),
+      debounce: 30,
+    });
+    try {
+      const target = join(outside, "linked", "SKILL.md");
+      writeFileSync(target, manifest("linked", "Edited at its target."));
+      await waitUntil(
+        () => changes.some((change) => change.paths.includes(target)),
+        `onChange for ${target}`,
+      );
+      const got = watched.refresh();
+      assert.deepEqual(
+        { ...got, fallback: undefined },
+        { ...polled.refresh(), fallback: undefined },
+      );
+      assert.deepEqual(got.changed, ["linked"]);
+      assert.equal(
+        watched.loadSkill("linked")?.description,
+        "Edited at its target.",
+      );
+      // The next refresh() vouches for it: nothing to read.
+      assert.deepEqual(watched.refresh().fallback, []);
+    } finally {
+      watch.close();
+    }
+  });
+});
 
 describe("onChange's count of the paths it leaves out", () => {
   it("counts each path once, however many events it had", async () => {

@@ -43,7 +43,7 @@ export interface RootPlan {
 /** What the watch keeps of `root`, as it is now. */
 export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
   const outcome = snapshot.memo?.roots.get(root);
-  const linked = outcome?.linked ?? [];
+  const linked = snapshot.record.linked.get(root) ?? [];
   const real = tryRealpath(root.path);
   const status = real.ok ? tryStatus(real.value, { follow: false }) : undefined;
   if (real.ok && status?.ok && status.value.kind === "directory") {
