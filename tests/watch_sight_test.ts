@@ -8,7 +8,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAgentSkills, type WatchChange } from "@clarvis/agent-skills";
 import { manifest, tempTrees, waitUntil, withTree } from "./_helpers.ts";
@@ -48,6 +48,63 @@ describe("watch(): a symlinked skill directory's target", () => {
       );
       // The next refresh() vouches for it: nothing to read.
       assert.deepEqual(watched.refresh().fallback, []);
+    } finally {
+      watch.close();
+    }
+  });
+});
+
+describe("watch(): a manifest with a second name (a hard link)", () => {
+  it("edited through its other name, outside the root: its root is read at every refresh(), said with watch_unsupported", () => {
+    const outside = tree();
+    const root = tree({
+      "one/SKILL.md": manifest("one"),
+      "two/SKILL.md": manifest("two"),
+    });
+    const alias = join(outside, "alias.md");
+    linkSync(join(root, "one", "SKILL.md"), alias);
+    const { watch, compare } = watchTwins({
+      roots: [root],
+      home: root,
+      cwd: root,
+    });
+    try {
+      // No event comes for this edit: the root is read anyway.
+      writeFileSync(alias, manifest("one", "Edited through its other name."));
+      const got = compare();
+      assert.deepEqual(got.changed, ["one"]);
+      assert.ok(
+        got.fallback?.some((f) =>
+          f.code === "watch_unsupported" && f.root === root
+        ),
+        JSON.stringify(got.fallback),
+      );
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("made inside the root (cp -al of a skill): both copies are read at every refresh()", async () => {
+    const root = tree({ "one/SKILL.md": manifest("one") });
+    const { watch, step, compare } = watchTwins({
+      roots: [root],
+      home: root,
+      cwd: root,
+    });
+    try {
+      const copy = join(root, "one-copy");
+      const got = await step(() => {
+        mkdirSync(copy);
+        linkSync(join(root, "one", "SKILL.md"), join(copy, "SKILL.md"));
+      }, [copy]);
+      assert.deepEqual(got.added, []);
+      writeFileSync(
+        join(copy, "SKILL.md"),
+        manifest("one", "Edited through the copy."),
+      );
+      // The edit's own event may come later: the root is read anyway.
+      const edited = compare();
+      assert.deepEqual(edited.changed, ["one"]);
     } finally {
       watch.close();
     }

@@ -32,6 +32,8 @@ export class RegistryWatch {
   #plans = new Map<SkillRoot, RootPlan>();
   /** The real directories of skills the watch cannot vouch for. */
   #unwatched = new Set<string>();
+  /** The real trees the watch vouches for nothing in (see RootPlan.blind). */
+  #blind: string[] = [];
   /** Why the next refresh() reads roots in full (besides the polled ones). */
   #pending: WatchFallback[] = [];
   /** What the next `onChange` says: the paths listed, the others, and why. */
@@ -99,7 +101,8 @@ export class RegistryWatch {
     return {
       path: (path) =>
         changed.unchangedAt(path) && watches.covers(path) &&
-        !this.#unwatched.has(path),
+        !this.#unwatched.has(path) &&
+        !this.#blind.some((tree) => isInside(path, tree)),
       root: (root) => {
         const plan = this.#plans.get(root);
         return plan !== undefined && this.#rootUnchanged(plan);
@@ -164,7 +167,7 @@ export class RegistryWatch {
     const watches = this.#watches;
     const { real, parent, link, linked } = plan;
     if (
-      plan.unwatched.length > 0 ||
+      plan.unwatched.length > 0 || plan.blind ||
       (real !== undefined && !watches.sure(real, { tree: true }))
     ) {
       return false;
@@ -205,11 +208,11 @@ export class RegistryWatch {
         trouble.code !== "watch_missing"
         ? trouble
         : undefined;
-    if (plan.unwatched.length > 0) {
+    if (plan.unwatched.length > 0 || plan.blind) {
       return {
         code: "watch_unsupported",
         message:
-          `A skill of ${plan.root.path} is in a .git or node_modules folder, which a watch does not enter, or its SKILL.md is a symlink to a file outside its directory`,
+          `A skill of ${plan.root.path} is in a .git or node_modules folder, which a watch does not enter, or its SKILL.md is a symlink to a file outside its directory, or has another name (a hard link) through which it may be written unseen`,
       };
     }
     const tree = plan.real === undefined
@@ -257,6 +260,9 @@ export class RegistryWatch {
     this.#plans = plans;
     this.#unwatched = new Set(
       [...plans.values()].flatMap((plan) => plan.unwatched),
+    );
+    this.#blind = [...plans.values()].flatMap((plan) =>
+      plan.blind && plan.real !== undefined ? [plan.real] : []
     );
     const trees = new Set<string>();
     const singles = new Set<string>();
