@@ -56,6 +56,7 @@ export class RegistryWatch {
     this.#watches = new Watches(maxWatches, {
       changed: (path, from) => this.#saw(path, from),
       troubled: (at, trouble) => this.#troubled(at, trouble),
+      rearmed: (at, why) => this.#rearmed(at, why),
     });
     this.#plan(snapshot);
     this.#pending = [{
@@ -346,6 +347,22 @@ export class RegistryWatch {
           root: plan.root.path,
         });
       }
+    }
+    this.#pending.push(...fallback);
+    this.#tell({ fallback });
+  }
+
+  /** A tree is watched another way: the next refresh() reads its roots. */
+  #rearmed(at: string, why: string): void {
+    const fallback: WatchFallback[] = [];
+    for (const plan of this.#plans.values()) {
+      if (plan.real !== at && !plan.linked.includes(at)) continue;
+      fallback.push({
+        code: "watch_started",
+        message:
+          `${why}: what changed as it switched may not have been seen, so the next refresh() reads the root ${plan.root.path}`,
+        root: plan.root.path,
+      });
     }
     this.#pending.push(...fallback);
     this.#tell({ fallback });

@@ -68,6 +68,11 @@ export interface WatchesSink {
   changed(path: string, from: { tree: boolean }): void;
   /** A tree or directory stopped being watched (or events were dropped: `overflow`). */
   troubled(at: string | undefined, trouble: Trouble | "overflow"): void;
+  /**
+   * The tree at `at` is watched another way from now on (`why`): what
+   * changed while it switched may not have been seen, so it is fresh again.
+   */
+  rearmed(at: string, why: string): void;
 }
 
 /** The trees and directories a watch holds open. */
@@ -363,9 +368,19 @@ export class Watches {
       this.#recount(watched, known.size);
       return undefined;
     }
+    // The events still queued on the watch closed here are gone with it,
+    // and until each directory's own watch starts, nothing is seen.
     this.#release(watched);
     watched.known = undefined;
-    return this.#walk({ root, dir: root, watched });
+    watched.sure = false;
+    const trouble = this.#walk({ root, dir: root, watched });
+    if (trouble === undefined) {
+      this.#sink.rearmed(
+        root,
+        `${path} holds a link to a directory or a folder not watched, so ${root} is watched one directory at a time from now on`,
+      );
+    }
+    return trouble;
   }
 
   /** Sets how many directories a watch counts against the bound. */

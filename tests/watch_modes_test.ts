@@ -1,0 +1,113 @@
+// When a watch changes how it watches a tree, it cannot vouch for the
+// moment it changed: under Deno on Linux, a tree watched with one recursive
+// watch comes to be watched one directory at a time when a folder holding a
+// link to a directory appears in it, and the events queued on the watch it
+// closes are gone. The next refresh() must read the tree, and say why. In
+// every runtime the case runs against a polled twin. Events are waited for
+// (up to 30 s, failing then); nothing is timed.
+
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { treeWatch } from "../src/fs/_watch.ts";
+import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
+import { watchTwins } from "./_twins.ts";
+
+const tree = tempTrees();
+
+/** A root of `count` skills, skill-00 onwards. */
+function store(count: number): string {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    const name = `skill-${String(i).padStart(2, "0")}`;
+    files[`${name}/SKILL.md`] = manifest(name);
+  }
+  return tree(files);
+}
+
+describe("watch(): a tree whose way of being watched changes", () => {
+  it("a folder holding a link to a directory moved in, and ten manifests edited in the same burst: none is lost", async () => {
+    const root = store(12);
+    // The link leads to a folder of its own skill (one leading out of it
+    // would warn at each listing of its resources, which a polled twin
+    // repeats at every refresh).
+    const outside = tree({
+      "moved/SKILL.md": manifest("moved"),
+      "moved/references/notes.md": "notes",
+    });
+    symlinkSync("references", join(outside, "moved", "linked-folder"));
+    const { watch, changes, compare } = watchTwins({
+      roots: [root],
+      home: root,
+      cwd: root,
+    });
+    try {
+      const from = changes.length;
+      const moved = join(root, "moved");
+      renameSync(join(outside, "moved"), moved);
+      for (let i = 0; i < 10; i++) {
+        const name = `skill-${String(i).padStart(2, "0")}`;
+        writeFileSync(
+          join(root, name, "SKILL.md"),
+          manifest(name, `Edited in the burst (${i}).`),
+        );
+      }
+      await waitUntil(
+        () => changes.slice(from).some((c) => c.paths.includes(moved)),
+        `an event at ${moved}`,
+      );
+      const got = compare();
+      assert.deepEqual(got.added, ["moved"]);
+      assert.equal(got.changed.length, 10, JSON.stringify(got));
+      if (treeWatch === "linkless") {
+        const said = changes.slice(from).flatMap((c) => c.fallback);
+        assert.ok(
+          got.fallback?.some((f) => f.code === "watch_started") &&
+            said.some((f) => f.code === "watch_started"),
+          JSON.stringify({ got: got.fallback, said }),
+        );
+      }
+      // Watched one directory at a time from now on, it vouches again.
+      const file = join(root, "skill-11", "SKILL.md");
+      const next = changes.length;
+      writeFileSync(file, manifest("skill-11", "After the change."));
+      await waitUntil(
+        () => changes.slice(next).some((c) => c.paths.includes(file)),
+        `an event at ${file}`,
+      );
+      const after = compare();
+      assert.deepEqual(after.changed, ["skill-11"]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("a directory made in a watched tree, a file written in it at once: the refresh() after its event reads it", async () => {
+    const root = store(2);
+    const { watch, changes, compare } = watchTwins({
+      roots: [root],
+      home: root,
+      cwd: root,
+    });
+    try {
+      const from = changes.length;
+      const dir = join(root, "skill-00", "scripts", "deep");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "run.sh"), "echo");
+      mkdirSync(join(root, "fresh"));
+      writeFileSync(join(root, "fresh", "SKILL.md"), manifest("fresh"));
+      await waitUntil(
+        () =>
+          changes.slice(from).some((c) =>
+            c.paths.includes(join(root, "fresh"))
+          ),
+        "an event at the new skill",
+      );
+      const got = compare();
+      assert.deepEqual(got.added, ["fresh"]);
+    } finally {
+      watch.close();
+    }
+  });
+});
