@@ -8,7 +8,13 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  renameSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { treeWatch } from "../src/fs/_watch.ts";
 import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
@@ -106,6 +112,48 @@ describe("watch(): a tree whose way of being watched changes", () => {
       );
       const got = compare();
       assert.deepEqual(got.added, ["fresh"]);
+    } finally {
+      watch.close();
+    }
+  });
+
+  it("a root inside another's tree, whose link is pointed elsewhere: the outer root still sees what changes where the inner one was", async () => {
+    const base = tree({
+      "outer/a1/SKILL.md": manifest("a1"),
+      "outer/a1/extra/s1/SKILL.md": manifest("s1"),
+      "outer/a2/SKILL.md": manifest("a2"),
+      "outer/a2/extra/s2/SKILL.md": manifest("s2"),
+    });
+    const outer = join(base, "outer");
+    const inner = join(base, "inner");
+    symlinkSync(join(outer, "a1", "extra"), inner);
+    const { watch, step } = watchTwins({
+      roots: [outer, inner],
+      home: base,
+      cwd: base,
+    });
+    try {
+      const moved = await step(() => {
+        unlinkSync(inner);
+        symlinkSync(join(outer, "a2", "extra"), inner);
+      }, [inner]);
+      assert.deepEqual(moved, {
+        added: ["s2"],
+        removed: ["s1"],
+        changed: [],
+        fallback: [{
+          code: "root_replaced",
+          message:
+            `The root ${inner} now leads to ${outer}/a2/extra (was ${outer}/a1/extra): it is read in full`,
+          root: inner,
+        }],
+      });
+      // Where the inner root was, the outer one's skill a1 holds a file,
+      // written once the watch the inner root no longer needs is released
+      // (under Deno, a turn after its close: what it would remove, it has).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const file = join(outer, "a1", "extra", "s1", "notes.md");
+      await step(() => writeFileSync(file, "notes"), [file]);
     } finally {
       watch.close();
     }

@@ -69,6 +69,14 @@ export type WatchErrorCode =
 export interface DirectoryWatch {
   /** Stops the watch and releases its handles; no signal follows. */
   close(): void;
+  /**
+   * Whether it is watching. Under Deno, a watch of a path that a watch
+   * closed just before also covered starts only once that one is released
+   * (a turn later; see `_watch_deno.ts`): until then what changes is not
+   * seen, and once it starts a path signal for the directory itself comes.
+   * Always true elsewhere.
+   */
+  readonly ready: boolean;
 }
 
 /** Thrown by watchDirectory when a watch cannot start. */
@@ -138,11 +146,11 @@ export function watchDirectory(
   }
   const before = directoryStatus(path);
   let closed = false;
-  let stop = (): void => {};
+  let started: { close(): void; ready(): boolean } | undefined;
   const close = (): void => {
     if (closed) return;
     closed = true;
-    stop();
+    started?.close();
   };
   const fail = (error: unknown): void => {
     if (closed) return;
@@ -174,14 +182,18 @@ export function watchDirectory(
     if (!closed) onSignal({ kind: "overflow" });
   };
   try {
-    stop = denoWatchAvailable
+    started = denoWatchAvailable
       ? startDenoWatch(path, {
         ...options,
+        identity: `${before.dev}:${before.ino}`,
         onPath,
         onOverflow,
         onFailure: fail,
       })
-      : startNodeWatch(path, { ...options, onPath, onFailure: fail });
+      : {
+        close: startNodeWatch(path, { ...options, onPath, onFailure: fail }),
+        ready: () => true,
+      };
   } catch (error) {
     throw startError(path, error);
   }
@@ -192,7 +204,12 @@ export function watchDirectory(
       `The directory ${path} was replaced while its watch started: try again`,
     );
   }
-  return { close };
+  return {
+    close,
+    get ready(): boolean {
+      return !closed && started?.ready() === true;
+    },
+  };
 }
 
 /**

@@ -100,6 +100,42 @@ export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
   };
 }
 
+/**
+ * What the watch opens for `plans`: the trees (each root's real directory,
+ * each target of its links) and the single directories (each root's
+ * parent). A tree inside another (outside the folders that one does not
+ * enter), or a single directory inside a tree, is left to that tree: two
+ * watches of one path are never opened, for under Deno closing one can end
+ * the other's watch of that path, unsaid (its watcher keeps one entry a
+ * path), and each watch costs every event a look.
+ */
+export function watchedPaths(
+  plans: Iterable<RootPlan>,
+): { trees: Set<string>; singles: Set<string> } {
+  const wanted = new Set<string>();
+  const parents = new Set<string>();
+  for (const plan of plans) {
+    if (plan.real !== undefined) wanted.add(plan.real);
+    for (const path of plan.linked) wanted.add(path);
+    parents.add(plan.parent);
+  }
+  const coveredBy = (path: string, others: Iterable<string>): boolean => {
+    for (const other of others) {
+      if (other !== path && isInside(path, other) && !inSkipped(path, other)) {
+        return true;
+      }
+    }
+    return false;
+  };
+  const trees = new Set(
+    [...wanted].filter((path) => !coveredBy(path, wanted)),
+  );
+  const singles = new Set(
+    [...parents].filter((path) => !trees.has(path) && !coveredBy(path, trees)),
+  );
+  return { trees, singles };
+}
+
 /** What of each scan the watch cannot vouch for, by the real tree. */
 const unseenByScan = new WeakMap<
   RootOutcome,

@@ -12,12 +12,13 @@
 
 import type { SkillRoot } from "../config/config.ts";
 import { isInside } from "../fs/_status.ts";
-import { planOf, type RootPlan } from "./_plan.ts";
+import { planOf, type RootPlan, watchedPaths } from "./_plan.ts";
 import type { Snapshot } from "../registry/_snapshot.ts";
 import type { Unchanged } from "../discovery/_types.ts";
 import { ChangedPaths, MAX_CHANGED_PATHS } from "./_changed.ts";
 import { type Timer, unrefTimeout } from "./_timer.ts";
-import { type Trouble, Watches } from "./_watches.ts";
+import type { Trouble } from "./_handle.ts";
+import { Watches } from "./_watches.ts";
 import type { WatchChange, WatchFallback } from "./watch.ts";
 
 /** The most paths one `onChange` lists. */
@@ -169,11 +170,11 @@ export class RegistryWatch {
     const { real, parent, link, linked } = plan;
     if (
       plan.unwatched.length > 0 || plan.blind ||
-      (real !== undefined && !watches.sure(real, { tree: true }))
+      (real !== undefined && !watches.covers(real))
     ) {
       return false;
     }
-    if (!watches.sure(parent, { tree: false })) {
+    if (!watches.sure(parent, { tree: false }) && !watches.covers(parent)) {
       // A plain directory that may not be watched from its parent is seen
       // going away through its own events.
       const denied =
@@ -265,18 +266,7 @@ export class RegistryWatch {
     this.#blind = [...plans.values()].flatMap((plan) =>
       plan.blind && plan.real !== undefined ? [plan.real] : []
     );
-    const trees = new Set<string>();
-    const singles = new Set<string>();
-    const reals = [...plans.values()].flatMap((plan) =>
-      plan.real === undefined ? [] : [plan.real]
-    );
-    for (const plan of plans.values()) {
-      if (plan.real !== undefined) trees.add(plan.real);
-      singles.add(plan.parent);
-      for (const path of plan.linked) {
-        if (!reals.some((real) => isInside(path, real))) trees.add(path);
-      }
-    }
+    const { trees, singles } = watchedPaths(plans.values());
     const watches = this.#watches;
     for (const { path, tree } of [...watches.opened()]) {
       const wanted = tree ? trees : singles;
@@ -335,9 +325,7 @@ export class RegistryWatch {
       });
     } else {
       for (const plan of this.#plans.values()) {
-        const concerned = at === undefined || plan.real === at ||
-          plan.parent === at || plan.linked.includes(at);
-        if (!concerned) continue;
+        if (at !== undefined && !concerns(plan, at)) continue;
         fallback.push({
           code: trouble.code === "watch_missing"
             ? "watch_failed"
@@ -356,7 +344,7 @@ export class RegistryWatch {
   #rearmed(at: string, why: string): void {
     const fallback: WatchFallback[] = [];
     for (const plan of this.#plans.values()) {
-      if (plan.real !== at && !plan.linked.includes(at)) continue;
+      if (!concerns(plan, at)) continue;
       fallback.push({
         code: "watch_started",
         message:
@@ -395,4 +383,15 @@ export class RegistryWatch {
     }
     if (thrown !== undefined) throw thrown.error;
   }
+}
+
+/**
+ * Whether what happened to the watch of `at` (a tree, or a single
+ * directory) concerns the root of `plan`: its tree, a target of its links
+ * or its parent is `at`, or inside the tree at `at`.
+ */
+function concerns(plan: RootPlan, at: string): boolean {
+  return [plan.parent, ...plan.linked, plan.real].some((path) =>
+    path !== undefined && isInside(path, at)
+  );
 }
