@@ -219,10 +219,18 @@ describe("watchDirectory()", () => {
         watch.close();
       },
     );
-    rmdirSync(dir);
-    await waitFor(signals, "the directory going", () => true);
-    await sleep(200);
-    assert.deepEqual(signals, [{ kind: "path", path: dir }]);
+    // A second watch, of the folder above, shows when later events came.
+    const control = watched(base);
+    try {
+      rmdirSync(dir);
+      await waitFor(signals, "the directory going", () => true);
+      const later = join(base, "later.md");
+      writeFileSync(later, "x\n");
+      await control.until("a write after the removal", pathSignal(later));
+      assert.deepEqual(signals, [{ kind: "path", path: dir }]);
+    } finally {
+      control.watch.close();
+    }
   });
 
   it("stops signalling once closed, and closes twice harmlessly", async () => {
@@ -237,11 +245,11 @@ describe("watchDirectory()", () => {
     const { watch, until } = watched(dir);
     try {
       writeFileSync(join(dir, "after.md"), "x\n");
+      // The second watch saw the write: the closed one was told nothing.
       await until(
         "a file written after close",
         pathSignal(join(dir, "after.md")),
       );
-      await sleep(200);
       assert.deepEqual(closedSignals, []);
     } finally {
       watch.close();
