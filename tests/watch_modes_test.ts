@@ -16,7 +16,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { treeWatch } from "../src/fs/_watch.ts";
+import { reliableWatches, treeWatch } from "../src/fs/_watch.ts";
 import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
 import { watchTwins } from "./_twins.ts";
 
@@ -154,6 +154,54 @@ describe("watch(): a tree whose way of being watched changes", () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const file = join(outer, "a1", "extra", "s1", "notes.md");
       await step(() => writeFileSync(file, "notes"), [file]);
+    } finally {
+      watch.close();
+    }
+  });
+});
+
+describe("watch(): more directories than the runtime watches one at a time reliably", () => {
+  it("120 skills and a link to a directory, 60 edits in a steady run: none lost, and under Deno the root is read at every refresh(), said with watch_limit", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 120; i++) {
+      const name = `skill-${String(i).padStart(3, "0")}`;
+      files[`${name}/SKILL.md`] = manifest(name);
+      files[`${name}/scripts/run.sh`] = "echo";
+    }
+    const root = tree(files);
+    symlinkSync("scripts", join(root, "skill-000", "linked-scripts"));
+    const { watch, watched, changes, compare } = watchTwins({
+      roots: [root],
+      home: root,
+      cwd: root,
+    });
+    try {
+      const settled = watched.refresh();
+      if (reliableWatches !== undefined) {
+        assert.ok(
+          settled.fallback?.some((f) =>
+            f.code === "watch_limit" && f.root === root &&
+            f.message.includes(`${reliableWatches} watches`)
+          ),
+          JSON.stringify(settled.fallback),
+        );
+      }
+      const from = changes.length;
+      const edited: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        const name = `skill-${String((i * 7) % 120).padStart(3, "0")}`;
+        const file = join(root, name, "scripts", `edit-${i}.sh`);
+        writeFileSync(file, "echo");
+        edited.push(file);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      if (reliableWatches === undefined) {
+        await waitUntil(() => {
+          const seen = new Set(changes.slice(from).flatMap((c) => c.paths));
+          return edited.every((file) => seen.has(file));
+        }, "the events of the 60 edits");
+      }
+      compare();
     } finally {
       watch.close();
     }

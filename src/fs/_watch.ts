@@ -33,7 +33,12 @@
  * @module
  */
 
-import { denoWatchAvailable, startDenoWatch } from "./_watch_deno.ts";
+import {
+  DENO_RELIABLE_WATCHES,
+  denoWatchAvailable,
+  denoWatchesHeld,
+  startDenoWatch,
+} from "./_watch_deno.ts";
 import { nodeNativeRecursive, startNodeWatch } from "./_watch_node.ts";
 import { tryStatus } from "./_status.ts";
 import type { Status } from "./_types.ts";
@@ -121,6 +126,22 @@ export const treeWatch: TreeWatch = nodeNativeRecursive
   : denoWatchAvailable
   ? "linkless"
   : "none";
+
+/**
+ * The most watches this process may hold at once through
+ * {@linkcode watchDirectory} while the runtime still tells of every event,
+ * where there is such a bound (Deno: `DENO_RELIABLE_WATCHES`, see
+ * `_watch_deno.ts`); undefined where none is known (node:fs, whose
+ * inotify events cost the same whatever the number of watches).
+ */
+export const reliableWatches: number | undefined = denoWatchAvailable
+  ? DENO_RELIABLE_WATCHES
+  : undefined;
+
+/** How many watches this process holds open through {@linkcode watchDirectory}, where they are counted (Deno). */
+export function watchesHeld(): number {
+  return denoWatchAvailable ? denoWatchesHeld() : 0;
+}
 
 /**
  * Starts watching one directory (and with `recursive`, everything below it, only where {@linkcode treeWatch} is not

@@ -74,6 +74,28 @@ export const denoWatchAvailable: boolean = DENO !== undefined;
  */
 const releasing = new Set<Opened & { readonly released: Promise<void> }>();
 
+/**
+ * The most watches this process holds at once through this module while
+ * Deno still tells of every event: each event costs Deno a look at every
+ * watch it holds (it opens the event's file and each watched directory),
+ * and each of those opens is an event in the kernel's queue too, so with
+ * more watches a steady run of changes fills that queue, and what the
+ * kernel then drops, Deno does not say (its rescan names no path, and it
+ * hands events out by path). Measured with Deno 2.9.6 on Linux, 2 cores
+ * (scripts/watch_deno_limit.ts, BENCHMARKS.md): no edit lost with up to 48
+ * watches, some lost from 64 on a busy machine (from 128 on a quiet one);
+ * this bound is half the least count that lost one.
+ */
+export const DENO_RELIABLE_WATCHES = 32;
+
+/** How many watches this module holds open (started or waiting to). */
+let held = 0;
+
+/** How many Deno watches this process holds open through this module. */
+export function denoWatchesHeld(): number {
+  return held;
+}
+
 /** A started Deno watch: how to close it, and whether it is watching yet. */
 export interface DenoWatch {
   /** Stops it; nothing is signalled after. */
@@ -161,6 +183,7 @@ export function startDenoWatch(
   const close = (): void => {
     if (closed) return;
     closed = true;
+    held--;
     if (watcher === undefined) return;
     const pending = inFlight;
     watcher.close();
@@ -179,7 +202,8 @@ export function startDenoWatch(
     undoes(entry, { path, ...options })
   );
   if (overlapping.length === 0) start();
-  else {
+  held++;
+  if (overlapping.length > 0) {
     Promise.all(overlapping.map((entry) => entry.released)).then(() => {
       if (closed) return;
       try {

@@ -1,15 +1,18 @@
 /**
  * What the watches of a registry share about one handle: why a watch is
  * not watching, what a tree or single directory holds as watched, where
- * their signals go, how each is kept, and how one handle starts.
+ * their signals go, how each is kept, and how one handle starts, within
+ * the bound the runtime watches reliably at.
  *
  * @module
  */
 
 import {
   type DirectoryWatch,
+  reliableWatches,
   watchDirectory,
   type WatchErrorCode,
+  watchesHeld,
   type WatchSignal,
   WatchStartError,
 } from "../fs/_watch.ts";
@@ -54,12 +57,20 @@ export interface WatchesSink {
 /**
  * A handle of `dir`, for the watch of `root` (`recursive`: the runtime's
  * own watch of the tree); undefined when `dir` is gone, a Trouble when it
- * cannot be watched.
+ * cannot be watched. Under Deno, past the watches it holds reliably at once
+ * (`reliableWatches`), none starts: `watch_limit`.
  */
 export function startHandle(
-  { dir, recursive }: { root: string; dir: string; recursive: boolean },
+  { root, dir, recursive }: { root: string; dir: string; recursive: boolean },
   onSignal: (signal: WatchSignal) => void,
 ): DirectoryWatch | Trouble | undefined {
+  if (reliableWatches !== undefined && watchesHeld() >= reliableWatches) {
+    return {
+      code: "watch_limit",
+      message:
+        `Watching ${root} would pass ${reliableWatches} watches held at once, past which Deno loses events without saying so`,
+    };
+  }
   try {
     return watchDirectory(dir, { recursive }, onSignal);
   } catch (error) {

@@ -19,8 +19,9 @@
  *   watches again.
  * - `watch_denied`: the process may not watch a directory (Deno without
  *   read permission for it); that root is read in full at every refresh().
- * - `watch_limit`: watching a root would pass `maxWatches` or the system's
- *   own limit; that root is read in full at every refresh().
+ * - `watch_limit`: watching a root would pass `maxWatches`, the system's
+ *   own limit, or (under Deno) the watches it follows reliably at once;
+ *   that root is read in full at every refresh().
  * - `watch_unsupported`: the runtime cannot watch this directory.
  * - `root_replaced`: a root now leads to another directory (or appeared, or
  *   went away).
