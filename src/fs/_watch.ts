@@ -18,8 +18,10 @@
  * - a path that is not a directory does not start a watch
  *   (`watch_missing`, as `ENOTDIR`).
  *
- * Lost events: Deno reports them (its queue of 1024 events overflowed, or
- * the OS asked for a rescan) as an `overflow` signal. node:fs never does:
+ * Lost events: Deno reports some (its queue of 1024 events overflowed, or
+ * the OS asked for a rescan) as an `overflow` signal, but not the kernel's
+ * own overflow, which many watches at once bring about
+ * ({@linkcode reliableWatches}). node:fs never does:
  * libuv drops inotify's overflow notice (it names no watch), so under Node
  * and Bun events beyond the kernel's queue (`max_queued_events`, 16384 by
  * default) are lost unsaid.

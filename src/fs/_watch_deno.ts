@@ -109,13 +109,11 @@ export interface DenoWatch {
 
 /**
  * Starts `Deno.watchFs` on the directory `path`; throws Deno's own error
- * when it cannot start (or when the runtime is not Deno). Where a watch of
- * an overlapping path closed in this process is not released yet (but for
- * one of the same directory in the same mode, which Deno's count of the
- * watches of a path keeps), it starts
- * once that one is (`ready()` says when), then signals `path` itself (what
- * it holds may have changed meanwhile); a failure to start then comes
- * through `onFailure`. `onPath` gets each path an event names, under `path`
+ * when it cannot start (or when the runtime is not Deno). Where a watch
+ * closed in this process is not released yet and its release would end
+ * what this one holds (see `undoes()`), it starts once that one is
+ * (`ready()` says when), then signals `path` itself (what it holds may have
+ * changed meanwhile); a failure to start then comes through `onFailure`. `onPath` gets each path an event names, under `path`
  * as given (Deno reports real paths, which differ where `path` runs through
  * a symbolic link; a path under neither becomes `path` itself, a name
  * holding U+FFFD its directory, and an event Deno refuses for a path that
