@@ -58,6 +58,7 @@ describe("refreshKey()", () => {
     size: 10,
     dev: 1,
     ino: 2,
+    nlink: 1,
     birthtimeMs: 0,
     mtimeMs: 1_000_000,
     ctimeMs: 1_000_500,

@@ -106,11 +106,12 @@ describe("watch() on a hostile tree", () => {
         const got = compare();
         assert.ok(got.fallback?.some((f) => f.code === "watch_overflow"));
         assert.deepEqual(got.changed, ["one"]);
-        // Past the overflow, the watch vouches again.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        while (watched.refresh().fallback?.length !== 0) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        // Past the overflow, the watch vouches again: a refresh() with no
+        // reason to read in full comes (within waitUntil's 30 s, or fails).
+        await waitUntil(
+          () => watched.refresh().fallback?.length === 0,
+          "a refresh() that reads nothing in full",
+        );
       } finally {
         watch.close();
       }

@@ -26,12 +26,17 @@ import process from "node:process";
 import { SkillError, StartupError } from "../errors.ts";
 import { safeJson } from "../_text.ts";
 import type { AgentSkills, SkillChanges } from "../agent_skills.ts";
-import type { SkillWatch, WatchChange } from "../watch/watch.ts";
+import type {
+  SkillWatch,
+  WatchChange,
+  WatchFallback,
+  WatchFallbackCode,
+} from "../watch/watch.ts";
 import { MAX_DEBOUNCE_MS } from "../watch/_options.ts";
 import type { SkillWarning } from "../warn.ts";
 import { colors, line, type Output } from "./output.ts";
-import { fail, printWarnings, relativeText } from "./terminal.ts";
-import { OK, USAGE, type Values } from "./types.ts";
+import { display, fail, printWarnings } from "./terminal.ts";
+import { OK, USAGE, type Values, type WorkingDirectory } from "./types.ts";
 
 /** The flags of `list` that watching adds. */
 export type WatchValues = Values & { watch?: boolean; debounce?: string };
@@ -73,8 +78,9 @@ export function watchList(
   io: Output,
 ): number {
   warnings.splice(0);
+  const said = new Set<string>();
   const onChange = (event: WatchChange): void =>
-    printChanges(skills, { event, warnings, values }, io);
+    printChanges(skills, { event, warnings, values, said }, io);
   let watch: SkillWatch;
   try {
     watch = skills.watch({
@@ -98,10 +104,12 @@ export function watchList(
  */
 function printChanges(
   skills: AgentSkills,
-  { event, warnings, values }: {
+  { event, warnings, values, said }: {
     event: WatchChange;
     warnings: SkillWarning[];
     values: WatchValues;
+    /** The lasting reasons said already (see fallbackText()). */
+    said: Set<string>;
   },
   io: Output,
 ): void {
@@ -126,11 +134,8 @@ function printChanges(
   }
   const c = colors();
   for (const why of fallback) {
-    io.err(
-      line`agent-skills: ${c.dim(`read in full [${why.code}]`)} ${
-        relativeText(why.message, io)
-      }`,
-    );
+    const text = fallbackText(why, io, said);
+    if (text !== undefined) io.err(line`agent-skills: ${c.dim(text)}`);
   }
   printWarnings(io, fresh);
   if (count === 0) return;
@@ -143,6 +148,51 @@ function printChanges(
   for (const name of added) io.out(line`+ ${c.bold(name)}`);
   for (const name of removed) io.out(line`- ${c.bold(name)}`);
   for (const name of changed) io.out(line`~ ${c.bold(name)}`);
+}
+
+/** The reasons that hold at every change until the root changes (said once). */
+const LASTING: ReadonlySet<WatchFallbackCode> = new Set([
+  "watch_denied",
+  "watch_limit",
+  "watch_unsupported",
+]);
+
+/**
+ * Why a change read roots in full, in the command's words (a library's
+ * reason names `refresh()` and codes, which the command's user never
+ * sees), or undefined when it was said already: a reason that holds at
+ * every change is said once.
+ */
+export function fallbackText(
+  why: WatchFallback,
+  io: WorkingDirectory,
+  said: Set<string>,
+): string | undefined {
+  const root = why.root === undefined ? undefined : display(why.root, io);
+  if (LASTING.has(why.code)) {
+    const key = `${why.code}\0${why.root ?? ""}`;
+    if (said.has(key)) return undefined;
+    said.add(key);
+  }
+  const which = root === undefined ? "every root" : root;
+  switch (why.code) {
+    case "watch_started":
+      return root === undefined
+        ? "watching began: every root is read once more, for what changed before"
+        : `${which} is watched from now on (or watched another way): read once more, for what changed meanwhile`;
+    case "watch_overflow":
+      return "more changed at once than the watch could follow: every root is read again";
+    case "watch_failed":
+      return `watching ${which} failed: it is read again, and watched again`;
+    case "watch_denied":
+      return `${which} may not be watched (no permission): it is read again at each change`;
+    case "watch_limit":
+      return `${which} holds more directories than can be watched: it is read again at each change`;
+    case "watch_unsupported":
+      return `${which} holds what no watch here can see change (docs/reloading.md): it is read again at each change`;
+    case "root_replaced":
+      return `${which} now leads to another directory: it is read again`;
+  }
 }
 
 /**

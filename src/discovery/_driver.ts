@@ -106,6 +106,12 @@ export function discoverRoots(
   each: (found: RootSkills, configured: SkillRoot) => void,
 ): {
   scanned: SkillRoot[];
+  /**
+   * The real directories each configured root's scan reached through
+   * symlinks (a skill directory or a folder of skills), for a watch to
+   * watch from the start.
+   */
+  linked: Map<SkillRoot, readonly string[]>;
   memo: ScanMemo | undefined;
   /**
    * When every root was served from the memory (as it was, or with skills
@@ -123,12 +129,14 @@ export function discoverRoots(
   }
   const scanned = scanOrder(config.roots);
   const roots = new Map<SkillRoot, RootOutcome>();
+  const linked = new Map<SkillRoot, readonly string[]>();
   let swaps: Swap[] | undefined = memo === undefined ? undefined : [];
   for (const configured of scanned) {
     const at = { configured, startedMs, buffer, each };
     const before = memo?.roots.get(configured);
     if (before !== undefined && unchanged?.root(configured) === true) {
       roots.set(configured, before);
+      linked.set(configured, before.linked);
       replay(scan, { outcome: before, configured, each });
       continue;
     }
@@ -137,19 +145,26 @@ export function discoverRoots(
       : patchedRoot(scanOf(scan, at, { root: configured }), before);
     if (patched !== undefined) {
       roots.set(configured, patched.outcome);
+      linked.set(configured, patched.outcome.linked);
       replay(scan, { outcome: patched.outcome, configured, each });
       swaps?.push(...patched.swaps);
     } else if (memo === undefined) {
-      discoverConfigured(scan, at);
+      const reached: string[] = [];
+      discoverConfigured(scan, { ...at, linked: reached });
+      linked.set(configured, reached);
     } else {
       swaps = undefined;
-      roots.set(
-        configured,
-        remembered(scan, { ...at, previous: before?.entries }),
-      );
+      const outcome = remembered(scan, { ...at, previous: before?.entries });
+      roots.set(configured, outcome);
+      linked.set(configured, outcome.linked);
     }
   }
-  return { scanned, memo: memo === undefined ? undefined : { roots }, swaps };
+  return {
+    scanned,
+    linked,
+    memo: memo === undefined ? undefined : { roots },
+    swaps,
+  };
 }
 
 /** One configured root, and what its scans share with the run's. */

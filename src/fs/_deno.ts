@@ -23,6 +23,7 @@ interface DenoFileInfo {
   size: number;
   dev: number;
   ino: number | null;
+  nlink: number | null;
   birthtime: Date | null;
   mtime: Date | null;
   ctime: Date | null;
@@ -91,6 +92,7 @@ function fromDeno(info: DenoFileInfo): Status {
     size: info.size,
     dev: info.dev,
     ino: info.ino ?? 0,
+    nlink: info.nlink ?? 1,
     birthtimeMs: info.birthtime?.getTime() ?? 0,
     mtimeMs: info.mtime?.getTime() ?? 0,
     ctimeMs: info.ctime?.getTime() ?? 0,

@@ -58,6 +58,7 @@ export function fromNode(stat: Stats): Status {
     size: stat.size,
     dev: stat.dev,
     ino: stat.ino,
+    nlink: stat.nlink,
     birthtimeMs: stat.birthtimeMs,
     mtimeMs: stat.mtimeMs,
     ctimeMs: stat.ctimeMs,

@@ -39,6 +39,8 @@ export interface Status {
   readonly size: number;
   readonly dev: number;
   readonly ino: number;
+  /** How many names it has (hard links); 1 where the file system does not say. */
+  readonly nlink: number;
   readonly birthtimeMs: number;
   readonly mtimeMs: number;
   readonly ctimeMs: number;

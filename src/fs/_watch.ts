@@ -18,8 +18,10 @@
  * - a path that is not a directory does not start a watch
  *   (`watch_missing`, as `ENOTDIR`).
  *
- * Lost events: Deno reports them (its queue of 1024 events overflowed, or
- * the OS asked for a rescan) as an `overflow` signal. node:fs never does:
+ * Lost events: Deno reports some (its queue of 1024 events overflowed, or
+ * the OS asked for a rescan) as an `overflow` signal, but not the kernel's
+ * own overflow, which many watches at once bring about
+ * ({@linkcode reliableWatches}). node:fs never does:
  * libuv drops inotify's overflow notice (it names no watch), so under Node
  * and Bun events beyond the kernel's queue (`max_queued_events`, 16384 by
  * default) are lost unsaid.
@@ -33,7 +35,12 @@
  * @module
  */
 
-import { denoWatchAvailable, startDenoWatch } from "./_watch_deno.ts";
+import {
+  DENO_RELIABLE_WATCHES,
+  denoWatchAvailable,
+  denoWatchesHeld,
+  startDenoWatch,
+} from "./_watch_deno.ts";
 import { nodeNativeRecursive, startNodeWatch } from "./_watch_node.ts";
 import { tryStatus } from "./_status.ts";
 import type { Status } from "./_types.ts";
@@ -69,6 +76,14 @@ export type WatchErrorCode =
 export interface DirectoryWatch {
   /** Stops the watch and releases its handles; no signal follows. */
   close(): void;
+  /**
+   * Whether it is watching. Under Deno, a watch of a path that a watch
+   * closed just before also covered starts only once that one is released
+   * (a turn later; see `_watch_deno.ts`): until then what changes is not
+   * seen, and once it starts a path signal for the directory itself comes.
+   * Always true elsewhere.
+   */
+  readonly ready: boolean;
 }
 
 /** Thrown by watchDirectory when a watch cannot start. */
@@ -115,6 +130,22 @@ export const treeWatch: TreeWatch = nodeNativeRecursive
   : "none";
 
 /**
+ * The most watches this process may hold at once through
+ * {@linkcode watchDirectory} while the runtime still tells of every event,
+ * where there is such a bound (Deno: `DENO_RELIABLE_WATCHES`, see
+ * `_watch_deno.ts`); undefined where none is known (node:fs, whose
+ * inotify events cost the same whatever the number of watches).
+ */
+export const reliableWatches: number | undefined = denoWatchAvailable
+  ? DENO_RELIABLE_WATCHES
+  : undefined;
+
+/** How many watches this process holds open through {@linkcode watchDirectory}, where they are counted (Deno). */
+export function watchesHeld(): number {
+  return denoWatchAvailable ? denoWatchesHeld() : 0;
+}
+
+/**
  * Starts watching one directory (and with `recursive`, everything below it, only where {@linkcode treeWatch} is not
  * `"none"`; there recursive: true throws WatchStartError "watch_unsupported"). The watch never keeps the process alive by itself.
  * Signals are delivered asynchronously, never during the call.
@@ -138,11 +169,11 @@ export function watchDirectory(
   }
   const before = directoryStatus(path);
   let closed = false;
-  let stop = (): void => {};
+  let started: { close(): void; ready(): boolean } | undefined;
   const close = (): void => {
     if (closed) return;
     closed = true;
-    stop();
+    started?.close();
   };
   const fail = (error: unknown): void => {
     if (closed) return;
@@ -174,14 +205,18 @@ export function watchDirectory(
     if (!closed) onSignal({ kind: "overflow" });
   };
   try {
-    stop = denoWatchAvailable
+    started = denoWatchAvailable
       ? startDenoWatch(path, {
         ...options,
+        identity: `${before.dev}:${before.ino}`,
         onPath,
         onOverflow,
         onFailure: fail,
       })
-      : startNodeWatch(path, { ...options, onPath, onFailure: fail });
+      : {
+        close: startNodeWatch(path, { ...options, onPath, onFailure: fail }),
+        ready: () => true,
+      };
   } catch (error) {
     throw startError(path, error);
   }
@@ -192,7 +227,12 @@ export function watchDirectory(
       `The directory ${path} was replaced while its watch started: try again`,
     );
   }
-  return { close };
+  return {
+    close,
+    get ready(): boolean {
+      return !closed && started?.ready() === true;
+    },
+  };
 }
 
 /**

@@ -65,68 +65,189 @@ const DENO: DenoWatchFs | undefined = (() => {
 export const denoWatchAvailable: boolean = DENO !== undefined;
 
 /**
+ * The watches closed while a `next()` of theirs was in flight: Deno
+ * releases such a watch (and its watches in the shared watcher) only once
+ * that call has settled, a turn later. Until then, a watch opened on a path
+ * inside one, or holding one, shares the shared watcher's entries for those
+ * paths (kept by path, not by watch), and the late release removes them:
+ * the new watch would see nothing there, unsaid (measured with Deno 2.9.6).
+ */
+const releasing = new Set<Opened & { readonly released: Promise<void> }>();
+
+/**
+ * The most watches this process holds at once through this module while
+ * Deno still tells of every event: each event costs Deno a look at every
+ * watch it holds (it opens the event's file and each watched directory),
+ * and each of those opens is an event in the kernel's queue too, so with
+ * more watches a steady run of changes fills that queue, and what the
+ * kernel then drops, Deno does not say (its rescan names no path, and it
+ * hands events out by path). Measured with Deno 2.9.6 on Linux, 2 cores
+ * (scripts/watch_deno_limit.ts, BENCHMARKS.md): no edit lost with up to 48
+ * watches, some lost from 64 on a busy machine (from 128 on a quiet one);
+ * this bound is half the least count that lost one.
+ */
+export const DENO_RELIABLE_WATCHES = 32;
+
+/** How many watches this module holds open (started or waiting to). */
+let held = 0;
+
+/** How many Deno watches this process holds open through this module. */
+export function denoWatchesHeld(): number {
+  return held;
+}
+
+/** A started Deno watch: how to close it, and whether it is watching yet. */
+export interface DenoWatch {
+  /** Stops it; nothing is signalled after. */
+  close(): void;
+  /**
+   * Whether it is watching: false while it waits for a watch on an
+   * overlapping path to be released (what changes meanwhile is not seen).
+   */
+  ready(): boolean;
+}
+
+/**
  * Starts `Deno.watchFs` on the directory `path`; throws Deno's own error
- * when it cannot start (or when the runtime is not Deno). `onPath` gets each
- * path an event names, under `path` as given (Deno reports real paths, which
- * differ where `path` runs through a symbolic link; a path under neither
- * becomes `path` itself, a name holding U+FFFD its directory, and an event
- * Deno refuses for a path that is not UTF-8 `path` itself); `onOverflow` a
- * rescan; `onFailure` the error that ended the watch, once, after which it
- * is closed. Returns the call that closes it.
+ * when it cannot start (or when the runtime is not Deno). Where a watch
+ * closed in this process is not released yet and its release would end
+ * what this one holds (see `undoes()`), it starts once that one is
+ * (`ready()` says when), then signals `path` itself (what it holds may have
+ * changed meanwhile); a failure to start then comes through `onFailure`. `onPath` gets each path an event names, under `path`
+ * as given (Deno reports real paths, which differ where `path` runs through
+ * a symbolic link; a path under neither becomes `path` itself, a name
+ * holding U+FFFD its directory, and an event Deno refuses for a path that
+ * is not UTF-8 `path` itself); `onOverflow` a rescan; `onFailure` the error
+ * that ended the watch, once, after which it is closed.
  */
 export function startDenoWatch(
   path: string,
   options: {
     recursive: boolean;
+    /** What identifies the directory now (its device and inode). */
+    identity: string;
     onPath: (path: string) => void;
     onOverflow: () => void;
     onFailure: (error: unknown) => void;
   },
-): () => void {
+): DenoWatch {
   if (DENO === undefined) throw new Error("Deno.watchFs is not available");
-  const watcher = DENO.watchFs(path, { recursive: options.recursive });
-  let real = path;
-  try {
-    real = DENO.realPathSync(path);
-  } catch {
-    // unresolvable now: events are then matched against `path` alone
-  }
+  const deno = DENO;
   let closed = false;
+  let watcher: DenoFsWatcher | undefined;
+  let inFlight: Promise<unknown> | undefined;
+  const start = (): void => {
+    const started = deno.watchFs(path, { recursive: options.recursive });
+    watcher = started;
+    let real = path;
+    try {
+      real = deno.realPathSync(path);
+    } catch {
+      // unresolvable now: events are then matched against `path` alone
+    }
+    const read = async (): Promise<void> => {
+      while (!closed) {
+        const pending = started.next();
+        started.unref?.();
+        inFlight = pending;
+        let result: IteratorResult<DenoWatchEvent>;
+        try {
+          result = await pending;
+        } catch (error) {
+          if (closed || !namesNotUtf8(error)) throw error;
+          // the event is consumed and the watch goes on; what it named is
+          // somewhere under `path`
+          options.onPath(path);
+          continue;
+        } finally {
+          inFlight = undefined;
+        }
+        if (closed) return;
+        if (result.done) throw new Error(`The watch of ${path} ended`);
+        if (result.value.flag === "rescan") options.onOverflow();
+        else {
+          for (const changed of result.value.paths) {
+            options.onPath(underPath(changed, path, real));
+          }
+        }
+      }
+    };
+    read().catch((error: unknown) => {
+      if (closed) return;
+      close();
+      options.onFailure(error);
+    });
+  };
   const close = (): void => {
     if (closed) return;
     closed = true;
+    held--;
+    if (watcher === undefined) return;
+    const pending = inFlight;
     watcher.close();
+    if (pending === undefined) return;
+    const entry = {
+      path,
+      recursive: options.recursive,
+      identity: options.identity,
+      released: pending.then(() => {}, () => {}).then(() => {
+        releasing.delete(entry);
+      }),
+    };
+    releasing.add(entry);
   };
-  const read = async (): Promise<void> => {
-    while (!closed) {
-      const pending = watcher.next();
-      watcher.unref?.();
-      let result: IteratorResult<DenoWatchEvent>;
-      try {
-        result = await pending;
-      } catch (error) {
-        if (closed || !namesNotUtf8(error)) throw error;
-        // the event is consumed and the watch goes on; what it named is
-        // somewhere under `path`
-        options.onPath(path);
-        continue;
-      }
+  const overlapping = [...releasing].filter((entry) =>
+    undoes(entry, { path, ...options })
+  );
+  if (overlapping.length === 0) start();
+  held++;
+  if (overlapping.length > 0) {
+    Promise.all(overlapping.map((entry) => entry.released)).then(() => {
       if (closed) return;
-      if (result.done) throw new Error(`The watch of ${path} ended`);
-      if (result.value.flag === "rescan") options.onOverflow();
-      else {
-        for (const changed of result.value.paths) {
-          options.onPath(underPath(changed, path, real));
-        }
+      try {
+        start();
+      } catch (error) {
+        close();
+        options.onFailure(error);
+        return;
       }
-    }
-  };
-  read().catch((error: unknown) => {
-    if (closed) return;
-    close();
-    options.onFailure(error);
-  });
-  return close;
+      // What is in it may have changed while it waited.
+      options.onPath(path);
+    });
+  }
+  return { close, ready: () => watcher !== undefined && !closed };
+}
+
+/** A watch of a directory, as opened. */
+interface Opened {
+  readonly path: string;
+  readonly recursive: boolean;
+  readonly identity: string;
+}
+
+/**
+ * Whether releasing `old` would end kernel watches that `opened` holds.
+ * Deno's shared watcher (notify's inotify backend) keeps one entry a path,
+ * marked recursive or not by the last watch of that path, and releasing a
+ * watch of a path removes that path's entry, with every entry below it when
+ * it is marked recursive. So: a watch of the same path in another mode (in
+ * the same mode, of the same directory, Deno counts both and removes
+ * nothing), a watch inside a recursive one, or a recursive watch holding
+ * the old one's path.
+ */
+function undoes(old: Opened, opened: Opened): boolean {
+  if (old.path === opened.path) {
+    return old.recursive !== opened.recursive ||
+      old.identity !== opened.identity;
+  }
+  return (old.recursive && isBelow(opened.path, old.path)) ||
+    (opened.recursive && isBelow(old.path, opened.path));
+}
+
+/** Whether `path` is strictly below the directory `dir`. */
+function isBelow(path: string, dir: string): boolean {
+  const prefix = dir.endsWith(sep) ? dir : dir + sep;
+  return path.length > prefix.length && path.startsWith(prefix);
 }
 
 /**

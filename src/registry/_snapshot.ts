@@ -65,6 +65,8 @@ export interface ScanRecord {
   readonly missing: readonly string[];
   /** The configured roots scanned: the others reach a later root's directory. */
   readonly scanned: readonly SkillRoot[];
+  /** The real directories each root's scan reached through symlinks. */
+  readonly linked: ReadonlyMap<SkillRoot, readonly string[]>;
 }
 
 /** A problem discovery reported, and the root it was found in. */
@@ -118,7 +120,7 @@ export function buildSnapshot(
   // `<plugin>:<skill>` names belong to plugins: a plain skill never takes
   // one, nor one that looks like one.
   const reserved = new Set<DiscoveredSkill>();
-  const { scanned, memo, swaps } = discoverRoots(
+  const { scanned, linked, memo, swaps } = discoverRoots(
     {
       config,
       report: recording,
@@ -149,7 +151,7 @@ export function buildSnapshot(
   for (const { problem } of unshadowed(held, { found, foundIn, scanned })) {
     report(problem);
   }
-  const record = { problems, passed, missing, scanned };
+  const record = { problems, passed, missing, scanned, linked };
   const kept = previous !== undefined && swaps !== undefined &&
     sameRoots(previous.record.scanned, scanned);
   return {

@@ -15,9 +15,10 @@ import {
   readFields,
 } from "../_option_check.ts";
 import { describe } from "../_text.ts";
+import { inotifyWatchesFree } from "../fs/_inotify.ts";
 import {
   DEFAULT_DEBOUNCE_MS,
-  DEFAULT_MAX_WATCHES,
+  FALLBACK_MAX_WATCHES,
   type WatchChange,
 } from "./watch.ts";
 
@@ -63,7 +64,7 @@ export function readWatchOptions(options: unknown): {
     );
   }
   const maxWatches = checkedOption(given.maxWatches, "maxWatches", COUNT) ??
-    DEFAULT_MAX_WATCHES;
+    defaultMaxWatches();
   if (maxWatches > MAX_WATCHES_BOUND) {
     throw new StartupError(
       "invalid_option",
@@ -71,4 +72,20 @@ export function readWatchOptions(options: unknown): {
     );
   }
   return { onChange, debounce, maxWatches };
+}
+
+/**
+ * The bound on the directories a watch holds when `maxWatches` is not
+ * given: half of the inotify watches this user may still add (the other
+ * half left to the user's other programs), at most
+ * {@linkcode MAX_WATCHES_BOUND}; {@linkcode FALLBACK_MAX_WATCHES} where the
+ * system does not say (see `inotifyWatchesFree()`).
+ *
+ * @param proc Where procfs is mounted (another directory in tests).
+ */
+export function defaultMaxWatches(proc?: string): number {
+  const free = inotifyWatchesFree(proc);
+  return free === undefined
+    ? FALLBACK_MAX_WATCHES
+    : Math.min(MAX_WATCHES_BOUND, Math.floor(free / 2));
 }

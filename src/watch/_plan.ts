@@ -34,16 +34,24 @@ export interface RootPlan {
   /**
    * Whether it serves a skill the watch of its tree cannot vouch for: one in
    * a folder the watch does not enter (a `.git` or `node_modules`), or whose
-   * manifest is a symlink to a file outside its directory: the real
-   * directories of such skills.
+   * manifest is a symlink to a file outside its directory or has another
+   * name (a hard link): the real directories of such skills.
    */
   readonly unwatched: readonly string[];
+  /**
+   * Whether a manifest it serves has another name (a hard link, as pnpm
+   * and `cp -al` make): written through that name, it changes where no
+   * watch of its directory sees, and a name made later, even in this tree,
+   * says nothing at the others. Its whole tree is then read at each
+   * refresh(), each skill by its status.
+   */
+  readonly blind: boolean;
 }
 
 /** What the watch keeps of `root`, as it is now. */
 export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
   const outcome = snapshot.memo?.roots.get(root);
-  const linked = outcome?.linked ?? [];
+  const linked = snapshot.record.linked.get(root) ?? [];
   const real = tryRealpath(root.path);
   const status = real.ok ? tryStatus(real.value, { follow: false }) : undefined;
   if (real.ok && status?.ok && status.value.kind === "directory") {
@@ -57,7 +65,9 @@ export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
       parent,
       link: own.ok && own.value.kind === "symlink",
       linked,
-      unwatched: outcome === undefined ? [] : unwatchedOf(outcome, real.value),
+      ...(outcome === undefined
+        ? { unwatched: [], blind: false }
+        : unseenOf(outcome, real.value)),
     };
   }
   // Not there (or not a directory): its nearest existing ancestor, alone.
@@ -73,6 +83,7 @@ export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
         link: false,
         linked,
         unwatched: [],
+        blind: false,
       };
     }
     if (dirname(at) === at) break;
@@ -85,59 +96,143 @@ export function planOf(root: SkillRoot, snapshot: Snapshot): RootPlan {
     link: false,
     linked,
     unwatched: [],
+    blind: false,
   };
 }
 
-/** The real directories of the skills of each scan the watch cannot vouch for, by the real tree. */
-const unwatchedByScan = new WeakMap<RootOutcome, Map<string, string[]>>();
-
-/** The real directories of the skills of `outcome` the watch of `real` cannot vouch for. */
-function unwatchedOf(outcome: RootOutcome, real: string): readonly string[] {
-  let byTree = unwatchedByScan.get(outcome);
-  if (byTree === undefined) {
-    byTree = new Map();
-    unwatchedByScan.set(outcome, byTree);
+/**
+ * What the watch opens for `plans`: the trees (each root's real directory,
+ * each target of its links) and the single directories (each root's
+ * parent). A tree inside another (outside the folders that one does not
+ * enter), or a single directory inside a tree, is left to that tree: two
+ * watches of one path are never opened, for under Deno closing one can end
+ * the other's watch of that path, unsaid (its watcher keeps one entry a
+ * path), and each watch costs every event a look.
+ */
+export function watchedPaths(
+  plans: Iterable<RootPlan>,
+): { trees: Set<string>; singles: Set<string> } {
+  const wanted = new Set<string>();
+  const parents = new Set<string>();
+  for (const plan of plans) {
+    if (plan.real !== undefined) wanted.add(plan.real);
+    for (const path of plan.linked) wanted.add(path);
+    parents.add(plan.parent);
   }
-  let dirs = byTree.get(real);
-  if (dirs === undefined) {
-    dirs = [];
-    for (const { skills } of outcome.found) {
-      for (const skill of skills) {
-        if (unwatched(skill, real)) dirs.push(skill.place.realDir);
+  const coveredBy = (path: string, others: Iterable<string>): boolean => {
+    for (const other of others) {
+      if (other !== path && isInside(path, other) && !inSkipped(path, other)) {
+        return true;
       }
     }
-    byTree.set(real, dirs);
-  }
-  return dirs;
+    return false;
+  };
+  const trees = new Set(
+    [...wanted].filter((path) => !coveredBy(path, wanted)),
+  );
+  const singles = new Set(
+    [...parents].filter((path) => !trees.has(path) && !coveredBy(path, trees)),
+  );
+  return { trees, singles };
 }
 
-/** Whether each skill's manifest is a symlink to a file outside its directory. */
-const manifestOutside = new WeakMap<DiscoveredSkill, boolean>();
+/** What of each scan the watch cannot vouch for, by the real tree. */
+const unseenByScan = new WeakMap<
+  RootOutcome,
+  Map<string, { unwatched: string[]; blind: boolean }>
+>();
 
 /**
- * Whether the watch of the tree at `real` cannot vouch for `skill`: it is
- * in a folder that watch does not enter, or its manifest leads outside its
- * directory (looked at once for each skill read).
+ * What of `outcome` the watch of `real` cannot vouch for: the real
+ * directories of its skills it cannot see, and whether a manifest it
+ * serves has another name (then none of the tree).
  */
-function unwatched(skill: DiscoveredSkill, real: string): boolean {
+function unseenOf(
+  outcome: RootOutcome,
+  real: string,
+): { unwatched: string[]; blind: boolean } {
+  let byTree = unseenByScan.get(outcome);
+  if (byTree === undefined) {
+    byTree = new Map();
+    unseenByScan.set(outcome, byTree);
+  }
+  let unseen = byTree.get(real);
+  if (unseen === undefined) {
+    unseen = { unwatched: [], blind: false };
+    const served = outcome.found.flatMap(({ skills }) => skills);
+    for (const skill of served) {
+      const why = unseenSkill(skill, real);
+      if (why === undefined) continue;
+      unseen.unwatched.push(skill.place.realDir);
+      if (why === "named") unseen.blind = true;
+    }
+    // A skill read but not served (a duplicate) may share its manifest
+    // with one that is (a copy made with `cp -al`).
+    for (const entries of outcome.entries.values()) {
+      for (const { skill } of entries.values()) {
+        if (skill !== undefined && unseenSkill(skill, real) === "named") {
+          unseen.blind = true;
+        }
+      }
+    }
+    byTree.set(real, unseen);
+  }
+  return unseen;
+}
+
+/** Why the watch cannot see each skill's manifest change, as looked at once. */
+const manifestUnseen = new WeakMap<
+  DiscoveredSkill,
+  "outside" | "named" | "seen"
+>();
+
+/**
+ * Why the watch of the tree at `real` cannot vouch for `skill`, if it
+ * cannot: it is in a folder that watch does not enter, or its manifest
+ * leads outside its directory (`outside`), or has another name (`named`);
+ * looked at once for each skill read.
+ */
+function unseenSkill(
+  skill: DiscoveredSkill,
+  real: string,
+): "outside" | "named" | undefined {
   const { realDir } = skill.place;
   if (
     UNENTERED.test(realDir) && isInside(realDir, real) &&
     inSkipped(realDir, real)
   ) {
-    return true;
+    return "outside";
   }
-  let outside = manifestOutside.get(skill);
-  if (outside === undefined) {
-    const own = tryStatus(skill.info.path, { follow: false });
-    const target = own.ok && own.value.kind === "symlink"
-      ? tryRealpath(skill.info.path)
-      : undefined;
-    outside = target !== undefined &&
-      (!target.ok || !isInside(target.value, realDir));
-    manifestOutside.set(skill, outside);
+  let unseen = manifestUnseen.get(skill);
+  if (unseen === undefined) {
+    unseen = howWritten(skill.info.path, realDir);
+    manifestUnseen.set(skill, unseen);
   }
-  return outside;
+  return unseen === "seen" ? undefined : unseen;
+}
+
+/**
+ * Whether the manifest at `path`, in the skill directory `realDir`, may be
+ * written where no watch of that directory sees: a symlink to a file
+ * outside it (`outside`), or a file with another name (`named`: a hard
+ * link, written through that name). A kernel tells a directory's watch
+ * only of what is done through that directory's own entries.
+ */
+function howWritten(
+  path: string,
+  realDir: string,
+): "outside" | "named" | "seen" {
+  const own = tryStatus(path, { follow: false });
+  if (!own.ok) return "seen";
+  let file = own.value;
+  if (file.kind === "symlink") {
+    const target = tryRealpath(path);
+    if (!target.ok || !isInside(target.value, realDir)) return "outside";
+    const followed = tryStatus(target.value, { follow: false });
+    if (!followed.ok) return "seen";
+    file = followed.value;
+  }
+  return file.kind === "file" && file.nlink > 1 ? "named" : "seen";
 }
 
 /** A quick look for a folder a tree's watch does not enter, before a closer one. */

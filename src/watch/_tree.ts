@@ -31,7 +31,7 @@ export function limitTrouble(
   return {
     code: "watch_limit",
     message:
-      `Watching ${path} would pass the bound of ${max} directories watched (maxWatches)`,
+      `Watching ${path} would pass the bound of ${max} directories watched (maxWatches; give watch() a larger one where the system allows it: /proc/sys/fs/inotify/max_user_watches, less what other programs hold)`,
   };
 }
 

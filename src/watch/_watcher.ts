@@ -12,12 +12,13 @@
 
 import type { SkillRoot } from "../config/config.ts";
 import { isInside } from "../fs/_status.ts";
-import { planOf, type RootPlan } from "./_plan.ts";
+import { planOf, type RootPlan, watchedPaths } from "./_plan.ts";
 import type { Snapshot } from "../registry/_snapshot.ts";
 import type { Unchanged } from "../discovery/_types.ts";
-import { ChangedPaths } from "./_changed.ts";
+import { ChangedPaths, MAX_CHANGED_PATHS } from "./_changed.ts";
 import { type Timer, unrefTimeout } from "./_timer.ts";
-import { type Trouble, Watches } from "./_watches.ts";
+import type { Trouble } from "./_handle.ts";
+import { Watches } from "./_watches.ts";
 import type { WatchChange, WatchFallback } from "./watch.ts";
 
 /** The most paths one `onChange` lists. */
@@ -32,12 +33,14 @@ export class RegistryWatch {
   #plans = new Map<SkillRoot, RootPlan>();
   /** The real directories of skills the watch cannot vouch for. */
   #unwatched = new Set<string>();
+  /** The real trees the watch vouches for nothing in (see RootPlan.blind). */
+  #blind: string[] = [];
   /** Why the next refresh() reads roots in full (besides the polled ones). */
   #pending: WatchFallback[] = [];
-  /** What the next `onChange` says. */
+  /** What the next `onChange` says: the paths listed, the others, and why. */
   #told = {
     paths: new Set<string>(),
-    more: 0,
+    more: new Set<string>(),
     fallback: [] as WatchFallback[],
   };
   #timer: Timer | undefined;
@@ -54,6 +57,7 @@ export class RegistryWatch {
     this.#watches = new Watches(maxWatches, {
       changed: (path, from) => this.#saw(path, from),
       troubled: (at, trouble) => this.#troubled(at, trouble),
+      rearmed: (at, why) => this.#rearmed(at, why),
     });
     this.#plan(snapshot);
     this.#pending = [{
@@ -99,7 +103,8 @@ export class RegistryWatch {
     return {
       path: (path) =>
         changed.unchangedAt(path) && watches.covers(path) &&
-        !this.#unwatched.has(path),
+        !this.#unwatched.has(path) &&
+        !this.#blind.some((tree) => isInside(path, tree)),
       root: (root) => {
         const plan = this.#plans.get(root);
         return plan !== undefined && this.#rootUnchanged(plan);
@@ -164,12 +169,12 @@ export class RegistryWatch {
     const watches = this.#watches;
     const { real, parent, link, linked } = plan;
     if (
-      plan.unwatched.length > 0 ||
-      (real !== undefined && !watches.sure(real, { tree: true }))
+      plan.unwatched.length > 0 || plan.blind ||
+      (real !== undefined && !watches.covers(real))
     ) {
       return false;
     }
-    if (!watches.sure(parent, { tree: false })) {
+    if (!watches.sure(parent, { tree: false }) && !watches.covers(parent)) {
       // A plain directory that may not be watched from its parent is seen
       // going away through its own events.
       const denied =
@@ -205,11 +210,11 @@ export class RegistryWatch {
         trouble.code !== "watch_missing"
         ? trouble
         : undefined;
-    if (plan.unwatched.length > 0) {
+    if (plan.unwatched.length > 0 || plan.blind) {
       return {
         code: "watch_unsupported",
         message:
-          `A skill of ${plan.root.path} is in a .git or node_modules folder, which a watch does not enter, or its SKILL.md is a symlink to a file outside its directory`,
+          `A skill of ${plan.root.path} is in a .git or node_modules folder, which a watch does not enter, or its SKILL.md is a symlink to a file outside its directory, or has another name (a hard link) through which it may be written unseen`,
       };
     }
     const tree = plan.real === undefined
@@ -258,18 +263,10 @@ export class RegistryWatch {
     this.#unwatched = new Set(
       [...plans.values()].flatMap((plan) => plan.unwatched),
     );
-    const trees = new Set<string>();
-    const singles = new Set<string>();
-    const reals = [...plans.values()].flatMap((plan) =>
-      plan.real === undefined ? [] : [plan.real]
+    this.#blind = [...plans.values()].flatMap((plan) =>
+      plan.blind && plan.real !== undefined ? [plan.real] : []
     );
-    for (const plan of plans.values()) {
-      if (plan.real !== undefined) trees.add(plan.real);
-      singles.add(plan.parent);
-      for (const path of plan.linked) {
-        if (!reals.some((real) => isInside(path, real))) trees.add(path);
-      }
-    }
+    const { trees, singles } = watchedPaths(plans.values());
     const watches = this.#watches;
     for (const { path, tree } of [...watches.opened()]) {
       const wanted = tree ? trees : singles;
@@ -301,9 +298,9 @@ export class RegistryWatch {
     if (this.#changed.overflowed && !overflowed) {
       this.#troubled(undefined, "overflow");
     }
-    const { paths } = this.#told;
+    const { paths, more } = this.#told;
     if (paths.size < LISTED_PATHS || paths.has(path)) paths.add(path);
-    else this.#told.more++;
+    else if (more.size < MAX_CHANGED_PATHS) more.add(path);
     this.#tell({});
   }
 
@@ -328,9 +325,7 @@ export class RegistryWatch {
       });
     } else {
       for (const plan of this.#plans.values()) {
-        const concerned = at === undefined || plan.real === at ||
-          plan.parent === at || plan.linked.includes(at);
-        if (!concerned) continue;
+        if (at !== undefined && !concerns(plan, at)) continue;
         fallback.push({
           code: trouble.code === "watch_missing"
             ? "watch_failed"
@@ -340,6 +335,22 @@ export class RegistryWatch {
           root: plan.root.path,
         });
       }
+    }
+    this.#pending.push(...fallback);
+    this.#tell({ fallback });
+  }
+
+  /** A tree is watched another way: the next refresh() reads its roots. */
+  #rearmed(at: string, why: string): void {
+    const fallback: WatchFallback[] = [];
+    for (const plan of this.#plans.values()) {
+      if (!concerns(plan, at)) continue;
+      fallback.push({
+        code: "watch_started",
+        message:
+          `${why}: what changed as it switched may not have been seen, so the next refresh() reads the root ${plan.root.path}`,
+        root: plan.root.path,
+      });
     }
     this.#pending.push(...fallback);
     this.#tell({ fallback });
@@ -356,10 +367,10 @@ export class RegistryWatch {
   #emit(): void {
     this.#timer = undefined;
     const { paths, more, fallback } = this.#told;
-    this.#told = { paths: new Set(), more: 0, fallback: [] };
+    this.#told = { paths: new Set(), more: new Set(), fallback: [] };
     const change: WatchChange = Object.freeze({
       paths: Object.freeze([...paths].sort()),
-      more,
+      more: more.size,
       fallback: Object.freeze(fallback),
     });
     let thrown: { error: unknown } | undefined;
@@ -372,4 +383,15 @@ export class RegistryWatch {
     }
     if (thrown !== undefined) throw thrown.error;
   }
+}
+
+/**
+ * Whether what happened to the watch of `at` (a tree, or a single
+ * directory) concerns the root of `plan`: its tree, a target of its links
+ * or its parent is `at`, or inside the tree at `at`.
+ */
+function concerns(plan: RootPlan, at: string): boolean {
+  return [plan.parent, ...plan.linked, plan.real].some((path) =>
+    path !== undefined && isInside(path, at)
+  );
 }

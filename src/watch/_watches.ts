@@ -21,11 +21,16 @@ import { basename } from "node:path";
 import {
   type DirectoryWatch,
   treeWatch,
-  watchDirectory,
-  type WatchErrorCode,
   type WatchSignal,
-  WatchStartError,
 } from "../fs/_watch.ts";
+import {
+  keyOf,
+  startHandle,
+  TREE,
+  type Trouble,
+  type Watched,
+  type WatchesSink,
+} from "./_handle.ts";
 import { tryList } from "../fs/_listing.ts";
 import { childPath, isInside } from "../fs/_status.ts";
 import { isBelow } from "./_changed.ts";
@@ -37,38 +42,6 @@ import {
   SKIPPED,
   survey,
 } from "./_tree.ts";
-
-/** Why a watched directory is not watched (any more). */
-export interface Trouble {
-  readonly code: WatchErrorCode;
-  readonly message: string;
-}
-
-/** A tree or a single directory, as watched. */
-interface Watched {
-  /** Each directory's handle (one, for a single or a natively watched tree). */
-  readonly handles: Map<string, DirectoryWatch>;
-  readonly tree: boolean;
-  /**
-   * For a tree one handle serves, where the runtime would follow links: the
-   * directories it holds, each checked to hold none.
-   */
-  known?: Set<string> | undefined;
-  /** Whether a refresh() read it since it opened. */
-  sure: boolean;
-  /** How many directories it counts against the bound. */
-  counted: number;
-  /** Why it stopped; it holds no handle then. */
-  trouble?: Trouble | undefined;
-}
-
-/** Where a watch's signals go. */
-export interface WatchesSink {
-  /** A path changed, seen by the watch of a tree or of a single directory. */
-  changed(path: string, from: { tree: boolean }): void;
-  /** A tree or directory stopped being watched (or events were dropped: `overflow`). */
-  troubled(at: string | undefined, trouble: Trouble | "overflow"): void;
-}
 
 /** The trees and directories a watch holds open. */
 export class Watches {
@@ -137,9 +110,20 @@ export class Watches {
     }
   }
 
-  /** The trouble of `path`, when it is not watched. */
+  /**
+   * The trouble of `path`, when it is not watched: of its own watch, or, when
+   * it has none, of the tree opened that holds it (see `watchedPaths()`).
+   */
   troubleOf(path: string, { tree }: { tree: boolean }): Trouble | undefined {
-    return this.#watched.get(keyOf(path, { tree }))?.trouble;
+    const own = this.#watched.get(keyOf(path, { tree }));
+    if (own !== undefined) return own.trouble;
+    for (const [key, watched] of this.#watched) {
+      const at = key.slice(TREE.length);
+      if (watched.tree && isInside(path, at) && !inSkipped(path, at)) {
+        return watched.trouble;
+      }
+    }
+    return undefined;
   }
 
   /** Whether `path` is open, watched, and was read by a refresh() since. */
@@ -171,9 +155,15 @@ export class Watches {
     return false;
   }
 
-  /** Marks every watch sure: a refresh() read what they cover. */
+  /**
+   * Marks every watch sure, a refresh() having read what they cover: but
+   * one with a handle not started yet (see `DirectoryWatch.ready`), which
+   * stays fresh.
+   */
   settle(): void {
-    for (const watched of this.#watched.values()) watched.sure = true;
+    for (const watched of this.#watched.values()) {
+      watched.sure = [...watched.handles.values()].every((h) => h.ready);
+    }
   }
 
   /** Marks every watch fresh: events were dropped. */
@@ -220,31 +210,40 @@ export class Watches {
     return this.#native(path, watched, found.length);
   }
 
-  /** One handle per directory of the tree below `dir`, within the bound. */
+  /**
+   * One handle per directory of the tree below `dir`, within the bound:
+   * each directory without one gets one and is listed; `dir` is listed even
+   * when it has one, for what appeared in it unseen.
+   */
   #walk(
     { root, dir, watched }: { root: string; dir: string; watched: Watched },
   ): Trouble | undefined {
     const queue = [dir];
     for (const at of queue) {
-      if (watched.handles.has(at)) continue;
-      if (this.#count >= this.#max) return limitTrouble(root, this.#max);
-      const handle = this.#start({ root, dir: at, watched });
-      if (handle === undefined) {
-        // Gone meanwhile: the root itself must be there.
-        if (at === root) {
-          return { code: "watch_missing", message: `${root} is not there` };
+      if (!watched.handles.has(at)) {
+        if (this.#count >= this.#max) return limitTrouble(root, this.#max);
+        const handle = this.#start({ root, dir: at, watched });
+        if (handle === undefined) {
+          // Gone meanwhile: the root itself must be there.
+          if (at === root) {
+            return { code: "watch_missing", message: `${root} is not there` };
+          }
+          continue;
         }
-        continue;
+        if ("code" in handle) return handle;
+        watched.handles.set(at, handle);
+        watched.counted++;
+        this.#count++;
       }
-      if ("code" in handle) return handle;
-      watched.handles.set(at, handle);
-      watched.counted++;
-      this.#count++;
       const listing = tryList(at);
       if (!listing.ok) continue;
       for (const entry of listing.value.entries) {
-        if (entry.kind === "directory" && !SKIPPED.has(entry.name)) {
-          queue.push(childPath(at, entry.name));
+        const below = childPath(at, entry.name);
+        if (
+          entry.kind === "directory" && !SKIPPED.has(entry.name) &&
+          !watched.handles.has(below)
+        ) {
+          queue.push(below);
         }
       }
     }
@@ -255,20 +254,15 @@ export class Watches {
   #start(
     { root, dir, watched }: { root: string; dir: string; watched: Watched },
   ): DirectoryWatch | Trouble | undefined {
-    try {
-      return watchDirectory(
+    return startHandle(
+      {
+        root,
         dir,
-        {
-          recursive: watched.tree &&
-            (treeWatch === "tree" || watched.known !== undefined),
-        },
-        (signal) => this.#signal({ root, dir, watched, signal }),
-      );
-    } catch (error) {
-      if (!(error instanceof WatchStartError)) throw error;
-      if (error.code === "watch_missing") return undefined;
-      return { code: error.code, message: error.message };
-    }
+        recursive: watched.tree &&
+          (treeWatch === "tree" || watched.known !== undefined),
+      },
+      (signal) => this.#signal({ root, dir, watched, signal }),
+    );
   }
 
   /** What a handle saw. */
@@ -316,7 +310,10 @@ export class Watches {
     path: string,
   ): Trouble | undefined {
     if (isDirectory(path)) {
-      if (path === dir || watched.handles.has(path)) return undefined;
+      // A signal for the directory itself: what it holds may have changed
+      // unseen (a watch that started late, an event that names no entry).
+      if (path === dir) return this.#walk({ root, dir, watched });
+      if (watched.handles.has(path)) return undefined;
       if (SKIPPED.has(basename(path)) || !isBelow(path, dir)) return undefined;
       return this.#walk({ root, dir: path, watched });
     }
@@ -363,9 +360,19 @@ export class Watches {
       this.#recount(watched, known.size);
       return undefined;
     }
+    // The events still queued on the watch closed here are gone with it,
+    // and until each directory's own watch starts, nothing is seen.
     this.#release(watched);
     watched.known = undefined;
-    return this.#walk({ root, dir: root, watched });
+    watched.sure = false;
+    const trouble = this.#walk({ root, dir: root, watched });
+    if (trouble === undefined) {
+      this.#sink.rearmed(
+        root,
+        `${path} holds a link to a directory or a folder not watched, so ${root} is watched one directory at a time from now on`,
+      );
+    }
+    return trouble;
   }
 
   /** Sets how many directories a watch counts against the bound. */
@@ -387,12 +394,4 @@ export class Watches {
     this.#count -= watched.counted;
     watched.counted = 0;
   }
-}
-
-/** The key of a tree's watch: a single directory's is its path with another prefix. */
-const TREE = "tree\0";
-
-/** Where a watch is kept: trees and single directories apart. */
-function keyOf(path: string, { tree }: { tree: boolean }): string {
-  return (tree ? TREE : "dir\0") + path;
 }

@@ -19,8 +19,9 @@
  *   watches again.
  * - `watch_denied`: the process may not watch a directory (Deno without
  *   read permission for it); that root is read in full at every refresh().
- * - `watch_limit`: watching a root would pass `maxWatches` or the system's
- *   own limit; that root is read in full at every refresh().
+ * - `watch_limit`: watching a root would pass `maxWatches`, the system's
+ *   own limit, or (under Deno) the watches it follows reliably at once;
+ *   that root is read in full at every refresh().
  * - `watch_unsupported`: the runtime cannot watch this directory.
  * - `root_replaced`: a root now leads to another directory (or appeared, or
  *   went away).
@@ -52,7 +53,11 @@ export interface WatchChange {
    * directory whose entries changed.
    */
   readonly paths: readonly string[];
-  /** How many more paths changed than `paths` lists. */
+  /**
+   * How many more paths changed than `paths` lists, each counted once
+   * however many events it had; counted up to 10,000 (past 10,000 paths
+   * changed since the last refresh(), `fallback` says `watch_overflow`).
+   */
   readonly more: number;
   /** Why the next refresh() will read roots in full, when it will. */
   readonly fallback: readonly WatchFallback[];
@@ -74,9 +79,16 @@ export interface WatchOptions {
   readonly debounce?: number;
   /**
    * The most directories watched at once, the parents of roots included
-   * (each is one watch of the system's). Default 8,192. A root that would
-   * pass it is not watched and is read in full at every refresh()
-   * (`watch_limit`).
+   * (each is one watch of the system's, shared with every other program of
+   * the user). A root that would pass it is not watched and is read in
+   * full at every refresh() (`watch_limit`).
+   *
+   * @default On Linux, half of the inotify watches this user may still
+   * add when the watch opens: `/proc/sys/fs/inotify/max_user_watches` less
+   * the watches the user's processes hold (the `inotify wd:` lines of
+   * `/proc/<pid>/fdinfo`), at most 1,000,000. Where `/proc` cannot be read
+   * (another system; Deno without `--allow-all`, which it asks to read
+   * `/proc`): 8,192, the least any Linux allows.
    */
   readonly maxWatches?: number;
 }
@@ -96,5 +108,9 @@ export interface SkillWatch {
 
 /** The default quiet time before `onChange`, in milliseconds. */
 export const DEFAULT_DEBOUNCE_MS = 200;
-/** The default bound on the directories watched at once. */
-export const DEFAULT_MAX_WATCHES = 8192;
+/**
+ * The bound on the directories watched at once when `maxWatches` is not
+ * given and the system's own cannot be read: the least `max_user_watches`
+ * any Linux has by default.
+ */
+export const FALLBACK_MAX_WATCHES = 8192;

@@ -177,11 +177,12 @@ describe("agent-skills list --watch", () => {
         );
         assert.deepEqual(blocks.slice(0, 2), ["changed: 1 added", "+ two"]);
         assert.ok(blocks.includes("- two"), run.output.stdout);
-        // The first refresh reads every root, and says so; nothing else.
+        // The first change reads every root, and says so in the command's
+        // words (not the library's refresh() and codes); nothing else.
         assert.deepEqual(
           run.output.stderr.split("\n").filter((line) => line !== ""),
           [
-            "agent-skills: read in full [watch_started] The watch started: the next refresh() reads every root, since what changed before it started was not seen",
+            "agent-skills: watching began: every root is read once more, for what changed before",
           ],
         );
       } finally {
