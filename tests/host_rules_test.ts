@@ -34,17 +34,20 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  createAgentSkills,
+  type SkillInfo,
+  StartupError,
+} from "@clarvis/agent-skills";
+import {
   checkSkills,
   type CheckSkillsOptions,
-  createAgentSkills,
+  explainHosts,
   HOST_NAMES,
   HOST_RULES,
   hostListing,
   type HostName,
   type SkillDiagnostic,
-  type SkillInfo,
-  StartupError,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/check";
 import { manifest, runMain, tempTrees } from "./_helpers.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/hosts", import.meta.url));
@@ -241,7 +244,7 @@ describe("explain({ hosts })", () => {
       "pdf/SKILL.md": manifest("pdf", '"Fill\\n  PDF forms."'),
     });
     const skills = createAgentSkills({ roots: [root], home: root });
-    const [served] = skills.explain("pdf", { hosts: ["codex", "gemini"] })
+    const [served] = explainHosts(skills, "pdf", { hosts: ["codex", "gemini"] })
       .candidates;
     assert.equal(served?.verdict, "served");
     if (served?.verdict !== "served") return;
@@ -252,7 +255,7 @@ describe("explain({ hosts })", () => {
     const [plain] = skills.explain("pdf").candidates;
     assert.ok(plain !== undefined && !("listings" in plain));
     assert.throws(
-      () => skills.explain("pdf", { hosts: ["nope" as HostName] }),
+      () => explainHosts(skills, "pdf", { hosts: ["nope" as HostName] }),
       (error: unknown) =>
         error instanceof StartupError && error.code === "invalid_option",
     );

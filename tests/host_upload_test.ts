@@ -12,13 +12,14 @@ import assert from "node:assert/strict";
 import { closeSync, ftruncateSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createAgentSkills } from "@clarvis/agent-skills";
 import {
   checkSkills,
-  createAgentSkills,
+  explainHosts,
   type HostName,
   hostVerdicts,
   type SkillDiagnostic,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/check";
 import {
   ArchiveError,
   MAX_ARCHIVE_FILES,
@@ -253,8 +254,9 @@ describe("check --host claude-ai: the upload's other rules on a folder", () => {
         "codex",
       ]);
       const skills = createAgentSkills({ roots: [root], home: HOME });
-      const [served] = skills.explain("s", { hosts: ["claude-ai", "codex"] })
-        .candidates;
+      const [served] =
+        explainHosts(skills, "s", { hosts: ["claude-ai", "codex"] })
+          .candidates;
       assert.equal(served?.verdict, "served");
       if (served?.verdict !== "served") return;
       assert.deepEqual(
@@ -272,9 +274,11 @@ describe("check --host claude-ai: the upload's other rules on a folder", () => {
     await withTree(skillFiles(300), (root) => {
       const skills = createAgentSkills({ roots: [root], home: HOME });
       const below = (hosts: HostName[]) =>
-        countListings(() => skills.explain("s", { hosts })).listed.filter((
-          path,
-        ) => path.startsWith(join(root, "s"))).length;
+        countListings(() => explainHosts(skills, "s", { hosts })).listed.filter(
+          (
+            path,
+          ) => path.startsWith(join(root, "s")),
+        ).length;
       assert.equal(below(["codex", "gemini", "spec", "claude-code"]), 0);
       // The skill's folder and refs/, each once: the resources' one walk
       // (each listing as many times as this runtime lists a directory).
