@@ -35,6 +35,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   createAgentSkills,
+  SkillError,
   type SkillInfo,
   StartupError,
 } from "@clarvis/agent-skills";
@@ -259,6 +260,28 @@ describe("explain({ hosts })", () => {
       (error: unknown) =>
         error instanceof StartupError && error.code === "invalid_option",
     );
+  });
+
+  it("is explainHosts() of ./check: the core's explain() takes no hosts, and explainHosts() only a registry", () => {
+    const root = tree({ "pdf/SKILL.md": manifest("pdf") });
+    const skills = createAgentSkills({ roots: [root], home: root });
+    assert.throws(
+      // @ts-expect-error: hosts are ./check's
+      () => skills.explain("pdf", { hosts: ["codex"] }),
+      (error: unknown) =>
+        error instanceof StartupError && error.code === "invalid_option" &&
+        error.message.includes('"hosts"'),
+    );
+    for (const fake of [undefined, { ...skills }, new Proxy(skills, {})]) {
+      assert.throws(
+        () => explainHosts(fake as typeof skills, "pdf", { hosts: ["codex"] }),
+        (error: unknown) =>
+          error instanceof SkillError && error.code === "invalid_input",
+      );
+    }
+    // A name not served: no verdicts, the near misses as explain() gives.
+    const missing = explainHosts(skills, "pfd", { hosts: ["codex"] });
+    assert.deepEqual(missing, skills.explain("pfd"));
   });
 });
 

@@ -428,6 +428,34 @@ describe("watch(): its options and its handle", () => {
     assert.equal(again.closed, true);
   });
 
+  it("takes only a registry createAgentSkills made: a look-alike, a copy or another value is invalid_input", () => {
+    const instance = skills();
+    const fakes: unknown[] = [
+      undefined,
+      null,
+      "skills",
+      { ...instance },
+      Object.create(instance),
+      new Proxy(instance, {}),
+      { refresh: () => ({ added: [], removed: [], changed: [] }) },
+    ];
+    for (const fake of fakes) {
+      assert.throws(
+        () => watchSkills(fake as AgentSkills, { onChange: () => {} }),
+        (error: unknown) =>
+          error instanceof SkillError && error.code === "invalid_input" &&
+          /watchSkills\(\) takes a registry made by createAgentSkills\(\)/
+            .test(error.message),
+      );
+    }
+    // Two registries: each has its own slot, so both can be watched.
+    const other = skills();
+    const one = watchSkills(instance, { onChange: () => {} });
+    const two = watchSkills(other, { onChange: () => {} });
+    one.close();
+    two.close();
+  });
+
   it("a refresh() after close() reads every root again, as without a watch", () => {
     const instance = skills();
     const watch = watchSkills(instance, { onChange: () => {} });
