@@ -31,11 +31,7 @@ export {
   readSkillArchive,
 } from "./src/archive/read.ts";
 export type { ReadArchiveOptions, SkillArchive } from "./src/archive/read.ts";
-export {
-  ARCHIVE_LIMITS,
-  MAX_ARCHIVE_BYTES,
-  MAX_ARCHIVE_FILES,
-} from "./src/archive/limits.ts";
+export { ARCHIVE_LIMITS } from "./src/archive/limits.ts";
 export type { ArchiveLimit } from "./src/archive/limits.ts";
 export { ArchiveError } from "./src/archive/error.ts";
 export type { ArchiveErrorCode } from "./src/archive/error.ts";

@@ -11,11 +11,14 @@
  *
  * Beside the tiers: the prompt layer ({@linkcode renderCatalog} for the
  * catalog text, {@linkcode renderActivation} for one skill's payload), why a
- * skill is or is not served ({@linkcode AgentSkills.explain}), the gate for
- * authors and CI ({@linkcode checkSkills}), the errors and warnings, and
- * {@linkcode skillFrontmatterSchema}, the zod schema discovery holds each
- * frontmatter to (also at `@clarvis/agent-skills/schema`). The exports below
- * are grouped in that order.
+ * skill is or is not served ({@linkcode AgentSkills.explain}), and the
+ * errors and warnings. The exports below are grouped in that order.
+ *
+ * This entry is the core. Each tool has an entry of its own, whose cost only
+ * its importer pays: `@clarvis/agent-skills/watch` (watch the roots),
+ * `/check` (the gate for authors and CI, host profiles), `/lock` (a lock of
+ * each skill's files), `/archive` (`.skill` archives), `/schema` (the zod
+ * schema of a frontmatter) and `/cli` (the command line).
  *
  * @example Build a registry and read the three tiers
  * ```ts
@@ -44,7 +47,7 @@
 // Create and configure: the instance, its options, the resolved config and
 // the hosts' presets of roots.
 export { createAgentSkills } from "./src/agent_skills.ts";
-export type { AgentSkills, SkillChanges } from "./src/agent_skills.ts";
+export type { AgentSkills } from "./src/agent_skills.ts";
 export type {
   AgentSkillsOptions,
   RootToTrust,
@@ -90,14 +93,13 @@ export type {
   SkillCommand,
 } from "./src/prompt/prompt.ts";
 
-// Reload: a watch of the roots, and why a refresh() reads roots in full.
+// Refresh: what changed, and, with a watch open (`./watch`), why a
+// refresh() read roots in full.
 export type {
-  SkillWatch,
-  WatchChange,
+  SkillChanges,
   WatchFallback,
   WatchFallbackCode,
-  WatchOptions,
-} from "./src/watch/watch.ts";
+} from "./src/registry/changes.ts";
 
 // Explain: why a skill is or is not served.
 export type {
@@ -137,32 +139,6 @@ export type {
   SkillsListingResource,
 } from "./src/lock/listing.ts";
 
-// Check: the gate for authors and CI, its diagnostics and the root layouts.
-export { CHECK_RULES, checkSkills } from "./src/check/check.ts";
-export type { CheckReport, CheckSkillsOptions } from "./src/check/check.ts";
-export type {
-  CheckRule,
-  DiagnosticCode,
-  DiagnosticSeverity,
-  HostBaseRule,
-  HostName,
-  HostRule,
-  HostRuleCode,
-  HostVerdict,
-  HostVerdictKind,
-  SkillDiagnostic,
-  UploadRuleCode,
-} from "./src/check/diagnostic.ts";
-export { HOST_NAMES, HOST_RULES, hostListing } from "./src/check/host.ts";
-export type { HostListing } from "./src/check/host.ts";
-export { HOST_BASE_RULES, hostVerdicts } from "./src/check/verdict.ts";
-export { emptyRootLayout } from "./src/discovery/layout.ts";
-export type {
-  DeeperLayout,
-  EmptyRootLayout,
-  NestedRoot,
-} from "./src/discovery/layout.ts";
-
 // Errors and warnings.
 export { SkillError, StartupError } from "./src/errors.ts";
 export type {
@@ -174,7 +150,3 @@ export type {
 } from "./src/errors.ts";
 export { setWarnSink } from "./src/warn.ts";
 export type { SkillWarning, SkillWarningCode, WarnSink } from "./src/warn.ts";
-
-// The schema of a frontmatter mapping (also `@clarvis/agent-skills/schema`).
-export { skillFrontmatterSchema } from "./src/manifest/frontmatter.ts";
-export type { SkillFrontmatter } from "./src/manifest/frontmatter.ts";

@@ -13,6 +13,7 @@ import { benchTree, floorDiscovery } from "./bench_tree.ts";
 import { parseBenchArgs } from "./bench_args.ts";
 import { type Sample, sampleInTurn, summarise } from "./bench_stats.ts";
 import { benchOptions } from "./bench_targets.ts";
+import { watchSkills } from "@clarvis/agent-skills/watch";
 
 const BASE = "/tmp/agent-skills-bench";
 const RUNS = 15;
@@ -56,7 +57,7 @@ for (const size of sizes) {
   const watched = createAgentSkills(options);
   const polled = createAgentSkills(options);
   let events = 0;
-  const watch = watched.watch({
+  const watch = watchSkills(watched, {
     onChange: () => events++,
     debounce: 20,
     maxWatches: 100_000,

@@ -125,3 +125,11 @@ function jsonEscape(char: string): string {
 export function safeJson(value: unknown, indent?: number): string {
   return jsonSafe(JSON.stringify(value, null, indent));
 }
+
+/**
+ * A whole number with its thousands grouped by commas (`1,024`), as
+ * `toLocaleString("en-US")` writes it, without loading the locale data.
+ */
+export function grouped(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+$)/g, ",");
+}

@@ -23,9 +23,9 @@ import type {
 import { deniedRootsProblem } from "./discovery/_problems.ts";
 import { reporter } from "./discovery/_report.ts";
 import type { DiscoveredSkill, Unchanged } from "./discovery/_types.ts";
-import { WatchSlot } from "./watch/_slot.ts";
 import { LockGuard } from "./registry/_locked.ts";
-import type { SkillWatch, WatchFallback, WatchOptions } from "./watch/watch.ts";
+import type { SkillChanges, WatchFallback } from "./registry/changes.ts";
+import { type Instance, registerInstance } from "./registry/_instances.ts";
 import { warnerFor } from "./warn.ts";
 import { SkillError } from "./errors.ts";
 import { describe } from "./_text.ts";
@@ -137,7 +137,10 @@ export interface AgentSkills {
    * byte for byte what it was. Nothing else re-scans. When it throws (under
    * strict), the previous snapshot stays in place. It warns only about what
    * the scan before it did not (a new or changed problem): a problem that
-   * stays is said once.
+   * stays is said once. With a watch open (`watchSkills()` of
+   * `@clarvis/agent-skills/watch`), it reads only what the watch saw change
+   * and returns the change set a full refresh would (see
+   * docs/reloading.md).
    *
    * @returns The names of the skills that were added, removed or changed
    * (their catalog entry or body differs, or another root serves them), each
@@ -145,44 +148,6 @@ export interface AgentSkills {
    * @throws {SkillError} Under `strict: true`, as construction does.
    */
   refresh(): SkillChanges;
-  /**
-   * Starts watching the roots (opt-in: nothing is watched until this is
-   * called) and calls `options.onChange` after a quiet spell whenever
-   * something under them changed: the time to call `refresh()`. Watching
-   * never changes the snapshot. While the watch is open, `refresh()` reads
-   * only what the watch saw change and returns the change set a full
-   * refresh would; one that nothing changed for does no filesystem I/O; the
-   * first one after the watch opened, and one after the watch lost track
-   * (its `fallback` says why), reads roots in full. The watch never keeps
-   * the process alive by itself. One watch at a time: close it to open
-   * another. See docs/reloading.md.
-   *
-   * @returns The open watch: `close()` it (or, where the runtime has
-   * `Symbol.dispose`, declare it with `using`).
-   * @throws {StartupError} `invalid_option` for options of the wrong type.
-   * @throws {SkillError} `invalid_input` when a watch is open already.
-   *
-   * @example Rebuild the prompt when skills change
-   * ```ts
-   * import { createAgentSkills } from "@clarvis/agent-skills";
-   *
-   * const skills = createAgentSkills({
-   *   roots: ["fixtures/demo/user-store"],
-   *   home: "/home/ada",
-   * });
-   * const watch = skills.watch({
-   *   onChange: () => {
-   *     const { added, removed, changed } = skills.refresh();
-   *     if (added.length + removed.length + changed.length > 0) {
-   *       console.log("rebuild the catalog", { added, removed, changed });
-   *     }
-   *   },
-   * });
-   * console.log(watch.closed); // false
-   * watch.close();
-   * ```
-   */
-  watch(options: WatchOptions): SkillWatch;
   /**
    * Why a skill is or is not there: every skill directory of that name the
    * roots hold, each with its verdict (served, and its place in the catalog
@@ -202,24 +167,6 @@ export interface AgentSkills {
    * object, or catalog options of the wrong type.
    */
   explain(name: string, options?: ExplainOptions): SkillExplanation;
-}
-
-/** What one {@linkcode AgentSkills.refresh} changed, by skill name. */
-export interface SkillChanges {
-  /** The skills that were not in the previous snapshot, sorted. */
-  readonly added: readonly string[];
-  /** The skills that are no longer served, sorted. */
-  readonly removed: readonly string[];
-  /**
-   * The skills whose catalog entry or body changed, or that another root
-   * serves now (an override appeared or went away), sorted.
-   */
-  readonly changed: readonly string[];
-  /**
-   * With a watch open: why this refresh read roots in full (empty when it
-   * read only what the watch saw change). Absent without a watch.
-   */
-  readonly fallback?: readonly WatchFallback[];
 }
 
 /**
@@ -282,7 +229,11 @@ export function createAgentSkills(
     return next;
   };
   let snapshot = scan();
-  const watching = new WatchSlot();
+  const instance: Instance = {
+    config,
+    snapshot: () => snapshot,
+    watch: undefined,
+  };
   const guard = config.lock === undefined
     ? undefined
     : new LockGuard(config.lock, warn);
@@ -316,7 +267,7 @@ export function createAgentSkills(
     });
   };
 
-  return Object.freeze({
+  const registry: AgentSkills = Object.freeze({
     config,
     listSkills: (): SkillInfo[] => [...snapshot.catalog],
     listOverridden: (): SkillInfo[] => [...snapshot.overridden],
@@ -342,7 +293,7 @@ export function createAgentSkills(
     explain: (name: string, options?: ExplainOptions): SkillExplanation =>
       explainName({ snapshot, config }, skillName(name), options),
     refresh: (): SkillChanges => {
-      const watch = watching.current;
+      const watch = instance.watch;
       if (watch === undefined) {
         const next = scan(snapshot);
         const changes = changesBetween(snapshot, next);
@@ -359,9 +310,9 @@ export function createAgentSkills(
       snapshot = next;
       return frozenChanges(changes, fallback);
     },
-    watch: (options: WatchOptions): SkillWatch =>
-      watching.open(snapshot, options),
   });
+  registerInstance(registry, instance);
+  return registry;
 }
 
 /** No change. */

@@ -10,9 +10,12 @@ import {
   type AgentSkillsOptions,
   createAgentSkills,
   type SkillChanges,
+} from "@clarvis/agent-skills";
+import {
   type SkillWatch,
   type WatchChange,
-} from "@clarvis/agent-skills";
+  watchSkills,
+} from "@clarvis/agent-skills/watch";
 import { backend } from "../src/fs/_backend.ts";
 import { waitUntil } from "./_helpers.ts";
 
@@ -62,7 +65,7 @@ export function watchTwins(
   const watched = make(warned.watched);
   const polled = make(warned.polled);
   const changes: WatchChange[] = [];
-  const watch = watched.watch({
+  const watch = watchSkills(watched, {
     onChange: (change) => changes.push(change),
     debounce: 30,
     ...(maxWatches === undefined ? {} : { maxWatches }),
@@ -161,7 +164,7 @@ export function watchedRoot(root: string): {
     onWarning: () => {},
   });
   const changes: WatchChange[] = [];
-  const watch = skills.watch({
+  const watch = watchSkills(skills, {
     onChange: (change) => changes.push(change),
     debounce: 30,
   });

@@ -6,10 +6,10 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
-  checkSkills,
   createAgentSkills,
   type SkillRootOptions,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import {
   codes,
   countListings,

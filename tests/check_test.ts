@@ -3,15 +3,14 @@ import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, renameSync, rmdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createAgentSkills, StartupError } from "@clarvis/agent-skills";
 import {
   CHECK_RULES,
   checkSkills,
   type CheckSkillsOptions,
-  createAgentSkills,
   emptyRootLayout,
   type SkillDiagnostic,
-  StartupError,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/check";
 import {
   codes,
   link,

@@ -7,11 +7,11 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
-  checkSkills,
   clarvisSkillRoots,
   createAgentSkills,
   type SkillWarning,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { manifest, runMain, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

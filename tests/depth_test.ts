@@ -9,12 +9,12 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import {
-  checkSkills,
   createAgentSkills,
   resolveConfig,
   type SkillRootOptions,
   StartupError,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import {
   codes,
   link,

@@ -2,11 +2,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  checkSkills,
-  createAgentSkills,
-  SkillError,
-} from "@clarvis/agent-skills";
+import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { reporter } from "../src/discovery/_report.ts";
 import {
   codes,

@@ -7,12 +7,8 @@ import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { startsWithBom } from "../src/check/_host_text.ts";
 import assert from "node:assert/strict";
-import {
-  checkSkills,
-  hostListing,
-  type SkillInfo,
-  StartupError,
-} from "@clarvis/agent-skills";
+import { type SkillInfo, StartupError } from "@clarvis/agent-skills";
+import { checkSkills, hostListing } from "@clarvis/agent-skills/check";
 import { makeFifo, manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

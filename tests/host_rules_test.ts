@@ -34,17 +34,21 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  createAgentSkills,
+  SkillError,
+  type SkillInfo,
+  StartupError,
+} from "@clarvis/agent-skills";
+import {
   checkSkills,
   type CheckSkillsOptions,
-  createAgentSkills,
+  explainHosts,
   HOST_NAMES,
   HOST_RULES,
   hostListing,
   type HostName,
   type SkillDiagnostic,
-  type SkillInfo,
-  StartupError,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/check";
 import { manifest, runMain, tempTrees } from "./_helpers.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/hosts", import.meta.url));
@@ -241,7 +245,7 @@ describe("explain({ hosts })", () => {
       "pdf/SKILL.md": manifest("pdf", '"Fill\\n  PDF forms."'),
     });
     const skills = createAgentSkills({ roots: [root], home: root });
-    const [served] = skills.explain("pdf", { hosts: ["codex", "gemini"] })
+    const [served] = explainHosts(skills, "pdf", { hosts: ["codex", "gemini"] })
       .candidates;
     assert.equal(served?.verdict, "served");
     if (served?.verdict !== "served") return;
@@ -252,10 +256,32 @@ describe("explain({ hosts })", () => {
     const [plain] = skills.explain("pdf").candidates;
     assert.ok(plain !== undefined && !("listings" in plain));
     assert.throws(
-      () => skills.explain("pdf", { hosts: ["nope" as HostName] }),
+      () => explainHosts(skills, "pdf", { hosts: ["nope" as HostName] }),
       (error: unknown) =>
         error instanceof StartupError && error.code === "invalid_option",
     );
+  });
+
+  it("is explainHosts() of ./check: the core's explain() takes no hosts, and explainHosts() only a registry", () => {
+    const root = tree({ "pdf/SKILL.md": manifest("pdf") });
+    const skills = createAgentSkills({ roots: [root], home: root });
+    assert.throws(
+      // @ts-expect-error: hosts are ./check's
+      () => skills.explain("pdf", { hosts: ["codex"] }),
+      (error: unknown) =>
+        error instanceof StartupError && error.code === "invalid_option" &&
+        error.message.includes('"hosts"'),
+    );
+    for (const fake of [undefined, { ...skills }, new Proxy(skills, {})]) {
+      assert.throws(
+        () => explainHosts(fake as typeof skills, "pdf", { hosts: ["codex"] }),
+        (error: unknown) =>
+          error instanceof SkillError && error.code === "invalid_input",
+      );
+    }
+    // A name not served: no verdicts, the near misses as explain() gives.
+    const missing = explainHosts(skills, "pfd", { hosts: ["codex"] });
+    assert.deepEqual(missing, skills.explain("pfd"));
   });
 });
 

@@ -12,16 +12,17 @@ import assert from "node:assert/strict";
 import { closeSync, ftruncateSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createAgentSkills } from "@clarvis/agent-skills";
 import {
   checkSkills,
-  createAgentSkills,
+  explainHosts,
   type HostName,
   hostVerdicts,
   type SkillDiagnostic,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/check";
 import {
+  ARCHIVE_LIMITS,
   ArchiveError,
-  MAX_ARCHIVE_FILES,
   packSkill,
 } from "@clarvis/agent-skills/archive";
 import { backend } from "../src/fs/_backend.ts";
@@ -34,6 +35,10 @@ import {
   tempTrees,
   withTree,
 } from "./_helpers.ts";
+
+/** The files an upload takes, as the archive's table of limits says. */
+const MAX_ARCHIVE_FILES =
+  ARCHIVE_LIMITS.find((limit) => limit.code === "too_many_files")?.max ?? 0;
 
 const HOME = "/nonexistent-home";
 const tree = tempTrees();
@@ -253,8 +258,9 @@ describe("check --host claude-ai: the upload's other rules on a folder", () => {
         "codex",
       ]);
       const skills = createAgentSkills({ roots: [root], home: HOME });
-      const [served] = skills.explain("s", { hosts: ["claude-ai", "codex"] })
-        .candidates;
+      const [served] =
+        explainHosts(skills, "s", { hosts: ["claude-ai", "codex"] })
+          .candidates;
       assert.equal(served?.verdict, "served");
       if (served?.verdict !== "served") return;
       assert.deepEqual(
@@ -274,7 +280,7 @@ describe("check --host claude-ai: the upload's other rules on a folder", () => {
       // Every listing explain() makes (where kernel paths can be read, a
       // directory is listed through its descriptor's path, not its own).
       const below = (hosts: HostName[]) =>
-        countListings(() => skills.explain("s", { hosts })).listed.length;
+        countListings(() => explainHosts(skills, "s", { hosts })).listed.length;
       assert.equal(below(["codex", "gemini", "spec", "claude-code"]), 0);
       // The skill's folder and refs/, each once: the resources' one walk
       // (each listing as many times as this runtime lists a directory).

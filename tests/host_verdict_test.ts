@@ -21,17 +21,20 @@ import assert from "node:assert/strict";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  createAgentSkills,
+  type SkillInfo,
+  StartupError,
+} from "@clarvis/agent-skills";
+import {
   checkSkills,
   type CheckSkillsOptions,
-  createAgentSkills,
+  explainHosts,
   HOST_BASE_RULES,
   HOST_NAMES,
   type HostName,
   type HostVerdictKind,
   hostVerdicts,
-  type SkillInfo,
-  StartupError,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/check";
 import { battery } from "../scripts/update_docs.ts";
 import { manifest, runMain, tempTrees } from "./_helpers.ts";
 
@@ -70,7 +73,7 @@ function explainVerdicts(
     home: HOME,
     onWarning: () => {},
   });
-  const [served] = skills.explain(name, { hosts: HOST_NAMES }).candidates;
+  const [served] = explainHosts(skills, name, { hosts: HOST_NAMES }).candidates;
   assert.equal(served?.verdict, "served", name);
   if (served?.verdict !== "served") throw new Error(name);
   return {

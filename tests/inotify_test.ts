@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { inotifyWatchesFree } from "../src/fs/_inotify.ts";
 import { defaultMaxWatches, MAX_WATCHES_BOUND } from "../src/watch/_options.ts";
-import { FALLBACK_MAX_WATCHES } from "../src/watch/watch.ts";
+import { FALLBACK_MAX_WATCHES } from "../src/watch/_options.ts";
 import { tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

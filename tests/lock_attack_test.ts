@@ -40,6 +40,7 @@ import {
 } from "./_helpers.ts";
 import { MAX_LOCKED_SKILLS } from "../src/config/_lock.ts";
 import { skillDigest } from "../src/_digest.ts";
+import { watchSkills } from "@clarvis/agent-skills/watch";
 
 const tree = tempTrees();
 
@@ -372,7 +373,7 @@ describe("lock attack: impersonation and stale state", () => {
     const { options: opts, warnings } = options(root);
     const lock = lockOf(opts);
     const skills = createAgentSkills({ ...opts, lock });
-    const watch = skills.watch({ onChange: () => {} });
+    const watch = watchSkills(skills, { onChange: () => {} });
     try {
       writeFileSync(join(root, "d", "SKILL.md"), manifest("d", "Edited."));
       // The edit must be seen (the skill is refused, fails at the deadline);

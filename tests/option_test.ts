@@ -6,7 +6,6 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
   activationTool,
-  checkSkills,
   claudeSkillRoots,
   codexSkillRoots,
   createAgentSkills,
@@ -16,6 +15,7 @@ import {
   type SkillContent,
   StartupError,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { closestKey as closest } from "../src/_option_check.ts";
 import { manifest, tempTrees } from "./_helpers.ts";
 

@@ -10,11 +10,11 @@ import { realpathSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import {
   type AgentSkills,
-  checkSkills,
   createAgentSkills,
   resolveConfig,
   SkillError,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { pluginRoots, pluginsRealPath } from "../src/discovery/_plugins.ts";
 import { discoverRoot } from "../src/discovery/_root.ts";
 import { readBuffer } from "../src/fs/_read.ts";

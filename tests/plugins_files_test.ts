@@ -9,12 +9,12 @@ import assert from "node:assert/strict";
 import { realpathSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import {
-  checkSkills,
   createAgentSkills,
   resolveConfig,
   SkillError,
   type SkillRootOptions,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { pluginRoots, pluginsRealPath } from "../src/discovery/_plugins.ts";
 import { findManifest } from "../src/discovery/_manifest.ts";
 import { readSkill } from "../src/discovery/_read_skill.ts";

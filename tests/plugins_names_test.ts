@@ -8,11 +8,11 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import {
-  checkSkills,
   createAgentSkills,
   resolveConfig,
   SkillError,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { pluginRoots } from "../src/discovery/_plugins.ts";
 import { readBuffer } from "../src/fs/_read.ts";
 import type { Problem } from "../src/discovery/_types.ts";

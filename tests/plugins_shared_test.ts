@@ -7,7 +7,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { checkSkills, createAgentSkills } from "@clarvis/agent-skills";
+import { createAgentSkills } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import {
   codes,
   countListings,

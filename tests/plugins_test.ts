@@ -3,12 +3,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 import {
-  checkSkills,
   createAgentSkills,
   resolveConfig,
   SkillError,
   type SkillRootOptions,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { listed, manifest, options, tempTrees, writeTree } from "./_helpers.ts";
 
 const tree = tempTrees();

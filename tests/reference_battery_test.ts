@@ -10,7 +10,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { checkSkills } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { main } from "@clarvis/agent-skills/cli";
 import { RULES } from "../src/check/_rules.ts";
 import { battery } from "../scripts/update_docs.ts";

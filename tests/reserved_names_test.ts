@@ -6,11 +6,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  checkSkills,
-  createAgentSkills,
-  SkillError,
-} from "@clarvis/agent-skills";
+import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { colonIn } from "../src/_names.ts";
 import { listed, manifest, options, tempTrees } from "./_helpers.ts";
 

@@ -8,12 +8,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
-  checkSkills,
   createAgentSkills,
   renderCatalog,
   setWarnSink,
   type SkillWarning,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { simpleYaml } from "../src/manifest/_simple_yaml.ts";
 import { runMain, tempTrees } from "./_helpers.ts";
 

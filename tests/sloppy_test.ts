@@ -10,12 +10,12 @@ import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  checkSkills,
   createAgentSkills,
   SkillError,
   type SkillInfo,
   type SkillWarning,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { tempTrees } from "./_helpers.ts";
 
 const SLOPPY = fileURLToPath(new URL("../fixtures/sloppy/", import.meta.url));

@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { mkdirSync, writeFileSync } from "node:fs";
 import {
   type AgentSkillsOptions,
-  checkSkills,
   clarvisSkillRoots,
   claudeSkillRoots,
   codexSkillRoots,
@@ -19,6 +18,7 @@ import {
   type SkillWarning,
   StartupError,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 import { backend } from "../src/fs/_backend.ts";
 import {
   ACTING_SAMPLES,
@@ -28,6 +28,7 @@ import {
   runMain,
   tempTrees,
 } from "./_helpers.ts";
+import { watchSkills } from "@clarvis/agent-skills/watch";
 
 const tree = tempTrees();
 
@@ -395,7 +396,7 @@ for (const [preset, layout] of Object.entries(LAYOUTS)) {
       }
       const { paths } = touched(() => {
         const first = skills.refresh();
-        const watch = skills.watch({ onChange: () => {}, debounce: 10 });
+        const watch = watchSkills(skills, { onChange: () => {}, debounce: 10 });
         try {
           const second = skills.refresh();
           const third = skills.refresh();

@@ -10,7 +10,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { linkSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createAgentSkills, type WatchChange } from "@clarvis/agent-skills";
+import { createAgentSkills } from "@clarvis/agent-skills";
+import { type WatchChange, watchSkills } from "@clarvis/agent-skills/watch";
 import { manifest, tempTrees, waitUntil, withTree } from "./_helpers.ts";
 import { watchTwins } from "./_twins.ts";
 
@@ -25,7 +26,7 @@ describe("watch(): a symlinked skill directory's target", () => {
     const watched = createAgentSkills({ ...options, onWarning: () => {} });
     const polled = createAgentSkills({ ...options, onWarning: () => {} });
     const changes: WatchChange[] = [];
-    const watch = watched.watch({
+    const watch = watchSkills(watched, {
       onChange: (change) => changes.push(change),
       debounce: 30,
     });

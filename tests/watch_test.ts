@@ -21,8 +21,8 @@ import {
   createAgentSkills,
   SkillError,
   StartupError,
-  type WatchChange,
 } from "@clarvis/agent-skills";
+import { type WatchChange, watchSkills } from "@clarvis/agent-skills/watch";
 import { backend } from "../src/fs/_backend.ts";
 import { manifest, tempTrees, waitUntil } from "./_helpers.ts";
 import { watchedRoot, type WatchTwins, watchTwins } from "./_twins.ts";
@@ -404,7 +404,7 @@ describe("watch(): its options and its handle", () => {
     ) {
       assert.throws(
         // @ts-expect-error: wrong on purpose
-        () => instance.watch(bad),
+        () => watchSkills(instance, bad),
         (error: unknown) =>
           error instanceof StartupError && error.code === "invalid_option",
       );
@@ -413,9 +413,9 @@ describe("watch(): its options and its handle", () => {
 
   it("one watch at a time; close() twice is harmless; after close a new one opens", () => {
     const instance = skills();
-    const watch = instance.watch({ onChange: () => {} });
+    const watch = watchSkills(instance, { onChange: () => {} });
     assert.throws(
-      () => instance.watch({ onChange: () => {} }),
+      () => watchSkills(instance, { onChange: () => {} }),
       (error: unknown) =>
         error instanceof SkillError && error.code === "invalid_input",
     );
@@ -423,14 +423,42 @@ describe("watch(): its options and its handle", () => {
     watch.close();
     watch.close();
     assert.equal(watch.closed, true);
-    const again = instance.watch({ onChange: () => {} });
+    const again = watchSkills(instance, { onChange: () => {} });
     (again as unknown as Disposable)[Symbol.dispose]();
     assert.equal(again.closed, true);
   });
 
+  it("takes only a registry createAgentSkills made: a look-alike, a copy or another value is invalid_input", () => {
+    const instance = skills();
+    const fakes: unknown[] = [
+      undefined,
+      null,
+      "skills",
+      { ...instance },
+      Object.create(instance),
+      new Proxy(instance, {}),
+      { refresh: () => ({ added: [], removed: [], changed: [] }) },
+    ];
+    for (const fake of fakes) {
+      assert.throws(
+        () => watchSkills(fake as AgentSkills, { onChange: () => {} }),
+        (error: unknown) =>
+          error instanceof SkillError && error.code === "invalid_input" &&
+          /watchSkills\(\) takes a registry made by createAgentSkills\(\)/
+            .test(error.message),
+      );
+    }
+    // Two registries: each has its own slot, so both can be watched.
+    const other = skills();
+    const one = watchSkills(instance, { onChange: () => {} });
+    const two = watchSkills(other, { onChange: () => {} });
+    one.close();
+    two.close();
+  });
+
   it("a refresh() after close() reads every root again, as without a watch", () => {
     const instance = skills();
-    const watch = instance.watch({ onChange: () => {} });
+    const watch = watchSkills(instance, { onChange: () => {} });
     watch.close();
     const changes = instance.refresh();
     assert.equal("fallback" in changes, false);
@@ -443,7 +471,7 @@ describe("watch(): its options and its handle", () => {
       home: root,
       cwd: root,
     });
-    const watch = instance.watch({ onChange: () => {}, maxWatches: 3 });
+    const watch = watchSkills(instance, { onChange: () => {}, maxWatches: 3 });
     try {
       instance.refresh();
       const changes = instance.refresh();

@@ -7,17 +7,15 @@
  */
 
 import { ArchiveError } from "./error.ts";
-import {
-  ARCHIVE_LIMITS,
-  MAX_ARCHIVE_BYTES,
-  MAX_ARCHIVE_FILES,
-} from "./limits.ts";
+import { ARCHIVE_LIMITS } from "./limits.ts";
 import { firstClash, quoted, utf8Length } from "./_paths.ts";
 // Shared with the claude-ai host profile, which holds a folder to them.
 import {
   isArchiveName,
   isPluginManifest,
   MANIFEST,
+  MAX_ARCHIVE_BYTES,
+  MAX_ARCHIVE_FILES,
   topManifests,
 } from "../check/_upload.ts";
 

@@ -26,8 +26,6 @@ import {
   UPLOAD_SOURCE as CLAUDE_AI,
 } from "../check/_upload.ts";
 
-export { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_FILES };
-
 /** The most bytes of an entry's path: see the `path_too_long` row. */
 const MAX_ENTRY_PATH_BYTES = 1024;
 

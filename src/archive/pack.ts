@@ -16,7 +16,7 @@ import { checkedOption, objectOptions, oneOf } from "../_option_check.ts";
 import { readConfined } from "../registry/_confine.ts";
 import { listResources } from "../registry/_resources.ts";
 import { ArchiveError } from "./error.ts";
-import { MAX_ARCHIVE_BYTES } from "./limits.ts";
+import { MAX_ARCHIVE_BYTES } from "../check/_upload.ts";
 import { excludedFromArchive } from "../check/_upload.ts";
 import { checkArchiveRules } from "./_rules.ts";
 import { writeZip, type ZipFile } from "./_write_zip.ts";

@@ -25,7 +25,7 @@ import { parseSkill } from "../discovery/_read_skill.ts";
 import type { SkillInfo } from "../skill.ts";
 import { comparePaths } from "../_digest.ts";
 import { ArchiveError } from "./error.ts";
-import { MAX_ARCHIVE_BYTES } from "./limits.ts";
+import { MAX_ARCHIVE_BYTES } from "../check/_upload.ts";
 import type { ArchiveLayout } from "./pack.ts";
 import { checkArchiveRules, MANIFEST } from "./_rules.ts";
 import { quoted } from "./_paths.ts";

@@ -34,6 +34,7 @@ import {
   QUICK_VALIDATE,
 } from "./_host_sources.ts";
 import { SPEC_HOST_RULES } from "./_host_rules_spec.ts";
+import { grouped } from "../_text.ts";
 
 /** Every host rule, by host. */
 export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
@@ -138,7 +139,7 @@ export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
     severity: "warning",
     rule:
       `The listing (the description, a dash and \`when_to_use\`) is cut at ${
-        CLAUDE_CODE_LISTING_MAX.toLocaleString("en-US")
+        grouped(CLAUDE_CODE_LISTING_MAX)
       } characters.`,
     source: `${CLAUDE_CODE_CHANGELOG}, 2.1.105`,
     test: ({ skill }) => {
@@ -184,7 +185,7 @@ export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
     severity: "error",
     rule:
       `Codex skips a skill whose description, white space collapsed, is over ${
-        CODEX_MAX_DESCRIPTION.toLocaleString("en-US")
+        grouped(CODEX_MAX_DESCRIPTION)
       } characters.`,
     source: CODEX,
     test: ({ skill }) => {
@@ -205,7 +206,7 @@ export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [
     host: "codex",
     severity: "error",
     rule: `Codex skips a skill whose \`metadata.short-description\` is over ${
-      CODEX_MAX_DESCRIPTION.toLocaleString("en-US")
+      grouped(CODEX_MAX_DESCRIPTION)
     } characters.`,
     source: CODEX,
     test: ({ skill }) => {

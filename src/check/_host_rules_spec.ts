@@ -15,6 +15,7 @@ import {
 } from "./_host_subject.ts";
 import { codePointCount } from "./_host_text.ts";
 import { SKILLS_REF } from "./_host_sources.ts";
+import { grouped } from "../_text.ts";
 
 /** The longest description the reference validator takes, as written. */
 const MAX_DESCRIPTION = 1024;
@@ -65,7 +66,7 @@ export const SPEC_HOST_RULES: readonly HostRuleEntry[] = [
     severity: "error",
     rule:
       `The reference validator counts the description as written, its white space kept (a \`>\` block's final line break, trailing spaces in quotes): over ${
-        MAX_DESCRIPTION.toLocaleString("en-US")
+        grouped(MAX_DESCRIPTION)
       } characters fails.`,
     source: SKILLS_REF,
     test: ({ skill }) => {

@@ -10,7 +10,7 @@
  */
 
 import { join, relative } from "node:path";
-import { describe } from "../_text.ts";
+import { describe, grouped } from "../_text.ts";
 import { tryStatus } from "../fs/_status.ts";
 import type { DiscoveredSkill } from "../discovery/_types.ts";
 import type { UploadRuleCode } from "./diagnostic.ts";
@@ -100,7 +100,7 @@ export function uploadFindings(folder: UploadFolder): UploadFinding[] {
     findings.push({
       code: "too_many_files",
       message: `the skill holds ${folder.cut ? "at least " : ""}${
-        files.length.toLocaleString("en-US")
+        grouped(files.length)
       } files as packSkill() packs them, more than the ${MAX_ARCHIVE_FILES} an upload takes; move what the skill does not need out of it`,
     });
   }

@@ -85,7 +85,7 @@ export interface CheckReport {
  *
  * @example Fail a CI job on errors
  * ```ts
- * import { checkSkills } from "@clarvis/agent-skills";
+ * import { checkSkills } from "@clarvis/agent-skills/check";
  *
  * const report = checkSkills({ paths: ["fixtures/demo/user-store"], home: "/home/ada" });
  * for (const d of report.diagnostics) {
@@ -226,7 +226,7 @@ const CHECK_HINTS: Readonly<Record<string, string>> = { roots: "paths" };
  *
  * @example The rule behind a code
  * ```ts
- * import { CHECK_RULES } from "@clarvis/agent-skills";
+ * import { CHECK_RULES } from "@clarvis/agent-skills/check";
  *
  * const rule = CHECK_RULES.find((rule) => rule.code === "name_length");
  * console.log(rule?.severity); // "error"

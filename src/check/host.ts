@@ -28,7 +28,7 @@ import { describe } from "../_text.ts";
  *
  * @example
  * ```ts
- * import { HOST_NAMES } from "@clarvis/agent-skills";
+ * import { HOST_NAMES } from "@clarvis/agent-skills/check";
  *
  * console.log(HOST_NAMES.includes("codex")); // true
  * ```
@@ -46,7 +46,7 @@ export const HOST_NAMES: readonly HostName[] = Object.freeze([
  *
  * @example The rules of one host
  * ```ts
- * import { HOST_RULES } from "@clarvis/agent-skills";
+ * import { HOST_RULES } from "@clarvis/agent-skills/check";
  *
  * const gemini = HOST_RULES.filter((rule) => rule.host === "gemini");
  * console.log(gemini.every((rule) => rule.source.length > 0)); // true
@@ -88,7 +88,8 @@ export interface HostListing {
  *
  * @example
  * ```ts
- * import { hostListing, type SkillInfo } from "@clarvis/agent-skills";
+ * import { type SkillInfo } from "@clarvis/agent-skills";
+ * import { hostListing } from "@clarvis/agent-skills/check";
  *
  * const info = {
  *   name: "pdf:forms",

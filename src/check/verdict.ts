@@ -29,7 +29,7 @@ import { describe } from "../_text.ts";
  *
  * @example What the reference validator fails of check's own rules
  * ```ts
- * import { HOST_BASE_RULES } from "@clarvis/agent-skills";
+ * import { HOST_BASE_RULES } from "@clarvis/agent-skills/check";
  *
  * const spec = HOST_BASE_RULES.filter((rule) => rule.host === "spec");
  * console.log(spec.some((rule) => rule.code === "description_length")); // true
@@ -59,7 +59,7 @@ export const HOST_BASE_RULES: readonly HostBaseRule[] = Object.freeze(
  *
  * @example Which hosts refuse a skill
  * ```ts
- * import { checkSkills, HOST_NAMES, hostVerdicts } from "@clarvis/agent-skills";
+ * import { checkSkills, HOST_NAMES, hostVerdicts } from "@clarvis/agent-skills/check";
  *
  * const report = checkSkills({
  *   paths: ["fixtures/hosts/bom"],

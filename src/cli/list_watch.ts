@@ -1,6 +1,6 @@
 /**
  * `agent-skills list --watch`: after the listing, the command watches the
- * roots (`skills.watch()`), and on each change it calls `refresh()` and
+ * roots (`watchSkills()`), and on each change it calls `refresh()` and
  * prints the change set: a header and `+ name`, `- name`, `~ name` lines
  * (with `--json`, one JSON object per line), the warnings the refresh gave
  * and, on stderr, why it read roots in full. It runs until SIGINT or
@@ -25,12 +25,14 @@
 import process from "node:process";
 import { SkillError, StartupError } from "../errors.ts";
 import { safeJson } from "../_text.ts";
-import type { AgentSkills, SkillChanges } from "../agent_skills.ts";
-import type {
-  SkillWatch,
-  WatchChange,
-  WatchFallback,
-  WatchFallbackCode,
+import type { AgentSkills } from "../agent_skills.ts";
+import type { SkillChanges } from "../registry/changes.ts";
+import {
+  type SkillWatch,
+  type WatchChange,
+  type WatchFallback,
+  type WatchFallbackCode,
+  watchSkills,
 } from "../watch/watch.ts";
 import { MAX_DEBOUNCE_MS } from "../watch/_options.ts";
 import type { SkillWarning } from "../warn.ts";
@@ -83,7 +85,7 @@ export function watchList(
     printChanges(skills, { event, warnings, values, said }, io);
   let watch: SkillWatch;
   try {
-    watch = skills.watch({
+    watch = watchSkills(skills, {
       onChange,
       ...(values.debounce === undefined
         ? {}

@@ -9,11 +9,7 @@
  */
 
 import type { AgentSkills } from "../agent_skills.ts";
-import type {
-  ExplainedRoot,
-  SkillCandidate,
-  SkillExplanation,
-} from "../explain/explanation.ts";
+import type { ExplainedRoot } from "../explain/explanation.ts";
 import { describe } from "../_text.ts";
 import type {
   DiagnosticSeverity,
@@ -21,6 +17,11 @@ import type {
   HostVerdict,
 } from "../check/diagnostic.ts";
 import type { HostListing } from "../check/host.ts";
+import {
+  explainHosts,
+  type HostedCandidate,
+  type HostsExplanation,
+} from "../check/explain.ts";
 import { catalogOptions } from "./catalog.ts";
 import { json } from "./json.ts";
 import { hostsOf, open } from "./args.ts";
@@ -53,10 +54,10 @@ export function why(
 ): number {
   const { skills, warnings } = open(values, io, dirs);
   const hosts = hostsOf(values);
-  const explanation = skills.explain(name, {
-    catalog: catalogOptions(values, skills.config),
-    ...(hosts.length === 0 ? {} : { hosts }),
-  });
+  const catalog = catalogOptions(values, skills.config);
+  const explanation: HostsExplanation = hosts.length === 0
+    ? skills.explain(name, { catalog })
+    : explainHosts(skills, name, { catalog, hosts });
   const served = explanation.candidates[0]?.verdict === "served";
   // A root named that was not read fails it, as it fails `list`.
   const verdict = rootVerdict(
@@ -80,7 +81,7 @@ export function why(
  * hold the name, the near misses, the roots.
  */
 function lines(
-  { name, candidates, nearMisses, untrusted, roots }: SkillExplanation,
+  { name, candidates, nearMisses, untrusted, roots }: HostsExplanation,
   served: boolean,
   c: ReturnType<typeof colors>,
 ): Array<Piece | Line> {
@@ -126,7 +127,7 @@ function lines(
 }
 
 function candidateLines(
-  candidate: SkillCandidate,
+  candidate: HostedCandidate,
   c: ReturnType<typeof colors>,
 ): Line[] {
   const out: Line[] = [[candidate.message]];

@@ -66,7 +66,7 @@ export type EmptyRootLayout =
  *
  * @example A store that keeps its skills one level too deep
  * ```ts
- * import { emptyRootLayout } from "@clarvis/agent-skills";
+ * import { emptyRootLayout } from "@clarvis/agent-skills/check";
  * import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
  * import { join } from "node:path";
  *

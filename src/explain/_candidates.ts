@@ -29,13 +29,6 @@ import { BUDGET_KEYS, CATALOG_KEYS } from "../prompt/_catalog_options.ts";
 import { describe } from "../_text.ts";
 import type { SkillInfo } from "../skill.ts";
 import { nearMisses } from "./_near_misses.ts";
-import { hostListing } from "../check/host.ts";
-import { checkedHosts } from "../check/_hosts_option.ts";
-import type { HostName, HostVerdict } from "../check/diagnostic.ts";
-import { hostVerdicts } from "../check/verdict.ts";
-import { problemDiagnostics } from "../check/_diagnostics.ts";
-import { skillDiagnostics } from "../check/_skill_diagnostics.ts";
-import type { DiscoveredSkill } from "../discovery/_types.ts";
 
 /** Why the skill `name` is or is not served by `snapshot`. */
 export function explainName(
@@ -44,14 +37,11 @@ export function explainName(
   options: ExplainOptions = {},
 ): SkillExplanation {
   const catalog = checkedCatalog(options);
-  const hosts = checkedHosts(options.hosts, "explain()");
   const discovered = snapshot.byName.get(name);
   const served = discovered?.info;
   const candidates: SkillCandidate[] = [];
   if (discovered !== undefined && served !== undefined) {
-    candidates.push(
-      servedCandidate(snapshot, config, discovered, { catalog, hosts }),
-    );
+    candidates.push(servedCandidate(snapshot, config, served, catalog));
     // What it shadows, the highest precedence first.
     const shadowed = snapshot.overridden.filter((info) => info.name === name);
     for (const info of shadowed.reverse()) {
@@ -113,10 +103,7 @@ export function explainName(
  * of known options, its budget's too (renderCatalog checks the values).
  */
 function checkedCatalog(options: ExplainOptions): CatalogOptions {
-  const { catalog = {} } = objectOptions(options, "explain()", [
-    "catalog",
-    "hosts",
-  ]);
+  const { catalog = {} } = objectOptions(options, "explain()", ["catalog"]);
   if (typeof catalog !== "object" || catalog === null) {
     throw new StartupError(
       "invalid_option",
@@ -141,13 +128,9 @@ function checkedCatalog(options: ExplainOptions): CatalogOptions {
 function servedCandidate(
   snapshot: Snapshot,
   config: SkillConfig,
-  discovered: DiscoveredSkill,
-  { catalog: options, hosts }: {
-    catalog: CatalogOptions;
-    hosts: readonly HostName[];
-  },
+  served: SkillInfo,
+  options: CatalogOptions,
 ): SkillCandidate {
-  const served = discovered.info;
   const catalog = catalogVerdict(snapshot, config, served, options);
   return {
     verdict: "served",
@@ -161,43 +144,11 @@ function servedCandidate(
     skill: served,
     catalog,
     warnings: warningsAbout(snapshot, served),
-    ...(hosts.length === 0 ? {} : {
-      verdicts: verdictsOn(snapshot, config, discovered, hosts),
-      listings: hosts.map((host) => hostListing(served, host)),
-    }),
   };
 }
 
-/**
- * Each host's verdict on the served skill, as `checkSkills({ hosts })`
- * gives it: from what discovery said at its manifest and what a check says
- * of the skill, by the check's own functions.
- */
-function verdictsOn(
-  snapshot: Snapshot,
-  config: SkillConfig,
-  skill: DiscoveredSkill,
-  hosts: readonly HostName[],
-): HostVerdict[] {
-  const { info } = skill;
-  const diagnostics = [
-    ...snapshot.record.problems
-      .filter(({ problem }) => problem.path === info.path)
-      .flatMap(({ problem }) => problemDiagnostics(problem)),
-    // No resource warning is at the manifest: the files are listed only
-    // for claude-ai's upload rules.
-    ...skillDiagnostics(skill, {
-      config,
-      hosts: new Set(hosts),
-      upload: true,
-      resources: false,
-    }),
-  ];
-  return hostVerdicts(info, diagnostics, hosts);
-}
-
 /** A discovery problem as the warning it was, with its position. */
-function located(problem: Problem): LocatedWarning {
+export function located(problem: Problem): LocatedWarning {
   const { code, message, path, line, column } = problem;
   return {
     code,

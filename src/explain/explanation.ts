@@ -7,8 +7,6 @@
  */
 
 import type { CatalogFilter, CatalogOptions } from "../prompt/prompt.ts";
-import type { HostName, HostVerdict } from "../check/diagnostic.ts";
-import type { HostListing } from "../check/host.ts";
 import type { SkillProblem } from "../errors.ts";
 import type { SkillInfo } from "../skill.ts";
 import type { SkillWarningCode } from "../warn.ts";
@@ -23,16 +21,6 @@ export interface ExplainOptions {
    * @default {{}} (every model-invocable skill, in full)
    */
   catalog?: CatalogOptions;
-  /**
-   * The hosts whose verdict on the served skill to give (`verdicts` of the
-   * served candidate: whether each host loads it at all, and why, as
-   * `checkSkills({ hosts })` decides it; see `hostVerdicts`), and their
-   * listing of it (`listings`: its name and description as each host
-   * renames, collapses or cuts them; see `hostListing`).
-   *
-   * @default {[]} (no `verdicts`, no `listings`)
-   */
-  hosts?: readonly HostName[];
 }
 
 /** What discovery said about a path, at a position where one is known. */
@@ -99,19 +87,6 @@ export type SkillCandidate =
       readonly catalog: CatalogVerdict;
       /** What discovery said about it (a repaired YAML line, a name unlike its directory's). */
       readonly warnings: readonly LocatedWarning[];
-      /**
-       * Whether each host of the `hosts` option loads it (as it is, or
-       * changed) or not at all, and why, in that order: the verdict
-       * `checkSkills({ hosts })` gives it (the same rules, the same
-       * function); absent without the option.
-       */
-      readonly verdicts?: readonly HostVerdict[];
-      /**
-       * What each host of the `hosts` option would list for it, in that
-       * order, were it to load it (see `verdicts`); absent without the
-       * option.
-       */
-      readonly listings?: readonly HostListing[];
     }
     | {
       readonly verdict: "shadowed";

@@ -30,7 +30,7 @@ import { type FieldType, TYPED } from "./_fields.ts";
  *
  * @example Validate a frontmatter object yourself
  * ```ts
- * import { skillFrontmatterSchema } from "@clarvis/agent-skills";
+ * import { skillFrontmatterSchema } from "@clarvis/agent-skills/schema";
  * import assert from "node:assert/strict";
  *
  * const result = skillFrontmatterSchema.safeParse({ name: "pdf" });

@@ -16,11 +16,16 @@ import {
 } from "../_option_check.ts";
 import { describe } from "../_text.ts";
 import { inotifyWatchesFree } from "../fs/_inotify.ts";
-import {
-  DEFAULT_DEBOUNCE_MS,
-  FALLBACK_MAX_WATCHES,
-  type WatchChange,
-} from "./watch.ts";
+import type { WatchChange } from "./types.ts";
+
+/** The default quiet time before `onChange`, in milliseconds. */
+export const DEFAULT_DEBOUNCE_MS = 200;
+/**
+ * The bound on the directories watched at once when `maxWatches` is not
+ * given and the system's own cannot be read: the least `max_user_watches`
+ * any Linux has by default.
+ */
+export const FALLBACK_MAX_WATCHES = 8192;
 
 /** The longest quiet time `debounce` takes, in milliseconds. */
 export const MAX_DEBOUNCE_MS = 60_000;

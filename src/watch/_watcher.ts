@@ -19,7 +19,8 @@ import { ChangedPaths, MAX_CHANGED_PATHS } from "./_changed.ts";
 import { type Timer, unrefTimeout } from "./_timer.ts";
 import type { Trouble } from "./_handle.ts";
 import { Watches } from "./_watches.ts";
-import type { WatchChange, WatchFallback } from "./watch.ts";
+import type { WatchFallback } from "../registry/changes.ts";
+import type { WatchChange } from "./types.ts";
 
 /** The most paths one `onChange` lists. */
 const LISTED_PATHS = 1000;

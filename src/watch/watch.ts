@@ -1,116 +1,96 @@
 /**
- * What `AgentSkills.watch()` takes and gives: its options, the event its
- * `onChange` receives, the handle it returns, and why a refresh() reads
- * roots in full although a watch is open. See docs/reloading.md.
+ * `watchSkills()`: a watch of a registry's roots, what it takes and gives
+ * (its options, the event its `onChange` receives, the handle it returns).
+ * While it is open, the registry's `refresh()` reads only what it saw
+ * change. See docs/reloading.md.
  *
  * @module
  */
 
+import type { AgentSkills } from "../agent_skills.ts";
+import { SkillError } from "../errors.ts";
+import { instanceOf } from "../registry/_instances.ts";
+import { readWatchOptions } from "./_options.ts";
+import { RegistryWatch } from "./_watcher.ts";
+import type { SkillWatch, WatchOptions } from "./types.ts";
+
+export type { WatchFallback, WatchFallbackCode } from "../registry/changes.ts";
+export type { SkillWatch, WatchChange, WatchOptions } from "./types.ts";
+
 /**
- * Why a watch cannot vouch for what changed, so that refresh() reads roots
- * in full (each skill reused by its status, as without a watch):
+ * Starts watching a registry's roots (opt-in: nothing is watched until this
+ * is called) and calls `options.onChange` after a quiet spell whenever
+ * something under them changed: the time to call `skills.refresh()`.
+ * Watching never changes the snapshot. While the watch is open,
+ * `refresh()` reads only what the watch saw change and returns the change
+ * set a full refresh would; one that nothing changed for does no
+ * filesystem I/O; the first one after the watch opened, and one after the
+ * watch lost track (its `fallback` says why), reads roots in full. The
+ * watch never keeps the process alive by itself. One watch at a time per
+ * registry: close it to open another. See docs/reloading.md.
  *
- * - `watch_started`: the watch (or its watch of a root, a symlink's target
- *   or a parent) started since the last refresh(); what changed before it
- *   started was not seen.
- * - `watch_overflow`: the runtime dropped events (a kernel queue
- *   overflowed), or more paths changed than the watch keeps (10,000).
- * - `watch_failed`: a watcher failed and was closed; the next refresh()
- *   watches again.
- * - `watch_denied`: the process may not watch a directory (Deno without
- *   read permission for it); that root is read in full at every refresh().
- * - `watch_limit`: watching a root would pass `maxWatches`, the system's
- *   own limit, or (under Deno) the watches it follows reliably at once;
- *   that root is read in full at every refresh().
- * - `watch_unsupported`: the runtime cannot watch this directory.
- * - `root_replaced`: a root now leads to another directory (or appeared, or
- *   went away).
+ * @param skills The registry to watch, as `createAgentSkills()` made it.
+ * @param options `onChange`, and the watch's bounds.
+ * @returns The open watch: `close()` it (or, where the runtime has
+ * `Symbol.dispose`, declare it with `using`).
+ * @throws {StartupError} `invalid_option` for options of the wrong type.
+ * @throws {SkillError} `invalid_input` when `skills` is not a registry made
+ * by `createAgentSkills()`, or a watch is open on it already.
+ *
+ * @example Rebuild the prompt when skills change
+ * ```ts
+ * import { createAgentSkills } from "@clarvis/agent-skills";
+ * import { watchSkills } from "@clarvis/agent-skills/watch";
+ *
+ * const skills = createAgentSkills({
+ *   roots: ["fixtures/demo/user-store"],
+ *   home: "/home/ada",
+ * });
+ * const watch = watchSkills(skills, {
+ *   onChange: () => {
+ *     const { added, removed, changed } = skills.refresh();
+ *     if (added.length + removed.length + changed.length > 0) {
+ *       console.log("rebuild the catalog", { added, removed, changed });
+ *     }
+ *   },
+ * });
+ * console.log(watch.closed); // false
+ * watch.close();
+ * ```
  */
-export type WatchFallbackCode =
-  | "watch_started"
-  | "watch_overflow"
-  | "watch_failed"
-  | "watch_denied"
-  | "watch_limit"
-  | "watch_unsupported"
-  | "root_replaced";
-
-/** Why a refresh() reads a root (or every root) in full. */
-export interface WatchFallback {
-  /** What happened. */
-  readonly code: WatchFallbackCode;
-  /** A sentence naming the root or directory, and what the watch does. */
-  readonly message: string;
-  /** The configured root it concerns; absent: every root. */
-  readonly root?: string;
+export function watchSkills(
+  skills: AgentSkills,
+  options: WatchOptions,
+): SkillWatch {
+  const instance = instanceOf(skills, "watchSkills()");
+  const { onChange, debounce, maxWatches } = readWatchOptions(options);
+  if (instance.watch !== undefined) {
+    throw new SkillError(
+      "invalid_input",
+      "A watch is open on this registry already: close it before opening another",
+    );
+  }
+  const watch = new RegistryWatch(instance.snapshot(), {
+    debounce,
+    maxWatches,
+  });
+  watch.subscribe(onChange);
+  instance.watch = watch;
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    watch.close();
+    if (instance.watch === watch) instance.watch = undefined;
+  };
+  const handle = {
+    close,
+    get closed(): boolean {
+      return closed;
+    },
+  };
+  if (typeof Symbol.dispose === "symbol") {
+    Object.defineProperty(handle, Symbol.dispose, { value: close });
+  }
+  return Object.freeze(handle);
 }
-
-/** What a watch saw, passed to {@linkcode WatchOptions.onChange}. */
-export interface WatchChange {
-  /**
-   * The real paths the watch saw change since the last call, sorted (at
-   * most 1,000): an entry created, written, removed or renamed, or a
-   * directory whose entries changed.
-   */
-  readonly paths: readonly string[];
-  /**
-   * How many more paths changed than `paths` lists, each counted once
-   * however many events it had; counted up to 10,000 (past 10,000 paths
-   * changed since the last refresh(), `fallback` says `watch_overflow`).
-   */
-  readonly more: number;
-  /** Why the next refresh() will read roots in full, when it will. */
-  readonly fallback: readonly WatchFallback[];
-}
-
-/** What `AgentSkills.watch()` takes. */
-export interface WatchOptions {
-  /**
-   * Called once the roots have been quiet for `debounce` milliseconds after
-   * a change: the time to call `refresh()`. Watching never changes the
-   * snapshot itself. What it throws is not caught.
-   */
-  readonly onChange: (change: WatchChange) => void;
-  /**
-   * Milliseconds of quiet after the last event before `onChange` is called
-   * (an editor writes a file in several steps). Default 200; at most
-   * 60,000.
-   */
-  readonly debounce?: number;
-  /**
-   * The most directories watched at once, the parents of roots included
-   * (each is one watch of the system's, shared with every other program of
-   * the user). A root that would pass it is not watched and is read in
-   * full at every refresh() (`watch_limit`).
-   *
-   * @default On Linux, half of the inotify watches this user may still
-   * add when the watch opens: `/proc/sys/fs/inotify/max_user_watches` less
-   * the watches the user's processes hold (the `inotify wd:` lines of
-   * `/proc/<pid>/fdinfo`), at most 1,000,000. Where `/proc` cannot be read
-   * (another system; Deno without `--allow-all`, which it asks to read
-   * `/proc`): 8,192, the least any Linux allows.
-   */
-  readonly maxWatches?: number;
-}
-
-/**
- * An open watch: `close()` releases every handle it holds. Where the
- * runtime has `Symbol.dispose`, the object also has that method (it calls
- * `close()`), so `using` works; the type leaves it out, so that consumers
- * whose TypeScript library has no `Disposable` still type-check.
- */
-export interface SkillWatch {
-  /** Stops watching and releases every handle; calling it again does nothing. */
-  close(): void;
-  /** Whether `close()` was called. */
-  readonly closed: boolean;
-}
-
-/** The default quiet time before `onChange`, in milliseconds. */
-export const DEFAULT_DEBOUNCE_MS = 200;
-/**
- * The bound on the directories watched at once when `maxWatches` is not
- * given and the system's own cannot be read: the least `max_user_watches`
- * any Linux has by default.
- */
-export const FALLBACK_MAX_WATCHES = 8192;

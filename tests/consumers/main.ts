@@ -10,15 +10,15 @@
 import {
   activationTool,
   type CatalogOptions,
-  checkSkills,
   createAgentSkills,
   renderActivation,
   renderCatalog,
   SkillError,
-  skillFrontmatterSchema,
   type SkillInfo,
   StartupError,
 } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
+import { skillFrontmatterSchema } from "@clarvis/agent-skills/schema";
 import {
   ArchiveError,
   checkSkillArchive,

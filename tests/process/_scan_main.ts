@@ -8,11 +8,8 @@
 // Usage: <runtime> tests/process/_scan_main.ts ROOT [--resources] [--bounded]
 
 import process from "node:process";
-import {
-  checkSkills,
-  createAgentSkills,
-  SkillError,
-} from "@clarvis/agent-skills";
+import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
+import { checkSkills } from "@clarvis/agent-skills/check";
 
 const [root = "", ...flags] = process.argv.slice(2);
 const roots = flags.includes("--bounded")

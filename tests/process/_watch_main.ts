@@ -12,6 +12,7 @@ import process from "node:process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAgentSkills } from "@clarvis/agent-skills";
+import { watchSkills } from "@clarvis/agent-skills/watch";
 
 const [mode = "", root = ""] = process.argv.slice(2);
 const skills = createAgentSkills({
@@ -21,7 +22,7 @@ const skills = createAgentSkills({
   onWarning: () => {},
 });
 let changes = 0;
-const watch = skills.watch({ onChange: () => changes++, debounce: 20 });
+const watch = watchSkills(skills, { onChange: () => changes++, debounce: 20 });
 if (mode === "edit") {
   const first = skills.refresh();
   mkdirSync(join(root, "added"));

@@ -6,7 +6,8 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createAgentSkills, type WatchChange } from "@clarvis/agent-skills";
+import { createAgentSkills } from "@clarvis/agent-skills";
+import { type WatchChange, watchSkills } from "@clarvis/agent-skills/watch";
 import { makeNonUtf8, manifest, tempTrees, waitUntil } from "../_helpers.ts";
 
 const tree = tempTrees();
@@ -26,7 +27,7 @@ describe("watch() and names that are not UTF-8", () => {
       onWarning: (warning) => polledSeen.push(warning.code),
     });
     const changes: WatchChange[] = [];
-    const watch = watched.watch({
+    const watch = watchSkills(watched, {
       onChange: (change) => changes.push(change),
       debounce: 30,
     });

@@ -11,7 +11,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
-import { createAgentSkills, type WatchChange } from "@clarvis/agent-skills";
+import { createAgentSkills } from "@clarvis/agent-skills";
+import { type WatchChange, watchSkills } from "@clarvis/agent-skills/watch";
 import { inotifyWatchesFree } from "../../../src/fs/_inotify.ts";
 import { manifest, waitUntil, withTree } from "../../_helpers.ts";
 
@@ -39,7 +40,7 @@ describe("watch()'s default bound", {
           onWarning: () => {},
         });
         const changes: WatchChange[] = [];
-        const watch = skills.watch({
+        const watch = watchSkills(skills, {
           onChange: (change) => changes.push(change),
           debounce: 30,
         });

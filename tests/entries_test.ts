@@ -1,8 +1,8 @@
-// The zip library is loaded only by the archive entry point: the module
-// graph of the package's main entry (mod.ts, or esm/mod.js once built for
-// npm) never reaches fflate, and that of ./archive does. The graph is
-// followed through the relative imports of each file, static and dynamic,
-// as the runtime would load them.
+// Each tool's cost is paid by its importer: the module graph of the
+// package's main entry (mod.ts, or the npm build's module) reaches js-yaml
+// and no other package, zod only ./schema's, fflate only ./archive's. The
+// graph is followed through the relative imports of each file, static and
+// dynamic, as the runtime would load them.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -44,14 +44,24 @@ function packagesLoadedBy(entry: string): Set<string> {
   return packages;
 }
 
-describe("the archive entry point", () => {
-  it("is the only one whose module graph loads fflate", () => {
-    const main = packagesLoadedBy(import.meta.resolve("@clarvis/agent-skills"));
-    assert.ok(main.has("zod"), [...main].join(", ")); // the walk reaches packages
-    assert.equal(main.has("fflate"), false, [...main].join(", "));
-    const archive = packagesLoadedBy(
-      import.meta.resolve("@clarvis/agent-skills/archive"),
-    );
-    assert.ok(archive.has("fflate"), [...archive].join(", "));
+/** The packages the module graph of the package's `entry` loads. */
+function packagesOf(entry: string): string[] {
+  const specifier = entry === "." ? "" : entry.slice(1);
+  return [...packagesLoadedBy(
+    import.meta.resolve(`@clarvis/agent-skills${specifier}`),
+  )].sort();
+}
+
+describe("the entries of the package", () => {
+  it("the main entry, the core, loads js-yaml and no other package", () => {
+    assert.deepEqual(packagesOf("."), ["js-yaml"]);
+  });
+
+  it("zod is loaded by ./schema only, fflate by ./archive only, of the library's entries", () => {
+    assert.deepEqual(packagesOf("./schema"), ["zod"]);
+    assert.deepEqual(packagesOf("./archive"), ["fflate", "js-yaml"]);
+    assert.deepEqual(packagesOf("./check"), ["js-yaml"]);
+    // The watch reads what the registry it is handed discovered.
+    assert.deepEqual(packagesOf("./watch"), []);
   });
 });

@@ -1,0 +1,62 @@
+/**
+ * The registries `createAgentSkills` made, and what the tools beside the
+ * core (`./watch`, `./check`) reach of one: its config, its current
+ * snapshot, and the watch its `refresh()` reads through.
+ *
+ * @module
+ */
+
+import type { SkillConfig } from "../config/config.ts";
+import type { Unchanged } from "../discovery/_types.ts";
+import { SkillError } from "../errors.ts";
+import { describe } from "../_text.ts";
+import type { WatchFallback } from "./changes.ts";
+import type { Snapshot } from "./_snapshot.ts";
+
+/** What a watched `refresh()` asks of the open watch. */
+export interface RefreshWatch {
+  /** Whether nothing changed that a refresh() would read. */
+  quiet(): boolean;
+  /** Why the next refresh() reads roots in full, when it does. */
+  fallbacks(): WatchFallback[];
+  /** What the watch vouches for, at this refresh(). */
+  unchanged(): Unchanged;
+  /** The refresh read `next`; returns the roots that lead elsewhere now. */
+  refreshed(next: Snapshot): WatchFallback[];
+}
+
+/** One registry, as the tools beside the core see it. */
+export interface Instance {
+  readonly config: SkillConfig;
+  /** The current snapshot. */
+  snapshot(): Snapshot;
+  /** The open watch, if any: `refresh()` reads through it. */
+  watch: RefreshWatch | undefined;
+}
+
+const instances = new WeakMap<object, Instance>();
+
+/** Records `registry` as one `createAgentSkills` made. */
+export function registerInstance(registry: object, instance: Instance): void {
+  instances.set(registry, instance);
+}
+
+/**
+ * The instance behind a registry `createAgentSkills` made.
+ *
+ * @throws {SkillError} `invalid_input` for anything else.
+ */
+export function instanceOf(registry: unknown, caller: string): Instance {
+  const instance = typeof registry === "object" && registry !== null
+    ? instances.get(registry)
+    : undefined;
+  if (instance === undefined) {
+    throw new SkillError(
+      "invalid_input",
+      `${caller} takes a registry made by createAgentSkills(), got ${
+        describe(registry)
+      }`,
+    );
+  }
+  return instance;
+}
