@@ -24,7 +24,7 @@ import { deniedRootsProblem } from "./discovery/_problems.ts";
 import { reporter } from "./discovery/_report.ts";
 import type { DiscoveredSkill, Unchanged } from "./discovery/_types.ts";
 import { WatchSlot } from "./watch/_slot.ts";
-import { LockGuard } from "./registry/_locked.ts";
+import { lockChecks } from "./registry/_integrity.ts";
 import type { SkillWatch, WatchFallback, WatchOptions } from "./watch/watch.ts";
 import { warnerFor } from "./warn.ts";
 import { SkillError } from "./errors.ts";
@@ -285,7 +285,7 @@ export function createAgentSkills(
   const watching = new WatchSlot();
   const guard = config.lock === undefined
     ? undefined
-    : new LockGuard(config.lock, warn);
+    : lockChecks(config.lock).guard(warn);
 
   /** The entry of a skill of the current snapshot, or `unknown_skill`. */
   const known = (given: unknown): DiscoveredSkill => {

@@ -38,8 +38,8 @@ import {
   tempTrees,
   waitUntil,
 } from "./_helpers.ts";
-import { MAX_LOCKED_SKILLS } from "../src/config/_lock.ts";
-import { skillDigest } from "../src/_digest.ts";
+import { MAX_LOCKED_SKILLS } from "../src/lock/_read.ts";
+import { skillDigest } from "../src/lock/_digest.ts";
 
 const tree = tempTrees();
 
