@@ -276,7 +276,11 @@ function lockOption(
   throw new StartupError(
     "invalid_option",
     `Option "lock" of ${owner} must be a lock policy made by lockPolicy(), got ${
-      describe(lock)
-    }: make it with lockPolicy(parseSkillLock(text)) from @clarvis/agent-skills/lock`,
+      // A lock file's text given as it is: its start says what it is.
+      describe(
+        typeof lock === "string" && lock.length > 80
+          ? `${lock.slice(0, 80)}…`
+          : lock,
+      )}: make it with lockPolicy(parseSkillLock(text)) from @clarvis/agent-skills/lock`,
   );
 }
