@@ -21,15 +21,18 @@ import { createHash } from "node:crypto";
 import {
   type AgentSkillsOptions,
   createAgentSkills,
+  SkillError,
+  StartupError,
+} from "@clarvis/agent-skills";
+import {
   createSkillLock,
   formatSkillLock,
+  lockPolicy,
   parseSkillLock,
-  SkillError,
   type SkillLock,
   skillsListing,
-  StartupError,
   verifySkillLock,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/lock";
 import {
   codes,
   manifest,
@@ -89,7 +92,7 @@ describe("lock attack: the tiers under a lock", () => {
       "link.txt",
       "one.txt",
     ]);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     // After the lock: a file the lock does not hold, and the locked link
     // pointed at it.
     writeFileSync(join(root, "d", "new.txt"), "not locked\n");
@@ -120,7 +123,7 @@ describe("lock attack: the tiers under a lock", () => {
     symlinkSync("one.txt", join(root, "d", "link.txt"));
     const { options: opts } = options(root);
     const lock = lockOf(opts);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     unlinkSync(join(root, "d", "link.txt"));
     symlinkSync("two.txt", join(root, "d", "link.txt"));
     assert.throws(
@@ -142,7 +145,7 @@ describe("lock attack: the tiers under a lock", () => {
     symlinkSync(join(base, "store", "v1"), join(root, "d"));
     const opts = { roots: [root], home: base, onWarning: () => {} };
     const lock = lockOf(opts);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.loadSkill("d")?.resources, ["x.txt"]);
     unlinkSync(join(root, "d"));
     symlinkSync(join(base, "store", "v2"), join(root, "d"));
@@ -161,7 +164,7 @@ describe("lock attack: the tiers under a lock", () => {
     });
     const { options: opts } = options(root);
     const lock = lockOf(opts);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     const text = manifest("d");
     for (const rel of ["./SKILL.md", "sub/../SKILL.md", "sub//../SKILL.md"]) {
       assert.equal(
@@ -191,7 +194,7 @@ describe("lock attack: the tiers under a lock", () => {
     const { options: opts, warnings } = options(root);
     const lock = lockOf(opts);
     writeFileSync(join(root, "d", "skill.md"), manifest("d", "Evil."));
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(
       skills.listSkills().map((skill) => skill.description),
       ["The d skill."],
@@ -212,7 +215,7 @@ describe("lock attack: the tiers under a lock", () => {
     const opts = { roots: [low, high], home: low, onWarning: () => {} };
     const lock = lockOf(opts);
     writeFileSync(join(low, "d", "SKILL.md"), manifest("d", "Evil."));
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.listOverridden(), []);
     assert.equal(skills.listSkills()[0]?.dir, join(high, "d"));
     // The served copy tampered too: nothing of the name is served.
@@ -239,7 +242,7 @@ describe("lock attack: the tiers under a lock", () => {
       agentSkillsLock: 1,
       skills: lockOf(opts).skills.filter((skill) => skill.name === "x"),
     };
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.listSkills().map((skill) => skill.name), ["x"]);
     assert.equal(
       codes(warnings).filter((code) => code === "unlocked_skill").length,
@@ -257,7 +260,7 @@ describe("lock attack: the tiers under a lock", () => {
       agentSkillsLock: 1,
       skills: [{ name: "d", path: "d", digest: skillDigest(files), files }],
     }));
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.listSkills(), []);
     assert.deepEqual(codes(warnings), ["integrity_mismatch"]);
   });
@@ -270,7 +273,7 @@ describe("lock attack: the tiers under a lock", () => {
     const lock = lockOf(opts);
     rmSync(join(root, "d", nfc));
     writeFileSync(join(root, "d", nfd), "x\n");
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.throws(
       () => skills.loadSkill("d"),
       refusedWith("integrity_mismatch"),
@@ -281,15 +284,14 @@ describe("lock attack: the tiers under a lock", () => {
     );
   });
 
-  it('lockMode "report" with strict serves and warns, and never throws for a changed file', () => {
+  it('mode "report" with strict serves and warns, and never throws for a changed file', () => {
     const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "f\n" });
     const { options: opts, warnings } = options(root);
     const lock = lockOf(opts);
     writeFileSync(join(root, "d", "f.txt"), "F, longer\n");
     const skills = createAgentSkills({
       ...opts,
-      lock,
-      lockMode: "report",
+      lock: lockPolicy(lock, { mode: "report" }),
       strict: true,
     });
     assert.equal(skills.readResource("d", "f.txt").length, 10);
@@ -306,7 +308,7 @@ describe("lock attack: impersonation and stale state", () => {
     mkdirSync(join(root, "c"));
     writeFileSync(join(root, "c", "SKILL.md"), manifest("d"));
     writeFileSync(join(root, "c", "f.txt"), "evil\n");
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.listSkills().map((skill) => skill.dir), [
       join(root, "d"),
     ]);
@@ -327,7 +329,7 @@ describe("lock attack: impersonation and stale state", () => {
     const { options: opts } = options(root);
     const lock = lockOf(opts);
     writeFileSync(join(root, "d", "deep", "f.txt"), "not locked\n");
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.equal(
       new TextDecoder().decode(skills.readResource("d", "sub/../f.txt")),
       "top\n",
@@ -342,7 +344,7 @@ describe("lock attack: impersonation and stale state", () => {
     const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "abc\n" });
     const { options: opts } = options(root);
     const lock = lockOf(opts);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.loadSkill("d")?.resources, ["f.txt"]);
     writeFileSync(join(root, "d", "f.txt"), "xyz\n");
     writeFileSync(join(root, "d", "g.txt"), "new\n");
@@ -371,7 +373,7 @@ describe("lock attack: impersonation and stale state", () => {
     const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "f\n" });
     const { options: opts, warnings } = options(root);
     const lock = lockOf(opts);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     const watch = skills.watch({ onChange: () => {} });
     try {
       writeFileSync(join(root, "d", "SKILL.md"), manifest("d", "Edited."));
@@ -477,7 +479,7 @@ describe("lock attack: the digest, recomputed independently", () => {
     const { options: opts } = options(root);
     const lock = lockOf(opts);
     assert.equal(lock.skills[0]?.digest, independent(join(root, "d")));
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.ok(skills.loadSkill("d"));
     assert.equal(skills.readResource("d", "__proto__").length, 2);
     assert.equal(
@@ -491,7 +493,7 @@ describe("lock attack: the digest, recomputed independently", () => {
     const { options: opts } = options(root);
     const made = lockOf(opts);
     const lock = JSON.parse(JSON.stringify(made));
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     // Another file's bytes, and the given object edited to match them.
     writeFileSync(join(root, "d", "f.txt"), "F\n");
     const other = lockOf(opts);
@@ -523,7 +525,9 @@ describe("lock attack: a hostile lock", () => {
     try {
       createAgentSkills({
         ...options(root).options,
-        lock: { agentSkillsLock: 1, skills } as unknown as SkillLock,
+        lock: lockPolicy(
+          { agentSkillsLock: 1, skills } as unknown as SkillLock,
+        ),
       });
     } catch (error) {
       invalidLock(error);
@@ -582,7 +586,7 @@ describe("lock attack: a hostile lock", () => {
       invalidLock(error);
       return; // Refused as edited: the attack failed.
     }
-    const skills = createAgentSkills({ ...opts, lock: parsed });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(parsed) });
     assert.throws(
       () => skills.readResource("d", "f.txt"),
       refusedWith("integrity_mismatch"),
@@ -605,7 +609,7 @@ describe("lock attack: a hostile lock", () => {
       // No problem said: the lock must then be one.
       assert.doesNotThrow(() => formatSkillLock(lock), name.slice(0, 20));
       assert.doesNotThrow(
-        () => createAgentSkills({ ...opts, lock }),
+        () => createAgentSkills({ ...opts, lock: lockPolicy(lock) }),
         name.slice(0, 20),
       );
     }

@@ -18,7 +18,7 @@ import {
   formatSkillLock,
   type LockedSkill,
   parseSkillLock,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/lock";
 import {
   link,
   manifest,
