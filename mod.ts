@@ -115,30 +115,6 @@ export type {
   UntrustedRoot,
 } from "./src/explain/explanation.ts";
 
-// Integrity: a lock of each skill's files, and what changed since.
-export {
-  createSkillLock,
-  formatSkillLock,
-  lockDrift,
-  parseSkillLock,
-  verifySkillLock,
-} from "./src/lock/lock.ts";
-export type {
-  LockDrift,
-  LockProblem,
-  LockVerification,
-  SkillDrift,
-  SkillLockResult,
-} from "./src/lock/lock.ts";
-export type { LockedFile, LockedSkill, SkillLock } from "./src/skill_lock.ts";
-export { skillsListing } from "./src/lock/listing.ts";
-export type {
-  SkillsListing,
-  SkillsListingEntry,
-  SkillsListingOptions,
-  SkillsListingResource,
-} from "./src/lock/listing.ts";
-
 // Errors and warnings.
 export { SkillError, StartupError } from "./src/errors.ts";
 export type {

@@ -3,7 +3,7 @@
 // one process; reading the lock file's text (parseSkillLock: JSON.parse and
 // the checks), which a host does once before it constructs; and the lock's
 // other costs: writing it (createSkillLock, which reads every file) and
-// verifying it in full (verifySkillLock). Cold with lockVerify: "eager"
+// verifying it in full (verifySkillLock). Cold with verify: "eager"
 // (every file hashed at construction) is timed too, in fewer runs. Run the
 // bench once first, or this generates the tree.
 //
@@ -19,13 +19,14 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import process from "node:process";
+import { createAgentSkills } from "../mod.ts";
 import {
-  createAgentSkills,
   createSkillLock,
   formatSkillLock,
+  lockPolicy,
   parseSkillLock,
   verifySkillLock,
-} from "../mod.ts";
+} from "../lock.ts";
 import { benchTree } from "./bench_tree.ts";
 import { realStore } from "./_bench_real.ts";
 
@@ -61,17 +62,17 @@ if (values.shape === "real") {
     };
     const { lock, problems } = createSkillLock(options);
     if (problems.length > 0) throw new Error(`${problems.length} problems`);
-    const locked = { ...options, lock };
+    const locked = { ...options, lock: lockPolicy(lock) };
     const text = formatSkillLock(lock);
     // A host's start with a lock: the lock file's text parsed, then used.
-    const host = { ...options, lock: parseSkillLock(text) };
+    const host = { ...options, lock: lockPolicy(parseSkillLock(text)) };
     const runs: Array<{ name: string; run: () => unknown }> = [
       { name: "cold", run: () => createAgentSkills(options) },
       { name: "with a lock", run: () => createAgentSkills(locked) },
       {
         name: "parseSkillLock + with a lock",
         run: () => {
-          host.lock = parseSkillLock(text);
+          host.lock = lockPolicy(parseSkillLock(text));
           createAgentSkills(host);
         },
       },
@@ -129,7 +130,7 @@ if (values.shape === "real") {
     const writing = time(() => createSkillLock(options));
     const { lock, problems } = createSkillLock(options);
     if (problems.length > 0) throw new Error(`${problems.length} problems`);
-    const locked = { ...options, lock };
+    const locked = { ...options, lock: lockPolicy(lock) };
     const served = createAgentSkills(locked).listSkills().length;
     if (served !== createAgentSkills(options).listSkills().length) {
       throw new Error("the lock serves another set of skills");
@@ -145,7 +146,10 @@ if (values.shape === "real") {
       withLock.push(time(() => createAgentSkills(locked)));
       parsing.push(time(() => parseSkillLock(text)));
     }
-    const eagerly = { ...locked, lockVerify: "eager" as const };
+    const eagerly = {
+      ...options,
+      lock: lockPolicy(lock, { verify: "eager" }),
+    };
     const eager: number[] = [];
     for (let run = 0; run < Math.min(Number(values.runs ?? "11"), 5); run++) {
       eager.push(time(() => createAgentSkills(eagerly)));

@@ -1,6 +1,8 @@
 // `deno run -A --v8-flags=--expose-gc scripts/bench_lock_ab.ts A/mod.ts
 // B/mod.ts [rounds] [size]`: what a skill lock costs a cold start, for two
-// copies of the library (a worktree of main and one with a change), on the
+// copies of the library (a worktree of main and one with a change; the lock's
+// functions from the main entry, or from lock.ts beside it, made into the
+// `lock` option by lockPolicy() where the copy has it), on the
 // real-shaped store of scripts/_bench_real.ts (2,000 skills by default).
 // Each copy runs in processes of its own, A and B in turn (A, B, B, A, ...):
 // a "lock" process times a host's first start with a lock (parseSkillLock of
@@ -25,6 +27,22 @@ interface Library {
   createSkillLock(options: object): { lock: unknown };
   formatSkillLock(lock: unknown): string;
   parseSkillLock(text: string): unknown;
+  /** The `lock` option of a lock: lockPolicy(), or the lock itself. */
+  lockOption(lock: unknown): unknown;
+}
+
+/** A copy's functions: the lock's from its main entry, or from ./lock.ts. */
+async function library(mod: string): Promise<Library> {
+  const main = await import(mod);
+  if (typeof main.parseSkillLock === "function") {
+    return { ...main, lockOption: (lock: unknown) => lock };
+  }
+  const lock = await import(new URL("lock.ts", mod).href);
+  return {
+    ...lock,
+    createAgentSkills: main.createAgentSkills,
+    lockOption: (given: unknown) => lock.lockPolicy(given),
+  };
 }
 
 /** The CPU time of `run`, in ms (this process's threads, GC included). */
@@ -38,7 +56,7 @@ function cpu(run: () => unknown): number {
 
 /** One process of one copy: its measures, as JSON on stdout. */
 async function one(mod: string, kind: string, size: number): Promise<void> {
-  const lib = await import(mod) as Library;
+  const lib = await library(mod);
   const root = realStore(BASE, size);
   const options = { home: BASE, cwd: BASE, roots: [root], onWarning: () => {} };
   if (kind === "plain") {
@@ -49,12 +67,12 @@ async function one(mod: string, kind: string, size: number): Promise<void> {
   }
   const text = readFileSync(join(root, "..", "lock.json"), "utf8");
   const start = performance.now();
-  const lock = lib.parseSkillLock(text);
+  const lock = lib.lockOption(lib.parseSkillLock(text));
   const parsed = performance.now();
   lib.createAgentSkills({ ...options, lock });
   const constructed = performance.now();
   const runs: Record<string, () => unknown> = {
-    parse: () => lib.parseSkillLock(text),
+    parse: () => lib.lockOption(lib.parseSkillLock(text)),
     plain: () => lib.createAgentSkills(options),
     locked: () => lib.createAgentSkills({ ...options, lock }),
   };
@@ -88,7 +106,7 @@ if (Deno.args[0] === "--one") {
     );
   }
   const root = realStore(BASE, Number(size));
-  const lib = await import(new URL(b, `file://${Deno.cwd()}/`).href) as Library;
+  const lib = await library(new URL(b, `file://${Deno.cwd()}/`).href);
   const options = { home: BASE, cwd: BASE, roots: [root], onWarning: () => {} };
   writeFileSync(
     join(root, "..", "lock.json"),

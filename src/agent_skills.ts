@@ -23,7 +23,7 @@ import type {
 import { deniedRootsProblem } from "./discovery/_problems.ts";
 import { reporter } from "./discovery/_report.ts";
 import type { DiscoveredSkill, Unchanged } from "./discovery/_types.ts";
-import { LockGuard } from "./registry/_locked.ts";
+import { lockChecks } from "./registry/_integrity.ts";
 import type { SkillChanges, WatchFallback } from "./registry/changes.ts";
 import { type Instance, registerInstance } from "./registry/_instances.ts";
 import { warnerFor } from "./warn.ts";
@@ -236,7 +236,7 @@ export function createAgentSkills(
   };
   const guard = config.lock === undefined
     ? undefined
-    : new LockGuard(config.lock, warn);
+    : lockChecks(config.lock).guard(warn);
 
   /** The entry of a skill of the current snapshot, or `unknown_skill`. */
   const known = (given: unknown): DiscoveredSkill => {

@@ -18,11 +18,11 @@
  *   option has the wrong type or an impossible value, a list of roots has a
  *   hole, `checkSkills` was given no `paths`, or a prompt helper was given
  *   something other than the skills it takes (`renderActivation()` a name or
- *   a `SkillInfo`).
+ *   a `SkillInfo`), or the `lock` option is not a policy `lockPolicy()` made.
  * - `home_unavailable`: `home` was not given and `os.homedir()` failed (under
  *   Deno: `--allow-sys=homedir` was not granted).
- * - `invalid_lock`: a skill lock (the `lock` option, or the text given to
- *   `parseSkillLock()`) is not one: not JSON, a field of the wrong type, a
+ * - `invalid_lock`: a skill lock (given to `lockPolicy()`, or the text given
+ *   to `parseSkillLock()`) is not one: not JSON, a field of the wrong type, a
  *   path that is absolute or holds `..`, a malformed digest, a skill whose
  *   digest is not the one its files give, or more entries than a lock may
  *   hold; the message names the field (`skills[2].files[0].path`).

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { SkillLock } from "./skill_lock.ts";
+import type { SkillLockPolicy } from "./_lock_policy.ts";
 import type { WarnSink } from "./warn.ts";
 
 /** A skill root as a caller writes it: a path, or a path with labels. */
@@ -171,40 +171,23 @@ export interface AgentSkillsOptions {
    */
   maxResourceBytes?: number;
   /**
-   * A skill lock, as {@linkcode parseSkillLock} reads the file
-   * `agent-skills lock` writes (the library reads no file it is not given).
-   * Only the skills it holds are served, each found where the lock found it
-   * and with the bytes it records: a manifest is checked as discovery reads
-   * it, a listing as `loadSkill()` lists it, and every other file as
+   * A skill lock and what it does, as `lockPolicy()` of
+   * `@clarvis/agent-skills/lock` makes it from the lock `parseSkillLock()`
+   * reads (the library reads no file it is not given):
+   * `lock: lockPolicy(parseSkillLock(text), { mode, verify })`. Only the
+   * skills it holds are served, each found where the lock found it and with
+   * the bytes it records: a manifest is checked as discovery reads it, a
+   * listing as `loadSkill()` lists it, and every other file as
    * `readResource()` reads it (see docs/integrity.md). A skill it does not
    * hold is `unlocked_skill`; one whose manifest or place differ is
    * `integrity_mismatch`: not served, and under `strict` thrown. A file
-   * listed or read that differs is refused with `integrity_mismatch`.
+   * listed or read that differs is refused with `integrity_mismatch`. Under
+   * the policy's `mode: "report"`, each is served with a warning instead.
+   * Anything else given (a lock itself, a look-alike) is `invalid_option`.
    *
    * @default {undefined} (no lock: every skill is served)
    */
-  lock?: SkillLock;
-  /**
-   * What the `lock` does about a skill or a file that does not match it:
-   * `"enforce"` refuses it; `"report"` serves it and warns.
-   *
-   * @default {"enforce"}
-   */
-  lockMode?: "enforce" | "report";
-  /**
-   * When the `lock` checks a skill's files other than its manifest:
-   * `"lazy"` as they are listed (`loadSkill()`) and read
-   * (`readResource()`), which costs only what is read; `"eager"` also as
-   * each skill is discovered, at construction and at each `refresh()`: every
-   * file of the skill is read and hashed, and a skill with a file added,
-   * gone or changed is not served (`integrity_mismatch`, naming the files),
-   * as one whose manifest differs is. Eager verification reads every file of
-   * every skill at each scan (see docs/integrity.md). Without a `lock`, it
-   * does nothing.
-   *
-   * @default {"lazy"}
-   */
-  lockVerify?: "lazy" | "eager";
+  lock?: SkillLockPolicy;
   /**
    * Receives this instance's warnings, instead of the global sink set with
    * {@linkcode setWarnSink}. What it throws propagates, unchanged, out of the

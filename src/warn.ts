@@ -69,11 +69,11 @@ import { oneLineSafe } from "./_text.ts";
  *   (`strict` refuses it).
  * - `integrity_mismatch`: with the `lock` option, a skill whose manifest,
  *   place or files differ from the lock: not served (discovery), or its
- *   listing or read refused (`loadSkill()`, `readResource()`); with
- *   `lockMode: "report"`, served with this warning instead.
+ *   listing or read refused (`loadSkill()`, `readResource()`); under the
+ *   policy's `mode: "report"`, served with this warning instead.
  * - `unlocked_skill`: with the `lock` option, a skill the lock does not
- *   hold: not served, or served with this warning under
- *   `lockMode: "report"`.
+ *   hold: not served, or served with this warning under the policy's
+ *   `mode: "report"`.
  * - `yaml_comment`: YAML cut a top-level plain value at ` #`, reading the rest
  *   as a comment (`description: Fix bugs #123 first` is "Fix bugs"); loaded
  *   as YAML reads it. Quote the value if the rest is part of it.

@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { createSkillLock, formatSkillLock } from "@clarvis/agent-skills";
+import { createSkillLock, formatSkillLock } from "@clarvis/agent-skills/lock";
 import { manifest, runMain, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

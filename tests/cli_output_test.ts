@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { writeFileSync } from "node:fs";
-import { createSkillLock, formatSkillLock } from "@clarvis/agent-skills";
+import { createSkillLock, formatSkillLock } from "@clarvis/agent-skills/lock";
 import { main } from "@clarvis/agent-skills/cli";
 import { link, manifest, tempTrees } from "./_helpers.ts";
 

@@ -42,6 +42,7 @@ describe("consumers", () => {
       "check: 0 error(s)",
       "archive: 0 error(s)",
       "archive: not_a_zip",
+      "lock: 3 skill(s), true, enforce",
       "schema: true, true",
       "cli: 0",
       "cli lists pdf-forms: true",

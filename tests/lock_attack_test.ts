@@ -21,15 +21,18 @@ import { createHash } from "node:crypto";
 import {
   type AgentSkillsOptions,
   createAgentSkills,
+  SkillError,
+  StartupError,
+} from "@clarvis/agent-skills";
+import {
   createSkillLock,
   formatSkillLock,
+  lockPolicy,
   parseSkillLock,
-  SkillError,
   type SkillLock,
   skillsListing,
-  StartupError,
   verifySkillLock,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/lock";
 import {
   codes,
   manifest,
@@ -38,8 +41,8 @@ import {
   tempTrees,
   waitUntil,
 } from "./_helpers.ts";
-import { MAX_LOCKED_SKILLS } from "../src/config/_lock.ts";
-import { skillDigest } from "../src/_digest.ts";
+import { MAX_LOCKED_SKILLS } from "../src/lock/_read.ts";
+import { skillDigest } from "../src/lock/_digest.ts";
 import { watchSkills } from "@clarvis/agent-skills/watch";
 
 const tree = tempTrees();
@@ -90,7 +93,7 @@ describe("lock attack: the tiers under a lock", () => {
       "link.txt",
       "one.txt",
     ]);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     // After the lock: a file the lock does not hold, and the locked link
     // pointed at it.
     writeFileSync(join(root, "d", "new.txt"), "not locked\n");
@@ -121,7 +124,7 @@ describe("lock attack: the tiers under a lock", () => {
     symlinkSync("one.txt", join(root, "d", "link.txt"));
     const { options: opts } = options(root);
     const lock = lockOf(opts);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     unlinkSync(join(root, "d", "link.txt"));
     symlinkSync("two.txt", join(root, "d", "link.txt"));
     assert.throws(
@@ -143,7 +146,7 @@ describe("lock attack: the tiers under a lock", () => {
     symlinkSync(join(base, "store", "v1"), join(root, "d"));
     const opts = { roots: [root], home: base, onWarning: () => {} };
     const lock = lockOf(opts);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.loadSkill("d")?.resources, ["x.txt"]);
     unlinkSync(join(root, "d"));
     symlinkSync(join(base, "store", "v2"), join(root, "d"));
@@ -162,7 +165,7 @@ describe("lock attack: the tiers under a lock", () => {
     });
     const { options: opts } = options(root);
     const lock = lockOf(opts);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     const text = manifest("d");
     for (const rel of ["./SKILL.md", "sub/../SKILL.md", "sub//../SKILL.md"]) {
       assert.equal(
@@ -192,7 +195,7 @@ describe("lock attack: the tiers under a lock", () => {
     const { options: opts, warnings } = options(root);
     const lock = lockOf(opts);
     writeFileSync(join(root, "d", "skill.md"), manifest("d", "Evil."));
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(
       skills.listSkills().map((skill) => skill.description),
       ["The d skill."],
@@ -213,7 +216,7 @@ describe("lock attack: the tiers under a lock", () => {
     const opts = { roots: [low, high], home: low, onWarning: () => {} };
     const lock = lockOf(opts);
     writeFileSync(join(low, "d", "SKILL.md"), manifest("d", "Evil."));
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.listOverridden(), []);
     assert.equal(skills.listSkills()[0]?.dir, join(high, "d"));
     // The served copy tampered too: nothing of the name is served.
@@ -240,7 +243,7 @@ describe("lock attack: the tiers under a lock", () => {
       agentSkillsLock: 1,
       skills: lockOf(opts).skills.filter((skill) => skill.name === "x"),
     };
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.listSkills().map((skill) => skill.name), ["x"]);
     assert.equal(
       codes(warnings).filter((code) => code === "unlocked_skill").length,
@@ -258,7 +261,7 @@ describe("lock attack: the tiers under a lock", () => {
       agentSkillsLock: 1,
       skills: [{ name: "d", path: "d", digest: skillDigest(files), files }],
     }));
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.listSkills(), []);
     assert.deepEqual(codes(warnings), ["integrity_mismatch"]);
   });
@@ -271,7 +274,7 @@ describe("lock attack: the tiers under a lock", () => {
     const lock = lockOf(opts);
     rmSync(join(root, "d", nfc));
     writeFileSync(join(root, "d", nfd), "x\n");
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.throws(
       () => skills.loadSkill("d"),
       refusedWith("integrity_mismatch"),
@@ -282,15 +285,14 @@ describe("lock attack: the tiers under a lock", () => {
     );
   });
 
-  it('lockMode "report" with strict serves and warns, and never throws for a changed file', () => {
+  it('mode "report" with strict serves and warns, and never throws for a changed file', () => {
     const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "f\n" });
     const { options: opts, warnings } = options(root);
     const lock = lockOf(opts);
     writeFileSync(join(root, "d", "f.txt"), "F, longer\n");
     const skills = createAgentSkills({
       ...opts,
-      lock,
-      lockMode: "report",
+      lock: lockPolicy(lock, { mode: "report" }),
       strict: true,
     });
     assert.equal(skills.readResource("d", "f.txt").length, 10);
@@ -307,7 +309,7 @@ describe("lock attack: impersonation and stale state", () => {
     mkdirSync(join(root, "c"));
     writeFileSync(join(root, "c", "SKILL.md"), manifest("d"));
     writeFileSync(join(root, "c", "f.txt"), "evil\n");
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.listSkills().map((skill) => skill.dir), [
       join(root, "d"),
     ]);
@@ -328,7 +330,7 @@ describe("lock attack: impersonation and stale state", () => {
     const { options: opts } = options(root);
     const lock = lockOf(opts);
     writeFileSync(join(root, "d", "deep", "f.txt"), "not locked\n");
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.equal(
       new TextDecoder().decode(skills.readResource("d", "sub/../f.txt")),
       "top\n",
@@ -343,7 +345,7 @@ describe("lock attack: impersonation and stale state", () => {
     const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "abc\n" });
     const { options: opts } = options(root);
     const lock = lockOf(opts);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.deepEqual(skills.loadSkill("d")?.resources, ["f.txt"]);
     writeFileSync(join(root, "d", "f.txt"), "xyz\n");
     writeFileSync(join(root, "d", "g.txt"), "new\n");
@@ -372,7 +374,7 @@ describe("lock attack: impersonation and stale state", () => {
     const root = tree({ "d/SKILL.md": manifest("d"), "d/f.txt": "f\n" });
     const { options: opts, warnings } = options(root);
     const lock = lockOf(opts);
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     const watch = watchSkills(skills, { onChange: () => {} });
     try {
       writeFileSync(join(root, "d", "SKILL.md"), manifest("d", "Edited."));
@@ -478,7 +480,7 @@ describe("lock attack: the digest, recomputed independently", () => {
     const { options: opts } = options(root);
     const lock = lockOf(opts);
     assert.equal(lock.skills[0]?.digest, independent(join(root, "d")));
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     assert.ok(skills.loadSkill("d"));
     assert.equal(skills.readResource("d", "__proto__").length, 2);
     assert.equal(
@@ -492,7 +494,7 @@ describe("lock attack: the digest, recomputed independently", () => {
     const { options: opts } = options(root);
     const made = lockOf(opts);
     const lock = JSON.parse(JSON.stringify(made));
-    const skills = createAgentSkills({ ...opts, lock });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(lock) });
     // Another file's bytes, and the given object edited to match them.
     writeFileSync(join(root, "d", "f.txt"), "F\n");
     const other = lockOf(opts);
@@ -524,7 +526,9 @@ describe("lock attack: a hostile lock", () => {
     try {
       createAgentSkills({
         ...options(root).options,
-        lock: { agentSkillsLock: 1, skills } as unknown as SkillLock,
+        lock: lockPolicy(
+          { agentSkillsLock: 1, skills } as unknown as SkillLock,
+        ),
       });
     } catch (error) {
       invalidLock(error);
@@ -583,7 +587,7 @@ describe("lock attack: a hostile lock", () => {
       invalidLock(error);
       return; // Refused as edited: the attack failed.
     }
-    const skills = createAgentSkills({ ...opts, lock: parsed });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(parsed) });
     assert.throws(
       () => skills.readResource("d", "f.txt"),
       refusedWith("integrity_mismatch"),
@@ -606,7 +610,7 @@ describe("lock attack: a hostile lock", () => {
       // No problem said: the lock must then be one.
       assert.doesNotThrow(() => formatSkillLock(lock), name.slice(0, 20));
       assert.doesNotThrow(
-        () => createAgentSkills({ ...opts, lock }),
+        () => createAgentSkills({ ...opts, lock: lockPolicy(lock) }),
         name.slice(0, 20),
       );
     }

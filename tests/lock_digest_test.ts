@@ -18,7 +18,7 @@ import {
   formatSkillLock,
   type LockedSkill,
   parseSkillLock,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/lock";
 import {
   link,
   manifest,
@@ -26,7 +26,8 @@ import {
   seededRandom,
   tempTrees,
 } from "./_helpers.ts";
-import { comparePaths, isDigest, unlockablePath } from "../src/_digest.ts";
+import { isDigest, unlockablePath } from "../src/lock/_digest.ts";
+import { comparePaths } from "../src/_path_order.ts";
 import { VECTOR_DIGEST, VECTOR_FILES } from "./_lock_vector.ts";
 
 const tree = tempTrees();

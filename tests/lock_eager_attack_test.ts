@@ -1,4 +1,4 @@
-// lockVerify: "eager" attacked: two roots sharing a name in every
+// A lock policy's verify: "eager" attacked: two roots sharing a name in every
 // combination (which copy is served, what is said and how often), plugin
 // roots sharing a plugin, strict mode, and what is not a regular file put in
 // a skill (a FIFO must not hang the scan).
@@ -10,10 +10,13 @@ import { join } from "node:path";
 import {
   type AgentSkillsOptions,
   createAgentSkills,
-  createSkillLock,
-  type SkillLock,
   type SkillWarning,
 } from "@clarvis/agent-skills";
+import {
+  createSkillLock,
+  lockPolicy,
+  type SkillLock,
+} from "@clarvis/agent-skills/lock";
 import { codes, makeFifo, manifest, options, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
@@ -39,7 +42,7 @@ function pdfLock(): SkillLock {
   return createSkillLock(options(base).options).lock;
 }
 
-describe('lockVerify: "eager" over two roots sharing a name', () => {
+describe('verify: "eager" over two roots sharing a name', () => {
   const states: Copy[] = ["match", "changed", "absent"];
   for (const mode of ["enforce", "report"] as const) {
     for (const a of states) {
@@ -52,9 +55,7 @@ describe('lockVerify: "eager" over two roots sharing a name', () => {
             home: first,
             cwd: first,
             roots: [first, second],
-            lock: pdfLock(),
-            lockMode: mode,
-            lockVerify: "eager",
+            lock: lockPolicy(pdfLock(), { mode, verify: "eager" }),
             onWarning: (warning) => warnings.push(warning),
           });
           const at = (path: string | undefined): string =>
@@ -138,8 +139,7 @@ describe("a lock over two plugins roots sharing a plugin", () => {
       home: first,
       cwd: first,
       roots: [plugins(first), plugins(second)],
-      lock,
-      lockVerify: "eager",
+      lock: lockPolicy(lock, { verify: "eager" }),
       onWarning: (warning) => warnings.push(warning),
     });
     assert.deepEqual(skills.listSkills().map((s) => s.name), ["one:setup"]);
@@ -171,7 +171,7 @@ describe("a lock over two plugins roots sharing a plugin", () => {
       home: first,
       cwd: first,
       roots: [plugins(first), plugins(second)],
-      lock,
+      lock: lockPolicy(lock),
       onWarning: (warning) => warnings.push(warning),
     });
     assert.deepEqual(skills.listSkills().map((s) => s.name), ["one:setup"]);
@@ -185,8 +185,7 @@ describe("a lock over two plugins roots sharing a plugin", () => {
       home: first,
       cwd: first,
       roots: [plugins(first), plugins(second)],
-      lock,
-      lockVerify: "eager",
+      lock: lockPolicy(lock, { verify: "eager" }),
       onWarning: (warning) => warnings.push(warning),
     });
     assert.deepEqual(codes(warnings), ["integrity_mismatch"]);
@@ -194,7 +193,7 @@ describe("a lock over two plugins roots sharing a plugin", () => {
   });
 });
 
-describe('lockVerify: "eager" and strict', () => {
+describe('verify: "eager" and strict', () => {
   function strictOver(a: Copy, b: Copy): AgentSkillsOptions {
     const first = copy(a);
     const second = copy(b);
@@ -202,8 +201,7 @@ describe('lockVerify: "eager" and strict', () => {
       home: first,
       cwd: first,
       roots: [first, second],
-      lock: pdfLock(),
-      lockVerify: "eager",
+      lock: lockPolicy(pdfLock(), { verify: "eager" }),
       strict: true,
       onWarning: () => {},
     };
@@ -222,11 +220,15 @@ describe('lockVerify: "eager" and strict', () => {
   });
 });
 
-describe('lockVerify: "eager" and what is not a regular file', () => {
+describe('verify: "eager" and what is not a regular file', () => {
   function eager(): { root: string; opts: AgentSkillsOptions } {
     const root = copy("match");
     const { lock } = createSkillLock(options(root).options);
-    return { root, opts: options(root, { lock, lockVerify: "eager" }).options };
+    return {
+      root,
+      opts: options(root, { lock: lockPolicy(lock, { verify: "eager" }) })
+        .options,
+    };
   }
 
   it("does not hang on a FIFO put in a skill, and lists what loadSkill() lists", () => {

@@ -1,6 +1,6 @@
-// createAgentSkills({ lock, lockVerify: "eager" }): every file of a skill is
+// createAgentSkills({ lock: lockPolicy(lock, { verify: "eager" }) }): every file of a skill is
 // held against the lock as the skill is discovered, so a skill with any file
-// added, gone or changed is not served at all (src/registry/_lock_skill.ts).
+// added, gone or changed is not served at all (src/lock/_lock_skill.ts).
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -15,16 +15,23 @@ import { join } from "node:path";
 import {
   type AgentSkillsOptions,
   createAgentSkills,
-  createSkillLock,
   SkillError,
   StartupError,
 } from "@clarvis/agent-skills";
+import {
+  createSkillLock,
+  lockPolicy,
+  type LockPolicyOptions,
+} from "@clarvis/agent-skills/lock";
 import { codes, manifest, options, tempTrees, writeTree } from "./_helpers.ts";
 
 const tree = tempTrees();
 
 /** A root of two skills, locked, and options to serve it eagerly. */
-function eager(overrides: AgentSkillsOptions = {}) {
+function eager(
+  overrides: AgentSkillsOptions = {},
+  policy: LockPolicyOptions = {},
+) {
   const root = tree({
     "pdf/SKILL.md": manifest("pdf"),
     "pdf/scripts/fill.py": "print('fill')\n",
@@ -34,8 +41,7 @@ function eager(overrides: AgentSkillsOptions = {}) {
   const { lock, problems } = createSkillLock(options(root).options);
   assert.deepEqual(problems, []);
   const { options: opts, warnings } = options(root, {
-    lock,
-    lockVerify: "eager",
+    lock: lockPolicy(lock, { verify: "eager", ...policy }),
     ...overrides,
   });
   return { root, lock, opts, warnings };
@@ -50,7 +56,7 @@ function mismatch(error: unknown): boolean {
   return true;
 }
 
-describe('lockVerify: "eager"', () => {
+describe('lockPolicy(lock, { verify: "eager" })', () => {
   it("serves what matches, as lazily, and warns of nothing", () => {
     const { opts, warnings, root } = eager();
     const skills = createAgentSkills({ ...opts, strict: true });
@@ -66,10 +72,13 @@ describe('lockVerify: "eager"', () => {
   });
 
   it("does not serve a skill with a file changed to bytes of the same size", () => {
-    const { opts, warnings, root } = eager();
+    const { opts, warnings, root, lock } = eager();
     writeFileSync(join(root, "pdf", "forms.md"), "# FORMS\n");
     // Lazily, the skill is listed and loaded; only the read is refused.
-    const lazy = createAgentSkills({ ...opts, lockVerify: "lazy" });
+    const lazy = createAgentSkills({
+      ...opts,
+      lock: lockPolicy(lock, { verify: "lazy" }),
+    });
     assert.deepEqual(lazy.listSkills().map((s) => s.name), ["docx", "pdf"]);
     assert.equal(lazy.loadSkill("pdf")?.name, "pdf");
     assert.throws(() => lazy.readResource("pdf", "forms.md"), mismatch);
@@ -94,8 +103,8 @@ describe('lockVerify: "eager"', () => {
     );
   });
 
-  it('serves and warns under lockMode: "report"', () => {
-    const { opts, warnings, root } = eager({ lockMode: "report" });
+  it('serves and warns under mode: "report"', () => {
+    const { opts, warnings, root } = eager({}, { mode: "report" });
     writeFileSync(join(root, "pdf", "forms.md"), "# FORMS\n");
     assert.deepEqual(names({ ...opts, strict: true }), ["docx", "pdf"]);
     assert.deepEqual(codes(warnings), ["integrity_mismatch"]);
@@ -127,8 +136,7 @@ describe('lockVerify: "eager"', () => {
     });
     const { options: opts, warnings } = options(early, {
       roots: [early, late],
-      lock,
-      lockVerify: "eager",
+      lock: lockPolicy(lock, { verify: "eager" }),
     });
     const skills = createAgentSkills(opts);
     assert.deepEqual(skills.listSkills().map((s) => s.dir), [
@@ -206,23 +214,28 @@ describe('lockVerify: "eager"', () => {
     );
   });
 
-  it("refuses a lockVerify that is not one, with or without a lock", () => {
-    for (
-      const lock of [undefined, { agentSkillsLock: 1 as const, skills: [] }]
-    ) {
-      assert.throws(
-        () =>
-          createAgentSkills({
-            home: "/",
-            cwd: "/",
-            roots: ["/nonexistent"],
-            ...(lock === undefined ? {} : { lock }),
-            lockVerify: "always" as "eager",
-          }),
-        (error) =>
-          error instanceof StartupError && error.code === "invalid_option" &&
-          /Option "lockVerify" must be "lazy" or "eager"/.test(error.message),
-      );
-    }
+  it("refuses a verify that is not one, and lockVerify, an option no more", () => {
+    assert.throws(
+      () =>
+        lockPolicy({ agentSkillsLock: 1 as const, skills: [] }, {
+          verify: "always" as "eager",
+        }),
+      (error) =>
+        error instanceof StartupError && error.code === "invalid_option" &&
+        /Option "lockVerify" must be "lazy" or "eager"/.test(error.message),
+    );
+    // Without a lock, as with one, createAgentSkills() takes no such option.
+    assert.throws(
+      () =>
+        createAgentSkills({
+          home: "/",
+          cwd: "/",
+          roots: ["/nonexistent"],
+          lockVerify: "eager",
+        } as AgentSkillsOptions),
+      (error) =>
+        error instanceof StartupError && error.code === "invalid_option" &&
+        /createAgentSkills has no option "lockVerify"/.test(error.message),
+    );
   });
 });

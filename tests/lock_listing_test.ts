@@ -7,13 +7,13 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { StartupError } from "@clarvis/agent-skills";
 import {
   createSkillLock,
   formatSkillLock,
   parseSkillLock,
   skillsListing,
-  StartupError,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/lock";
 import { manifest, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

@@ -1,15 +1,16 @@
-// A lock is input: parseSkillLock() and the `lock` option refuse a malformed
-// or hostile one with invalid_lock, naming the field, before any root is read.
+// A lock is input: parseSkillLock() and lockPolicy() (which makes the `lock`
+// option) refuse a malformed or hostile one with invalid_lock, naming the
+// field, before any root is read.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { createAgentSkills, StartupError } from "@clarvis/agent-skills";
 import {
-  createAgentSkills,
   createSkillLock,
+  lockPolicy,
   parseSkillLock,
   type SkillLock,
-  StartupError,
-} from "@clarvis/agent-skills";
+} from "@clarvis/agent-skills/lock";
 import { manifest, options, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();
@@ -28,7 +29,8 @@ function validLock(): {
 
 /**
  * Asserts both ways in refuse `value`: as a lock file's text (unless it
- * cannot be JSON: a getter, a symbol key) and as the `lock` option.
+ * cannot be JSON: a getter, a symbol key) and as the lock of the `lock`
+ * option's policy.
  */
 function refused(
   value: unknown,
@@ -45,7 +47,7 @@ function refused(
           home: "/",
           cwd: "/",
           roots: ["/nonexistent"],
-          lock: value as SkillLock,
+          lock: lockPolicy(value as SkillLock),
         }),
     ]
   ) {
@@ -203,7 +205,7 @@ describe("a malformed or hostile lock", () => {
       home: "/",
       cwd: "/",
       roots: ["/nonexistent"],
-      lock: counted as unknown as SkillLock,
+      lock: lockPolicy(counted as unknown as SkillLock),
       onWarning: () => {},
     });
     assert.equal(reads, 1);
@@ -291,11 +293,8 @@ describe("a malformed or hostile lock", () => {
     });
     assert.throws(
       () =>
-        createAgentSkills({
-          home: "/",
-          cwd: "/",
-          roots: ["/nonexistent"],
-          lockMode: "warn" as "report",
+        lockPolicy({ agentSkillsLock: 1, skills: [] }, {
+          mode: "warn" as "report",
         }),
       (error) =>
         error instanceof StartupError && error.code === "invalid_option" &&

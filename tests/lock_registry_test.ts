@@ -1,6 +1,6 @@
-// createAgentSkills({ lock }): only what the lock holds is served, and no tier
-// hands out bytes that differ from it (src/discovery/_locked.ts,
-// src/registry/_locked.ts).
+// createAgentSkills({ lock: lockPolicy(lock) }): only what the lock holds is
+// served, and no tier hands out bytes that differ from it (src/lock/_admit.ts,
+// src/lock/_guard.ts).
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -9,17 +9,24 @@ import { join } from "node:path";
 import {
   type AgentSkillsOptions,
   createAgentSkills,
-  createSkillLock,
   SkillError,
-  type SkillLock,
 } from "@clarvis/agent-skills";
+import {
+  createSkillLock,
+  lockPolicy,
+  type LockPolicyOptions,
+  type SkillLock,
+} from "@clarvis/agent-skills/lock";
 import { codes, manifest, options, tempTrees, writeTree } from "./_helpers.ts";
 import { watchTwins } from "./_twins.ts";
 
 const tree = tempTrees();
 
 /** A root of two skills, its lock, and options to serve it under the lock. */
-function locked(overrides: AgentSkillsOptions = {}) {
+function locked(
+  policy: LockPolicyOptions = {},
+  overrides: AgentSkillsOptions = {},
+) {
   const root = tree({
     "pdf/SKILL.md": manifest("pdf"),
     "pdf/scripts/fill.py": "print('fill')\n",
@@ -29,7 +36,10 @@ function locked(overrides: AgentSkillsOptions = {}) {
   const made = options(root);
   const { lock, problems } = createSkillLock(made.options);
   assert.deepEqual(problems, []);
-  const { options: opts, warnings } = options(root, { lock, ...overrides });
+  const { options: opts, warnings } = options(root, {
+    lock: lockPolicy(lock, policy),
+    ...overrides,
+  });
   return { root, lock, opts, warnings };
 }
 
@@ -41,7 +51,7 @@ function integrity(code: string) {
   };
 }
 
-describe("createAgentSkills({ lock })", () => {
+describe("createAgentSkills({ lock: lockPolicy(lock) })", () => {
   it("serves what matches, as without a lock", () => {
     const { opts, warnings, root } = locked();
     const skills = createAgentSkills(opts);
@@ -108,7 +118,7 @@ describe("createAgentSkills({ lock })", () => {
         skill.name === "pdf" ? { ...skill, path: "other" } : skill
       ),
     };
-    const skills = createAgentSkills({ ...opts, lock: moved });
+    const skills = createAgentSkills({ ...opts, lock: lockPolicy(moved) });
     assert.deepEqual(skills.listSkills().map((s) => s.name), ["docx"]);
     assert.match(
       warnings[0]?.message ?? "",
@@ -116,8 +126,8 @@ describe("createAgentSkills({ lock })", () => {
     );
   });
 
-  it('serves and warns under lockMode: "report"', () => {
-    const { opts, warnings, root } = locked({ lockMode: "report" });
+  it('serves and warns under mode: "report"', () => {
+    const { opts, warnings, root } = locked({ mode: "report" });
     writeFileSync(join(root, "pdf", "SKILL.md"), manifest("pdf", "Changed."));
     writeTree(root, { "new/SKILL.md": manifest("new") });
     const skills = createAgentSkills({ ...opts, strict: true });
@@ -136,15 +146,14 @@ describe("createAgentSkills({ lock })", () => {
 
 describe("a lock over roots that share names", () => {
   /** Two roots with a "pdf" each, the later one locked as it is served. */
-  function shadowing(overrides: AgentSkillsOptions = {}) {
+  function shadowing(policy: LockPolicyOptions = {}) {
     const early = tree({ "pdf/SKILL.md": manifest("pdf", "The early copy.") });
     const late = tree({ "pdf/SKILL.md": manifest("pdf", "The late copy.") });
     const roots = [early, late];
     const { lock } = createSkillLock(options(late, { roots }).options);
     const { options: opts, warnings } = options(late, {
       roots,
-      lock,
-      ...overrides,
+      lock: lockPolicy(lock, policy),
     });
     return { early, late, lock, opts, warnings };
   }
@@ -164,8 +173,8 @@ describe("a lock over roots that share names", () => {
     assert.ok(dropped[0]?.message.includes(`at ${early}/pdf does not match`));
   });
 
-  it('says nothing of it under lockMode: "report" either', () => {
-    const { opts, warnings, late } = shadowing({ lockMode: "report" });
+  it('says nothing of it under mode: "report" either', () => {
+    const { opts, warnings, late } = shadowing({ mode: "report" });
     const skills = createAgentSkills({ ...opts, strict: true });
     assert.deepEqual(skills.listSkills().map((s) => s.dir), [
       join(late, "pdf"),
@@ -180,7 +189,7 @@ describe("a lock over roots that share names", () => {
     writeTree(late, { "pdf/SKILL.md": manifest("pdf", "A copy put later.") });
     const { options: opts, warnings } = options(early, {
       roots: [early, late],
-      lock,
+      lock: lockPolicy(lock),
     });
     const skills = createAgentSkills(opts);
     assert.deepEqual(skills.listSkills().map((s) => s.dir), [
@@ -277,8 +286,8 @@ describe("the tiers under a lock", () => {
     );
   });
 
-  it('warns instead under lockMode: "report"', () => {
-    const { opts, root, warnings } = locked({ lockMode: "report" });
+  it('warns instead under mode: "report"', () => {
+    const { opts, root, warnings } = locked({ mode: "report" });
     const skills = createAgentSkills(opts);
     writeFileSync(join(root, "pdf", "forms.md"), "# FORMS\n");
     writeFileSync(join(root, "pdf", "late.md"), "late");
@@ -303,7 +312,7 @@ describe("the tiers under a lock", () => {
     const made = options(root);
     const { lock } = createSkillLock(made.options);
     writeFileSync(join(root, "s", "\u001b[31mred\u202e.md"), "x");
-    const { options: opts } = options(root, { lock });
+    const { options: opts } = options(root, { lock: lockPolicy(lock) });
     const skills = createAgentSkills(opts);
     assert.throws(() => skills.loadSkill("s"), (error) => {
       const message = (error as Error).message;
@@ -332,8 +341,8 @@ describe("refresh() under a lock", () => {
 
 describe("a watched refresh() under a lock", () => {
   for (const lockMode of ["enforce", "report"] as const) {
-    it(`agrees with a full refresh, lockMode "${lockMode}"`, async () => {
-      const { opts, root } = locked({ lockMode });
+    it(`agrees with a full refresh, mode "${lockMode}"`, async () => {
+      const { opts, root } = locked({ mode: lockMode });
       const twins = watchTwins(opts);
       try {
         const pdf = join(root, "pdf", "SKILL.md");

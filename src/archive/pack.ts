@@ -9,7 +9,7 @@
 
 import { statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { comparePaths } from "../_digest.ts";
+import { comparePaths } from "../_path_order.ts";
 import { checkDiscovered } from "../check/check.ts";
 import { SkillError, StartupError } from "../errors.ts";
 import { checkedOption, objectOptions, oneOf } from "../_option_check.ts";

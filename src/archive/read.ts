@@ -23,7 +23,7 @@ import { findingsOf } from "../discovery/_manifest_problems.ts";
 import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
 import { parseSkill } from "../discovery/_read_skill.ts";
 import type { SkillInfo } from "../skill.ts";
-import { comparePaths } from "../_digest.ts";
+import { comparePaths } from "../_path_order.ts";
 import { ArchiveError } from "./error.ts";
 import { MAX_ARCHIVE_BYTES } from "../check/_upload.ts";
 import type { ArchiveLayout } from "./pack.ts";

@@ -31,7 +31,7 @@ import type { SkillInfo } from "../skill.ts";
 export interface CheckSkillsOptions extends
   Omit<
     AgentSkillsOptions,
-    "roots" | "strict" | "onWarning" | "lock" | "lockMode" | "lockVerify"
+    "roots" | "strict" | "onWarning" | "lock"
   > {
   /**
    * Skill roots, single skill directories (a directory that holds a

@@ -22,7 +22,7 @@ import {
   parseSkillLock,
   verifySkillLock,
 } from "../lock/lock.ts";
-import type { SkillLock } from "../skill_lock.ts";
+import type { SkillLock } from "../lock/skill_lock.ts";
 import type { SkillWarning } from "../warn.ts";
 import { skillsOptions } from "./args.ts";
 import { refuseUnread } from "./roots.ts";

@@ -19,14 +19,14 @@ import {
   COUNT,
   FUNCTION,
   objectOptions,
-  oneOf,
   readFields,
   STRING,
 } from "../_option_check.ts";
-import type { LockedSkill } from "../skill_lock.ts";
-import { readLock } from "./_lock.ts";
+import { describe } from "../_text.ts";
+import { isLockPolicy, type SkillLockPolicy } from "../_lock_policy.ts";
 
 export type { SkillRoot } from "./_roots.ts";
+export type { SkillLockPolicy } from "../_lock_policy.ts";
 
 /** The resolved configuration: absolute paths, every default filled in, deeply frozen. */
 export interface SkillConfig {
@@ -54,18 +54,11 @@ export interface SkillConfig {
   readonly maxResourceDepth: number;
   /** The size cap of `readResource()`, in bytes. */
   readonly maxResourceBytes: number;
-  /** The skill lock and what it does, when the `lock` option was given. */
+  /**
+   * The `lock` option: the skill lock and what it does, as `lockPolicy()`
+   * of `@clarvis/agent-skills/lock` made it; `undefined` without one.
+   */
   readonly lock: SkillLockPolicy | undefined;
-}
-
-/** The `lock` option resolved: its skills by name, and its mode. */
-export interface SkillLockPolicy {
-  /** `"enforce"` refuses what does not match; `"report"` warns and serves. */
-  readonly mode: "enforce" | "report";
-  /** `"eager"`: discovery checks every file of a skill, not only its manifest. */
-  readonly verify: "lazy" | "eager";
-  /** Each locked skill by name. */
-  readonly skills: ReadonlyMap<string, LockedSkill>;
 }
 
 /** The defaults of the options that are positive counts. */
@@ -94,8 +87,6 @@ const OPTION_KEYS = Object.keys(
     maxResourceDepth: true,
     maxResourceBytes: true,
     lock: true,
-    lockMode: true,
-    lockVerify: true,
     onWarning: true,
     trust: true,
   } satisfies Record<keyof AgentSkillsOptions, true>,
@@ -194,10 +185,7 @@ export function resolveOptions(
     maxResourceEntries: countOption(given, "maxResourceEntries"),
     maxResourceDepth: countOption(given, "maxResourceDepth"),
     maxResourceBytes: countOption(given, "maxResourceBytes"),
-    lock: lockPolicy(given.lock, {
-      mode: given.lockMode,
-      verify: given.lockVerify,
-    }),
+    lock: lockOption(given.lock, owner),
   });
   return { config, onWarning };
 }
@@ -276,32 +264,23 @@ function countOption(
 }
 
 /**
- * The `lock`, `lockMode` and `lockVerify` options resolved, or `undefined`
- * without a lock.
+ * The `lock` option: a policy `lockPolicy()` made, or `undefined`; anything
+ * else (a lock itself, as the option took it before, or a look-alike) is
+ * `invalid_option`, saying how to make one.
  */
-function lockPolicy(
+function lockOption(
   lock: unknown,
-  { mode, verify }: { mode: unknown; verify: unknown },
+  owner: string,
 ): SkillLockPolicy | undefined {
-  const checkedMode = checkedOption(mode, "lockMode", LOCK_MODE) ?? "enforce";
-  const checkedVerify = checkedOption(verify, "lockVerify", LOCK_VERIFY) ??
-    "lazy";
-  if (lock === undefined) return undefined;
-  const read = readLock(lock);
-  if ("problem" in read) {
-    throw new StartupError(
-      "invalid_lock",
-      `Option "lock" is not a skill lock: ${read.problem}`,
-    );
-  }
-  const skills = new Map<string, LockedSkill>();
-  for (const skill of read.lock.skills) skills.set(skill.name, skill);
-  return Object.freeze({
-    mode: checkedMode,
-    verify: checkedVerify,
-    skills,
-  });
+  if (lock === undefined || isLockPolicy(lock)) return lock;
+  throw new StartupError(
+    "invalid_option",
+    `Option "lock" of ${owner} must be a lock policy made by lockPolicy(), got ${
+      // A lock file's text given as it is: its start says what it is.
+      describe(
+        typeof lock === "string" && lock.length > 80
+          ? `${lock.slice(0, 80)}…`
+          : lock,
+      )}: make it with lockPolicy(parseSkillLock(text)) from @clarvis/agent-skills/lock`,
+  );
 }
-
-const LOCK_MODE = oneOf("enforce", "report");
-const LOCK_VERIFY = oneOf("lazy", "eager");

@@ -17,8 +17,8 @@ import { patchedRoot, type Swap } from "./_patch.ts";
 import { discoverRoot } from "./_root.ts";
 import { untrustedRootProblem } from "./_problems.ts";
 import type {
+  AdmitCheck,
   EntriesMemo,
-  FilesCheck,
   PassedBy,
   Previous,
   Problem,
@@ -67,8 +67,10 @@ export interface RootsScan {
   readonly readRoot?: RootReader | undefined;
   /** What a watch saw unchanged since the previous scan; absent: no watch. */
   readonly unchanged?: Unchanged | undefined;
-  /** How a skill's files are held against the lock; absent: not at all. */
-  readonly checkFiles?: FilesCheck | undefined;
+  /** What admits each skill read (a skill lock); absent: every one. */
+  readonly admit?: AdmitCheck | undefined;
+  /** The digest taken of each manifest read, for `admit`; absent: none. */
+  readonly digest?: ((bytes: Uint8Array) => string) | undefined;
   /**
    * The previous scan's memory, while a watch is open: a configured root
    * the watch saw unchanged is served as it was, and this scan's memory is
@@ -234,7 +236,8 @@ function scanOf(
     unchanged: scan.unchanged,
     entries,
     linked,
-    checkFiles: scan.checkFiles,
+    admit: scan.admit,
+    digest: scan.digest,
   };
 }
 

@@ -27,7 +27,6 @@ import {
 } from "./_manifest.ts";
 import { findingsOf, parseProblem, readProblem } from "./_manifest_problems.ts";
 import { deniedProblem, outsidePluginsProblem } from "./_problems.ts";
-import { lockProblem } from "./_locked.ts";
 import { refreshKey, reusable } from "./_refresh_key.ts";
 import type {
   DiscoveredSkill,
@@ -99,7 +98,7 @@ function admitted(
   skill: DiscoveredSkill,
   findings: readonly Problem[],
 ): SkillRead | undefined {
-  const refused = lockProblem(scan.config, skill, scan.checkFiles);
+  const refused = scan.admit?.(skill);
   if (refused === undefined) return { skill, findings };
   if (refused.drops) {
     scan.report(refused);
@@ -171,7 +170,7 @@ function loadManifest(
       own,
       within,
       buffer: scan.buffer,
-      digest: config.lock !== undefined,
+      digest: scan.digest,
     });
   if (read.kind === "elsewhere" && within !== undefined) {
     report(outsidePluginsProblem({

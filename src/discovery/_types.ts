@@ -13,7 +13,6 @@ import type { StatusKind } from "../fs/_types.ts";
 import type { Coercion, Truncation } from "../manifest/_coerce.ts";
 import type { Repair } from "../manifest/_repair.ts";
 import type { SkillInfo } from "../skill.ts";
-import type { LockedSkill } from "../skill_lock.ts";
 import type { SkillWarningCode } from "../warn.ts";
 
 /** How discovery reached a skill directory: its real path, and whether through a symlink. */
@@ -60,7 +59,7 @@ export interface DiscoveredSkill extends ParsedSkill {
   readonly key: RefreshKey;
   /**
    * The digest of the manifest's bytes, taken when a skill lock is
-   * configured (see `_locked.ts`); else undefined.
+   * configured (see {@linkcode RootScan.digest}); else undefined.
    */
   readonly digest: string | undefined;
 }
@@ -133,14 +132,11 @@ export interface PassedBy {
 }
 
 /**
- * Why a skill's files are not those of its entry in the lock, or
- * `undefined` when they are: what a `lockVerify: "eager"` scan asks of each
- * skill whose manifest matches (given by the registry, which reads files).
+ * Why a skill read is refused (a problem that `drops` it) or only warned
+ * about, or `undefined` when it is admitted: what a skill lock says of each
+ * skill discovery reads (given by the registry, from the lock's policy).
  */
-export type FilesCheck = (
-  skill: DiscoveredSkill,
-  locked: LockedSkill,
-) => string | undefined;
+export type AdmitCheck = (skill: DiscoveredSkill) => Problem | undefined;
 
 /** Receives the problems of a discovery run: warns, throws or collects. */
 export type Report = (problem: Problem) => void;
@@ -184,8 +180,13 @@ export interface RootScan {
   readonly entries?: EntriesMemo | undefined;
   /** Where the real directories reached through symlinks are recorded. */
   readonly linked?: string[] | undefined;
-  /** How a skill's files are held against the lock (see {@linkcode FilesCheck}). */
-  readonly checkFiles?: FilesCheck | undefined;
+  /** What admits each skill read (a skill lock); absent: every one. */
+  readonly admit?: AdmitCheck | undefined;
+  /**
+   * The digest of a manifest's bytes, taken as it is read, for `admit`;
+   * absent: none is taken.
+   */
+  readonly digest?: ((bytes: Uint8Array) => string) | undefined;
 }
 
 /**

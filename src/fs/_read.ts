@@ -7,7 +7,6 @@
  * @module
  */
 
-import { digestOf } from "../_digest.ts";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { fromNode } from "./_node.ts";
 import {
@@ -203,7 +202,7 @@ export function readBuffer(): ReadBuffer {
  * path for the descriptor, else by the path's real path and an `lstat` there
  * of the descriptor's file (one `readlink`, or a `realpath` and an `lstat`,
  * more per file). With `digest`, the digest of the bytes read is taken
- * too (for a skill lock).
+ * with it too (for a skill lock).
  */
 export function readManifest(
   path: string,
@@ -212,7 +211,7 @@ export function readManifest(
     own?: OwnEntry | undefined;
     within?: Within | undefined;
     buffer: ReadBuffer;
-    digest?: boolean | undefined;
+    digest?: ((bytes: Uint8Array) => string) | undefined;
   },
 ): FileRead {
   const follow = own === undefined && within?.exact === undefined;
@@ -247,7 +246,7 @@ export function readManifest(
     if (bytes.length > maxBytes) return { kind: "too_large" };
     const text = decoded(bytes);
     if (text === undefined) return { kind: "not_utf8" };
-    const taken = digest === true ? digestOf(bytes) : undefined;
+    const taken = digest === undefined ? undefined : digest(bytes);
     return { kind: "text", text, status, digest: taken };
   } catch (error) {
     return { kind: "unreadable", error };

@@ -1,6 +1,6 @@
 /**
  * A lock of what the roots serve: every served skill locked
- * (`registry/_lock_skill.ts` reads and hashes one skill's files), for the
+ * (`_lock_skill.ts` reads and hashes one skill's files), for the
  * lock, the CLI and the Skills Extension listing (`lockServed`, `lockOf`),
  * and a lock as given checked (`checked`). A skill that cannot be locked
  * whole is left out, with its problems.
@@ -8,18 +8,17 @@
  * @module
  */
 
-import { comparePaths } from "../_digest.ts";
+import { comparePaths } from "../_path_order.ts";
 import { resolveOptions, type SkillConfig } from "../config/config.ts";
 import { reporter } from "../discovery/_report.ts";
+import type { DiscoveredSkill } from "../discovery/_types.ts";
+import { StartupError } from "../errors.ts";
 import type { AgentSkillsOptions } from "../options.ts";
 import { buildSnapshot } from "../registry/_snapshot.ts";
 import { warnerFor } from "../warn.ts";
-import { readLock } from "../config/_lock.ts";
-import { StartupError } from "../errors.ts";
-import type { SkillLock } from "../skill_lock.ts";
-import type { DiscoveredSkill } from "../discovery/_types.ts";
-import { type LockProblem, lockSkill } from "../registry/_lock_skill.ts";
-import type { LockedSkill } from "../skill_lock.ts";
+import { type LockProblem, lockSkill } from "./_lock_skill.ts";
+import { readLock } from "./_read.ts";
+import type { LockedSkill, SkillLock } from "./skill_lock.ts";
 
 export type { LockProblem };
 
@@ -60,8 +59,8 @@ export function lockServed(
 }
 
 /**
- * A lock of what the roots serve (checked, so that it may be given to
- * `createAgentSkills()` as it is), with each served skill's directory.
+ * A lock of what the roots serve (checked, so that `lockPolicy()` takes it
+ * as it is), with each served skill's directory.
  */
 export function lockOf(
   options: AgentSkillsOptions,
@@ -75,8 +74,8 @@ export function lockOf(
   const dirs: Record<string, string> = Object.create(null);
   for (const { skill } of served) dirs[skill.info.name] = skill.info.dir;
   return {
-    // Checked as a lock given back is checked, so that it may be given
-    // to createAgentSkills() as it is.
+    // Checked as a lock given back is checked, so that lockPolicy()
+    // takes it as it is.
     lock: checked(
       { agentSkillsLock: 1, skills: served.map(({ locked }) => locked) },
       owner,

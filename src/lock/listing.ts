@@ -82,7 +82,7 @@ export interface SkillsListingOptions extends AgentSkillsOptions {
  *
  * @example Publish the listing of a store
  * ```ts
- * import { skillsListing } from "@clarvis/agent-skills";
+ * import { skillsListing } from "@clarvis/agent-skills/lock";
  *
  * const { skills } = skillsListing({
  *   roots: ["fixtures/demo/user-store"],

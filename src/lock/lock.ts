@@ -2,8 +2,8 @@
  * Skill locks: what a set of roots serves, each skill's files hashed
  * ({@linkcode createSkillLock}); a lock as text and back
  * ({@linkcode formatSkillLock}, {@linkcode parseSkillLock}); and what
- * changed since a lock was written ({@linkcode verifySkillLock},
- * {@linkcode lockDrift}). The digests are defined in docs/integrity.md.
+ * changed since a lock was written ({@linkcode verifySkillLock}). The
+ * digests are defined in docs/integrity.md.
  *
  * @module
  */
@@ -11,9 +11,9 @@
 import { jsonSafe } from "../_text.ts";
 import { StartupError } from "../errors.ts";
 import type { AgentSkillsOptions } from "../options.ts";
-import type { LockedSkill, SkillLock } from "../skill_lock.ts";
 import { checked, lockOf, type LockProblem } from "./_files.ts";
-import { filesDrift, keyedDrift, sameSizes } from "../registry/_lock_skill.ts";
+import { filesDrift, keyedDrift, sameSizes } from "./_lock_skill.ts";
+import type { LockedSkill, SkillLock } from "./skill_lock.ts";
 
 export type { LockProblem } from "./_files.ts";
 
@@ -31,7 +31,7 @@ export interface SkillLockResult {
 }
 
 /**
- * Scans the roots as {@linkcode createAgentSkills} does and locks every
+ * Scans the roots as `createAgentSkills()` does and locks every
  * served skill: its name, its directory relative to its root, and the
  * digest and size of each of its files (the manifest and every file
  * `loadSkill()` lists), each read as `readResource()` reads it.
@@ -43,7 +43,7 @@ export interface SkillLockResult {
  *
  * @example Lock a store, then write the lock
  * ```ts
- * import { createSkillLock, formatSkillLock } from "@clarvis/agent-skills";
+ * import { createSkillLock, formatSkillLock } from "@clarvis/agent-skills/lock";
  *
  * const { lock, problems } = createSkillLock({
  *   roots: ["fixtures/demo/user-store"],
@@ -84,7 +84,7 @@ export function formatSkillLock(lock: SkillLock): string {
  *
  * @example Read a lock written by `agent-skills lock`
  * ```ts
- * import { parseSkillLock } from "@clarvis/agent-skills";
+ * import { parseSkillLock } from "@clarvis/agent-skills/lock";
  *
  * const lock = parseSkillLock('{"agentSkillsLock": 1, "skills": []}');
  * console.log(lock.skills.length); // 0
@@ -134,7 +134,7 @@ export interface LockDrift {
  * What differs between two locks: `locked`, as written before, and
  * `found`, of what is served now. Every list is in code point order.
  */
-export function lockDrift(locked: SkillLock, found: SkillLock): LockDrift {
+function lockDrift(locked: SkillLock, found: SkillLock): LockDrift {
   const { added, removed, changed } = keyedDrift(locked.skills, found.skills, {
     key: (skill) => skill.name,
     same: (was, now) =>
@@ -172,8 +172,9 @@ export interface LockVerification {
 
 /**
  * Compares what the roots serve now with a lock: {@linkcode createSkillLock}
- * over `options`, then {@linkcode lockDrift}. A served skill that cannot be
- * read is a problem, neither added nor removed.
+ * over `options`, then how the two locks differ, skill by skill and file by
+ * file. A served skill that cannot be read is a problem, neither added nor
+ * removed.
  *
  * @param lock The lock, as {@linkcode parseSkillLock} gives it.
  * @param options As for `createAgentSkills()`.
@@ -182,7 +183,7 @@ export interface LockVerification {
  *
  * @example Fail a build when a skill changed
  * ```ts
- * import { createSkillLock, verifySkillLock } from "@clarvis/agent-skills";
+ * import { createSkillLock, verifySkillLock } from "@clarvis/agent-skills/lock";
  *
  * const options = { roots: ["fixtures/demo/user-store"], home: "/home/ada" };
  * const { lock } = createSkillLock(options);

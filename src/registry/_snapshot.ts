@@ -10,7 +10,7 @@ import { discoverRoots } from "../discovery/_driver.ts";
 import type { Swap } from "../discovery/_patch.ts";
 import { reservedNameProblem } from "../discovery/_problems.ts";
 import { colonIn, namespaced } from "../_names.ts";
-import { filesMismatch } from "./_lock_skill.ts";
+import { lockChecks } from "./_integrity.ts";
 import type {
   DiscoveredSkill,
   PassedBy,
@@ -115,6 +115,9 @@ export function buildSnapshot(
     if (isLockProblem(problem)) held.push({ problem, root, configured });
     else report(problem);
   };
+  const checks = config.lock === undefined
+    ? undefined
+    : lockChecks(config.lock);
   const found: RootSkills[] = [];
   const foundIn = new Map<RootSkills, SkillRoot>();
   // `<plugin>:<skill>` names belong to plugins: a plain skill never takes
@@ -129,9 +132,10 @@ export function buildSnapshot(
       passed,
       missing,
       unchanged: watched?.unchanged,
-      checkFiles: config.lock?.verify === "eager"
-        ? (skill, locked) => filesMismatch(skill, config, locked)
-        : undefined,
+      admit: checks === undefined
+        ? undefined
+        : (skill) => checks.admit(skill, config),
+      digest: checks?.digest,
       memo: watched === undefined
         ? undefined
         : previous?.memo ?? { roots: new Map() },

@@ -26,6 +26,14 @@ import {
 } from "@clarvis/agent-skills/archive";
 import { type CliIO, main } from "@clarvis/agent-skills/cli";
 import {
+  createSkillLock,
+  formatSkillLock,
+  lockPolicy,
+  parseSkillLock,
+  type SkillLockPolicy,
+  verifySkillLock,
+} from "@clarvis/agent-skills/lock";
+import {
   type SkillFrontmatter,
   skillFrontmatterSchema as schemaEntry,
 } from "@clarvis/agent-skills/schema";
@@ -89,6 +97,19 @@ export function consume(
   } catch (error) {
     if (error instanceof ArchiveError) lines.push(`archive: ${error.code}`);
   }
+
+  const roots = { roots: [home], home, cwd: home };
+  const { lock } = createSkillLock(roots);
+  const policy: SkillLockPolicy = lockPolicy(
+    parseSkillLock(formatSkillLock(lock)),
+    { mode: "enforce", verify: "lazy" },
+  );
+  const guarded = createAgentSkills({ ...roots, lock: policy });
+  lines.push(
+    `lock: ${guarded.listSkills().length} skill(s), ${
+      verifySkillLock(lock, roots).ok
+    }, ${guarded.config.lock?.mode}`,
+  );
 
   const frontmatter: SkillFrontmatter = { name: skill, description: "Test." };
   lines.push(

@@ -8,11 +8,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  createAgentSkills,
-  createSkillLock,
-  SkillError,
-} from "@clarvis/agent-skills";
+import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
+import { createSkillLock, lockPolicy } from "@clarvis/agent-skills/lock";
 import { manifest, tempTrees } from "../_helpers.ts";
 import { race } from "./_race.ts";
 
@@ -21,7 +18,7 @@ const TIMEOUT = { timeout: 90_000 };
 const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
 /** A root with skill "x", locked, and an instance under that lock. */
-function lockedStore(lockVerify: "lazy" | "eager" = "lazy") {
+function lockedStore(verify: "lazy" | "eager" = "lazy") {
   const base = tree({
     "root/x/SKILL.md": manifest("x", "inside"),
     "root/x/file.txt": "the locked bytes\n".repeat(2000),
@@ -31,8 +28,7 @@ function lockedStore(lockVerify: "lazy" | "eager" = "lazy") {
   const { lock } = createSkillLock(options);
   const skills = createAgentSkills({
     ...options,
-    lock,
-    lockVerify,
+    lock: lockPolicy(lock, { verify }),
     onWarning: () => {},
   });
   return { base, root, skills, lock };

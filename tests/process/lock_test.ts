@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createSkillLock } from "@clarvis/agent-skills";
+import { createSkillLock } from "@clarvis/agent-skills/lock";
 import { makeNonUtf8, manifest, options, tempTrees } from "../_helpers.ts";
 import { VECTOR_DIGEST, VECTOR_FILES } from "../_lock_vector.ts";
 

@@ -1,5 +1,5 @@
 /**
- * A skill lock as given (the `lock` option, or a lock file's JSON) checked
+ * A skill lock as given (to `lockPolicy()`, or a lock file's JSON) checked
  * field by field and copied into frozen plain data, each field read once:
  * what is checked is what is used. A lock is input like any other: its
  * size is bounded, its paths must stay inside their skill, and each
@@ -8,13 +8,9 @@
  * @module
  */
 
-import {
-  comparePaths,
-  isDigest,
-  skillDigest,
-  unlockablePath,
-} from "../_digest.ts";
-import type { LockedFile, LockedSkill, SkillLock } from "../skill_lock.ts";
+import { comparePaths } from "../_path_order.ts";
+import { isDigest, skillDigest, unlockablePath } from "./_digest.ts";
+import type { LockedFile, LockedSkill, SkillLock } from "./skill_lock.ts";
 import { describe, oneLineSafe } from "../_text.ts";
 import { pluginNameProblem } from "../_names.ts";
 
@@ -24,6 +20,19 @@ export const MAX_LOCKED_SKILLS = 100_000;
 export const MAX_LOCKED_FILES = 1_000_000;
 /** The longest name or path a lock may hold, in UTF-16 code units. */
 export const MAX_LOCKED_PATH = 4096;
+
+/**
+ * A lock as a policy holds it (`lockPolicy()`): its skills by name, and
+ * what it does about a skill or a file that does not match.
+ */
+export interface LockedPolicy {
+  /** `"enforce"` refuses what does not match; `"report"` warns and serves. */
+  readonly mode: "enforce" | "report";
+  /** `"eager"`: discovery checks every file of a skill, not only its manifest. */
+  readonly verify: "lazy" | "eager";
+  /** Each locked skill by name. */
+  readonly skills: ReadonlyMap<string, LockedSkill>;
+}
 
 /** A lock checked, or the first thing wrong with it, with where it is. */
 export type LockRead =

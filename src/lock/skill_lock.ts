@@ -35,9 +35,10 @@ export interface LockedSkill {
 }
 
 /**
- * A skill lock: what `agent-skills lock` writes (as JSON) and what the
- * `lock` option of `createAgentSkills()` takes, parsed. Skills are in code
- * point order of their names.
+ * A skill lock: what `agent-skills lock` writes (as JSON), parsed
+ * (`parseSkillLock()`), and what `lockPolicy()` makes into the `lock`
+ * option of `createAgentSkills()`. Skills are in code point order of their
+ * names.
  */
 export interface SkillLock {
   /** The lock format's version: 1. */

@@ -3,27 +3,22 @@
  * `loadSkill()` lists) read as `readResource()` reads it and hashed, or the
  * problems that keep it out of a lock; and how two entries of one skill
  * differ, file by file. The lock's commands lock every served skill so
- * (`lock/_files.ts`); under `lockVerify: "eager"`, discovery holds each
- * skill it reads against its entry so.
+ * (`_files.ts`); under the policy's `verify: "eager"`, discovery holds each
+ * skill it reads against its entry so (`_admit.ts`).
  *
  * @module
  */
 
-import { basename } from "node:path";
-import {
-  comparePaths,
-  digestOf,
-  skillDigest,
-  unlockablePath,
-} from "../_digest.ts";
+import { basename, relative, sep } from "node:path";
 import type { SkillConfig } from "../config/config.ts";
-import { readLock } from "../config/_lock.ts";
-import { placeInRoot } from "../discovery/_locked.ts";
 import type { DiscoveredSkill } from "../discovery/_types.ts";
 import { SkillError } from "../errors.ts";
-import type { LockedFile, LockedSkill } from "../skill_lock.ts";
-import { readConfined } from "./_confine.ts";
-import { listResources } from "./_resources.ts";
+import { comparePaths } from "../_path_order.ts";
+import { readConfined } from "../registry/_confine.ts";
+import { listResources } from "../registry/_resources.ts";
+import { digestOf, skillDigest, unlockablePath } from "./_digest.ts";
+import { readLock } from "./_read.ts";
+import type { LockedFile, LockedSkill } from "./skill_lock.ts";
 
 /** Why one skill could not be locked. */
 export interface LockProblem {
@@ -211,4 +206,17 @@ export function named(paths: readonly string[]): string {
   const shown = paths.slice(0, 10).map((path) => JSON.stringify(path));
   const more = paths.length - shown.length;
   return more > 0 ? `${shown.join(", ")} and ${more} more` : shown.join(", ");
+}
+
+/**
+ * A skill directory's path relative to its root, `/`-separated, as a lock
+ * records it.
+ */
+export function placeInRoot(info: { root: string; dir: string }): string {
+  const { root, dir } = info;
+  // A skill directory is found below its root by name: its path starts so.
+  if (dir.startsWith(root) && dir[root.length] === "/") {
+    return dir.slice(root.length + 1);
+  }
+  return relative(root, dir).split(sep).join("/");
 }

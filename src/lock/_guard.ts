@@ -2,30 +2,31 @@
  * The skill lock on the tiers: a skill's listing must be the locked one
  * (`loadSkill()`, `activate()`), a path must name a locked file
  * (`resourcePath()`), and bytes read must be the locked ones, by size and
- * digest (`readResource()`). Under `lockMode: "report"` each of these warns
- * instead of throwing. Discovery checked the manifest already
- * (`discovery/_locked.ts`).
+ * digest (`readResource()`). Under the policy's `mode: "report"` each of
+ * these warns instead of throwing. Discovery checked the manifest already
+ * (`_admit.ts`).
  *
  * @module
  */
 
 import { basename, posix } from "node:path";
-import { digestOf } from "../_digest.ts";
-import type { SkillLockPolicy } from "../config/config.ts";
 import type { DiscoveredSkill } from "../discovery/_types.ts";
 import { SkillError } from "../errors.ts";
+import type { ReadGuard } from "../registry/_integrity.ts";
 import { oneLineSafe } from "../_text.ts";
-import type { LockedFile, LockedSkill } from "../skill_lock.ts";
 import type { WarnSink } from "../warn.ts";
+import { digestOf } from "./_digest.ts";
 import { named } from "./_lock_skill.ts";
+import type { LockedPolicy } from "./_read.ts";
+import type { LockedFile, LockedSkill } from "./skill_lock.ts";
 
 /** What the tiers check against a lock, and where a reporting lock warns. */
-export class LockGuard {
-  readonly #policy: SkillLockPolicy;
+export class LockGuard implements ReadGuard {
+  readonly #policy: LockedPolicy;
   readonly #warn: WarnSink;
   readonly #files = new WeakMap<LockedSkill, ReadonlyMap<string, LockedFile>>();
 
-  constructor(policy: SkillLockPolicy, warn: WarnSink) {
+  constructor(policy: LockedPolicy, warn: WarnSink) {
     this.#policy = policy;
     this.#warn = warn;
   }

@@ -1,32 +1,33 @@
 /**
- * A skill read, held against the skill lock of the config: it must be
- * locked under its name, found where the lock found it, and its manifest's
- * bytes must have the locked digest. The manifest is checked here, from the
- * bytes discovery read anyway; the registry checks every other file as it is
- * listed or read, and, under `lockVerify: "eager"`, here too, through the
- * check it gives discovery (`registry/_lock_skill.ts`).
+ * A skill discovery read, held against a lock policy: it must be locked
+ * under its name, found where the lock found it, and its manifest's bytes
+ * must have the locked digest. The manifest is checked here, from the
+ * bytes discovery read anyway (and hashed, with the policy's digest); the
+ * tiers check every other file as it is listed or read (`_guard.ts`), and,
+ * under `verify: "eager"`, so does this check, reading them all
+ * (`_lock_skill.ts`).
  *
  * @module
  */
 
-import { relative, sep } from "node:path";
 import type { SkillConfig } from "../config/config.ts";
-import type { LockedFile, LockedSkill } from "../skill_lock.ts";
+import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
 import { oneLineSafe } from "../_text.ts";
 import { bareName } from "../_names.ts";
-import type { DiscoveredSkill, FilesCheck, Problem } from "./_types.ts";
+import { filesMismatch, placeInRoot } from "./_lock_skill.ts";
+import type { LockedPolicy } from "./_read.ts";
+import type { LockedFile, LockedSkill } from "./skill_lock.ts";
 
 /**
  * Why the lock refuses a skill (`drops` when the lock is enforced), or
- * `undefined` when it admits it or no lock is configured.
+ * `undefined` when it admits it. Under `verify: "eager"`, every file of a
+ * skill whose place and manifest match is read, within `config`'s caps.
  */
 export function lockProblem(
-  config: SkillConfig,
+  policy: LockedPolicy,
   skill: DiscoveredSkill,
-  checkFiles?: FilesCheck,
+  config: SkillConfig,
 ): Problem | undefined {
-  const policy = config.lock;
-  if (policy === undefined) return undefined;
   const locked = policy.skills.get(skill.info.name);
   if (locked === undefined) {
     return refusal(policy.mode, skill, {
@@ -36,8 +37,8 @@ export function lockProblem(
     });
   }
   const why = mismatchOf(skill, locked) ??
-    (policy.verify === "eager" && checkFiles !== undefined
-      ? checkFiles(skill, locked)
+    (policy.verify === "eager"
+      ? filesMismatch(skill, config, locked)
       : undefined);
   return why === undefined ? undefined : refusal(policy.mode, skill, {
     code: "integrity_mismatch",
@@ -108,17 +109,4 @@ function refusal(
     skill: bareName(info),
     drops,
   };
-}
-
-/**
- * A skill directory's path relative to its root, `/`-separated, as a lock
- * records it.
- */
-export function placeInRoot(info: { root: string; dir: string }): string {
-  const { root, dir } = info;
-  // A skill directory is found below its root by name: its path starts so.
-  if (dir.startsWith(root) && dir[root.length] === "/") {
-    return dir.slice(root.length + 1);
-  }
-  return relative(root, dir).split(sep).join("/");
 }

@@ -1,7 +1,7 @@
 /**
- * The digests of a skill lock: a file's digest over its raw bytes, the
- * order its paths are listed in, and a skill's digest over that list. The
- * rules are written out in docs/integrity.md, with test vectors, so that
+ * The digests of a skill lock: a file's digest over its raw bytes, and a
+ * skill's digest over the list of its files, in code point order of their
+ * paths (`comparePaths()` of `src/_path_order.ts`). The rules are written out in docs/integrity.md, with test vectors, so that
  * another language can recompute them.
  *
  * @module
@@ -48,34 +48,6 @@ export function digestOf(bytes: Uint8Array | string): string {
   }`;
 }
 
-/**
- * Orders two paths by their Unicode code points, which is the order of
- * their UTF-8 bytes (`LC_ALL=C sort`), never by locale. JavaScript's `<`
- * compares UTF-16 code units, which differs where a character above U+FFFF
- * meets one in U+E000–U+FFFF: surrogates are moved above that range first.
- */
-export function comparePaths(a: string, b: string): number {
-  // Where neither holds a surrogate or a unit above it, UTF-16 order is it.
-  if (!HIGH_UNIT_REGEXP.test(a) && !HIGH_UNIT_REGEXP.test(b)) {
-    return a < b ? -1 : a > b ? 1 : 0;
-  }
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return codePointRank(x) - codePointRank(y);
-  }
-  return a.length - b.length;
-}
-
-/** A UTF-16 unit from U+D800 up: where UTF-16 order and code point order part. */
-const HIGH_UNIT_REGEXP = /[\ud800-\uffff]/;
-
-function codePointRank(unit: number): number {
-  if (unit < 0xd800) return unit;
-  return unit <= 0xdfff ? unit + 0x2000 : unit - 0x800;
-}
-
 /** One file of a skill as its digest counts it. */
 export interface DigestedFile {
   /** Its path relative to the skill directory, `/`-separated. */
@@ -86,7 +58,7 @@ export interface DigestedFile {
 
 /**
  * The text a skill's digest is taken over: one line per file, in the order
- * given, which must be {@linkcode comparePaths} order; each line the file's
+ * given, which must be code point order of their paths; each line the file's
  * 64 hex digits, two spaces, its path and a line feed (what `sha256sum`
  * prints).
  */
@@ -100,7 +72,7 @@ export function canonicalList(files: readonly DigestedFile[]): string {
 
 /**
  * A skill's digest: the digest of its {@linkcode canonicalList}, its files
- * given in {@linkcode comparePaths} order.
+ * given in code point order of their paths.
  */
 export function skillDigest(files: readonly DigestedFile[]): string {
   return digestOf(canonicalList(files));

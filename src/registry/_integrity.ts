@@ -1,0 +1,70 @@
+/**
+ * What discovery and the registry ask of a skill lock, and nothing of how it
+ * answers: `lockPolicy()` (`@clarvis/agent-skills/lock`, `src/lock/`) makes
+ * a policy with these checks, and the core, which never imports the lock's
+ * code, finds them here by the policy.
+ *
+ * @module
+ */
+
+import type { SkillConfig } from "../config/config.ts";
+import { markLockPolicy, type SkillLockPolicy } from "../_lock_policy.ts";
+import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
+import type { WarnSink } from "../warn.ts";
+
+/** The checks of a lock policy, as discovery and the tiers call them. */
+export interface LockChecks {
+  /** The digest of a manifest's bytes, taken as discovery reads them. */
+  readonly digest: (bytes: Uint8Array) => string;
+  /**
+   * Why the lock refuses a skill discovery read (`drops` when it is
+   * enforced; else a warning), or `undefined` when it admits it. Under
+   * `verify: "eager"`, every file of the skill is read, within `config`'s
+   * caps.
+   */
+  readonly admit: (
+    skill: DiscoveredSkill,
+    config: SkillConfig,
+  ) => Problem | undefined;
+  /** The checks of the tiers, warning to `warn` when the lock reports. */
+  readonly guard: (warn: WarnSink) => ReadGuard;
+}
+
+/**
+ * What the tiers check against a lock, called on the guard: each throws
+ * `integrity_mismatch` (a `SkillError`) when the lock is enforced, and
+ * warns when it reports.
+ */
+export interface ReadGuard {
+  /** A skill's resource listing, as `loadSkill()` lists it. */
+  listing(skill: DiscoveredSkill, resources: readonly string[]): void;
+  /** A path given to `resourcePath()`, and the real path it resolved to. */
+  path(skill: DiscoveredSkill, rel: string, path: string): void;
+  /** The bytes `readResource()` read. */
+  read(skill: DiscoveredSkill, rel: string, bytes: Uint8Array): void;
+}
+
+/** The checks of each policy made, by policy. */
+const CHECKS = new WeakMap<SkillLockPolicy, LockChecks>();
+
+/**
+ * A policy of `mode` and `verify` carrying `checks`: frozen, and known to
+ * the core as made (see `_lock_policy.ts`).
+ */
+export function makeLockPolicy(
+  { mode, verify }: SkillLockPolicy,
+  checks: LockChecks,
+): SkillLockPolicy {
+  const policy = Object.freeze({ mode, verify });
+  CHECKS.set(policy, checks);
+  markLockPolicy(policy);
+  return policy;
+}
+
+/** The checks of a policy `makeLockPolicy()` made. */
+export function lockChecks(policy: SkillLockPolicy): LockChecks {
+  const checks = CHECKS.get(policy);
+  // The config takes no other policy (isLockPolicy).
+  if (checks === undefined) throw new TypeError("not a lock policy");
+  return checks;
+}
