@@ -30,7 +30,11 @@ export {
   MAX_ARCHIVE_FILE_BYTES,
   readSkillArchive,
 } from "./src/archive/read.ts";
-export type { ReadArchiveOptions, SkillArchive } from "./src/archive/read.ts";
+export type {
+  CheckArchiveOptions,
+  ReadArchiveOptions,
+  SkillArchive,
+} from "./src/archive/read.ts";
 export { ARCHIVE_LIMITS } from "./src/archive/limits.ts";
 export type { ArchiveLimit } from "./src/archive/limits.ts";
 export { ArchiveError } from "./src/archive/error.ts";

@@ -1,6 +1,6 @@
 // What the npm package is made of, derived from deno.json alone. Pure: the
 // caller reads deno.json and the sources; scripts/build_npm.ts builds what
-// this plans, and tests/package_plan_test.ts holds it to deno.json.
+// this plans, and tests/scripts/package_plan_test.ts holds it to deno.json.
 
 /** The parts of deno.json the npm package is derived from. */
 export interface DenoConfig {

@@ -2,7 +2,7 @@
  * The host rules of `checkSkills({ hosts })`, as data: each entry is one
  * thing one host does to a skill (its code, host, severity, sentence and
  * source) and the test that finds it. docs/hosts.md lists them with their
- * sources; tests/host_rules_test.ts runs one fixture per rule.
+ * sources; tests/check/host_rules_test.ts runs one fixture per rule.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * The filesystem backend, chosen once: Deno's own calls where the runtime
  * is Deno, node:fs's elsewhere (as std's path/join.ts picks posix or
- * windows). One interface, `Backend`; `tests/fs_test.ts` runs against each
+ * windows). One interface, `Backend`; `tests/fs/fs_test.ts` runs against each
  * runtime's.
  *
  * @module

@@ -5,7 +5,7 @@
  * schema `skillFrontmatterSchema` all derive from it (how the command prints
  * a property is the command's own, in `cli/show.ts`). Adding
  * a field is one row here, its property on {@linkcode SkillInfo} and its line
- * in the schema's declared type (the compiler and tests/fields_test.ts point
+ * in the schema's declared type (the compiler and tests/manifest/fields_test.ts point
  * at both), plus docs and tests. Nothing here loads zod: discovery never
  * needs it.
  *
@@ -151,7 +151,7 @@ const REFUSED: unique symbol = Symbol("refused");
  * The validated fields of a frontmatter mapping (strings trimmed), or
  * `undefined` when one breaks its type ({@linkcode fieldProblems} says how).
  * The zod schema `skillFrontmatterSchema` gives the same verdict and
- * output on every mapping (tests/fields_test.ts holds the two to each other
+ * output on every mapping (tests/manifest/fields_test.ts holds the two to each other
  * on random mappings).
  */
 export function validFields(

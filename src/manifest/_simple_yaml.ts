@@ -7,7 +7,7 @@
  * (a number, a null, an escape it does not decode, a comment after a value, a
  * tab, a duplicate key...), which is then js-yaml's to read. The agreement is
  * held by a differential fuzz test against js-yaml
- * (`tests/simple_yaml_test.ts`, `tests/simple_yaml_escapes_test.ts`). Pure:
+ * (`tests/manifest/simple_yaml_test.ts`, `tests/manifest/simple_yaml_escapes_test.ts`). Pure:
  * no I/O.
  *
  * @module

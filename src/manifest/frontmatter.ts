@@ -50,7 +50,7 @@ export const skillFrontmatterSchema: z.ZodObject<{
   "user-invocable": z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
   "disable-model-invocation": z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
 }, z.core.$loose> = z.looseObject(
-  // The shape is the fields table's; tests/fields_test.ts holds the declared
+  // The shape is the fields table's; tests/manifest/fields_test.ts holds the declared
   // type above to it, key by key.
   shapeOf(TYPED),
 ) as unknown as typeof skillFrontmatterSchema;

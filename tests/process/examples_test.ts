@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { tempTrees } from "../_helpers.ts";
-import { runScript, RUNTIME } from "./_spawn.ts";
+import { runScript, RUNTIME } from "../_spawn.ts";
 
 const tree = tempTrees();
 

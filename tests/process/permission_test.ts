@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { link, manifest, tempTrees } from "../_helpers.ts";
-import { runScript, RUNTIME, scriptPath } from "./_spawn.ts";
+import { runScript, RUNTIME, scriptPath } from "../_spawn.ts";
 
 const tree = tempTrees();
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -7,7 +7,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { runScript, RUNTIME, scriptPath } from "./_spawn.ts";
+import { runScript, RUNTIME, scriptPath } from "../_spawn.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
