@@ -1,6 +1,8 @@
-// `deno task build:npm`: builds the npm package into npm/, packs it, and
-// checks the tarball: publint, Are the Types Wrong?, the whole test suite
-// under Node and under Bun against the installed tarball, and a consumer
+// `deno task build:npm`: builds the npm package into npm/ (each export one
+// bundled module, shared chunks beside them, the declarations one per source
+// module: scripts/_npm_bundle.ts), packs it, and checks the tarball:
+// publint, Are the Types Wrong?, the whole test suite under Node and under
+// Bun against the installed tarball, and a consumer
 // smoke test in plain Node ESM and in TypeScript (tests/consumers/main.ts,
 // under tsc's default options and the strictest, moduleResolution nodenext).
 // Any failure stops the build with a non-zero exit. `--skip-tests` builds,
