@@ -1,18 +1,28 @@
 // The npm bin of `build:npm`: `runCli` on the process, bundled with the
-// compiled package into one module (js-yaml loaded on first use), so that
-// Node loads one file where esm/ has one per source module.
+// compiled sources into one module of its own (js-yaml loaded on first use),
+// so that a command loads one file. The library's entries are bundled apart
+// (scripts/_npm_bundle.ts): they load js-yaml as an import.
 
-import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 
 /** What the bin needs of the build. */
 export interface BinBuild {
-  /** The package's directory (npm/), its compiled modules in esm/. */
+  /** The compiled sources, one JavaScript file per module (tsc's output). */
+  modules: string;
+  /** Where the bin goes (npm/esm/). */
   out: string;
   /** The scratch directory the bundle is made in (build/). */
   build: string;
-  /** The CLI export's compiled module, relative to esm/. */
+  /** The CLI export's compiled module, relative to `modules`. */
   cliModule: string;
   /** The package's dependencies, left as imports. */
   dependencies: readonly string[];
@@ -22,7 +32,7 @@ export interface BinBuild {
 
 /**
  * The compiled module that defines `runCli` (cli.ts re-exports it), relative
- * to esm/. The bin imports it rather than the CLI export: cli.ts runs itself
+ * to the compiled sources. The bin imports it rather than the CLI export: cli.ts runs itself
  * under `import.meta.main`, which in a bundle would be the bin's own.
  */
 const RUN_CLI_MODULE = "src/cli/main.js";
@@ -55,23 +65,27 @@ export function jsYaml() {
 `;
 
 /**
- * The npm bin, bundled into one module: the same compiled code as esm/
- * (js-yaml loaded on first use: {@linkcode LAZY_JS_YAML_JS}), with the
+ * Writes the npm bin, `out`/bin.js, bundled into one module: the same compiled code as the
+ * entries (js-yaml loaded on first use: {@linkcode LAZY_JS_YAML_JS}), with the
  * package's dependencies and node: modules left as imports. Node loads one
  * file instead of one per source module, which is most of what a short
  * command's start-up costs there (BENCHMARKS.md, "Issue 32: start-up").
  */
-function bundleBin(
-  { out, build, cliModule, dependencies, run }: BinBuild,
+export function writeBin(
+  { modules, out, build, cliModule, dependencies, run }: BinBuild,
 ): void {
-  const cli = readFileSync(join(out, "esm", cliModule), "utf8");
+  const cli = readFileSync(join(modules, cliModule), "utf8");
   if (!cli.includes(`import { runCli } from "./${RUN_CLI_MODULE}";`)) {
     throw new Error(
       `${cliModule} does not take runCli from ${RUN_CLI_MODULE}, which the bin runs`,
     );
   }
   const staged = join(build, "bin-src");
-  cpSync(join(out, "esm"), staged, { recursive: true });
+  cpSync(modules, staged, { recursive: true });
+  if (existsSync(join(staged, "bin.js"))) {
+    throw new Error("a source module compiles to bin.js, the bin's");
+  }
+  writeFileSync(join(staged, "bin.js"), BIN_JS);
   if (!statSync(join(staged, JS_YAML_MODULE)).isFile()) {
     throw new Error(`no ${JS_YAML_MODULE} to load js-yaml on first use`);
   }
@@ -93,15 +107,9 @@ function bundleBin(
   if (/^import\s[^;]*from\s*"js-yaml"/m.test(code)) {
     throw new Error("the bundled bin imports js-yaml before it needs it");
   }
-  writeFileSync(join(out, "esm", "bin.js"), `#!/usr/bin/env node\n${code}`, {
+  writeFileSync(join(out, "bin.js"), `#!/usr/bin/env node\n${code}`, {
     mode: 0o755,
   });
   rmSync(bundled);
   rmSync(staged, { recursive: true });
-}
-
-/** Writes the npm bin, esm/bin.js, and bundles it into one module. */
-export function writeBin(build: BinBuild): void {
-  writeFileSync(join(build.out, "esm", "bin.js"), BIN_JS, { mode: 0o755 });
-  bundleBin(build);
 }

@@ -1,6 +1,8 @@
-// `deno task build:npm`: builds the npm package into npm/, packs it, and
-// checks the tarball: publint, Are the Types Wrong?, the whole test suite
-// under Node and under Bun against the installed tarball, and a consumer
+// `deno task build:npm`: builds the npm package into npm/ (each export one
+// bundled module, shared chunks beside them, the declarations one per source
+// module: scripts/_npm_bundle.ts), packs it, and checks the tarball:
+// publint, Are the Types Wrong?, the whole test suite under Node and under
+// Bun against the installed tarball, and a consumer
 // smoke test in plain Node ESM and in TypeScript (tests/consumers/main.ts,
 // under tsc's default options and the strictest, moduleResolution nodenext).
 // Any failure stops the build with a non-zero exit. `--skip-tests` builds,
@@ -17,6 +19,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -28,6 +31,8 @@ import process from "node:process";
 import { buildSteps, type DenoConfig, packagePlan } from "./_package_plan.ts";
 import { consumerSmokeTest } from "./_npm_consumers.ts";
 import { writeBin } from "./_npm_bin.ts";
+import { type Bundle, bundleEntries } from "./_npm_bundle.ts";
+import { stageSuite } from "./_npm_suite.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TOOLS = join(ROOT, "scripts", "npm_tools");
@@ -107,8 +112,13 @@ function writeJson(path: string, value: unknown): void {
   writeFileSync(path, JSON.stringify(value, null, 2) + "\n");
 }
 
-/** Compiles the published sources into npm/esm, with the sources in npm/ts. */
-function compilePackage(): void {
+/**
+ * Compiles the published sources: their declarations into npm/esm (the
+ * sources beside, in npm/ts, for the declaration maps), their JavaScript one
+ * file per module into build/modules, bundled from there into one module
+ * per entry with shared chunks, and the bin (npm/esm).
+ */
+function compilePackage(): Bundle {
   const ts = join(OUT, "ts");
   for (const [rel, text] of SOURCES) {
     mkdirSync(dirname(join(ts, rel)), { recursive: true });
@@ -144,17 +154,48 @@ function compilePackage(): void {
     rmSync(join(OUT, "node_modules"));
     rmSync(join(OUT, "tsconfig.json"));
   }
-  writeBin({
-    out: OUT,
-    build: BUILD,
-    cliModule: PLAN.cliModule,
-    dependencies: Object.keys(PLAN.dependencies),
+  // The declarations stay one per module; the JavaScript is bundled.
+  const modules = join(BUILD, "modules");
+  const esm = join(OUT, "esm");
+  for (const file of readdirSync(esm, { recursive: true }).map(String)) {
+    if (!file.endsWith(".js")) continue;
+    mkdirSync(dirname(join(modules, file)), { recursive: true });
+    renameSync(join(esm, file), join(modules, file));
+  }
+  const dependencies = Object.keys(PLAN.dependencies);
+  const bundle = bundleEntries({
+    modules,
+    out: esm,
+    scratch: join(BUILD, "bundle"),
+    entries: PLAN.entries.map((entry) => entry.replace(/\.ts$/, ".js")),
+    dependencies,
+    nodeModules: join(TOOLS, "node_modules"),
     run,
   });
+  for (const [entry, files] of Object.entries(bundle.loads)) {
+    console.log(`${entry} loads ${files.length} files: ${files.join(", ")}`);
+  }
+  // What the bundle made, for a look or a bench: each entry's files.
+  writeJson(join(BUILD, "bundle.json"), bundle);
+  if (bundle.unused.length > 0) {
+    console.log(`no entry loads ${bundle.unused.join(", ")}`);
+  }
+  writeBin({
+    modules,
+    out: esm,
+    build: BUILD,
+    cliModule: PLAN.cliModule,
+    dependencies,
+    run,
+  });
+  return bundle;
 }
 
-/** Packs npm/ into build/ and returns the tarball's path. */
-function pack(): string {
+/**
+ * Packs npm/ into build/ and returns the tarball's path. Its JavaScript is
+ * the bundle's and the bin, nothing else.
+ */
+function pack(bundle: Bundle): string {
   const [result] = JSON.parse(
     output("npm", ["pack", "--json", "--pack-destination", BUILD], OUT),
   ) as Array<
@@ -171,10 +212,18 @@ function pack(): string {
   );
   for (const file of result.files) console.log(`  ${file.path}`);
   const allowed =
-    /^(package\.json|README\.md|LICENSE|docs\/[^/]+\.(md|svg)|esm\/.+\.(js|d\.ts|d\.ts\.map)|ts\/.+\.ts)$/;
-  const stray = result.files.map((file) => file.path).filter((path) =>
-    !allowed.test(path)
+    /^(package\.json|README\.md|LICENSE|docs\/[^/]+\.(md|svg)|esm\/.+\.(d\.ts|d\.ts\.map)|ts\/.+\.ts)$/;
+  const javascript = new Set(
+    [...bundle.files, "bin.js"].map((file) => `esm/${file}`),
   );
+  const paths = result.files.map((file) => file.path);
+  const stray = paths.filter((path) =>
+    !allowed.test(path) && !javascript.has(path)
+  );
+  const missing = [...javascript].filter((path) => !paths.includes(path));
+  if (missing.length > 0) {
+    throw new Error(`the tarball leaves out ${missing.join(", ")}`);
+  }
   if (stray.length > 0) {
     throw new Error(`unexpected files in the tarball: ${stray.join(", ")}`);
   }
@@ -201,90 +250,6 @@ function projectWithTarball(
   return dir;
 }
 
-/**
- * Compiles the test suite (and the scripts it runs) to JavaScript beside the
- * installed package. The tests import the package by its own name, which
- * resolves to the installed tarball here as it resolves to mod.ts under
- * Deno; the few tests of internals import `../src/*.ts`, and `src` here is a
- * link to the installed package's compiled `esm/src`. Nothing is rewritten.
- */
-function stageTests(dir: string): void {
-  const src = join(BUILD, "test-src");
-  for (
-    const part of [
-      "tests",
-      "scripts/demo.ts",
-      "scripts/demo_main.ts",
-      "scripts/update_docs.ts",
-      "scripts/_package_plan.ts",
-      "scripts/bench_args.ts",
-    ]
-  ) {
-    cpSync(join(ROOT, part), join(src, part), { recursive: true });
-  }
-  symlinkSync(join(TOOLS, "node_modules"), join(src, "node_modules"));
-  writeJson(join(src, "package.json"), { private: true, type: "module" });
-  writeJson(join(src, "tsconfig.json"), {
-    compilerOptions: {
-      target: "ES2022",
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      types: ["node"],
-      rewriteRelativeImportExtensions: true,
-      noCheck: true, // Deno type-checks these files; here they are only transpiled
-      noResolve: true, // the package and ../src are not compiled again
-      rootDir: ".",
-      outDir: dir,
-    },
-    files: [
-      ...readdirSync(join(src, "tests"), { recursive: true })
-        .map(String).filter((file) => file.endsWith(".ts"))
-        .map((file) => `tests/${file}`),
-      "scripts/demo.ts",
-      "scripts/demo_main.ts",
-      "scripts/update_docs.ts",
-      "scripts/_package_plan.ts",
-      "scripts/bench_args.ts",
-    ],
-  });
-  run(join(BIN, "tsc"), ["-p", join(src, "tsconfig.json")]);
-  symlinkSync(
-    join("node_modules", PACKAGE_NAME, "esm", "src"),
-    join(dir, "src"),
-  );
-  // tests/docs_test.ts reads the pages and follows their links; cli_test
-  // holds the version the command prints to deno.json's.
-  cpSync(join(ROOT, "deno.json"), join(dir, "deno.json"));
-  // The data the tests read beside them (the reference battery).
-  for (const file of readdirSync(join(ROOT, "tests"), { recursive: true })) {
-    const path = join(ROOT, "tests", String(file));
-    if (!String(file).endsWith(".ts") && statSync(path).isFile()) {
-      cpSync(path, join(dir, "tests", String(file)));
-    }
-  }
-  cpSync(join(ROOT, "README.md"), join(dir, "README.md"));
-  cpSync(join(ROOT, "CONTRIBUTING.md"), join(dir, "CONTRIBUTING.md"));
-  cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
-  cpSync(join(ROOT, "examples"), join(dir, "examples"), { recursive: true });
-  cpSync(join(ROOT, "docs"), join(dir, "docs"), { recursive: true });
-  cpSync(join(ROOT, "fixtures"), join(dir, "fixtures"), {
-    recursive: true,
-    verbatimSymlinks: true,
-  });
-  for (const folder of ["tests", "scripts"]) {
-    for (const file of readdirSync(join(dir, folder), { recursive: true })) {
-      const path = join(dir, folder, String(file));
-      if (!statSync(path).isFile()) continue;
-      const text = readFileSync(path, "utf8");
-      if (/from "(\.\.\/)+(mod|cli)\.js"/.test(text)) {
-        throw new Error(
-          `${folder}/${file} imports the sources: import "${PACKAGE_NAME}" instead`,
-        );
-      }
-    }
-  }
-}
-
 function main(args: readonly string[]): void {
   const config = CONFIG;
   const steps = new Set(buildSteps(args));
@@ -300,14 +265,14 @@ function main(args: readonly string[]): void {
   // package.json first: its "type": "module" makes tsc emit ESM.
   mkdirSync(OUT, { recursive: true });
   writeJson(join(OUT, "package.json"), packageJson(config));
-  compilePackage();
+  const bundle = compilePackage();
   cpSync(join(ROOT, "README.md"), join(OUT, "README.md"));
   cpSync(join(ROOT, "LICENSE"), join(OUT, "LICENSE"));
   // The README's guide links are relative: the package ships the guides.
   cpSync(join(ROOT, "docs"), join(OUT, "docs"), { recursive: true });
 
   step("pack");
-  tarball = pack();
+  tarball = pack(bundle);
 
   step("publint");
   run(join(BIN, "publint"), ["run", OUT, "--strict", "--level", "suggestion"]);
@@ -327,7 +292,14 @@ function main(args: readonly string[]): void {
       `${name}@${tools.devDependencies[name]}`
     );
     const tests = projectWithTarball("node-test", tarball, devDependencies);
-    stageTests(tests);
+    stageSuite(tests, {
+      root: ROOT,
+      nodeModules: join(TOOLS, "node_modules"),
+      tsc: join(BIN, "tsc"),
+      packageName: PACKAGE_NAME,
+      bundle,
+      run,
+    });
     run("node", ["--test", "tests/"], tests);
 
     if (steps.has("bun-suite")) {
