@@ -98,7 +98,9 @@ function refusal(
   },
 ): Problem {
   const drops = mode === "enforce";
-  const outcome = drops ? "not served" : 'served, as lockMode is "report"';
+  const outcome = drops
+    ? "not served"
+    : 'served, as the lock policy\'s mode is "report"';
   return {
     code,
     message: `Skill "${

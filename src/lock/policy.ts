@@ -94,9 +94,8 @@ export function lockPolicy(
     objectOptions(options, "lockPolicy", OPTION_KEYS, { hints: HINTS }),
     OPTION_KEYS,
   );
-  // Named as the options of createAgentSkills() named them before.
-  const mode = checkedOption(given.mode, "lockMode", LOCK_MODE) ?? "enforce";
-  const verify = checkedOption(given.verify, "lockVerify", LOCK_VERIFY) ??
+  const mode = checkedOption(given.mode, "mode", LOCK_MODE) ?? "enforce";
+  const verify = checkedOption(given.verify, "verify", LOCK_VERIFY) ??
     "lazy";
   const read = readLock(lock);
   if ("problem" in read) {

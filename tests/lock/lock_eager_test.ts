@@ -108,7 +108,10 @@ describe('lockPolicy(lock, { verify: "eager" })', () => {
     writeFileSync(join(root, "pdf", "forms.md"), "# FORMS\n");
     assert.deepEqual(names({ ...opts, strict: true }), ["docx", "pdf"]);
     assert.deepEqual(codes(warnings), ["integrity_mismatch"]);
-    assert.match(warnings[0]?.message ?? "", /served, as lockMode is "report"/);
+    assert.match(
+      warnings[0]?.message ?? "",
+      /served, as the lock policy's mode is "report"/,
+    );
   });
 
   it("refresh() checks every file again: a skill leaves and comes back", () => {
@@ -222,7 +225,7 @@ describe('lockPolicy(lock, { verify: "eager" })', () => {
         }),
       (error) =>
         error instanceof StartupError && error.code === "invalid_option" &&
-        /Option "lockVerify" must be "lazy" or "eager"/.test(error.message),
+        /Option "verify" must be "lazy" or "eager"/.test(error.message),
     );
     // Without a lock, as with one, createAgentSkills() takes no such option.
     assert.throws(

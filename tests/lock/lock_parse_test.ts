@@ -287,7 +287,7 @@ describe("a malformed or hostile lock", () => {
     }
   });
 
-  it("refuses a symbol key and an unknown lockMode", () => {
+  it("refuses a symbol key and an unknown mode", () => {
     refused({ agentSkillsLock: 1, skills: [], [Symbol("x")]: 1 }, /a symbol/, {
       json: false,
     });
@@ -298,7 +298,7 @@ describe("a malformed or hostile lock", () => {
         }),
       (error) =>
         error instanceof StartupError && error.code === "invalid_option" &&
-        /Option "lockMode" must be "enforce" or "report"/.test(error.message),
+        /Option "mode" must be "enforce" or "report"/.test(error.message),
     );
   });
 });

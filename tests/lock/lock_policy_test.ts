@@ -209,12 +209,12 @@ describe("lockPolicy()", () => {
     refused(
       () => lockPolicy(lock, { mode: "warn" as "report" }),
       "invalid_option",
-      /Option "lockMode" must be "enforce" or "report", got "warn"/,
+      /Option "mode" must be "enforce" or "report", got "warn"/,
     );
     refused(
       () => lockPolicy(lock, { verify: "always" as "eager" }),
       "invalid_option",
-      /Option "lockVerify" must be "lazy" or "eager", got "always"/,
+      /Option "verify" must be "lazy" or "eager", got "always"/,
     );
     refused(
       () => lockPolicy(lock, { verify: null as unknown as "eager" }),
@@ -269,7 +269,7 @@ describe("lockPolicy()", () => {
     refused(
       () => lockPolicy({} as SkillLock, { mode: "warn" as "report" }),
       "invalid_option",
-      /lockMode/,
+      /Option "mode"/,
     );
     refused(
       () =>

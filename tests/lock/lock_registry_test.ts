@@ -140,7 +140,10 @@ describe("createAgentSkills({ lock: lockPolicy(lock) })", () => {
       "integrity_mismatch",
       "unlocked_skill",
     ]);
-    assert.match(warnings[0]?.message ?? "", /served, as lockMode is "report"/);
+    assert.match(
+      warnings[0]?.message ?? "",
+      /served, as the lock policy's mode is "report"/,
+    );
   });
 });
 
