@@ -40,10 +40,12 @@ describe("consumers", () => {
       "startup: empty_roots",
       "explain: 1 candidate(s)",
       "check: 0 error(s)",
+      "hosts: loads",
+      "watch: closed true",
       "archive: 0 error(s)",
       "archive: not_a_zip",
       "lock: 3 skill(s), true, enforce",
-      "schema: true, true",
+      "schema: true",
       "cli: 0",
       "cli lists pdf-forms: true",
     ]);

@@ -17,8 +17,8 @@ import {
   type SkillInfo,
   StartupError,
 } from "@clarvis/agent-skills";
-import { checkSkills } from "@clarvis/agent-skills/check";
-import { skillFrontmatterSchema } from "@clarvis/agent-skills/schema";
+import { checkSkills, explainHosts } from "@clarvis/agent-skills/check";
+import { type SkillWatch, watchSkills } from "@clarvis/agent-skills/watch";
 import {
   ArchiveError,
   checkSkillArchive,
@@ -35,7 +35,7 @@ import {
 } from "@clarvis/agent-skills/lock";
 import {
   type SkillFrontmatter,
-  skillFrontmatterSchema as schemaEntry,
+  skillFrontmatterSchema,
 } from "@clarvis/agent-skills/schema";
 
 /**
@@ -88,6 +88,11 @@ export function consume(
   lines.push(`explain: ${why.candidates.length} candidate(s)`);
   const checked = checkSkills({ paths: [home], home, cwd: home });
   lines.push(`check: ${checked.counts.error} error(s)`);
+  const hosted = explainHosts(skills, skill, { hosts: ["codex"] });
+  lines.push(`hosts: ${hosted.candidates[0]?.verdicts?.[0]?.verdict}`);
+  const watch: SkillWatch = watchSkills(skills, { onChange: () => {} });
+  watch.close();
+  lines.push(`watch: closed ${watch.closed}`);
   const packed = checkSkillArchive(packSkill(`${home}/${skill}`, { home }), {
     name: `${skill}.skill`,
   });
@@ -113,9 +118,7 @@ export function consume(
 
   const frontmatter: SkillFrontmatter = { name: skill, description: "Test." };
   lines.push(
-    `schema: ${skillFrontmatterSchema.safeParse(frontmatter).success}, ${
-      schemaEntry === skillFrontmatterSchema
-    }`,
+    `schema: ${skillFrontmatterSchema.safeParse(frontmatter).success}`,
   );
 
   let out = "";
