@@ -65,29 +65,37 @@ function lockModules(modules: readonly string[], root: string): string[] {
   );
 }
 
+/**
+ * Whether the package is the sources (Deno), whose modules are the files of
+ * src/, rather than the npm build, which bundles each entry into one module
+ * and chunks named by their content.
+ */
+const SOURCES = import.meta.resolve("@clarvis/agent-skills").endsWith(".ts");
+
 describe("the lock entry point", () => {
   const main = import.meta.resolve("@clarvis/agent-skills");
   const root = packageRoot(main);
 
   it("is the only one whose module graph loads the lock and node:crypto", () => {
     const { modules, specifiers } = graphOf(main);
-    // The walk reaches the core's modules and packages.
-    assert.ok(
-      modules.some((path) =>
-        path.endsWith("agent_skills.ts") ||
-        path.endsWith("agent_skills.js")
-      ),
-      modules.join("\n"),
-    );
+    // The walk reaches the core's built-ins.
     assert.ok(specifiers.includes("node:fs"), specifiers.join(", "));
-    assert.deepEqual(lockModules(modules, root), []);
     assert.equal(specifiers.includes("node:crypto"), false);
+    if (SOURCES) {
+      assert.ok(
+        modules.some((path) => path.endsWith("agent_skills.ts")),
+        modules.join("\n"),
+      );
+      assert.deepEqual(lockModules(modules, root), []);
+    }
   });
 
   it("loads what the lock needs: its modules and node:crypto", () => {
     const lock = import.meta.resolve("@clarvis/agent-skills/lock");
     const { modules, specifiers } = graphOf(lock);
-    assert.ok(lockModules(modules, root).length > 5, modules.join("\n"));
     assert.ok(specifiers.includes("node:crypto"), specifiers.join(", "));
+    if (SOURCES) {
+      assert.ok(lockModules(modules, root).length > 5, modules.join("\n"));
+    }
   });
 });
