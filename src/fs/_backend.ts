@@ -1,8 +1,6 @@
 /**
- * The two calls each runtime makes its own way, listing a directory and
- * taking a path's status, chosen once (as std's path/join.ts picks posix or
- * windows): Deno's own where the runtime is Deno, node:fs's elsewhere.
- * Everything else goes through node:fs in every runtime.
+ * Listing and status calls, Deno's own or node:fs's, chosen once; everything
+ * else goes through node:fs in every runtime.
  *
  * @module
  */
@@ -17,11 +15,9 @@ import {
 import type { Buffer } from "node:buffer";
 import type { Entry, Status, StatusKind } from "./_types.ts";
 
-/** One runtime's listing and status calls. */
+/** One runtime's calls: a directory's entries (unsorted), a path's status. */
 export interface Backend {
-  /** A directory's entries, unsorted, each with what the listing says it is. */
   list(path: string): Entry[];
-  /** The status of `path`: of its target, with `follow`. */
   status(path: string, options: { follow: boolean }): Status;
 }
 
@@ -60,7 +56,6 @@ const DENO: DenoFs | undefined = (() => {
     : undefined;
 })();
 
-/** Deno's own calls, or `undefined` outside Deno. */
 const denoBackend: Backend | undefined = DENO === undefined ? undefined : {
   list: (path) =>
     Array.from(DENO.readDirSync(path), (entry) => ({
@@ -109,7 +104,6 @@ function fromDeno(info: DenoFileInfo): Status {
   };
 }
 
-/** node:fs's listing and status calls (Node, Bun). */
 const nodeBackend: Backend = {
   list: (path) =>
     readdirSync(path, { withFileTypes: true }).map((entry) => ({

@@ -1,6 +1,5 @@
 /**
- * Directory listings: sorted, each name decided from its own bytes, and the
- * listing of a directory proven to be the one at its path.
+ * Directory listings, sorted, each name decided from its own bytes.
  *
  * @module
  */
@@ -31,10 +30,7 @@ import type { Entry, Read, StatusKind } from "./_types.ts";
 export interface Unrepresentable {
   /** Its name as the runtime decodes it, each invalid byte as U+FFFD. */
   readonly decoded: string;
-  /**
-   * Its name for a message, quoted: its bytes (`"bad\xff"`) where the runtime
-   * gives them, else the decoded name as `\uNNNN` escapes, said to be decoded.
-   */
+  /** For a message: its bytes quoted (`"bad\xff"`), else its decoded name's code units. */
   readonly shown: string;
   readonly kind: StatusKind;
 }
@@ -52,9 +48,8 @@ export function tryList(path: string): Read<Listing> {
 }
 
 /**
- * A directory's entries in code-unit order. A name decoded with U+FFFD is
- * decided from the entries' bytes (one byte listing, one status per name),
- * so `x\uFFFD` and its non-UTF-8 twin `x\xFE` are told apart.
+ * A directory's entries in code-unit order, a name decoded with U+FFFD
+ * decided from the bytes: `x\uFFFD` and its non-UTF-8 twin `x\xFE` differ.
  */
 export function listDirectory(path: string): Listing {
   const entries = backend.list(path).sort(byName);
@@ -67,10 +62,7 @@ function byName(a: Entry, b: Entry): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/**
- * Each name that holds U+FFFD kept once where a file of that name exists,
- * and every other entry that decodes to it unrepresentable.
- */
+/** Each name holding U+FFFD kept once if it opens a file, the others that decode to it unrepresentable. */
 function representable(path: string, entries: readonly Entry[]): Listing {
   const invalid = invalidNames(path);
   const kept: Entry[] = [];
@@ -120,11 +112,7 @@ function invalidNames(path: string): Map<string, Unrepresentable[]> {
   return found;
 }
 
-/**
- * The entries whose names are not UTF-8, as bytes, with their kinds: from a
- * listing with types, or where the runtime gives such entries no name (Bun),
- * from a listing of names and an `lstat` of each.
- */
+/** The entries whose names are not UTF-8, as bytes: by `lstat` where the runtime lists them without a name (Bun). */
 function notUtf8Entries(
   path: string,
 ): { bytes: Uint8Array; kind: StatusKind }[] {
@@ -170,39 +158,30 @@ function escaped(text: string, prefix: "\\x" | "\\u"): string {
 
 const UTF8_LOOSE = new TextDecoder("utf-8");
 
-/** Opened without following a final symlink, never blocking, a directory only. */
 const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) |
   (constants.O_NOFOLLOW ?? 0) | (constants.O_DIRECTORY ?? 0);
 
 /** How a directory reached by name was listed, or why it was not. */
 export type OwnListing =
   | { readonly kind: "listed"; readonly listing: Listing }
-  /** No longer the directory at that path: a symlink or another file stands there now. */
+  /** A symlink or another file stands there now. */
   | { readonly kind: "moved" }
   | { readonly kind: "failed"; readonly error: unknown };
 
 const MOVED: OwnListing = Object.freeze({ kind: "moved" });
 
-/**
- * How many times a directory is listed where it cannot be listed open: a
- * name from elsewhere needs as many swaps made and undone in step (rates
- * measured in docs/confinement.md).
- */
+/** A name from elsewhere needs as many swaps made and undone in step (docs/confinement.md). */
 const LOOKS = 3;
 
-/** Whether this process can read the kernel's paths of open descriptors, once learnt. */
+/** Whether the kernel's paths of open descriptors are readable, once learnt. */
 export interface KernelPaths {
   readable?: boolean;
 }
 
 /**
- * Lists the directory at the real path `path`, proven to be the directory
- * there, not reached through a symlink. Where the kernel names open
- * descriptors it is opened (never through a final symlink), the kernel must
- * call it `path`, and it is listed through its descriptor. Elsewhere it is
- * listed by path {@linkcode LOOKS} times, each listing followed by an
- * `lstat` that must find the directory found before the first, and only the
- * entries every listing holds are kept.
+ * Lists the directory at the real path `path`, proven the one there: through
+ * its descriptor, which the kernel must call `path`; else {@linkcode LOOKS}
+ * times, each followed by an `lstat` finding it, keeping what all hold.
  */
 export function listOwnDirectory(
   path: string,
@@ -261,8 +240,5 @@ function common(a: Listing, b: Listing): Listing {
   const unrepresentable = a.unrepresentable.filter((e) =>
     shown.has(key(e.shown, e.kind))
   );
-  return entries.length === a.entries.length &&
-      unrepresentable.length === a.unrepresentable.length
-    ? a
-    : { entries, unrepresentable };
+  return { entries, unrepresentable };
 }

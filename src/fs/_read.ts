@@ -1,6 +1,5 @@
 /**
- * Reads that prove what they read: opened non-blocking, never through a final
- * symlink, the descriptor's own status taken before a byte is read.
+ * Reads that prove what they read, from the descriptor's own status.
  *
  * @module
  */
@@ -23,9 +22,8 @@ import type { Status } from "./_types.ts";
 /** A file opened to be read, or why it was not (nothing of it read). */
 export type Opened =
   | { readonly kind: "open"; readonly fd: number; readonly status: Status }
-  /** `open` failed (missing, unreadable, a dangling or looping symlink). */
   | { readonly kind: "unopenable"; readonly error: unknown }
-  /** The descriptor is not a regular file: `what` is "a directory", "a FIFO", ... */
+  /** `what`: "a directory", "a FIFO", ... */
   | { readonly kind: "not_a_file"; readonly what: string };
 
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
@@ -34,13 +32,10 @@ const NO_FOLLOW_FLAGS = READ_FLAGS | (constants.O_NOFOLLOW ?? 0);
 const CHANGED_LINK = "a symlink that changed while it was followed";
 
 /**
- * Opens `path` read-only and non-blocking (a FIFO swapped in cannot hang it)
- * and never through a final symlink where the runtime honours `O_NOFOLLOW`
- * (Deno short of `--allow-all` does not: callers that must not follow one
- * also compare an `lstat` of the path). With `follow`, a symlink is resolved
- * to its real path, opened only if an `lstat` there finds a regular file.
- * Anything the descriptor's own status says is not a regular file is closed
- * unread. `noFollowFlag: false` opens as such a runtime does (for tests).
+ * Opens `path` read-only and non-blocking, never through a final symlink where
+ * the runtime honours `O_NOFOLLOW` (not Deno short of `--allow-all`, nor
+ * `noFollowFlag: false`); with `follow`, through its real path if an `lstat`
+ * finds a regular file there. Anything but a regular file is closed unread.
  */
 export function openRegular(
   path: string,
@@ -97,7 +92,7 @@ function regularTarget(
     : { kind: "not_a_file", what: kindOf(status.value.kind) };
 }
 
-/** What reading a manifest found: its text, its descriptor's status and the digest asked for, or why not. */
+/** What reading a manifest found: its text, or why not. */
 export type FileRead =
   | {
     readonly kind: "text";
@@ -108,7 +103,7 @@ export type FileRead =
   | Exclude<Opened, { kind: "open" }>
   /** Not proven to be its directory's own entry. */
   | { readonly kind: "not_own" }
-  /** Not proven to be where {@linkcode Within} asks: its real path, if known. */
+  /** Not proven to be where `within` asks: its real path, if known. */
   | { readonly kind: "elsewhere"; readonly real: string | undefined }
   | { readonly kind: "too_large" }
   | { readonly kind: "not_utf8" }
@@ -116,20 +111,12 @@ export type FileRead =
 
 /** What proves a manifest is its skill directory's own entry, not a symlink. */
 export interface OwnEntry {
-  /** The skill directory as discovery reaches it. */
   readonly dir: string;
   /** Its identity before the manifest was opened (a `stat` if `viaLink`). */
   readonly dirStatus: Pick<Status, "dev" | "ino" | "birthtimeMs">;
-  /** Whether discovery reached the directory through a symlink. */
   readonly viaLink?: boolean;
   /** The manifest's real path: what the kernel must call the descriptor. */
   readonly realPath: string;
-}
-
-/** Where a file read must really be: inside the real `dir`, or at `exact`. */
-export interface Within {
-  readonly dir: string;
-  readonly exact?: string | undefined;
 }
 
 /** The buffer one discovery run reads its manifests into (none outlives the run). */
@@ -143,19 +130,17 @@ export function readBuffer(): ReadBuffer {
 }
 
 /**
- * Reads a manifest as {@linkcode openRegular} opens it (a symlink followed
- * unless `own` or `within.exact` is given), no further than `maxBytes`, into
- * `buffer`, decoded before the next read. With `own` or `within`, where it is
- * must be proven before a byte is read: by the kernel's path for the
- * descriptor, else by an `lstat` of the path (and, for `own`, of the
- * directory) finding the descriptor's file.
+ * Reads a manifest as {@linkcode openRegular} opens it (following a symlink
+ * without `own` or `within.exact`), no further than `maxBytes`. Where it must
+ * be (`own`: its directory's own entry; `within`: inside the real `dir`, or
+ * at `exact`) is proven before a byte is read.
  */
 export function readManifest(
   path: string,
   { maxBytes, own, within, buffer, digest }: {
     maxBytes: number;
     own?: OwnEntry | undefined;
-    within?: Within | undefined;
+    within?: { dir: string; exact?: string | undefined } | undefined;
     buffer: ReadBuffer;
     digest?: ((bytes: Uint8Array) => string) | undefined;
   },
@@ -193,8 +178,7 @@ export function readManifest(
     if (bytes.length > maxBytes) return { kind: "too_large" };
     const text = decoded(bytes);
     if (text === undefined) return { kind: "not_utf8" };
-    const taken = digest === undefined ? undefined : digest(bytes);
-    return { kind: "text", text, status, digest: taken };
+    return { kind: "text", text, status, digest: digest?.(bytes) };
   } catch (error) {
     return { kind: "unreadable", error };
   } finally {
@@ -214,7 +198,7 @@ function grown(buffer: ReadBuffer, size: number): Uint8Array {
 
 const KEPT_MAX = 1024 * 1024 + 1;
 
-/** The kernel's path of an open file, else `path`'s real path if an `lstat` there finds it. */
+/** The kernel's path of an open file, else `path`'s real path where an `lstat` finds it. */
 function realPathOf(
   { fd, status }: { fd: number; status: Status },
   path: string,
@@ -245,9 +229,8 @@ function isOwnEntry(
 }
 
 /**
- * Reads a regular file to its end, up to `limit` bytes, asking for one byte
- * more than `size` so that a file of that size is read in one call (a short
- * read is the end). Into `into` when it is large enough, else a new buffer.
+ * Reads a regular file to its end, up to `limit` bytes, into `into` if it is
+ * large enough; one byte more than `size` is asked for, so one call reads it.
  */
 export function readAtMost(
   fd: number,

@@ -44,9 +44,8 @@ export function tryRealpath(path: string): Read<string> {
 }
 
 /**
- * The real path of the absolute `path`, a `..` stepping up from the real
- * directory before it, never from the text (`link/../x` is beside the link's
- * target); `undefined` when a component cannot be resolved.
+ * The real path of the absolute `path`, each `..` stepping up from the real
+ * directory before it, never from the text; `undefined` if one cannot be.
  */
 export function realPathAsGiven(path: string): string | undefined {
   const parts = path.split(sep);
@@ -70,19 +69,16 @@ export function realPathAsGiven(path: string): string | undefined {
   return real;
 }
 
+type Inode = Pick<Status, "dev" | "ino">;
+type Identity = Pick<Status, "dev" | "ino" | "birthtimeMs">;
+
 /** Whether two statuses are of one file: the same device and inode. */
-export function sameFile(
-  a: Pick<Status, "dev" | "ino">,
-  b: Pick<Status, "dev" | "ino">,
-): boolean {
+export function sameFile(a: Inode, b: Inode): boolean {
   return a.dev === b.dev && a.ino === b.ino;
 }
 
-/** Whether two statuses taken at two moments are of one file that stayed (birth time too). */
-export function sameIdentity(
-  a: Pick<Status, "dev" | "ino" | "birthtimeMs">,
-  b: Pick<Status, "dev" | "ino" | "birthtimeMs">,
-): boolean {
+/** Whether two statuses taken at two moments are of one file that stayed (an inode can be reused). */
+export function sameIdentity(a: Identity, b: Identity): boolean {
   return sameFile(a, b) && a.birthtimeMs === b.birthtimeMs;
 }
 
@@ -100,16 +96,15 @@ export function kindOf(kind: StatusKind): string {
   return kind === "fifo" ? "a FIFO" : `a ${kind === "file" ? "device" : kind}`;
 }
 
+interface Permissions {
+  querySync?(query: { name: "read"; path: string }): { state: string };
+}
+
 /** Whether Deno's grant or Node's permission model lets this process read `path`. */
 function readGranted(path: string): boolean {
   try {
-    const permissions = (globalThis as {
-      Deno?: {
-        permissions?: {
-          querySync?(query: { name: "read"; path: string }): { state: string };
-        };
-      };
-    }).Deno?.permissions;
+    const permissions = (globalThis as { Deno?: { permissions?: Permissions } })
+      .Deno?.permissions;
     if (permissions?.querySync !== undefined) {
       return permissions.querySync({ name: "read", path }).state === "granted";
     }
@@ -137,10 +132,7 @@ export function isPermissionDenied(error: unknown): boolean {
       (error.name === "NotCapable" || error.name === "PermissionDenied"));
 }
 
-/**
- * Whether a failed status or read of `path` was refused rather than found
- * missing (a path the runtime does not grant can read as missing).
- */
+/** Whether a failed status or read of `path` was refused (a path not granted can read as missing). */
 export function refused(error: unknown, path: string): boolean {
   return isPermissionDenied(error) || !readGranted(path);
 }
@@ -150,17 +142,10 @@ export function reason(error: unknown): string {
   if (error instanceof Error && error.name === "NotCapable") {
     return `permission denied: ${error.message}; the grant must cover the real paths that symlinks lead to`;
   }
-  switch (errorCode(error)) {
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    case "ENOENT":
-      return "it does not exist";
-    case "ELOOP":
-      return "too many levels of symlinks";
-    case "ENOTDIR":
-      return "a path component is not a directory";
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
+  const code = errorCode(error);
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ENOENT") return "it does not exist";
+  if (code === "ELOOP") return "too many levels of symlinks";
+  if (code === "ENOTDIR") return "a path component is not a directory";
+  return error instanceof Error ? error.message : String(error);
 }

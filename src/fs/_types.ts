@@ -1,6 +1,5 @@
 /**
- * What the filesystem seam passes along: a directory entry, a status and its
- * kind, a read that may have failed.
+ * What the filesystem seam passes along.
  *
  * @module
  */
@@ -25,12 +24,7 @@ export type StatusKind =
   | "socket"
   | "device";
 
-/**
- * A path's status. A new file at the same path may get the inode of one just
- * removed, so identity is device, inode and birth time. Times are
- * milliseconds, 0 where the file system does not say (under Deno whole
- * milliseconds, the change time whole seconds).
- */
+/** A path's status; times in milliseconds, 0 where the file system does not say. */
 export interface Status {
   readonly kind: StatusKind;
   readonly size: number;
