@@ -37,20 +37,14 @@ export interface ParsedManifest extends FieldValues {
  */
 export function parseManifest(
   text: string,
-  { path, repair = false }: {
-    readonly path: string;
-    readonly repair?: boolean;
-  },
+  { path, repair = false }: { path: string; repair?: boolean },
 ): ParsedManifest {
   const { yaml, body } = splitFence(text, path);
   const lines = new KeyLines(yaml);
-  const { data: parsed, repairs, aliased } = parseYaml(yaml, {
-    path,
-    repair,
-  });
+  const parsed = parseYaml(yaml, { path, repair });
   // Coerced as YAML typed it (a float word is still a number), then made JSON.
-  const { data: coerced, coercions } = coerce(parsed, lines);
-  const data = jsonData(coerced, { aliased, path });
+  const { data: coerced, coercions } = coerce(parsed.data, lines);
+  const data = jsonData(coerced, { aliased: parsed.aliased, path });
   return {
     yaml,
     ...fieldValues(validFields(data) ?? invalidFields(data, lines, path)),
@@ -60,7 +54,7 @@ export function parseManifest(
       ),
     ),
     body,
-    repairs: orNone(repairs),
+    repairs: orNone(parsed.repairs),
     truncations: orNone(truncations(yaml, data)),
     coercions: orNone(coercions),
   };
