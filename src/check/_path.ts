@@ -13,11 +13,11 @@ import { pathDiagnostic } from "./_diagnostics.ts";
 import { isManifestName } from "../discovery/_manifest.ts";
 import { readSkill } from "../discovery/_read_skill.ts";
 import type { RootScan, RootSkills } from "../discovery/_types.ts";
+import { tryList } from "../fs/_listing.ts";
 import {
-  tryList,
   unrepresentableIn,
   unrepresentedName,
-} from "../fs/_listing.ts";
+} from "../fs/_unrepresentable.ts";
 import { errorCode, reason, tryRealpath, tryStatus } from "../fs/_status.ts";
 import {
   holdsSkillBelow,

@@ -11,11 +11,11 @@
 import { statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { isManifestName } from "../discovery/_manifest.ts";
+import { tryList } from "../fs/_listing.ts";
 import {
-  tryList,
   unrepresentableIn,
   unrepresentedName,
-} from "../fs/_listing.ts";
+} from "../fs/_unrepresentable.ts";
 import { errorCode, tryStatus } from "../fs/_status.ts";
 import type { Entry } from "../fs/_types.ts";
 import { type RootSpec, rootSpec } from "./root_spec.ts";

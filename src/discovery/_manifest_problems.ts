@@ -10,13 +10,9 @@
 import type { SkillError } from "../errors.ts";
 import type { FileRead } from "../fs/_read.ts";
 import { errorCode, reason } from "../fs/_status.ts";
-import type { Truncation } from "../manifest/_coerce.ts";
+import type { Truncation } from "../manifest/_parse.ts";
 import { KeyLines } from "../manifest/_lines.ts";
-import {
-  type Repair,
-  repairHint,
-  type RepairKind,
-} from "../manifest/_repair.ts";
+import { type Repair, repairHint, type RepairKind } from "../manifest/_yaml.ts";
 import type { SkillWarningCode } from "../warn.ts";
 import { bareName } from "../_names.ts";
 import type { ParsedSkill, Problem } from "./_types.ts";

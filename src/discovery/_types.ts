@@ -10,8 +10,8 @@ import type { SkillProblem } from "../errors.ts";
 import type { ReadBuffer } from "../fs/_read.ts";
 import type { Listing } from "../fs/_listing.ts";
 import type { StatusKind } from "../fs/_types.ts";
-import type { Coercion, Truncation } from "../manifest/_coerce.ts";
-import type { Repair } from "../manifest/_repair.ts";
+import type { Coercion, Truncation } from "../manifest/_parse.ts";
+import type { Repair } from "../manifest/_yaml.ts";
 import type { SkillInfo } from "../skill.ts";
 import type { SkillWarningCode } from "../warn.ts";
 

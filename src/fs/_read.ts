@@ -1,14 +1,11 @@
 /**
- * Reads that prove what they read: a file opened non-blocking and never
- * through a final symlink, its descriptor's own status taken before a byte
- * is read, and (for a manifest that must be its directory's own entry) the
- * proof that it is.
+ * Reads that prove what they read, from the descriptor's own status.
  *
  * @module
  */
 
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { fromNode } from "./_node.ts";
+import { fromNode } from "./_backend.ts";
 import {
   errorCode,
   isInside,
@@ -25,45 +22,25 @@ import type { Status } from "./_types.ts";
 /** A file opened to be read, or why it was not (nothing of it read). */
 export type Opened =
   | { readonly kind: "open"; readonly fd: number; readonly status: Status }
-  /** `open` failed (missing, unreadable, a dangling or looping symlink). */
   | { readonly kind: "unopenable"; readonly error: unknown }
-  /** The descriptor is not a regular file: `what` is "a directory", "a FIFO", ... */
+  /** `what`: "a directory", "a FIFO", ... */
   | { readonly kind: "not_a_file"; readonly what: string };
 
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 const NO_FOLLOW_FLAGS = READ_FLAGS | (constants.O_NOFOLLOW ?? 0);
 
-/** How {@linkcode openRegular} may open a path. */
-export interface OpenOptions {
-  /**
-   * Whether a final symlink may be followed: then it is resolved to its real
-   * path, which is opened in turn, never through a symlink.
-   */
-  readonly follow: boolean;
-  /**
-   * `false` opens without `O_NOFOLLOW`, as a runtime that ignores it does
-   * (Deno short of `--allow-all`): for tests.
-   *
-   * @default {true}
-   */
-  readonly noFollowFlag?: boolean;
-}
-
-/** What a symlink that changed while it was followed is, for messages. */
 const CHANGED_LINK = "a symlink that changed while it was followed";
 
 /**
- * Opens `path` read-only and non-blocking, so that a FIFO swapped in cannot
- * hang the call, and never through a final symlink (where the runtime
- * honours `O_NOFOLLOW`: Deno short of `--allow-all` opens the target anyway,
- * so callers that must not follow one also compare an `lstat` of the path
- * with the descriptor's status). A symlink that `follow` allows is resolved
- * to its real path, opened only when an `lstat` of that says it is a regular
- * file: a symlink to a device swapped in is refused, never opened. Then it
- * takes the descriptor's own status: anything but a regular file is closed
- * again unread, whatever a path's status said a moment before.
+ * Opens `path` read-only and non-blocking, never through a final symlink where
+ * the runtime honours `O_NOFOLLOW` (not Deno short of `--allow-all`, nor
+ * `noFollowFlag: false`); with `follow`, through its real path if an `lstat`
+ * finds a regular file there. Anything but a regular file is closed unread.
  */
-export function openRegular(path: string, options: OpenOptions): Opened {
+export function openRegular(
+  path: string,
+  options: { readonly follow: boolean; readonly noFollowFlag?: boolean },
+): Opened {
   const flags = options.noFollowFlag === false ? READ_FLAGS : NO_FOLLOW_FLAGS;
   let fd: number;
   try {
@@ -97,12 +74,7 @@ export function openRegular(path: string, options: OpenOptions): Opened {
   return { kind: "open", fd, status };
 }
 
-/**
- * The real path a symlink leads to, when an `lstat` says it is a regular
- * file. A `realpath` that fails other than for a missing path or a refused
- * permission (`EINVAL` from a link that stopped being one, a loop) means the
- * link changed while it was followed: it is not a regular file to read.
- */
+/** The real path a symlink leads to, if an `lstat` there finds a regular file. */
 function regularTarget(
   link: string,
 ): { kind: "regular"; real: string } | Exclude<Opened, { kind: "open" }> {
@@ -120,12 +92,8 @@ function regularTarget(
     : { kind: "not_a_file", what: kindOf(status.value.kind) };
 }
 
-/** What reading a manifest found. */
+/** What reading a manifest found: its text, or why not. */
 export type FileRead =
-  /**
-   * The text, and the status of the file it was read from (its
-   * descriptor's); with `digest` asked for, the digest of its bytes.
-   */
   | {
     readonly kind: "text";
     readonly text: string;
@@ -133,96 +101,60 @@ export type FileRead =
     readonly digest?: string | undefined;
   }
   | Exclude<Opened, { kind: "open" }>
-  /** Not proven to be its directory's own entry: a symlink stood there, or the directory was swapped. */
+  /** Not proven to be its directory's own entry. */
   | { readonly kind: "not_own" }
-  /**
-   * Not proven to be where {@linkcode Within} asks: its real path (`undefined`
-   * when it changed while it was followed, or is a symlink not followed).
-   */
+  /** Not proven to be where `within` asks: its real path, if known. */
   | { readonly kind: "elsewhere"; readonly real: string | undefined }
   | { readonly kind: "too_large" }
   | { readonly kind: "not_utf8" }
   | { readonly kind: "unreadable"; readonly error: unknown };
 
-/**
- * What proves a manifest is its skill directory's own entry, not a symlink
- * (when manifests that are symlinks are not followed).
- */
+/** What proves a manifest is its skill directory's own entry, not a symlink. */
 export interface OwnEntry {
-  /** The skill directory as discovery reaches it. */
   readonly dir: string;
-  /**
-   * Its identity before the manifest was opened: from an `lstat` (a
-   * directory), or from a `stat` where discovery reached it through a
-   * symlink.
-   */
+  /** Its identity before the manifest was opened (a `stat` if `viaLink`). */
   readonly dirStatus: Pick<Status, "dev" | "ino" | "birthtimeMs">;
-  /** Whether discovery reached the directory through a symlink (absent: not). */
   readonly viaLink?: boolean;
   /** The manifest's real path: what the kernel must call the descriptor. */
   readonly realPath: string;
 }
 
-/**
- * Where a file read must really be (a root of plugins' files): inside the
- * real directory `dir`, or, with `exact`, at that real path itself, so that
- * no symlink is on its way (when symlinks are not followed).
- */
-export interface Within {
-  /** A real directory. */
-  readonly dir: string;
-  /** The real path the file must have; absent: any inside `dir`. */
-  readonly exact?: string | undefined;
-}
-
-/**
- * The buffer one discovery run reads its manifests into, one after another:
- * each run makes its own ({@linkcode readBuffer}), so that no buffer
- * outlives the run; it grows as a manifest needs, up to 1 MiB.
- */
+/** The buffer one discovery run reads its manifests into (none outlives the run). */
 export interface ReadBuffer {
   bytes: Uint8Array;
 }
 
-/** A new {@linkcode ReadBuffer}, for one discovery run. */
+/** A new {@linkcode ReadBuffer}. */
 export function readBuffer(): ReadBuffer {
   return { bytes: new Uint8Array(64 * 1024) };
 }
 
 /**
- * Reads a manifest into `buffer` and decodes it before the next read. It is
- * opened as {@linkcode openRegular} opens it (a symlink followed to its real
- * path, unless `own` is given), so that a special file is never read, and
- * read no further than `maxBytes`, so that nothing runs on. With `own`, the
- * manifest must be proven to be the directory's own entry: by the kernel's
- * path for the descriptor where the runtime can read it, else by an `lstat`
- * of the path (a regular file, the descriptor's device and inode) and of the
- * directory (the one it was before the open). With `within`, its real
- * path must be proven to be there before a byte is read, by the kernel's
- * path for the descriptor, else by the path's real path and an `lstat` there
- * of the descriptor's file (one `readlink`, or a `realpath` and an `lstat`,
- * more per file). With `digest`, the digest of the bytes read is taken
- * with it too (for a skill lock).
+ * Reads a manifest as {@linkcode openRegular} opens it (following a symlink
+ * without `own` or `within.exact`), no further than `maxBytes`. Where it must
+ * be (`own`: its directory's own entry; `within`: inside the real `dir`, or
+ * at `exact`) is proven before a byte is read.
  */
 export function readManifest(
   path: string,
   { maxBytes, own, within, buffer, digest }: {
     maxBytes: number;
     own?: OwnEntry | undefined;
-    within?: Within | undefined;
+    within?: { dir: string; exact?: string | undefined } | undefined;
     buffer: ReadBuffer;
     digest?: ((bytes: Uint8Array) => string) | undefined;
   },
 ): FileRead {
   const follow = own === undefined && within?.exact === undefined;
   const opened = openRegular(path, { follow });
-  if (opened.kind === "unopenable" && !follow) {
-    // A symlink refused by O_NOFOLLOW is not the directory's own entry.
-    if (errorCode(opened.error) === "ELOOP") {
-      return own !== undefined
-        ? { kind: "not_own" }
-        : { kind: "elsewhere", real: undefined };
-    }
+  // A symlink that O_NOFOLLOW refused.
+  if (
+    opened.kind === "unopenable" && !follow &&
+    errorCode(opened.error) === "ELOOP"
+  ) {
+    return own !== undefined
+      ? { kind: "not_own" }
+      : { kind: "elsewhere", real: undefined };
   }
   if (opened.kind !== "open") return opened;
   const { fd, status } = opened;
@@ -246,8 +178,7 @@ export function readManifest(
     if (bytes.length > maxBytes) return { kind: "too_large" };
     const text = decoded(bytes);
     if (text === undefined) return { kind: "not_utf8" };
-    const taken = digest === undefined ? undefined : digest(bytes);
-    return { kind: "text", text, status, digest: taken };
+    return { kind: "text", text, status, digest: digest?.(bytes) };
   } catch (error) {
     return { kind: "unreadable", error };
   } finally {
@@ -255,7 +186,7 @@ export function readManifest(
   }
 }
 
-/** The buffer's bytes, first grown (up to 1 MiB) to hold `size` if they can be. */
+/** The buffer's bytes, first grown (up to 1 MiB) to hold `size`. */
 function grown(buffer: ReadBuffer, size: number): Uint8Array {
   if (size > buffer.bytes.length && size <= KEPT_MAX) {
     buffer.bytes = new Uint8Array(
@@ -265,14 +196,9 @@ function grown(buffer: ReadBuffer, size: number): Uint8Array {
   return buffer.bytes;
 }
 
-/** The most a {@linkcode ReadBuffer} grows to: a manifest at the default cap. */
 const KEPT_MAX = 1024 * 1024 + 1;
 
-/**
- * The real path of an open file: the kernel's path for its descriptor, else
- * the real path of `path` when an `lstat` there finds the descriptor's file;
- * `undefined` when neither can be had.
- */
+/** The kernel's path of an open file, else `path`'s real path where an `lstat` finds it. */
 function realPathOf(
   { fd, status }: { fd: number; status: Status },
   path: string,
@@ -303,12 +229,8 @@ function isOwnEntry(
 }
 
 /**
- * Reads a regular file to its end, up to `limit` bytes, asking for one byte
- * more than `size` (its status's guess) so that a file of that size is read
- * in one call: a read shorter than asked for is the end of a regular file.
- * The bytes are read into `into` when it is large enough for that first
- * call (they stay valid until it is read into again), else into a new
- * buffer.
+ * Reads a regular file to its end, up to `limit` bytes, into `into` if it is
+ * large enough; one byte more than `size` is asked for, so one call reads it.
  */
 export function readAtMost(
   fd: number,
@@ -331,12 +253,8 @@ export function readAtMost(
   return buffer.subarray(0, length);
 }
 
-/**
- * Bytes as UTF-8 text, or `undefined` when they are not UTF-8: a lossy
- * decode first (the fast path), and a strict one only when the text holds
- * U+FFFD, which may be a real one.
- */
-function decoded(bytes: Uint8Array): string | undefined {
+/** Bytes as UTF-8 text, or `undefined` when they are not UTF-8. */
+export function decoded(bytes: Uint8Array): string | undefined {
   const text = UTF8_LOOSE.decode(bytes);
   if (!text.includes("\uFFFD")) return text;
   try {

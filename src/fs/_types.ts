@@ -1,7 +1,5 @@
 /**
- * What the filesystem seam passes along: a directory entry, a status and
- * its kind, a read that may have failed, and the interface of the backends
- * (`deno.ts`, `node.ts`) that `backend.ts` chooses between once.
+ * What the filesystem seam passes along.
  *
  * @module
  */
@@ -26,14 +24,7 @@ export type StatusKind =
   | "socket"
   | "device";
 
-/**
- * What discovery reads of a path's status: its kind and size, what
- * identifies it (a new file or directory at the same path differs in device,
- * inode or birth time, since a file system may give it the inode of one just
- * removed) and when it last changed. Times are milliseconds (0 where the
- * file system does not say); under Deno they are whole milliseconds, and the
- * change time whole seconds.
- */
+/** A path's status; times in milliseconds, 0 where the file system does not say. */
 export interface Status {
   readonly kind: StatusKind;
   readonly size: number;
@@ -44,15 +35,4 @@ export interface Status {
   readonly birthtimeMs: number;
   readonly mtimeMs: number;
   readonly ctimeMs: number;
-}
-
-/**
- * The two calls a backend makes its own way: listing a directory and taking
- * a path's status. Everything else goes through node:fs in every runtime.
- */
-export interface Backend {
-  /** A directory's entries, unsorted, each with what the listing says it is. */
-  list(path: string): Entry[];
-  /** The status of `path`: of its target, with `follow`. */
-  status(path: string, options: { follow: boolean }): Status;
 }

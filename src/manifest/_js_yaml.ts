@@ -1,8 +1,6 @@
 /**
- * js-yaml, as the YAML step and the repairs take it: from this one module,
- * so that the npm build's bin can put in its place a copy that loads it on
- * first use (scripts/build_npm.ts), where the YAML fast path reads every
- * manifest without it.
+ * js-yaml, from this one module: the npm bin puts in its place one that loads
+ * it on first use (scripts/_npm_bin.ts).
  *
  * @module
  */

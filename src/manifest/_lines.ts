@@ -1,12 +1,10 @@
 /**
- * Where each key of a frontmatter stands: the line index that positions a
- * problem. A value made for one frontmatter and passed to whoever reports a
- * position (the parser, discovery's findings, the check rules); it indexes
- * the lines on its first lookup, once, so asking about every key stays
- * linear.
+ * A frontmatter's lines read without a YAML parser: where each key stands.
  *
  * @module
  */
+
+import { jsYaml } from "./_js_yaml.ts";
 
 /** The 1-based file lines of a frontmatter's keys (the fence is line 1). */
 export class KeyLines {
@@ -15,20 +13,23 @@ export class KeyLines {
   #top: Map<string, number> | undefined;
   #inner: Map<string, number> | undefined;
 
-  /** An index of `yaml`'s key lines, made on the first lookup. */
+  /** An index of `yaml`'s key lines, made once, on the first lookup. */
   constructor(yaml: string) {
     this.yaml = yaml;
   }
 
-  /**
-   * The line of a key: the first top-level line that starts it, else the
-   * first line that holds it inside a flow mapping (`{name: x}`), else the
-   * fence line.
-   */
+  /** The first top-level line that starts `key`, else one that holds it in a flow mapping, else 1. */
   lineOf(key: string): number {
     const line = this.#topLines().get(key);
     if (line !== undefined) return line;
-    this.#inner ??= innerKeyLines(this.yaml);
+    this.#inner ??= keyLines(
+      this.yaml,
+      (text) =>
+        Array.from(
+          text.matchAll(FLOW_KEY_REGEXP),
+          ([, quoted, plain]) => quoted ?? plain,
+        ),
+    );
     return this.#inner.get(key) ?? 1;
   }
 
@@ -38,45 +39,27 @@ export class KeyLines {
   }
 
   #topLines(): Map<string, number> {
-    return this.#top ??= topKeyLines(this.yaml);
+    return this.#top ??= keyLines(this.yaml, (text) => [keyOf(text)]);
   }
 }
 
-/**
- * The key each top-level line starts, at the first line that starts it:
- * `"key"` or `'key'` quoted, else the text before the line's first `: ` (or
- * its final `:`), less trailing blanks, as YAML reads a plain key.
- */
-function topKeyLines(yaml: string): Map<string, number> {
+function keyLines(
+  yaml: string,
+  keysOf: (line: string) => (string | undefined)[],
+): Map<string, number> {
   const lines = new Map<string, number>();
   yaml.split("\n").forEach((text, index) => {
-    const key = keyOf(text);
-    // The fence line comes first.
-    if (key !== undefined && !lines.has(key)) lines.set(key, index + 2);
-  });
-  return lines;
-}
-
-/**
- * Each `key:` (plain or quoted) anywhere on a line, at the first line that
- * holds it: the fallback for keys of a flow mapping, made only when a
- * lookup misses.
- */
-function innerKeyLines(yaml: string): Map<string, number> {
-  const lines = new Map<string, number>();
-  yaml.split("\n").forEach((text, index) => {
-    for (const [, quoted, plain] of text.matchAll(FLOW_KEY_REGEXP)) {
-      const key = quoted ?? plain;
+    for (const key of keysOf(text)) {
       if (key !== undefined && !lines.has(key)) lines.set(key, index + 2);
     }
   });
   return lines;
 }
 
-/** A flow mapping's key: accepts `"key":`, `'key':` or `[\w.-]+`, blanks, `:`, after `{`, `,`, a blank or the start. */
+/** A flow mapping's key (`"key":`, `'key':`, `[\w.-]+:`) after `{`, `,`, a blank or the start. */
 const FLOW_KEY_REGEXP = /(?:^|[{,\s])(?:["']([^"'\n]*)["']|([\w.-]+))\s*:/g;
 
-/** The key a top-level line starts, as YAML reads it, if it starts one. */
+/** The key a top-level line starts, as YAML reads it. */
 export function keyOf(line: string): string | undefined {
   const quote = line[0];
   if (quote === '"' || quote === "'") {
@@ -90,4 +73,35 @@ export function keyOf(line: string): string | undefined {
     ? line.length - 1
     : -1;
   return end === -1 ? undefined : line.slice(0, end).trimEnd();
+}
+
+/** The first characters that make a YAML value other than a plain scalar. */
+export const NON_PLAIN_STARTS: ReadonlySet<string> = new Set(
+  " \t\"'[{|>&*!%@`#",
+);
+
+/** A top-level `key: value` line's key and value, trailing blanks cut (in linear time). */
+export function keyLine(
+  line: string,
+): { key: string; value: string } | undefined {
+  const match = /^([A-Za-z0-9_.-]+):[ \t]+/.exec(line);
+  const key = match?.[1];
+  if (match === null || key === undefined) return undefined;
+  let end = line.length;
+  while (
+    end > match[0].length && (line[end - 1] === " " || line[end - 1] === "\t")
+  ) {
+    end--;
+  }
+  const value = line.slice(match[0].length, end);
+  return value === "" ? undefined : { key, value };
+}
+
+/** What js-yaml reads of `text`, or `undefined` where it refuses it. */
+export function tryLoad(text: string): unknown {
+  try {
+    return jsYaml().load(text);
+  } catch {
+    return undefined;
+  }
 }

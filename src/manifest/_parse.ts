@@ -1,9 +1,6 @@
 /**
- * A manifest's text in, its normalised fields and body out: split the `---`
- * fence, parse the YAML (repairing the top-level lines authors get wrong,
- * when asked), read the harmless typing of YAML 1.2 as hosts do, validate
- * against the fields table and fill its fields. Pure: no I/O. Each step is a
- * module of its own beside this one.
+ * A manifest's text in, its fields and body out: fence, YAML, values read as
+ * hosts read them (and those cut at ` #`), fields table. No I/O.
  *
  * @module
  */
@@ -11,78 +8,53 @@
 import type { JsonValue } from "../skill.ts";
 import {
   fieldProblems,
+  FIELDS,
   type FieldValues,
   fieldValues,
   NORMALISED_KEYS,
   validFields,
 } from "./_fields.ts";
-import {
-  coerce,
-  type Coercion,
-  type Truncation,
-  truncations,
-} from "./_coerce.ts";
-import { splitFence } from "./_fence.ts";
-import { invalid } from "./_invalid.ts";
-import { KeyLines } from "./_lines.ts";
-import type { Repair } from "./_repair.ts";
-import { jsonData, parseYaml } from "./_yaml.ts";
+import { keyLine, KeyLines, NON_PLAIN_STARTS, tryLoad } from "./_lines.ts";
+import { invalid, jsonData, parseYaml, type Repair } from "./_yaml.ts";
 
-/** A manifest, parsed: the normalised frontmatter fields and the body. */
+/** A manifest, parsed. */
 export interface ParsedManifest extends FieldValues {
-  /** The lines repaired so that the YAML parses (repair mode), in order. */
   repairs: readonly Repair[];
-  /** The plain values YAML cut at ` #`. */
   truncations: readonly Truncation[];
-  /** The values read as hosts read them, not as YAML 1.2 types them. */
   coercions: readonly Coercion[];
-  /** The frontmatter's YAML text, as it stands between the fences. */
+  /** The YAML between the fences. */
   yaml: string;
-  /** Every frontmatter key without a property of its own, as JSON data. */
+  /** Every key without a property of its own. */
   metadata: { readonly [key: string]: JsonValue };
   /** The markdown after the closing fence, trimmed. */
   body: string;
 }
 
-/** How {@linkcode parseManifest} reads a manifest. */
-export interface ParseOptions {
-  /** The file's path, for error messages. */
-  readonly path: string;
-  /**
-   * Whether to retry a YAML error by repairing the line it is on.
-   *
-   * @default {false}
-   */
-  readonly repair?: boolean;
-}
-
 /**
- * Parses a manifest's text.
+ * Parses a manifest's text; with `repair`, a YAML error's line is repaired.
  *
- * @param text The file's content, decoded.
- * @throws {SkillError} `invalid_skill`, naming the path, the line (and
- * the column, for YAML) and what was expected, with every problem found.
+ * @throws {SkillError} `invalid_skill`, with every problem found, positioned.
  */
 export function parseManifest(
   text: string,
-  { path, repair = false }: ParseOptions,
+  { path, repair = false }: { path: string; repair?: boolean },
 ): ParsedManifest {
   const { yaml, body } = splitFence(text, path);
   const lines = new KeyLines(yaml);
-  const { data: parsed, repairs, aliased } = parseYaml(yaml, {
-    path,
-    repair,
-  });
-  // Coerced as YAML typed it (a float word is still a number), then made
-  // JSON data, each value counted and its depth checked.
-  const { data: coerced, coercions } = coerce(parsed, lines);
-  const data = jsonData(coerced, { aliased, path });
+  const parsed = parseYaml(yaml, { path, repair });
+  // Coerced as YAML typed it (a float word is still a number), then made JSON.
+  const { data: coerced, coercions } = coerce(parsed.data, lines);
+  const data = jsonData(coerced, { aliased: parsed.aliased, path });
   return {
     yaml,
     ...fieldValues(validFields(data) ?? invalidFields(data, lines, path)),
-    metadata: metadataOf(data),
+    metadata: Object.freeze(
+      Object.fromEntries(
+        Object.entries(data).filter(([key]) => !NORMALISED_KEYS.has(key)),
+      ),
+    ),
     body,
-    repairs: orNone(repairs),
+    repairs: orNone(parsed.repairs),
     truncations: orNone(truncations(yaml, data)),
     coercions: orNone(coercions),
   };
@@ -95,14 +67,27 @@ function orNone<T>(items: readonly T[]): readonly T[] {
 
 const NONE: readonly never[] = Object.freeze([]);
 
-function metadataOf(
-  data: { [key: string]: JsonValue },
-): { readonly [key: string]: JsonValue } {
-  return Object.freeze(
-    Object.fromEntries(
-      Object.entries(data).filter(([key]) => !NORMALISED_KEYS.has(key)),
-    ),
-  );
+/** std's front_matter way: a BOM, `---`, the YAML lazily up to a `---` line. */
+const FENCE_REGEXP = /^\uFEFF?---[ \t]*\n(?:([\s\S]*?)\n)?---[ \t]*(?:\n|$)/;
+
+function splitFence(
+  text: string,
+  path: string,
+): { yaml: string; body: string } {
+  const normalised = text.includes("\r") ? text.replace(/\r\n/g, "\n") : text;
+  const match = FENCE_REGEXP.exec(normalised);
+  if (match === null) {
+    throw invalid(path, [{
+      line: 1,
+      message: /^\uFEFF?---[ \t]*(?:\n|$)/.test(normalised)
+        ? "unclosed frontmatter: no line with --- alone closes the block opened on line 1"
+        : "missing frontmatter: the file must start with a --- line, then YAML, then a --- line",
+    }]);
+  }
+  return {
+    yaml: match[1] ?? "",
+    body: normalised.slice(match[0].length).trim(),
+  };
 }
 
 /** `invalid_skill` for the fields that break their type, each at its key's line. */
@@ -118,4 +103,116 @@ function invalidFields(
       message: `${where}: ${reason}`,
     })),
   );
+}
+
+/** A plain value that YAML cut at ` #`: what it `kept`, and the line to write. */
+export interface Truncation {
+  readonly line: number;
+  readonly key: string;
+  readonly kept: string;
+  readonly fix: string;
+}
+
+/** A value read as the reference validator and Claude Code read it. */
+export interface Coercion {
+  readonly code: "coerced_value" | "empty_field";
+  readonly key: string;
+  readonly message: string;
+}
+
+/** The top-level plain values cut at ` #` (`Fix bugs #123` keeps "Fix bugs"; `C#` is text). */
+function truncations(
+  yaml: string,
+  data: { readonly [key: string]: JsonValue },
+): Truncation[] {
+  if (!yaml.includes(" #") && !yaml.includes("\t#")) return [];
+  const found: Truncation[] = [];
+  yaml.split("\n").forEach((line, index) => {
+    const plain = keyLine(line);
+    if (
+      plain === undefined || NON_PLAIN_STARTS.has(plain.value[0] ?? "") ||
+      !/[ \t]#/.test(plain.value)
+    ) return;
+    const kept = data[plain.key];
+    if (typeof kept !== "string" || kept === plain.value) return;
+    found.push({
+      line: index + 2,
+      key: plain.key,
+      kept,
+      fix: `${plain.key}: ${JSON.stringify(plain.value)}`,
+    });
+  });
+  return found;
+}
+
+/**
+ * The mapping with each value read as its row says (`coerce`,
+ * `emptyIsAbsent`), each change noted; a list or a mapping left to refuse.
+ */
+function coerce(
+  data: { readonly [key: string]: unknown },
+  lines: KeyLines,
+): { data: { readonly [key: string]: unknown }; coercions: Coercion[] } {
+  const coercions: Coercion[] = [];
+  let copy: { [key: string]: unknown } | undefined;
+  const read = (key: string, value: unknown, message: string): void => {
+    copy ??= { ...data };
+    if (value === undefined) delete copy[key];
+    else copy[key] = value;
+    const code = value === undefined ? "empty_field" : "coerced_value";
+    coercions.push({ code, key, message: `frontmatter.${key}: ${message}` });
+  };
+  for (const field of FIELDS) {
+    const { key } = field;
+    if (!Object.hasOwn(data, key)) continue;
+    const value = data[key];
+    if (value === null && field.emptyIsAbsent === true) {
+      read(
+        key,
+        undefined,
+        "has no value, so it is read as absent; give it a value or remove the line",
+      );
+    } else if (
+      field.coerce === "string" &&
+      (typeof value === "number" || typeof value === "boolean")
+    ) {
+      const text = sourceText(lines, key, value);
+      read(
+        key,
+        text,
+        `YAML reads ${text} as a ${typeof value}; read as the string "${text}" (quote it to say so)`,
+      );
+    } else if (field.coerce === "boolean" && typeof value === "string") {
+      const flag = /^(?:yes|on)$/i.test(value)
+        ? true
+        : /^(?:no|off)$/i.test(value)
+        ? false
+        : undefined;
+      if (flag === undefined) continue;
+      read(
+        key,
+        flag,
+        `"${value}" is a YAML 1.1 boolean that YAML 1.2 reads as a string; read as ${flag} (write ${flag})`,
+      );
+    }
+  }
+  return { data: copy ?? data, coercions };
+}
+
+/** A scalar's text as written (`2048`), if it reads back the same; else `String(value)`. */
+function sourceText(
+  lines: KeyLines,
+  key: string,
+  value: number | boolean,
+): string {
+  const line = lines.yaml.split("\n")[lines.lineOf(key) - 2] ?? "";
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const at = line.search(new RegExp(`(?:^|[{,\\s])${escaped}\\s*:`));
+  if (at !== -1) {
+    const rest = line.slice(line.indexOf(":", at) + 1);
+    const text = /^\s*([^,}#\s](?:[^,}#]*[^,}#\s])?)/.exec(rest)?.[1];
+    // Object.is: a float word (`.NaN`) reads back as NaN, which no `===` equals.
+    if (text !== undefined && Object.is(tryLoad(text), value)) return text;
+  }
+  return String(value);
 }

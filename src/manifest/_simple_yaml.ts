@@ -1,30 +1,17 @@
 /**
- * A fast path for the frontmatter most skills have: top-level `key: value`
- * lines whose values are plain strings, `true` or `false`, single-quoted or
- * double-quoted strings on one line (with YAML's escapes), `|` and `>` block
- * scalars, lists of such values and one level of `key: value` mapping. It
- * gives what js-yaml gives for that text, or `undefined` for anything else
- * (a number, a null, an escape it does not decode, a comment after a value, a
- * tab, a duplicate key...), which is then js-yaml's to read. The agreement is
- * held by a differential fuzz test against js-yaml
- * (`tests/manifest/simple_yaml_test.ts`, `tests/manifest/simple_yaml_escapes_test.ts`). Pure:
- * no I/O.
+ * A fast path for the frontmatter most skills have: what js-yaml gives for it,
+ * or `undefined` (then js-yaml's to read); simple_yaml_test fuzzes the two.
  *
  * @module
  */
 
 import type { JsonValue } from "../skill.ts";
 
-/** A one-line value of the subset: a string or a boolean. */
 type Scalar = string | boolean;
 
-/** A value of the subset: a scalar, a list of scalars, or a mapping of them. */
 type Value = Scalar | Scalar[] | { [key: string]: Scalar };
 
-/**
- * The mapping js-yaml reads from `yaml` when it is in the subset this file
- * reads, else `undefined`. Line endings are already LF.
- */
+/** The mapping js-yaml reads from `yaml` (LF line endings), if in the subset. */
 export function simpleYaml(
   yaml: string,
 ): { [key: string]: JsonValue } | undefined {
@@ -52,22 +39,16 @@ export function simpleYaml(
   return Object.keys(data).length === 0 ? undefined : data;
 }
 
-/**
- * What the subset never holds: a tab or a carriage return, a control
- * character, a BOM or noncharacter js-yaml refuses, a lone surrogate.
- */
+/** A tab, a control character, a BOM or noncharacter, a lone surrogate. */
 const UNSAFE_REGEXP = /[^\P{Cc}\n]|[\uFEFF\uFFFE\uFFFF]|\p{Cs}/u;
 
-/**
- * What a character is in a key of the subset (`[A-Za-z_][A-Za-z0-9_-]*`), by
- * its code below 128: 1 if it may start one, 2 if it may only follow.
- */
+/** A key of the subset, `[A-Za-z_][A-Za-z0-9_-]*`, by code: 1 may start it, 2 only follow. */
 const KEY_CHARS: Uint8Array = charTable([
   ["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_", 1],
   ["0123456789-", 2],
 ]);
 
-/** Words YAML reads as something other than a string, as a key or a value. */
+/** Words YAML reads as other than a string, as a key or a value. */
 const RESERVED: ReadonlySet<string> = new Set([
   "null",
   "Null",
@@ -81,7 +62,6 @@ const RESERVED: ReadonlySet<string> = new Set([
   "__proto__",
 ]);
 
-/** The booleans of YAML 1.2's core schema, which js-yaml loads by default. */
 const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
   ["true", true],
   ["True", true],
@@ -91,22 +71,15 @@ const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
   ["FALSE", false],
 ]);
 
-/** The block scalar headers of the subset: literal or folded, clipped or stripped. */
 const BLOCK_HEADERS: ReadonlySet<string> = new Set(["|", "|-", ">", ">-"]);
 
-/**
- * The first characters of a plain value that are left to js-yaml (1, by code
- * below 128): indicators, and what may start a number, a null or a special
- * float.
- */
+/** First characters of a plain value left to js-yaml: indicators, numbers, null. */
 const NON_STRING_STARTS: Uint8Array = charTable([
   ["-?:,[]{}#&*!|>'\"%@` 0123456789+.~", 1],
 ]);
 
-/** The longest word of {@linkcode RESERVED} and {@linkcode BOOLEANS}. */
 const LONGEST_WORD = 9;
 
-/** A table of the codes below 128: each character of a group, its mark. */
 function charTable(
   groups: ReadonlyArray<readonly [string, number]>,
 ): Uint8Array {
@@ -117,11 +90,7 @@ function charTable(
   return table;
 }
 
-/**
- * A key of the subset at the start of a line, `:`, then a blank or the end;
- * `rest` is what follows, without blanks at either end (on one line: no line
- * or paragraph separator either).
- */
+/** A key at the start of a line, `:`, a blank or the end; `rest`, what follows, trimmed. */
 function keyEntry(line: string): { key: string; rest: string } | undefined {
   const length = line.length;
   let end = 0;
@@ -140,7 +109,7 @@ function keyEntry(line: string): { key: string; rest: string } | undefined {
     : { key, rest };
 }
 
-/** `text` without the spaces at either end (YAML's blanks; not Unicode's). */
+/** `text` without YAML's blanks (not Unicode's). */
 function trimBlanks(text: string): string {
   let start = 0;
   let end = text.length;
@@ -149,10 +118,7 @@ function trimBlanks(text: string): string {
   return text.slice(start, end);
 }
 
-/**
- * A one-line value: double-quoted, single-quoted, or plain and sure to be a
- * string or a boolean. `text` has no blanks at either end.
- */
+/** A one-line value: quoted, or plain and sure to be a string or a boolean. */
 function readScalar(text: string): Scalar | undefined {
   const first = text.charCodeAt(0);
   if (first === 34) return readDoubleQuoted(text);
@@ -174,10 +140,7 @@ function readScalar(text: string): Scalar | undefined {
     : text;
 }
 
-/**
- * What each one-character escape of the double-quoted style stands for, as
- * js-yaml decodes it. An escaped tab is js-yaml's too: the subset has no tab.
- */
+/** The one-character escapes of the double-quoted style, as js-yaml decodes them. */
 const ESCAPES: ReadonlyMap<string, string> = new Map([
   ["0", "\0"],
   ["a", "\x07"],
@@ -198,7 +161,6 @@ const ESCAPES: ReadonlyMap<string, string> = new Map([
   ["P", "\u2029"],
 ]);
 
-/** How many hex digits follow `\x`, `\u` and `\U`. */
 const HEX_DIGITS: ReadonlyMap<string, number> = new Map([
   ["x", 2],
   ["u", 4],
@@ -207,12 +169,7 @@ const HEX_DIGITS: ReadonlyMap<string, number> = new Map([
 
 const HEX_REGEXP = /^[0-9A-Fa-f]+$/;
 
-/**
- * A double-quoted value that ends on its line, its escapes decoded as js-yaml
- * decodes them; `undefined` for an escape it does not know, too few hex
- * digits, a surrogate or a code point past Unicode (js-yaml reads those
- * differently or not at all), a quote before the end, or no closing quote.
- */
+/** A double-quoted value ending on its line; `undefined` for an escape js-yaml reads otherwise. */
 function readDoubleQuoted(text: string): string | undefined {
   const end = text.length - 1;
   if (end < 1 || text.charCodeAt(end) !== 34) return undefined;
@@ -247,18 +204,13 @@ function readDoubleQuoted(text: string): string | undefined {
   return quote === end ? value + text.slice(from, end) : undefined;
 }
 
-/** The number of blanks a line starts with. */
 function indentOf(line: string): number {
   let count = 0;
   while (line[count] === " ") count++;
   return count;
 }
 
-/**
- * The block under a `key:` line, from line `at`: a list of one-line values
- * (indented, or at column 0), a mapping of `key: value` lines one level in,
- * or nothing (null, left to js-yaml).
- */
+/** The block under a `key:` line, from line `at`: a list, a mapping one level in, or none. */
 function readNested(
   lines: readonly string[],
   at: number,
@@ -310,17 +262,13 @@ function readMapping(
   return { value: endsBlock(lines[next]) ? map : undefined, next };
 }
 
-/** Whether a line may follow a block: the end, or a top-level key or comment. */
+/** Whether a line may follow a block: the end, a top-level key or comment. */
 function endsBlock(line: string | undefined): boolean {
   return line === undefined || (line !== "" && line[0] !== " " &&
     line[0] !== "-");
 }
 
-/**
- * A `|` or `>` block scalar from line `at`: its lines all at one indent
- * (more only in a literal one), no line of blanks alone, no trailing blank,
- * empty lines only at the end (and inside a literal one).
- */
+/** A `|` or `>` block scalar from line `at`: one indent (more only if literal), no trailing blank. */
 function readBlockScalar(
   lines: readonly string[],
   at: number,
