@@ -10,10 +10,7 @@ import type { WarnSink } from "./warn.ts";
 
 /** A skill root as a caller writes it: a path, or a path with labels. */
 export interface SkillRootOptions {
-  /**
-   * The directory whose subdirectories are skills: `~` expands to `home`, a
-   * relative path resolves against `workspace`.
-   */
+  /** The directory whose subdirectories are skills (`~` is `home`). */
   path: string;
   /**
    * A label for where the root lives, copied onto each of its skills.
@@ -22,21 +19,19 @@ export interface SkillRootOptions {
    */
   scope?: string;
   /**
-   * A label for which tool's store the root is, copied onto each of its skills.
+   * A label for which tool's store the root is, copied onto its skills.
    *
    * @default {"custom"}
    */
   source?: string;
   /**
-   * How many levels below the root a skill directory may be; descent stops
-   * at a directory that holds a manifest.
+   * How many levels below the root a skill directory may be.
    *
    * @default {1}
    */
   depth?: number;
   /**
-   * On a root deeper than 1, the most directories that are not skills it
-   * lists; past it, `discovery_limit`.
+   * On a root deeper than 1, the most folders it lists (`discovery_limit`).
    *
    * @default {2000}
    */
@@ -48,8 +43,7 @@ export interface SkillRootOptions {
    */
   hidden?: "skip" | "read";
   /**
-   * Which file names are a manifest: `SKILL.md` in any letter case, or only
-   * `SKILL.md` (as Claude Code and Codex read).
+   * Whether a manifest is `SKILL.md` in any letter case, or exactly.
    *
    * @default {"any-case"}
    */
@@ -61,8 +55,7 @@ export interface SkillRootOptions {
    */
   manifestLinks?: "follow" | "ignore";
   /**
-   * What the root holds: skill directories, or Claude Code plugins (a
-   * marketplace or one plugin), whose skills are named `<plugin>:<skill>`.
+   * Whether the root holds skills, or Claude Code plugins (`<plugin>:<skill>`).
    *
    * @default {"skills"}
    */
@@ -79,8 +72,7 @@ export interface SkillRootOptions {
 /** The options of {@linkcode createAgentSkills} and {@linkcode resolveConfig}. */
 export interface AgentSkillsOptions {
   /**
-   * The home directory `~` expands to; `os.homedir()` is called only when a
-   * root needs it (under Deno, `--allow-sys=homedir`).
+   * The home directory `~` expands to (`os.homedir()` only when a root needs it).
    *
    * @default {os.homedir()}
    */
@@ -92,15 +84,13 @@ export interface AgentSkillsOptions {
    */
   cwd?: string;
   /**
-   * The project directory relative roots resolve against; when given, an
-   * existing directory.
+   * The project directory relative roots resolve against; it must exist.
    *
    * @default {cwd}
    */
   workspace?: string;
   /**
-   * The skill roots in ascending precedence (the later root's skill wins);
-   * not empty.
+   * The skill roots in ascending precedence: the later root's skill wins.
    *
    * @default {clarvisSkillRoots()}
    */
@@ -125,7 +115,7 @@ export interface AgentSkillsOptions {
    */
   maxManifestBytes?: number;
   /**
-   * Resource listing stops after this many entries of one skill (`resource_limit`).
+   * Resource listing stops after this many entries (`resource_limit`).
    *
    * @default {10000}
    */

@@ -168,11 +168,7 @@ const ROOT_KEYS = [
 ] as const satisfies ReadonlyArray<keyof SkillRootOptions>;
 
 /** One root as given, checked: its path, labels, and whether it has `ancestors`. */
-function resolveRoot(
-  root: unknown,
-  where: string,
-  owner: string,
-): {
+function resolveRoot(root: unknown, where: string, owner: string): {
   path: string;
   labels: Omit<SkillRoot, "path" | "realPath">;
   ancestors: boolean;

@@ -184,7 +184,7 @@ function homeDirectory(): string {
   }
 }
 
-/** The workspace given, which must exist (one the process may not look at is taken as given). */
+/** The workspace given: a directory, or one the process may not look at. */
 function existingDirectory(path: string, given: string): string {
   const status = tryStatus(path, { follow: true });
   if (status.ok && status.value.kind === "directory") return path;
