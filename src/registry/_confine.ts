@@ -33,11 +33,8 @@ export interface ConfinedSkill {
 }
 
 /**
- * Why the skill's directory is no longer the one discovery recorded (its
- * identity, and no symlink now where there was none), or `undefined`.
- *
- * @throws {SkillError} `not_found` when the directory is gone, `unreadable`
- * when the process may not look at it.
+ * Why the skill's directory is no longer the one discovery recorded, or
+ * `undefined`; `not_found` when it is gone, `unreadable` when denied.
  */
 export function changeOf({ info, place }: ConfinedSkill): string | undefined {
   const read = tryStatus(info.dir, { follow: place.viaLink });
@@ -74,9 +71,8 @@ export function changedMessage(info: SkillInfo, change: string): string {
 }
 
 /**
- * The real path of the regular file `rel` inside the skill's directory,
- * which must still be the snapshot's, and its `lstat` (a file that has
- * become a symlink since it was resolved is refused, not followed).
+ * The real path of the regular file `rel` inside the skill's directory
+ * (still the snapshot's), and its `lstat`.
  *
  * @throws {SkillError} `invalid_input`, `path_escape`, `not_found`,
  * `not_a_file` or `unreadable`.
@@ -122,12 +118,9 @@ export function confinedFile(
     );
   }
   const resolved = tryRealpath(lexical);
+  const at = (path: string): ResourceAt => ({ skill, rel, path });
   if (!resolved.ok) {
-    throw missing(
-      { skill, rel, path: lexical },
-      resolved.error,
-      `does not exist at ${lexical}`,
-    );
+    throw missing(at(lexical), resolved.error, "does not exist at");
   }
   const real = resolved.value;
   seams.afterResolve?.();
@@ -139,13 +132,7 @@ export function confinedFile(
     );
   }
   const read = tryStatus(real, { follow: false });
-  if (!read.ok) {
-    throw missing(
-      { skill, rel, path: real },
-      read.error,
-      `vanished from ${real}`,
-    );
-  }
+  if (!read.ok) throw missing(at(real), read.error, "vanished from");
   const stat = read.value;
   if (stat.kind === "symlink") {
     throw new SkillError(
@@ -166,18 +153,14 @@ export function confinedFile(
   return { real, stat };
 }
 
-/**
- * `unreadable` where the process may not read the path (so that `not_found`
- * never tells whether an ungranted file exists); else `not_found`, with the
- * reason unless nothing is there.
- */
+/** `unreadable` where the path may not be read (never saying if it exists), else `not_found`. */
 function missing(at: ResourceAt, error: unknown, what: string): SkillError {
   const { skill, rel, path } = at;
   if (refused(error, path)) return unreadable(at, error);
   const why = errorCode(error) === "ENOENT" ? "" : ` (${reason(error)})`;
   return new SkillError(
     "not_found",
-    `Resource "${rel}" of skill "${skill}" ${what}${why}`,
+    `Resource "${rel}" of skill "${skill}" ${what} ${path}${why}`,
     { skill, path, cause: error },
   );
 }
@@ -195,15 +178,12 @@ export interface ReadSeams {
 }
 
 /**
- * Reads a resource so that what is read is the confined file: resolved as
- * {@linkcode confinedFile}, opened without blocking (and not through a final
- * symlink where the runtime honours that), and the descriptor checked before
- * a byte is read: a regular file, its kernel path inside the skill where
- * `/proc/self/fd` can be read, and `rel` resolved again leading to it.
+ * Reads the confined file: opened without blocking (nor through a final
+ * symlink where the runtime honours that), then the descriptor checked before
+ * a byte is read: a regular file, its kernel path inside the skill (where
+ * `/proc/self/fd` can be read), and `rel` resolved again leading to it.
  *
- * @throws {SkillError} As `confinedFile`; `path_escape` for a file swapped
- * while it was opened; `not_a_file` for a special file swapped in;
- * `too_large` past `maxBytes`; `unreadable`.
+ * @throws {SkillError} As `confinedFile`, and `too_large` past `maxBytes`.
  */
 export function readConfined(
   confined: ConfinedSkill,

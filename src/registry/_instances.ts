@@ -24,7 +24,7 @@ export interface RefreshWatch {
   refreshed(next: Snapshot): WatchFallback[];
 }
 
-/** One registry, as the tools beside the core see it: `refresh()` reads through `watch`. */
+/** A registry as the tools beside the core see it; `refresh()` reads through `watch`. */
 export interface Instance {
   readonly config: SkillConfig;
   snapshot(): Snapshot;
@@ -40,16 +40,13 @@ export function registerInstance(registry: object, instance: Instance): void {
 
 /** The instance behind a registry `createAgentSkills` made, else `invalid_input`. */
 export function instanceOf(registry: unknown, caller: string): Instance {
-  const instance = typeof registry === "object" && registry !== null
-    ? instances.get(registry)
-    : undefined;
-  if (instance === undefined) {
-    throw new SkillError(
-      "invalid_input",
-      `${caller} takes a registry made by createAgentSkills(), got ${
-        describe(registry)
-      }`,
-    );
-  }
-  return instance;
+  // A WeakMap answers `undefined` for a key that is no object.
+  const instance = instances.get(registry as object);
+  if (instance !== undefined) return instance;
+  throw new SkillError(
+    "invalid_input",
+    `${caller} takes a registry made by createAgentSkills(), got ${
+      describe(registry)
+    }`,
+  );
 }

@@ -1,7 +1,6 @@
 /**
- * What discovery and the registry ask of a skill lock, and nothing of how it
- * answers: `lockPolicy()` (`src/lock/`) makes a policy with these checks,
- * and the core, which never imports the lock's code, finds them here.
+ * What the core asks of a skill lock, never importing its code: `lockPolicy()`
+ * (`src/lock/`) makes a policy with these checks, and the core finds them here.
  *
  * @module
  */
@@ -15,11 +14,7 @@ import type { WarnSink } from "../warn.ts";
 export interface LockChecks {
   /** The digest of a manifest's bytes, taken as discovery reads them. */
   readonly digest: (bytes: Uint8Array) => string;
-  /**
-   * Why the lock refuses a skill discovery read (`drops` when enforced),
-   * or `undefined`; under `verify: "eager"` every file is read, within
-   * `config`'s caps.
-   */
+  /** Why the lock refuses a skill discovery read (`drops` when enforced), or `undefined`. */
   readonly admit: (
     skill: DiscoveredSkill,
     config: SkillConfig,
@@ -28,10 +23,7 @@ export interface LockChecks {
   readonly guard: (warn: WarnSink) => ReadGuard;
 }
 
-/**
- * What the tiers check against a lock: each throws `integrity_mismatch`
- * when the lock is enforced, and warns when it reports.
- */
+/** What the tiers check against a lock: `integrity_mismatch` thrown, or warned. */
 export interface ReadGuard {
   /** A skill's resource listing, as `loadSkill()` lists it. */
   listing(skill: DiscoveredSkill, resources: readonly string[]): void;

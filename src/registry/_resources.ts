@@ -33,12 +33,9 @@ interface WalkDir {
 }
 
 /**
- * Lists the regular files inside a skill's directory as sorted POSIX paths
- * relative to it, the manifest excluded. Skips `.git` and `node_modules`,
- * follows a symlink only to inside, enters a directory symlink only where
- * no path of the directory's own reaches it (once, so loops end), and warns
- * of what it leaves out at the config's caps. With `outside`, a symlink
- * leading outside is passed to it instead of being warned about.
+ * The regular files inside a skill's directory as sorted POSIX paths, the
+ * manifest excluded, each directory listed once (see "Resource listing" in
+ * docs/progressive-disclosure.md); a link leading outside goes to `outside`.
  */
 export function listResources(
   confined: ConfinedSkill,
@@ -136,11 +133,7 @@ export function listResources(
     }
   };
 
-  /**
-   * Lists one directory by its real path: one reached by its own name always
-   * (the tree cannot loop), one reached through a symlink only when its real
-   * path was not listed yet, so links to ancestors end.
-   */
+  // Through a symlink, a directory is listed only when not yet, so loops end.
   const visit = ({ path: realDir, rel, depth, viaLink }: WalkDir): void => {
     if (viaLink && visited.has(realDir)) return;
     visited.add(realDir);
@@ -190,8 +183,7 @@ export function listResources(
   };
 
   visit({ path: dir, rel: "", depth: 0, viaLink: false });
-  // The links passed, in the order of their paths, once every directory
-  // reachable by its own name was listed; then those found in them.
+  // The links passed, in the order of their paths, once the rest was listed.
   while (links.length > 0 && !stopped) {
     const next = links;
     links = [];

@@ -62,10 +62,7 @@ export interface RecordedProblem {
   readonly configured: SkillRoot;
 }
 
-/**
- * Runs discovery over every configured root and merges the results, so a
- * later root's skill replaces an earlier one; throws only through `report`.
- */
+/** Runs discovery over every root and merges the results; throws only through `report`. */
 export function buildSnapshot(
   config: SkillConfig,
   report: Report,
@@ -80,8 +77,7 @@ export function buildSnapshot(
   const problems: RecordedProblem[] = [];
   const passed: PassedBy[] = [];
   const missing: string[] = [];
-  // What the lock says of a skill is said once the roots are merged.
-  const held: RecordedProblem[] = [];
+  const held: RecordedProblem[] = []; // the lock's, said once roots are merged
   const recording = (
     problem: Problem,
     root: SkillRoot,
@@ -143,10 +139,7 @@ export function buildSnapshot(
   };
 }
 
-/**
- * The lock's problems about skills no later root holds one of the same name
- * in (read, or refused): what it says of a replaced skill is not reported.
- */
+/** The lock's problems about skills no later root replaces (of those, nothing is said). */
 function unshadowed(
   held: readonly RecordedProblem[],
   { found, foundIn, scanned }: {
