@@ -58,7 +58,7 @@ export type {
 } from "./src/lock/skill_lock.ts";
 export { lockPolicy } from "./src/lock/policy.ts";
 export type { LockPolicyOptions } from "./src/lock/policy.ts";
-export type { SkillLockPolicy } from "./src/_lock_policy.ts";
+export type { SkillLockPolicy } from "./src/options.ts";
 export { skillsListing } from "./src/lock/listing.ts";
 export type {
   SkillsListing,

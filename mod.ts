@@ -1,51 +1,29 @@
 /**
  * Agent Skills on disk, as a queryable, confined registry for agent runtimes.
  *
- * Point {@linkcode createAgentSkills} at one or more skill roots (directories
- * whose subdirectories hold a `SKILL.md`), then serve the three tiers of
- * progressive disclosure: {@linkcode AgentSkills.listSkills} (the cheap
- * catalog), {@linkcode AgentSkills.loadSkill} (one skill's body and resource
- * list) and {@linkcode AgentSkills.resourcePath} (a path that never leaves
- * the skill's directory). The library runs nothing, writes nothing and reads
- * no environment variable.
+ * Point {@linkcode createAgentSkills} at skill roots, then serve the tiers of
+ * progressive disclosure: {@linkcode AgentSkills.listSkills} (the catalog),
+ * {@linkcode AgentSkills.loadSkill} (one skill's body and resources) and
+ * {@linkcode AgentSkills.resourcePath} (a path that never leaves the skill).
+ * Beside them: the prompt layer ({@linkcode renderCatalog},
+ * {@linkcode renderActivation}), {@linkcode AgentSkills.explain}, the errors
+ * and warnings. Each tool has an entry of its own: `./watch`, `./check`,
+ * `./lock`, `./archive`, `./schema`, `./cli`.
  *
- * Beside the tiers: the prompt layer ({@linkcode renderCatalog} for the
- * catalog text, {@linkcode renderActivation} for one skill's payload), why a
- * skill is or is not served ({@linkcode AgentSkills.explain}), and the
- * errors and warnings. The exports below are grouped in that order.
- *
- * This entry is the core. Each tool has an entry of its own, whose cost only
- * its importer pays: `@clarvis/agent-skills/watch` (watch the roots),
- * `/check` (the gate for authors and CI, host profiles), `/lock` (a lock of
- * each skill's files), `/archive` (`.skill` archives), `/schema` (the zod
- * schema of a frontmatter) and `/cli` (the command line).
- *
- * @example Build a registry and read the three tiers
+ * @example Read the three tiers
  * ```ts
  * import { createAgentSkills } from "@clarvis/agent-skills";
- * import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
- * import { join } from "node:path";
  *
- * const root = mkdtempSync("/tmp/agent-skills-doc-");
- * mkdirSync(join(root, "pdf", "scripts"), { recursive: true });
- * writeFileSync(
- *   join(root, "pdf", "SKILL.md"),
- *   "---\nname: pdf\ndescription: Read and fill PDF forms.\n---\nRun scripts/fill.py.\n",
- * );
- * writeFileSync(join(root, "pdf", "scripts", "fill.py"), "print('fill')\n");
- *
- * const skills = createAgentSkills({ home: root, cwd: root, roots: [root] });
- * console.log(skills.listSkills().map((skill) => skill.name)); // ["pdf"]
- * console.log(skills.loadSkill("pdf")?.resources); // ["scripts/fill.py"]
- * console.log(skills.resourcePath("pdf", "scripts/fill.py"));
- * rmSync(root, { recursive: true });
+ * const skills = createAgentSkills({ roots: ["fixtures/demo/user-store"] });
+ * console.log(skills.listSkills().map((skill) => skill.name));
+ * console.log(skills.loadSkill("pdf-forms")?.resources);
+ * console.log(skills.resourcePath("pdf-forms", "scripts/fill.py"));
  * ```
  *
  * @module
  */
 
-// Create and configure: the instance, its options, the resolved config and
-// the hosts' presets of roots.
+// Create and configure: the instance, its options, config and presets.
 export { createAgentSkills } from "./src/agent_skills.ts";
 export type { AgentSkills } from "./src/agent_skills.ts";
 export type {
@@ -93,8 +71,7 @@ export type {
   SkillCommand,
 } from "./src/prompt/prompt.ts";
 
-// Refresh: what changed, and, with a watch open (`./watch`), why a
-// refresh() read roots in full.
+// Refresh: what changed, and with a watch open why it read roots in full.
 export type {
   SkillChanges,
   WatchFallback,

@@ -1,7 +1,8 @@
 /**
- * A plugin skill's name, put together and in its parts: the spec's rules
- * apply to the name its frontmatter gives, not to the `<plugin>:` before it;
- * and what a plugin's own name may be.
+ * A plugin skill's name, put together and in its parts (the spec's rules
+ * apply to the frontmatter's name), what a plugin's own name may be, and how
+ * close two names are, for a "did you mean" (an edit distance bounded, so
+ * that a long name or list costs little).
  *
  * @module
  */
@@ -24,12 +25,7 @@ export function bareName(info: Pick<SkillInfo, "name" | "plugin">): string {
     : info.name.slice(info.plugin.length + 1);
 }
 
-/**
- * The characters Unicode lists as confusable with `:` (confusables.txt)
- * whose NFKC form is not `:` itself: U+02D0, U+02F8, U+0589, U+05C3,
- * U+0703, U+0704, U+0903, U+0A83, U+16EC, U+1803, U+1809, U+205A, U+2236,
- * U+A4FD, U+A789, U+FE30. (U+FF1A, U+FE55, U+FE13 are `:` after NFKC.)
- */
+/** The characters confusables.txt lists for `:` whose NFKC form is not `:`. */
 const COLON_LOOKALIKES = new Set(
   "\u02d0\u02f8\u0589\u05c3\u0703\u0704\u0903\u0a83\u16ec\u1803\u1809\u205a\u2236\ua4fd\ua789\ufe30",
 );
@@ -39,10 +35,7 @@ const NON_ASCII_REGEXP = /[\u0080-\uffff]/;
 
 /**
  * The first `:` of a name, or the first character that looks like one (its
- * NFKC form holds `:`, or Unicode lists it as confusable with `:`), as it
- * is in the name; `undefined` when it has none. `<plugin>:<skill>` belongs
- * to plugins, so a plain skill's name may hold neither. An ASCII name costs
- * one test and one search.
+ * NFKC form holds `:`, or it is confusable with `:`); `undefined` for none.
  */
 export function colonIn(name: string): string | undefined {
   if (!NON_ASCII_REGEXP.test(name)) return name.includes(":") ? ":" : undefined;
@@ -71,15 +64,10 @@ const ACTING_CHAR_REGEXP = new RegExp(`^[${ACTING_CLASS}]$`, "u");
 const SPACE_REGEXP = /^\p{White_Space}$/u;
 
 /**
- * Why `name` cannot be a plugin's name, or `undefined` when it can. A
- * plugin's name prefixes its skills' names (`<plugin>:<skill>`) and is a
- * segment of their paths and URIs, so it is refused when it is empty, `.`
- * or `..` (a path or URI resolves it away: `skill://acme/../x` is
- * `skill://x`), or reads as one of them once NFKC-folded (`\uff0e\uff0e`);
- * or when it holds a `:` or a character like it, a `/` or `\\` (or one
- * that folds to them), a space of any kind, or a character that acts
- * rather than shows (control, bidirectional, zero-width, a lone
- * surrogate). What a skill's name may not hold, a plugin's may not either.
+ * Why `name` cannot be a plugin's name, or `undefined` when it can: it
+ * prefixes skill names and is a segment of paths and URIs, so it may not be
+ * (or NFKC-fold to) empty, `.` or `..`, nor hold a `:`, a separator, a space
+ * or an acting character, or one that looks or folds like them.
  */
 export function pluginNameProblem(name: string): string | undefined {
   if (name === "") return "it is empty";
@@ -128,4 +116,58 @@ function pluginCharProblem(char: string): string | undefined {
     }"`;
   }
   return undefined;
+}
+
+/**
+ * The edit distance of `a` and `b` (in UTF-16 code units) when at most `max`,
+ * else `undefined`: at most `(2 × max + 1) × a.length` steps.
+ */
+export function distanceWithin(
+  a: string,
+  b: string,
+  max: number,
+): number | undefined {
+  if (Math.abs(a.length - b.length) > max) return undefined;
+  const over = max + 1;
+  let previous = new Array<number>(b.length + 1).fill(over);
+  let current = new Array<number>(b.length + 1).fill(over);
+  for (let j = 0; j <= Math.min(b.length, max); j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    // Only the band |i - j| <= max can hold a distance within max.
+    const from = Math.max(1, i - max);
+    const to = Math.min(b.length, i + max);
+    current[from - 1] = from === 1 && i <= max ? i : over;
+    let least = current[from - 1] ?? over;
+    for (let j = from; j <= to; j++) {
+      const step = Math.min(
+        (previous[j] ?? over) + 1,
+        (current[j - 1] ?? over) + 1,
+        (previous[j - 1] ?? over) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      current[j] = step;
+      if (step < least) least = step;
+    }
+    if (to < b.length) current[to + 1] = over;
+    if (least > max) return undefined;
+    [previous, current] = [current, previous];
+  }
+  const distance = previous[b.length] ?? over;
+  return distance <= max ? distance : undefined;
+}
+
+/** The candidates within `max` edits of `given`, closest first (stable), at most `limit`. */
+export function closest(
+  given: string,
+  candidates: Iterable<string>,
+  { max, limit }: { max: number; limit: number },
+): string[] {
+  const near: Array<{ candidate: string; distance: number }> = [];
+  for (const candidate of candidates) {
+    const distance = distanceWithin(given, candidate, max);
+    if (distance !== undefined) near.push({ candidate, distance });
+  }
+  return near
+    .sort((x, y) => x.distance - y.distance)
+    .slice(0, limit)
+    .map(({ candidate }) => candidate);
 }

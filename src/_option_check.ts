@@ -1,13 +1,13 @@
 /**
  * What an option of each kind must be, and the `invalid_option` errors of a
- * value that is not: the checks `config.ts` runs on every option.
+ * value that is not: the checks every function that takes options runs.
  *
  * @module
  */
 
 import { StartupError } from "./errors.ts";
 import { describe, oneLineSafe } from "./_text.ts";
-import { distanceWithin } from "./_similar.ts";
+import { closest } from "./_names.ts";
 import type { WarnSink } from "./warn.ts";
 
 /** What an option of one kind must be: its test, and how a message names it. */
@@ -58,23 +58,12 @@ export function checkedOption<T>(
 }
 
 /**
- * `options` when it is a plain object (`{ ... }` or `Object.create(null)`)
- * whose every own key, string or symbol, is one of `known`; else
- * `invalid_option` naming the function they were given to (`owner`) and, for
- * a key it does not take, the key (escaped, at most 80 characters) and the
- * closest it does take. What each function that takes an options object
- * checks first, so that a misspelt option (`root` for `roots`) is never
- * silently ignored. Reads no value: only the object's prototype and its own
- * keys (one call each, whatever a proxy's traps do), and stops at the first
- * key it does not take, so its work is bounded by the keys before it.
- *
- * @param options What was given.
- * @param owner The function, as a message names it (`renderCatalog`).
- * @param known Every option it takes.
- * @param within Where a nested options object is (`budget`, `roots[0]`),
- * as its keys are named: `budget.limit`.
- * @param hints For a key of another function's options, the one it takes
- * instead (`roots` → `paths`).
+ * `options` when it is a plain object whose every own key is one of `known`;
+ * else `invalid_option` naming `owner` and, for a key it does not take, the
+ * key (escaped, at most 80 characters) and the closest it takes (or the one
+ * `hints` gives). Reads no value, only the prototype and the own keys (one
+ * call each, whatever a proxy does), so a misspelt option is never ignored.
+ * `within` names a nested options object (`budget`, `roots[0]`).
  */
 export function objectOptions<T>(
   options: T,
@@ -114,7 +103,11 @@ export function objectOptions<T>(
       ? hints?.[key] ?? closestKey(key, known)
       : undefined;
     const shown = oneLineSafe(
-      describe(typeof key === "string" ? shortened(key) : key),
+      describe(
+        typeof key !== "string" || key.length <= 80
+          ? key
+          : `${key.slice(0, 79)}…`,
+      ),
     );
     throw new StartupError(
       "invalid_option",
@@ -130,47 +123,24 @@ export function objectOptions<T>(
   return options;
 }
 
-/** A key cut to 80 characters for a message, its last one an ellipsis. */
-function shortened(key: string): string {
-  return key.length <= 80 ? key : `${key.slice(0, 79)}…`;
-}
-
 /**
- * The known key a mistyped `key` most likely meant: the one equal to it
- * but for letter case, or the nearest by edit distance when that is at
- * most a third of its length (at least 1); none for a key much longer than
- * every known one. Work bounded by the known keys' lengths.
+ * The known key a mistyped `key` most likely meant: the same but for letter
+ * case, else the nearest within a third of its length (at least 1 edit).
  */
 export function closestKey(
   key: string,
   known: readonly string[],
 ): string | undefined {
-  const lower = key.toLowerCase();
-  const same = known.find((k) => k.toLowerCase() === lower);
-  if (same !== undefined) return same;
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(key.length / 3));
-  for (const candidate of known) {
-    const distance = distanceWithin(
-      lower,
-      candidate.toLowerCase(),
-      bestDistance,
-    );
-    if (
-      distance !== undefined &&
-      (best === undefined || distance < bestDistance)
-    ) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
+  const lower = known.map((k) => k.toLowerCase());
+  const given = key.toLowerCase();
+  const max = Math.max(1, Math.floor(key.length / 3));
+  const found = lower.includes(given)
+    ? given
+    : closest(given, lower, { max, limit: 1 })[0];
+  return found === undefined ? undefined : known[lower.indexOf(found)];
 }
 
-/**
- * Each of `keys` of a checked options object, read once; a getter that
- * throws is `invalid_option`, named with `within` when the object is nested.
- */
+/** Each of `keys` of a checked options object, read once; a getter that throws is refused. */
 export function readFields<K extends string>(
   options: unknown,
   keys: readonly K[],

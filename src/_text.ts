@@ -5,22 +5,12 @@
  */
 
 /**
- * The characters that act rather than show, as the body of a regular
- * expression's class (with the `u` flag): the control characters (`Cc`: C0,
- * DEL and C1), the format characters (`Cf`: the bidirectional controls and
- * marks, the zero-width characters, the BOM, the soft hyphen, the invisible
- * operators U+2061-U+2064, the interlinear annotations U+FFF9-U+FFFB, the tag
- * characters U+E0001-U+E007F), the line and paragraph separators (`Zl`,
- * `Zp`), and every other default-ignorable code point (the variation
- * selectors U+180B-U+180F, U+FE00-U+FE0F and U+E0100-U+E01EF, the combining
- * grapheme joiner U+034F, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0,
- * and those not yet assigned), and a lone surrogate (`Cs`: U+D800-U+DFFF
- * without its pair, which no output can encode: a terminal would get U+FFFD).
- * Each either moves the cursor, reorders what is shown, shows as nothing or
- * as something else, so that a name can hide what it holds (`pdf` followed
- * by tag characters that spell an instruction to a model). The one
- * set that the terminal's text, the JSON output, the prompts' text and the
- * folding of names for near misses all use.
+ * The characters that act rather than show, as the body of a `u`-flag
+ * regular expression's class: the controls (`Cc`), the format characters
+ * (`Cf`: bidi controls, zero-width characters, tag characters), the line and
+ * paragraph separators, every other default-ignorable code point, and a lone
+ * surrogate. Each can hide what a name holds; the terminal's text, the JSON
+ * output, the prompts and the folding of names for near misses share it.
  */
 export const ACTING_CLASS =
   "\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\p{Cs}";
@@ -38,11 +28,7 @@ const NAMED: Readonly<Record<string, string>> = {
   "\t": "\\t",
 };
 
-/**
- * A code point as a `\u` escape: four hex digits (`\u001b`), or for one
- * beyond the Basic Multilingual Plane its code point in braces (`\u{e0041}`),
- * one escape for one character, never its two surrogates.
- */
+/** A code point as one `\u` escape: `\u001b`, or `\u{e0041}` beyond the BMP. */
 function unicodeEscape(char: string): string {
   const code = char.codePointAt(0) ?? 0;
   return code > 0xffff
@@ -51,11 +37,9 @@ function unicodeEscape(char: string): string {
 }
 
 /**
- * `text` with each acting character written as an escape (`\n`, `\r`, `\t`,
- * else `\u001b` or `\u{e0041}`), so that it prints as exactly one line and
- * cannot forge other lines of a log, move the cursor of a terminal, reorder
- * what is shown or hide a character. Every piece of text from disk passes it
- * before any output in text form; applying it twice changes nothing more.
+ * `text` with each acting character written as an escape (`\n`, `\u001b`,
+ * `\u{e0041}`), so that it prints as exactly one line and hides nothing:
+ * every piece of text from disk passes it before any output in text form.
  */
 export function oneLineSafe(text: string): string {
   return text.replace(
@@ -65,11 +49,9 @@ export function oneLineSafe(text: string): string {
 }
 
 /**
- * A short description of any value for a message, that never runs the
- * value's own code (a getter, `toString`, a proxy's trap): a string quoted,
- * its acting characters escaped as JSON escapes them (see
- * {@linkcode jsonSafe}),
- * a number, boolean, bigint, symbol or null as written, else its kind.
+ * A short description of any value for a message, never running the value's
+ * own code (a getter, `toString`, a proxy's trap): a string quoted and
+ * escaped as {@linkcode jsonSafe} does, a primitive as written, else its kind.
  */
 export function describe(value: unknown): string {
   switch (typeof value) {
@@ -94,12 +76,9 @@ export function describe(value: unknown): string {
 }
 
 /**
- * A JSON document's text (as `JSON.stringify` writes it, which escapes the
- * C0 controls inside strings) with every other acting character (see
- * {@linkcode ACTING_CLASS}) written as a `\u` escape (`\u202e`), which every
- * JSON parser reads back as it was: DEL and the C1 controls, which JSON
- * leaves raw, the separators, the format and the other invisible characters.
- * The document's own line breaks stay.
+ * A JSON document's text with every acting character `JSON.stringify` leaves
+ * raw written as a `\u` escape (`\u202e`), which every parser reads back as
+ * it was; the document's own line breaks stay.
  */
 export function jsonSafe(json: string): string {
   return json.replace(
@@ -108,11 +87,7 @@ export function jsonSafe(json: string): string {
   );
 }
 
-/**
- * A character as JSON's `\u` escapes: one, or for a character beyond the
- * Basic Multilingual Plane the two of its surrogate pair (`\udb40\udc41`),
- * the only form JSON has, which every parser reads back as the one character.
- */
+/** A character as JSON's `\u` escapes: beyond the BMP, its two surrogates. */
 function jsonEscape(char: string): string {
   let escaped = "";
   for (let i = 0; i < char.length; i++) {
@@ -126,10 +101,7 @@ export function safeJson(value: unknown, indent?: number): string {
   return jsonSafe(JSON.stringify(value, null, indent));
 }
 
-/**
- * A whole number with its thousands grouped by commas (`1,024`), as
- * `toLocaleString("en-US")` writes it, without loading the locale data.
- */
+/** A whole number grouped by commas (`1,024`), without loading locale data. */
 export function grouped(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+$)/g, ",");
 }

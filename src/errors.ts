@@ -1,31 +1,17 @@
 /**
- * The errors this library throws. Each is a class with a stable `code`, so
- * callers branch on `error.code` rather than on message text.
+ * The errors this library throws: classes with a stable `code` to branch on.
  *
  * @module
  */
 
 /**
- * Why {@linkcode createAgentSkills} or {@linkcode resolveConfig} refused the
- * options it was given.
+ * Why the options were refused (docs/errors.md):
  *
- * - `invalid_workspace`: the explicit `workspace` is not an existing directory
- *   (one the process may not look at is taken as given).
- * - `empty_roots`: `roots` (or `checkSkills`'s `paths`) was given as an empty
- *   list.
- * - `invalid_option`: the options are not a plain object, hold a key the
- *   function does not take (the message names the closest it takes), an
- *   option has the wrong type or an impossible value, a list of roots has a
- *   hole, `checkSkills` was given no `paths`, or a prompt helper was given
- *   something other than the skills it takes (`renderActivation()` a name or
- *   a `SkillInfo`), or the `lock` option is not a policy `lockPolicy()` made.
- * - `home_unavailable`: `home` was not given and `os.homedir()` failed (under
- *   Deno: `--allow-sys=homedir` was not granted).
- * - `invalid_lock`: a skill lock (given to `lockPolicy()`, or the text given
- *   to `parseSkillLock()`) is not one: not JSON, a field of the wrong type, a
- *   path that is absolute or holds `..`, a malformed digest, a skill whose
- *   digest is not the one its files give, or more entries than a lock may
- *   hold; the message names the field (`skills[2].files[0].path`).
+ * - `invalid_workspace`: the explicit `workspace` is not an existing directory.
+ * - `empty_roots`: `roots` (or `checkSkills`'s `paths`) is an empty list.
+ * - `invalid_option`: an option of the wrong type or value, or a key the function does not take.
+ * - `home_unavailable`: no `home` given, and `os.homedir()` failed.
+ * - `invalid_lock`: a skill lock that is not one (the message names the field).
  */
 export type StartupErrorCode =
   | "home_unavailable"
@@ -35,8 +21,7 @@ export type StartupErrorCode =
   | "invalid_lock";
 
 /**
- * Thrown while options are resolved, before any root is scanned: the
- * configuration itself cannot work.
+ * Thrown while options are resolved, before any root is scanned.
  *
  * @example Branch on the code
  * ```ts
@@ -53,18 +38,8 @@ export class StartupError extends Error {
   /** What was wrong with the options. */
   readonly code: StartupErrorCode;
 
-  /**
-   * Creates a startup error.
-   *
-   * @param code What was wrong with the options.
-   * @param message A sentence naming the bad value.
-   * @param options The underlying error, as `cause`, when there is one.
-   */
-  constructor(
-    code: StartupErrorCode,
-    message: string,
-    options?: ErrorOptions,
-  ) {
+  /** Creates a startup error: `options.cause` is the underlying error. */
+  constructor(code: StartupErrorCode, message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "StartupError";
     this.code = code;
@@ -72,40 +47,21 @@ export class StartupError extends Error {
 }
 
 /**
- * Why a skill could not be served or loaded.
+ * Why a skill could not be served or loaded (docs/errors.md):
  *
- * - `invalid_skill`: a manifest could not be read, split, parsed or validated
- *   (thrown by discovery only under `strict: true`).
- * - `duplicate_skill`: two directories of one root declare the same name
- *   (thrown by discovery only under `strict: true`).
- * - `path_escape`: a resource path leaves the skill's directory, lexically
- *   (`../`) or through a symlink; or the skill's directory changed since the
- *   snapshot; or, for `readResource()`, the file was swapped while opened.
- * - `invalid_input`: a resource path that is empty, absolute, not a string or
- *   contains a NUL byte, or a skill name that is not a string.
- * - `unknown_skill`: no skill of that name in the current snapshot (for
- *   `resourcePath()`, `readResource()` and `activate()`; `loadSkill()`
- *   returns `undefined`).
- * - `not_found`: a resource that does not exist, or a skill's directory gone
- *   from disk.
- * - `not_a_file`: a resource (or, under `strict: true`, a manifest) that is a
- *   directory, FIFO, socket or device rather than a regular file.
- * - `unreadable`: a resource (or its skill's directory) that the process may
- *   not read: permission denied, or outside Deno's `--allow-read` grant
- *   (which must cover the real paths that symlinks lead to).
- * - `too_large`: a resource larger than `maxResourceBytes`, for
- *   `readResource()`.
- * - `integrity_mismatch`: with the `lock` option, a file whose bytes differ
- *   from the lock or that the lock does not hold (`loadSkill()`,
- *   `activate()`, `readResource()`, `resourcePath()`), or under
- *   `strict: true` a skill whose manifest or place differs (discovery).
- * - `unlocked_skill`: under `strict: true` with the `lock` option, a skill
- *   the lock does not hold (discovery).
- * - `invalid_plugin`: under `strict: true`, a plugin or marketplace manifest
- *   (`plugin.json`, `marketplace.json`) of a root of kind `"plugins"` that
- *   cannot be used.
- * - `duplicate_plugin`: under `strict: true`, a marketplace entry whose plugin
- *   another entry loads already (the same directory, or the same name).
+ * - `invalid_skill`: a manifest could not be read, split, parsed or validated (under `strict`).
+ * - `duplicate_skill`: two directories of one root declare one name (under `strict`).
+ * - `path_escape`: a resource path leaves the skill's directory, or that directory changed.
+ * - `invalid_input`: a resource path empty, absolute, with NUL or not a string; a name not a string.
+ * - `unknown_skill`: no skill of that name in the current snapshot.
+ * - `not_found`: a resource that does not exist, or a skill's directory gone.
+ * - `not_a_file`: a resource (or, under `strict`, a manifest) that is not a regular file.
+ * - `unreadable`: a resource or skill directory the process may not read.
+ * - `too_large`: a resource larger than `maxResourceBytes`, for `readResource()`.
+ * - `invalid_plugin`: under `strict`, a plugin or marketplace manifest that cannot be used.
+ * - `duplicate_plugin`: under `strict`, a marketplace entry whose plugin another loads already.
+ * - `integrity_mismatch`: with the `lock` option, a file or skill that differs from the lock.
+ * - `unlocked_skill`: under `strict` with the `lock` option, a skill the lock does not hold.
  */
 export type SkillErrorCode =
   | "invalid_skill"
@@ -142,10 +98,7 @@ export interface SkillErrorDetails {
   line?: number | undefined;
   /** The 1-based column in `path`, for YAML syntax errors. */
   column?: number | undefined;
-  /**
-   * For `invalid_skill`: each problem of the manifest at its own position
-   * (the first is also `line` and `column`).
-   */
+  /** For `invalid_skill`: each problem of the manifest (the first is also `line`). */
   problems?: readonly SkillProblem[] | undefined;
 }
 
@@ -156,8 +109,8 @@ export interface SkillErrorOptions extends SkillErrorDetails {
 }
 
 /**
- * Thrown for a skill that cannot be served: by `resourcePath()` always, and
- * by discovery (construction and `refresh()`) under `strict: true`.
+ * Thrown for a skill that cannot be served: by the tiers, and by discovery
+ * under `strict: true`.
  *
  * @example Branch on the code
  * ```ts
@@ -186,19 +139,10 @@ export class SkillError extends Error {
   readonly line: number | undefined;
   /** The 1-based column in `path`, when known. */
   readonly column: number | undefined;
-  /**
-   * For `invalid_skill`: every problem of the manifest, each at its own
-   * position, in the order found; empty for the other codes.
-   */
+  /** For `invalid_skill`: every problem of the manifest, in order; else empty. */
   readonly problems: readonly SkillProblem[];
 
-  /**
-   * Creates a skill error.
-   *
-   * @param code What went wrong.
-   * @param message A sentence a user can act on, naming the path and value.
-   * @param options Where it happened, and the underlying error as `cause`.
-   */
+  /** Creates a skill error: where it happened, and the underlying error as `cause`. */
   constructor(
     code: SkillErrorCode,
     message: string,

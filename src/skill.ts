@@ -1,8 +1,6 @@
 /**
- * What the registry serves of one skill: {@linkcode SkillInfo}, its catalog
- * entry, and {@linkcode SkillContent}, the entry with its body and resources;
- * {@linkcode JsonValue} is what its metadata is made of. A leaf module of
- * types.
+ * What the registry serves of one skill: its catalog entry, and the entry
+ * with its body and resources. A leaf module of types.
  *
  * @module
  */
@@ -23,28 +21,15 @@ export interface SkillInfo {
   /** The frontmatter `description`: when an agent should use the skill. */
   readonly description: string;
   /**
-   * Every other frontmatter key, as plain JSON data in its original
-   * spelling (`license`, `compatibility`, `metadata`, `argument-hint`, ...).
-   * The keys that have a field of their own (`name`, `description`,
-   * `allowed-tools`, `tools`, `user-invocable`, `disable-model-invocation`)
-   * are not repeated here; an empty `license` or `metadata` is left out.
+   * Every other frontmatter key, as JSON in its original spelling (`license`,
+   * `metadata`, ...); an empty `license` or `metadata` is left out.
    */
   readonly metadata: { readonly [key: string]: JsonValue };
-  /**
-   * The frontmatter `allowed-tools` (or, when absent, `tools`) as a list.
-   * Absent when neither key is set.
-   */
+  /** The frontmatter `allowed-tools` (else `tools`) as a list; absent without either. */
   readonly allowedTools?: readonly string[];
-  /**
-   * The frontmatter `user-invocable` (Claude Code's): whether a user may
-   * invoke the skill by name; `true` when absent.
-   */
+  /** The frontmatter `user-invocable`: whether a user may invoke it by name; `true` when absent. */
   readonly userInvocable: boolean;
-  /**
-   * The frontmatter `disable-model-invocation` (Claude Code's): `true` when
-   * only a user, never the model, should choose the skill, so a host leaves
-   * it out of the catalog it shows the model; `false` when absent.
-   */
+  /** The frontmatter `disable-model-invocation`: `true` when only a user should choose it. */
   readonly disableModelInvocation: boolean;
   /** The `scope` label of the root the skill came from. */
   readonly scope: string;
@@ -56,10 +41,7 @@ export interface SkillInfo {
   readonly dir: string;
   /** The absolute path of the skill's manifest (`<dir>/SKILL.md`). */
   readonly path: string;
-  /**
-   * The plugin the skill came with, on a root of kind `"plugins"`: then
-   * `name` is `<plugin>:<frontmatter name>`. Absent for other skills.
-   */
+  /** The plugin the skill came with (then `name` is `<plugin>:<name>`); else absent. */
   readonly plugin?: string;
 }
 
@@ -67,10 +49,6 @@ export interface SkillInfo {
 export interface SkillContent extends SkillInfo {
   /** The markdown after the frontmatter, trimmed, as read at discovery. */
   readonly body: string;
-  /**
-   * The regular files inside the skill directory, as sorted POSIX paths
-   * relative to it (`scripts/run.py`), the manifest excluded. Listed on the
-   * first `loadSkill()` of the snapshot, then kept.
-   */
+  /** The regular files inside the skill directory (`scripts/run.py`), sorted, the manifest excluded. */
   readonly resources: readonly string[];
 }

@@ -1,7 +1,6 @@
 /**
- * Structured warnings and where they go: the global sink that
- * {@linkcode setWarnSink} sets (the one module-level state of the library),
- * and the sink of each instance.
+ * Structured warnings and where they go: the global sink (the library's one
+ * module-level state) and each instance's.
  *
  * @module
  */
@@ -10,77 +9,32 @@ import process from "node:process";
 import { oneLineSafe } from "./_text.ts";
 
 /**
- * What a warning is about. Consumers filter on it.
+ * What a warning is about, to filter on (docs/errors.md has each in full):
  *
- * - `invalid_skill`: a manifest was skipped because it could not be read,
- *   split, parsed or validated.
- * - `duplicate_skill`: a second directory in one root declares a name already
- *   taken in that root; it was skipped.
- * - `not_a_file`: a manifest that is a directory, FIFO, socket, device or a
- *   dangling symlink; the skill was skipped.
- * - `name_mismatch`: the frontmatter `name` differs from the directory name;
- *   the frontmatter name is used.
- * - `ambiguous_manifest`: a directory holds several case variants of
- *   `SKILL.md`; one was chosen (`SKILL.md` first, else the first in sorted
- *   order).
- * - `unreadable`: a root, skill directory, manifest or resource directory
- *   cannot be read (permission denied), or a skill directory is gone by the
- *   time its resources are listed.
+ * - `invalid_skill`: a manifest could not be read, split, parsed or validated; skipped.
+ * - `duplicate_skill`: a second directory in one root declares a taken name; skipped.
+ * - `not_a_file`: a manifest that is a directory, FIFO, socket, device or dangling symlink.
+ * - `name_mismatch`: the frontmatter `name` differs from the directory name; it is used.
+ * - `ambiguous_manifest`: several case variants of `SKILL.md` in one directory; one chosen.
+ * - `unreadable`: a root, skill directory, manifest or resource directory cannot be read.
  * - `root_not_directory`: a configured root exists but is not a directory.
- * - `resource_escape`: a symlink inside a skill directory points outside it,
- *   or a directory inside it changed while it was listed (a symlink or another
- *   file stands there now); it is not listed as a resource.
- * - `dangling_symlink`: a skill directory or a resource is a symlink that
- *   points nowhere (or into a loop); it was skipped.
- * - `resource_limit`: resource enumeration stopped at the entry or depth cap.
- * - `symlink_loop`: on a root that reads deeper than one level, a folder
- *   whose real directory was read already (a symlink loop, or a second link
- *   to one folder); it was read once.
- * - `discovery_limit`: a root that reads deeper than one level listed its
- *   `maxDirectories` folders; past the bound, no folder was listed or
- *   entered, and a directory was read only where it holds `SKILL.md`.
- * - `invalid_plugin`: a `marketplace.json` or `plugin.json` of a root of kind
- *   `"plugins"` that cannot be used (not JSON, no plugin list, a source or
- *   skills folder outside it or, by its real path, outside the root, or
- *   reached through a symlink when symlinks are not followed, a name that
- *   cannot prefix skill names); the skills of the plugins it stands for were
- *   left out. Also a skill directory or `SKILL.md` of a root of plugins that
- *   leads outside the root's real directory; that skill was left out.
- * - `duplicate_plugin`: a marketplace entry whose plugin has the name of an
- *   earlier entry's (from the same folder, however reached, or another); the
- *   first entry is kept, the later skipped.
- * - `reserved_name`: a skill of a plain root whose name holds `:` or a
- *   character that looks like one (U+FF1A, U+2236, U+A789, ...: see
- *   docs/discovery.md), the form `<plugin>:<skill>` that belongs to plugins;
- *   it was skipped.
- * - `unrepresentable_name`: a skill directory or resource whose name on disk
- *   is not valid UTF-8, so it cannot be named in a string; it was skipped (a
- *   skill so named is refused under `strict`).
- * - `yaml_repaired`: a top-level `key: value` line had an unquoted `: ` in its
- *   value (`description: Use when: ...`); the skill was loaded as if the value
- *   were quoted. Quote it to silence the warning (`strict` refuses the skill).
- * - `yaml_indicator`: a top-level value started with a character YAML
- *   reserves (`@`, a backtick); loaded as if quoted (`strict` refuses it).
- * - `yaml_flow_text`: a top-level value started as a YAML list or mapping and
- *   went on after it (`argument-hint: [file] [options]`); loaded as if quoted
- *   (`strict` refuses it).
- * - `yaml_continuation`: a quoted top-level value went on at the start of a
- *   line, which YAML refuses and PyYAML reads; loaded as PyYAML reads it
- *   (`strict` refuses it).
- * - `integrity_mismatch`: with the `lock` option, a skill whose manifest,
- *   place or files differ from the lock: not served (discovery), or its
- *   listing or read refused (`loadSkill()`, `readResource()`); under the
- *   policy's `mode: "report"`, served with this warning instead.
- * - `unlocked_skill`: with the `lock` option, a skill the lock does not
- *   hold: not served, or served with this warning under the policy's
- *   `mode: "report"`.
- * - `yaml_comment`: YAML cut a top-level plain value at ` #`, reading the rest
- *   as a comment (`description: Fix bugs #123 first` is "Fix bugs"); loaded
- *   as YAML reads it. Quote the value if the rest is part of it.
- * - `untrusted_root`: a configured root the `trust` option does not trust
- *   (with `trust: false`, each root of scope `workspace`: the project's); it
- *   was neither listed nor read, and its skills are not served. Said once
- *   per root, and never an error, not even under `strict`.
+ * - `resource_escape`: a resource symlink leads outside the skill, or a directory changed.
+ * - `dangling_symlink`: a skill directory or resource symlink leads nowhere; skipped.
+ * - `resource_limit`: resource listing stopped at the entry or depth cap.
+ * - `symlink_loop`: on a deeper root, a folder reached again; read once.
+ * - `discovery_limit`: a deeper root listed its `maxDirectories` folders.
+ * - `invalid_plugin`: a plugin or marketplace manifest that cannot be used; its skills left out.
+ * - `duplicate_plugin`: a marketplace entry with an earlier entry's plugin name; skipped.
+ * - `reserved_name`: a plain root's skill named with `:` or a look-alike; skipped.
+ * - `unrepresentable_name`: a name on disk that is not valid UTF-8; skipped.
+ * - `yaml_repaired`: an unquoted `: ` in a top-level value; loaded as if quoted.
+ * - `yaml_indicator`: a top-level value starting with `@` or a backtick; loaded as if quoted.
+ * - `yaml_flow_text`: a top-level `[list]` or `{mapping}` followed by text; loaded as if quoted.
+ * - `yaml_continuation`: a quoted top-level value went on at column 0; loaded as PyYAML reads it.
+ * - `yaml_comment`: YAML cut a top-level plain value at ` #`; loaded as cut.
+ * - `integrity_mismatch`: with the `lock` option, a skill or file that differs from the lock.
+ * - `unlocked_skill`: with the `lock` option, a skill the lock does not hold.
+ * - `untrusted_root`: a root the `trust` option does not trust; not read, said once.
  */
 export type SkillWarningCode =
   | "invalid_skill"
@@ -118,19 +72,13 @@ export interface SkillWarning {
   readonly path?: string;
 }
 
-/**
- * Receives warnings; whatever it returns is ignored. What it throws is not
- * caught: it propagates, unchanged, out of the call that warned, which stops
- * there (a `refresh()` that throws keeps the previous snapshot).
- */
+/** Receives warnings; what it throws propagates out of the call that warned. */
 export type WarnSink = (warning: SkillWarning) => void;
 
 /**
- * Redirects the warnings of every instance that has no `onWarning` option.
- * By default each warning is written to `process.stderr` as one line,
- * `agent-skills: warning [code] message`. Pass `null` to restore that default.
- *
- * @param sink The function that receives warnings, or `null` for the default.
+ * Redirects the warnings of every instance without `onWarning`; `null`
+ * restores the default, one line each to `process.stderr`:
+ * `agent-skills: warning [code] message`.
  *
  * @example Collect warnings in tests
  * ```ts
@@ -156,11 +104,7 @@ function writeToStderr(warning: SkillWarning): void {
 /** Where warnings of instances without `onWarning` go: the process-wide sink. */
 let globalSink: WarnSink = writeToStderr;
 
-/**
- * The sink an instance uses: its own, else the global one read at the time
- * of each warning (so that `setWarnSink` applies to live instances). For the
- * library's own use: not exported from the package.
- */
+/** An instance's sink: its own, else the global one as it is at each warning. */
 export function warnerFor(onWarning: WarnSink | undefined): WarnSink {
   return onWarning ?? ((warning) => globalSink(warning));
 }

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { closest, distanceWithin } from "../src/_similar.ts";
+import { closest, distanceWithin } from "../src/_names.ts";
 import { seededRandom } from "./_helpers.ts";
 
 /** The edit distance, the whole table: what the banded one must agree with. */

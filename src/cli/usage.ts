@@ -7,7 +7,7 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { closest } from "../_similar.ts";
+import { closest } from "../_names.ts";
 import { CATALOG_FORMATS, CATALOG_LOCATIONS } from "./catalog.ts";
 import { json } from "./json.ts";
 import type { Output } from "./output.ts";

@@ -1,26 +1,25 @@
 /**
- * The `roots` option resolved: each root as given (a path, or an object of
- * path, labels, depth, kind and the rest) becomes one frozen
- * {@linkcode SkillRoot}, or one per directory from the repository's top down
- * with `ancestors`.
+ * The `roots` option resolved: each root as given becomes one frozen
+ * {@linkcode SkillRoot} (one per directory with `ancestors`), trusted or
+ * not, and folded into a later root that reaches the same directory.
  *
  * @module
  */
 
+import { realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { StartupError } from "../errors.ts";
 import { realPathAsGiven, tryStatus } from "../fs/_status.ts";
 import { clarvisSkillRoots } from "./presets.ts";
-import { realPathOrSelf, winnersOf } from "./_real_paths.ts";
-import { trustRule } from "./_trust.ts";
 import { describe } from "../_text.ts";
-import type { SkillRootOptions } from "../options.ts";
+import type { RootToTrust, SkillRootOptions } from "../options.ts";
 import {
   BOOLEAN,
   checkedOption,
   COUNT,
   objectOptions,
   oneOf,
+  type OptionKind,
   readFields,
   STRING,
 } from "../_option_check.ts";
@@ -34,27 +33,18 @@ export interface SkillRoot {
   /** Which tool's store the root is, e.g. `agents` or `clarvis`. */
   readonly source: string;
   /**
-   * The directory's real path (symlinks resolved) when the config was
-   * resolved; `path` itself when it did not exist then. Roots are scanned
-   * once per real path, resolved again at each scan (`refresh()` included).
+   * The directory's real path when the config was resolved (`path` while it
+   * did not exist); each scan resolves it again.
    */
   readonly realPath: string;
-  /**
-   * Set when the `trust` option does not trust the root: it is never listed
-   * nor read, and its skills are not served. Absent: trusted.
-   */
+  /** Set when the `trust` option does not trust the root: never read. */
   readonly untrusted?: true;
   /**
-   * Set when a later (higher-precedence) trusted root reached the same
-   * directory when the config was resolved: that root's `path`. Each scan
-   * folds roots by their real paths at that time, so a link made later is
-   * followed too.
+   * The `path` of a later trusted root that reached the same directory when
+   * the config was resolved.
    */
   readonly foldedInto?: string;
-  /**
-   * How many levels below the root a skill directory may be, when more than
-   * one (the `depth` option); absent on a root that reads one level.
-   */
+  /** How many levels below the root a skill may be, when more than one. */
   readonly depth?: number;
   /** The directories a deeper scan lists at most; set with `depth`. */
   readonly maxDirectories?: number;
@@ -71,21 +61,34 @@ export interface SkillRoot {
    * `"plugins"` stands for at each scan, never on a configured root.
    */
   readonly namespace?: string;
-  /**
-   * The only skill directories to read in it: set with `namespace` where a
-   * plugin names its skills one by one.
-   */
+  /** With `namespace`, where a plugin names its skills: the only ones read. */
   readonly only?: readonly string[];
 }
 
-const DEFAULT_LABEL = "custom";
+/** The real path of a root, or the path itself while it does not exist. */
+export function realPathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * For each root, by index, the index of the root that scans its directory:
+ * the last one with the same real path. One directory reached by several
+ * roots is scanned once, by the config's rule and each scan's alike.
+ */
+export function winnersOf(realPaths: readonly string[]): number[] {
+  const last = new Map<string, number>();
+  realPaths.forEach((realPath, index) => last.set(realPath, index));
+  return realPaths.map((realPath) => last.get(realPath) ?? -1);
+}
 
 /**
  * The `roots` option (named `name` in messages, given to `owner`) resolved
- * in order, each root frozen, and the list frozen: the clarvis preset when
- * absent; a root the `trust` option does not trust is `untrusted`; a
- * trusted root that reaches the same real path as a later trusted one
- * names it in `foldedInto`.
+ * in order, the clarvis preset when absent; each root is frozen, and so is
+ * the list.
  */
 export function resolveRoots(
   roots: unknown,
@@ -107,7 +110,7 @@ export function resolveRoots(
       `Option "${name}" must be an array, got ${describe(given)}`,
     );
   }
-  const length = given.length;
+  const length = given.length; // read once: a getter may grow the array
   if (length === 0) {
     throw new StartupError(
       "empty_roots",
@@ -125,15 +128,15 @@ export function resolveRoots(
         `Option "${name}[${index}]" is a hole in the array: give a path there, or leave it out`,
       );
     }
-    resolved.push(
-      ...resolveRoot(given[index], {
-        where: `${name}[${index}]`,
-        owner,
-        home,
-        workspace,
-        workspaceAsGiven,
-      }),
-    );
+    const where = `${name}[${index}]`;
+    const root = resolveRoot(given[index], where, owner);
+    const bases = root.ancestors
+      ? projectDirs(workspace, workspaceAsGiven)
+      : [workspace];
+    for (const base of bases) {
+      const path = expandPath(root.path, home, base);
+      resolved.push({ path, realPath: realPathOrSelf(path), ...root.labels });
+    }
   }
   // Each root is asked about once, in order; one not trusted folds nothing.
   const trusted = resolved.filter((root) => trusts(root));
@@ -151,7 +154,6 @@ export function resolveRoots(
   }));
 }
 
-/** The fields a root object may have, each read once. */
 const ROOT_KEYS = [
   "path",
   "scope",
@@ -165,31 +167,22 @@ const ROOT_KEYS = [
   "kind",
 ] as const satisfies ReadonlyArray<keyof SkillRootOptions>;
 
-const DEFAULT_MAX_DIRECTORIES = 2000;
-
-/**
- * One root as given, resolved: one root, or with `ancestors` one per
- * directory from the repository's top down to the workspace.
- */
-function resolveRoot(
-  root: unknown,
-  { where, owner, home, workspace, workspaceAsGiven }: {
-    where: string;
-    owner: string;
-    home: () => string;
-    workspace: string;
-    workspaceAsGiven: string;
-  },
-): SkillRoot[] {
-  const fields = typeof root === "string"
-    ? { path: root }
-    : typeof root === "object" && root !== null
-    ? readFields(
-      objectOptions(root, owner, ROOT_KEYS, { within: where }),
-      ROOT_KEYS,
-      where,
-    )
-    : {};
+/** One root as given, checked: its path, labels, and whether it has `ancestors`. */
+function resolveRoot(root: unknown, where: string, owner: string): {
+  path: string;
+  labels: Omit<SkillRoot, "path" | "realPath">;
+  ancestors: boolean;
+} {
+  const fields: { [key in (typeof ROOT_KEYS)[number]]?: unknown } =
+    typeof root === "string"
+      ? { path: root }
+      : typeof root === "object" && root !== null
+      ? readFields(
+        objectOptions(root, owner, ROOT_KEYS, { within: where }),
+        ROOT_KEYS,
+        where,
+      )
+      : {};
   const { path } = fields;
   if (typeof path !== "string" || path === "") {
     throw new StartupError(
@@ -199,37 +192,17 @@ function resolveRoot(
       }`,
     );
   }
-  const depth = checkedOption(fields.depth, `${where}.depth`, COUNT) ?? 1;
-  const maxDirectories = checkedOption(
-    fields.maxDirectories,
-    `${where}.maxDirectories`,
-    COUNT,
-  ) ?? DEFAULT_MAX_DIRECTORIES;
-  const hidden = checkedOption(
-    fields.hidden,
-    `${where}.hidden`,
-    oneOf("skip", "read"),
-  );
-  const manifestName = checkedOption(
-    fields.manifestName,
-    `${where}.manifestName`,
-    oneOf("any-case", "exact"),
-  );
-  const manifestLinks = checkedOption(
-    fields.manifestLinks,
-    `${where}.manifestLinks`,
-    oneOf("follow", "ignore"),
-  );
-  const kind = checkedOption(
-    fields.kind,
-    `${where}.kind`,
-    oneOf("skills", "plugins"),
-  );
-  const resolved = {
-    scope: checkedOption(fields.scope, `${where}.scope`, STRING) ??
-      DEFAULT_LABEL,
-    source: checkedOption(fields.source, `${where}.source`, STRING) ??
-      DEFAULT_LABEL,
+  const field = <T>(key: (typeof ROOT_KEYS)[number], kind: OptionKind<T>) =>
+    checkedOption(fields[key], `${where}.${key}`, kind);
+  const depth = field("depth", COUNT) ?? 1;
+  const maxDirectories = field("maxDirectories", COUNT) ?? 2000;
+  const hidden = field("hidden", oneOf("skip", "read"));
+  const manifestName = field("manifestName", oneOf("any-case", "exact"));
+  const manifestLinks = field("manifestLinks", oneOf("follow", "ignore"));
+  const kind = field("kind", oneOf("skills", "plugins"));
+  const labels = {
+    scope: field("scope", STRING) ?? "custom",
+    source: field("source", STRING) ?? "custom",
     // Set only where they differ from a plain root's.
     ...(depth > 1 ? { depth, maxDirectories } : {}),
     ...(depth > 1 && hidden === "read" ? { hidden } : {}),
@@ -237,37 +210,21 @@ function resolveRoot(
     ...(manifestLinks === "ignore" ? { manifestLinks } : {}),
     ...(kind === "plugins" ? { kind } : {}),
   };
-  const ancestors = checkedOption(
-    fields.ancestors,
-    `${where}.ancestors`,
-    BOOLEAN,
-  );
-  if (ancestors === true && (isAbsolute(path) || path.startsWith("~"))) {
+  const ancestors = field("ancestors", BOOLEAN) === true;
+  if (ancestors && (isAbsolute(path) || path.startsWith("~"))) {
     throw new StartupError(
       "invalid_option",
       `Option "${where}.ancestors" needs a relative path, read in each directory from the repository's top to the workspace; got "${path}"`,
     );
   }
-  const bases = ancestors === true
-    ? projectDirs(workspace, workspaceAsGiven)
-    : [workspace];
-  return bases.map((base) => {
-    const absolute = expandPath(path, home, base);
-    return { path: absolute, realPath: realPathOrSelf(absolute), ...resolved };
-  });
+  return { path, labels, ancestors };
 }
 
 /**
  * The directories from the repository's top (the nearest ancestor of the
- * workspace's real path, itself included, that holds `.git`) down to the
- * workspace's real path: a workspace reached through a symlink is in the
- * repository the link leads to, never in the directories around the link,
- * and a `..` after a symlink steps up from where the link leads, as the
- * system reads the path (`asGiven`). The workspace alone (as given) when
- * none holds `.git`, or when its real path cannot be had (a loop, a denied
- * or missing directory): then its lexical path is walked. Bounded by the
- * path's depth; an ancestor the process may not look at counts as one
- * without `.git`.
+ * workspace's real path holding `.git`) down to that real path, `..` read
+ * after the symlinks before it (`asGiven`); the workspace alone when none
+ * holds `.git` or its real path cannot be had. Bounded by the path's depth.
  */
 function projectDirs(workspace: string, asGiven: string): string[] {
   const dirs: string[] = [];
@@ -288,4 +245,47 @@ function expandPath(
   if (path === "~") return home();
   if (path.startsWith("~/")) return join(home(), path.slice(2));
   return isAbsolute(path) ? resolve(path) : resolve(workspace, path);
+}
+
+/**
+ * The `trust` option as a rule: every root, every root but scope
+ * `"workspace"` (`false`), or the function's answer, which must be a
+ * boolean (`invalid_option` otherwise, or when it throws).
+ */
+function trustRule(trust: unknown): (root: RootToTrust) => boolean {
+  if (trust === undefined || trust === true) return () => true;
+  if (trust === false) return (root) => root.scope !== "workspace";
+  if (typeof trust !== "function") {
+    throw new StartupError(
+      "invalid_option",
+      `Option "trust" must be a boolean or a function of a root that returns one, got ${
+        describe(trust)
+      }`,
+    );
+  }
+  return ({ path, realPath, scope, source }) => {
+    let answer: unknown;
+    try {
+      answer = trust(Object.freeze({ path, realPath, scope, source }));
+    } catch (error) {
+      throw new StartupError(
+        "invalid_option",
+        `Option "trust" threw for the root ${path} (scope ${
+          describe(scope)
+        }): ${
+          error instanceof Error ? error.message : describe(error)
+        }; it must return true or false for each root, without throwing`,
+        { cause: error },
+      );
+    }
+    if (typeof answer !== "boolean") {
+      throw new StartupError(
+        "invalid_option",
+        `Option "trust" must return a boolean for each root, got ${
+          describe(answer)
+        } for the root ${path} (scope ${describe(scope)})`,
+      );
+    }
+    return answer;
+  };
 }

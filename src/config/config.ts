@@ -11,7 +11,7 @@ import process from "node:process";
 import { StartupError } from "../errors.ts";
 import { isPermissionDenied, reason, tryStatus } from "../fs/_status.ts";
 import { resolveRoots, type SkillRoot } from "./_roots.ts";
-import type { AgentSkillsOptions } from "../options.ts";
+import type { AgentSkillsOptions, SkillLockPolicy } from "../options.ts";
 import type { WarnSink } from "../warn.ts";
 import {
   BOOLEAN,
@@ -23,17 +23,15 @@ import {
   STRING,
 } from "../_option_check.ts";
 import { describe } from "../_text.ts";
-import { isLockPolicy, type SkillLockPolicy } from "../_lock_policy.ts";
 
 export type { SkillRoot } from "./_roots.ts";
-export type { SkillLockPolicy } from "../_lock_policy.ts";
+export type { SkillLockPolicy } from "../options.ts";
 
 /** The resolved configuration: absolute paths, every default filled in, deeply frozen. */
 export interface SkillConfig {
   /**
-   * The absolute home directory `~` expands to: the `home` option, else
-   * `os.homedir()`, which is called only when a root starts with `~`. The
-   * empty string when neither was needed (no `home` given, no root with `~`).
+   * The absolute home directory `~` expands to; the empty string when no
+   * `home` was given and no root needed it.
    */
   readonly home: string;
   /** The absolute current directory. */
@@ -54,14 +52,10 @@ export interface SkillConfig {
   readonly maxResourceDepth: number;
   /** The size cap of `readResource()`, in bytes. */
   readonly maxResourceBytes: number;
-  /**
-   * The `lock` option: the skill lock and what it does, as `lockPolicy()`
-   * of `@clarvis/agent-skills/lock` made it; `undefined` without one.
-   */
+  /** The `lock` option's policy; `undefined` without one. */
   readonly lock: SkillLockPolicy | undefined;
 }
 
-/** The defaults of the options that are positive counts. */
 const COUNT_DEFAULTS = {
   maxManifestBytes: 1024 * 1024,
   maxResourceEntries: 10_000,
@@ -69,11 +63,8 @@ const COUNT_DEFAULTS = {
   maxResourceBytes: 16 * 1024 * 1024,
 } as const;
 
-/**
- * Every option {@linkcode resolveConfig} reads. An option added to
- * AgentSkillsOptions but not here, which would never be read, does not
- * type-check (the record misses a key), nor does a key that is no option.
- */
+// An option of AgentSkillsOptions missing here, or a key that is no option,
+// does not type-check.
 const OPTION_KEYS = Object.keys(
   {
     home: true,
@@ -92,31 +83,16 @@ const OPTION_KEYS = Object.keys(
   } satisfies Record<keyof AgentSkillsOptions, true>,
 ) as ReadonlyArray<keyof AgentSkillsOptions>;
 
-/** The options as read, each once: what is validated is what is used. */
-type ConfigOptionValues = {
-  readonly [key in keyof AgentSkillsOptions]?: unknown;
-};
-
 /**
- * Resolves options into the frozen configuration an instance runs on. Called
- * by {@linkcode createAgentSkills}; call it directly to see what a set of
- * options means without scanning anything. Reads no environment variable.
- * Its only filesystem calls are a `stat` of an explicit `workspace` (it
- * must be a directory), a `realpath` of each root (so that one directory
- * reached twice is scanned once) and, for a root with `ancestors`, a
- * `realpath` of the workspace (one per component, and a `stat` per `..`,
- * when its path holds `..`) and an `lstat` of `.git` in it and each
- * directory above its real path up to the first that holds one; none lists
- * or reads anything.
+ * Resolves options into the frozen configuration an instance runs on,
+ * without scanning anything: its only filesystem calls are a `stat` of an
+ * explicit `workspace`, a `realpath` of each root, and for `ancestors` the
+ * look for `.git` (see docs/configuration.md).
  *
- * @param options The options to resolve.
- * @returns The deeply frozen configuration.
- * @throws {StartupError} When `workspace` is not an existing directory
- * (one the process may not look at is taken as given), when `roots` is
- * empty or has a hole, or when `options` or an option has the wrong type
- * (`onWarning` included), or a `trust` function throws or answers other
- * than a boolean. Each option is read once, so a getter cannot
- * change a value after it was checked.
+ * @throws {StartupError} `invalid_workspace`, `empty_roots`,
+ * `invalid_option` (a value of the wrong type, a hole in `roots`, a `trust`
+ * function that throws or answers other than a boolean) or
+ * `home_unavailable`.
  *
  * @example See where the preset points
  * ```ts
@@ -137,41 +113,45 @@ export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
 }
 
 /**
- * {@linkcode resolveConfig}, with the `onWarning` sink read in the same pass
- * (for {@linkcode createAgentSkills}): `owner` is the function the options
- * were given to, as messages name it, and `rootsName` the name the roots
- * were given under (`paths`, for {@linkcode checkSkills}).
+ * {@linkcode resolveConfig} with the `onWarning` sink read in the same pass:
+ * `owner` is the function messages name, `rootsName` the option the roots
+ * came in (`paths` for `checkSkills`). Each option is read once, so a
+ * getter cannot change a value after it was checked.
  */
 export function resolveOptions(
   options: unknown,
   { owner, rootsName = "roots" }: { owner: string; rootsName?: string },
 ): { config: SkillConfig; onWarning: WarnSink | undefined } {
-  const given = readConfigOptions(options, owner);
+  const given: { [key in keyof AgentSkillsOptions]?: unknown } =
+    options === undefined
+      ? {}
+      : readFields(objectOptions(options, owner, OPTION_KEYS), OPTION_KEYS);
   const cwdGiven = checkedOption(given.cwd, "cwd", STRING);
   const cwd = resolve(cwdGiven ?? process.cwd());
   const cwdAsGiven = cwdGiven === undefined
     ? cwd
     : joinAsGiven(() => process.cwd(), cwdGiven);
   const home = checkedOption(given.home, "home", STRING);
-  // os.homedir() only when no home is given and a root starts with `~`.
   let homePath = home === undefined ? undefined : resolve(cwd, home);
-  const homeDir = (): string => homePath ??= resolve(cwd, homeDirectory());
-  const { workspace, workspaceAsGiven } = resolveWorkspace(
-    given.workspace,
-    { cwd, cwdAsGiven },
-  );
-  const roots = resolveRoots(
-    given.roots,
-    {
-      home: homeDir,
-      workspace,
-      workspaceAsGiven,
-      name: rootsName,
-      owner,
-      trust: given.trust,
-    },
-  );
+  const workspaceGiven = checkedOption(given.workspace, "workspace", STRING);
+  const workspace = workspaceGiven === undefined
+    ? cwd
+    : existingDirectory(resolve(cwd, workspaceGiven), workspaceGiven);
+  // As the system reads it (`..` kept), for `ancestors` to walk.
+  const workspaceAsGiven = workspaceGiven === undefined
+    ? cwdAsGiven
+    : joinAsGiven(() => cwdAsGiven, workspaceGiven);
+  const roots = resolveRoots(given.roots, {
+    home: () => homePath ??= resolve(cwd, homeDirectory()),
+    workspace,
+    workspaceAsGiven,
+    name: rootsName,
+    owner,
+    trust: given.trust,
+  });
   const onWarning = checkedOption(given.onWarning, "onWarning", FUNCTION);
+  const count = (name: keyof typeof COUNT_DEFAULTS): number =>
+    checkedOption(given[name], name, COUNT) ?? COUNT_DEFAULTS[name];
   const config = Object.freeze({
     home: homePath ?? "",
     cwd,
@@ -181,26 +161,13 @@ export function resolveOptions(
     followSymlinks:
       checkedOption(given.followSymlinks, "followSymlinks", BOOLEAN) ??
         true,
-    maxManifestBytes: countOption(given, "maxManifestBytes"),
-    maxResourceEntries: countOption(given, "maxResourceEntries"),
-    maxResourceDepth: countOption(given, "maxResourceDepth"),
-    maxResourceBytes: countOption(given, "maxResourceBytes"),
+    maxManifestBytes: count("maxManifestBytes"),
+    maxResourceEntries: count("maxResourceEntries"),
+    maxResourceDepth: count("maxResourceDepth"),
+    maxResourceBytes: count("maxResourceBytes"),
     lock: lockOption(given.lock, owner),
   });
   return { config, onWarning };
-}
-
-/**
- * Reads each option once, into a plain record: `options` must be a plain
- * object (or absent) of known options only; an option whose getter throws
- * is `invalid_option`.
- */
-function readConfigOptions(
-  options: unknown,
-  owner: string,
-): ConfigOptionValues {
-  if (options === undefined) return {};
-  return readFields(objectOptions(options, owner, OPTION_KEYS), OPTION_KEYS);
 }
 
 function homeDirectory(): string {
@@ -217,29 +184,11 @@ function homeDirectory(): string {
   }
 }
 
-/**
- * The workspace: `cwd`, or the given directory, which must exist. One the
- * process may not look at (outside Deno's `--allow-read`, Node's permission
- * model) is taken as given: only the roots under it need reading, and each
- * that cannot be read is reported when it is scanned. With it, the path as
- * the system reads it (`..` kept), whose real path ancestors walk.
- */
-function resolveWorkspace(
-  workspace: unknown,
-  { cwd, cwdAsGiven }: { cwd: string; cwdAsGiven: string },
-): { workspace: string; workspaceAsGiven: string } {
-  const given = checkedOption(workspace, "workspace", STRING);
-  if (given === undefined) {
-    return { workspace: cwd, workspaceAsGiven: cwdAsGiven };
-  }
-  const path = resolve(cwd, given);
-  const resolved = {
-    workspace: path,
-    workspaceAsGiven: joinAsGiven(() => cwdAsGiven, given),
-  };
+/** The workspace given: a directory, or one the process may not look at. */
+function existingDirectory(path: string, given: string): string {
   const status = tryStatus(path, { follow: true });
-  if (status.ok && status.value.kind === "directory") return resolved;
-  if (!status.ok && isPermissionDenied(status.error)) return resolved;
+  if (status.ok && status.value.kind === "directory") return path;
+  if (!status.ok && isPermissionDenied(status.error)) return path;
   const why = status.ok ? "it is not a directory" : reason(status.error);
   throw new StartupError(
     "invalid_workspace",
@@ -247,32 +196,25 @@ function resolveWorkspace(
   );
 }
 
-/**
- * `path` against `base` as the system reads it: joined, with each `.` and
- * `..` kept for the real path to resolve after the symlinks before it.
- */
+/** `path` against `base`, each `.` and `..` kept for the real path to resolve. */
 function joinAsGiven(base: () => string, path: string): string {
   return isAbsolute(path) ? path : `${base()}${sep}${path}`;
 }
 
-/** A count option, validated, or its default. */
-function countOption(
-  given: ConfigOptionValues,
-  name: keyof typeof COUNT_DEFAULTS,
-): number {
-  return checkedOption(given[name], name, COUNT) ?? COUNT_DEFAULTS[name];
+/** The policies `lockPolicy()` made (through `registry/_integrity.ts`). */
+const MADE_POLICIES = new WeakSet<object>();
+
+/** Records a policy as made by `lockPolicy()`: the only kind `lock` takes. */
+export function markLockPolicy(policy: SkillLockPolicy): void {
+  MADE_POLICIES.add(policy);
 }
 
-/**
- * The `lock` option: a policy `lockPolicy()` made, or `undefined`; anything
- * else (a lock itself, as the option took it before, or a look-alike) is
- * `invalid_option`, saying how to make one.
- */
-function lockOption(
-  lock: unknown,
-  owner: string,
-): SkillLockPolicy | undefined {
-  if (lock === undefined || isLockPolicy(lock)) return lock;
+/** The `lock` option: a policy `lockPolicy()` made, or `invalid_option`. */
+function lockOption(lock: unknown, owner: string): SkillLockPolicy | undefined {
+  if (lock === undefined) return undefined;
+  if (typeof lock === "object" && lock !== null && MADE_POLICIES.has(lock)) {
+    return lock as SkillLockPolicy;
+  }
   throw new StartupError(
     "invalid_option",
     `Option "lock" of ${owner} must be a lock policy made by lockPolicy(), got ${

@@ -1,7 +1,7 @@
 /**
- * The hosts' skill roots, as presets: the Clarvis roots (the default), and
- * the roots Claude Code and Codex read, each in ascending precedence and
- * each read as that host reads it.
+ * The hosts' skill roots, as presets (docs/configuration.md): the Clarvis
+ * roots (the default), Claude Code's and Codex's, each in ascending
+ * precedence and read as that host reads it.
  *
  * @module
  */
@@ -11,19 +11,9 @@ import type { SkillRootOptions } from "../options.ts";
 import { objectOptions } from "../_option_check.ts";
 
 /**
- * The Clarvis preset of skill roots, in ascending precedence: the shared
- * Agent Skills stores first, then Clarvis's own, each user-wide before
- * workspace-local.
- *
- * | # | path                  | scope       | source    |
- * |---|-----------------------|-------------|-----------|
- * | 1 | `~/.agents/skills`    | `user`      | `agents`  |
- * | 2 | `.agents/skills`      | `workspace` | `agents`  |
- * | 3 | `~/.clarvis/skills`   | `user`      | `clarvis` |
- * | 4 | `.clarvis/skills`     | `workspace` | `clarvis` |
- *
- * Relative paths resolve against the workspace. This is also the default of
- * the `roots` option.
+ * The Clarvis preset, the default of `roots`, in ascending precedence:
+ * `~/.agents/skills`, `.agents/skills`, `~/.clarvis/skills`,
+ * `.clarvis/skills` (scopes `user` and `workspace`).
  *
  * @returns A fresh array of root options; change it freely.
  *
@@ -49,24 +39,10 @@ export function clarvisSkillRoots(): SkillRootOptions[] {
 }
 
 /**
- * The skill roots Claude Code reads, in ascending precedence as Claude Code
- * ranks them: a personal skill wins over a project's skill of the same name.
- * Both read as Claude Code reads them: one level deep, and only a manifest
- * named exactly `SKILL.md`.
+ * The skill roots Claude Code reads, in its precedence: `.claude/skills`,
+ * each of `plugins` (a root of kind `"plugins"`), then `~/.claude/skills`,
+ * each one level deep and only `SKILL.md` exactly.
  *
- * | # | path              | scope       | source   |
- * |---|-------------------|-------------|----------|
- * | 1 | `.claude/skills`  | `workspace` | `claude` |
- * | 2 | `~/.claude/skills`| `user`      | `claude` |
- *
- * Claude Code also reads the skills of the plugins a user enabled, named
- * `<plugin>:<skill>`: pass their folders (or their marketplace's) in
- * `plugins`, each becomes a root of kind `"plugins"` between the two
- * (enterprise-managed skills are out of reach of a loader). Where it reads
- * `.claude/skills` in a subdirectory being worked in, pass that folder as a
- * root of your own.
- *
- * @param options The plugin folders or marketplaces to read, if any.
  * @returns A fresh array of root options; change it freely.
  *
  * @example Serve the skills a user wrote for Claude Code
@@ -85,35 +61,26 @@ export function clarvisSkillRoots(): SkillRootOptions[] {
 export function claudeSkillRoots(
   options: ClaudeSkillRootsOptions = {},
 ): SkillRootOptions[] {
+  const plugins =
+    objectOptions(options, "claudeSkillRoots", ["plugins"]).plugins ?? [];
+  const exact = { source: "claude", manifestName: "exact" } as const;
   return [
-    {
-      path: ".claude/skills",
-      scope: "workspace",
+    { path: ".claude/skills", scope: "workspace", ...exact },
+    ...plugins.map((path): SkillRootOptions => ({
+      path,
+      scope: "plugin",
       source: "claude",
+      kind: "plugins",
       manifestName: "exact",
-    },
-    ...(objectOptions(options, "claudeSkillRoots", ["plugins"]).plugins ?? [])
-      .map((path): SkillRootOptions => ({
-        path,
-        scope: "plugin",
-        source: "claude",
-        kind: "plugins",
-        manifestName: "exact",
-      })),
-    {
-      path: "~/.claude/skills",
-      scope: "user",
-      source: "claude",
-      manifestName: "exact",
-    },
+    })),
+    { path: "~/.claude/skills", scope: "user", ...exact },
   ];
 }
 
 /** The options of {@linkcode claudeSkillRoots}. */
 export interface ClaudeSkillRootsOptions {
   /**
-   * Plugin folders, or plugin marketplaces, whose skills Claude Code serves
-   * (those the user enabled): each is a root of kind `"plugins"`, its skills
+   * The plugin folders or marketplaces the user enabled, whose skills are
    * named `<plugin>:<skill>`.
    *
    * @default {[]}
@@ -124,9 +91,8 @@ export interface ClaudeSkillRootsOptions {
 /** The options of {@linkcode codexSkillRoots}. */
 export interface CodexSkillRootsOptions {
   /**
-   * Codex's home directory, where its user skills live in `skills/` and its
-   * bundled system skills in `skills/.system/` (what `CODEX_HOME` says to
-   * Codex; this library reads no environment variable).
+   * Codex's home directory (what `CODEX_HOME` says to Codex), holding
+   * `skills/` and its bundled `skills/.system/`.
    *
    * @default {"~/.codex"}
    */
@@ -139,7 +105,7 @@ export interface CodexSkillRootsOptions {
   adminSkills?: string;
 }
 
-/** How Codex reads below each of its roots (`codex-rs/core-skills/src/loader.rs`). */
+/** How Codex reads below each of its roots. */
 const CODEX_RULES = {
   depth: 6,
   maxDirectories: 2000,
@@ -148,27 +114,11 @@ const CODEX_RULES = {
 } as const satisfies Partial<SkillRootOptions>;
 
 /**
- * The skill roots Codex reads, in ascending precedence: admin, system and
- * user skills, then the repository's, in the folders Codex reads
- * (`codex-rs/core-skills/src/loader.rs`), each read as Codex reads it: up to
- * six levels deep with at most 2,000 folders listed, dot-directories
- * skipped, only a manifest named exactly `SKILL.md`, a symlinked `SKILL.md`
- * ignored; the repository's folders in every directory from its top (the
- * nearest holding `.git`) down to the workspace, up its real path.
+ * The skill roots Codex reads, in its precedence: admin, system and user
+ * skills, then `.agents/skills` and `.codex/skills` from the repository's
+ * top down to the workspace, each read as Codex reads it (six levels deep,
+ * only `SKILL.md` exactly, a symlinked one ignored).
  *
- * | # | path                      | scope       | source   |
- * |---|---------------------------|-------------|----------|
- * | 1 | `/etc/codex/skills`       | `admin`     | `codex`  |
- * | 2 | `~/.codex/skills/.system` | `system`    | `codex`  |
- * | 3 | `~/.agents/skills`        | `user`      | `agents` |
- * | 4 | `~/.codex/skills`         | `user`      | `codex`  |
- * | 5 | `.agents/skills`, each ancestor  | `workspace` | `agents` |
- * | 6 | `.codex/skills`, each ancestor   | `workspace` | `codex`  |
- *
- * Codex itself lists two skills of the same name side by side where this
- * library serves the later; see docs/configuration.md for every difference.
- *
- * @param options Where Codex's home and admin skills are, when elsewhere.
  * @returns A fresh array of root options; change it freely.
  *
  * @example Serve the skills a user installed for Codex
@@ -188,39 +138,20 @@ export function codexSkillRoots(
 ): SkillRootOptions[] {
   const { codexHome = "~/.codex", adminSkills: admin = "/etc/codex/skills" } =
     objectOptions(options, "codexSkillRoots", ["codexHome", "adminSkills"]);
+  // The project's folders are read in each directory up to the repository's top.
+  const codex = (path: string, scope: string, source = "codex") => ({
+    path,
+    scope,
+    source,
+    ...(scope === "workspace" ? { ancestors: true } : {}),
+    ...CODEX_RULES,
+  });
   return [
-    { path: admin, scope: "admin", source: "codex", ...CODEX_RULES },
-    {
-      path: join(codexHome, "skills", ".system"),
-      scope: "system",
-      source: "codex",
-      ...CODEX_RULES,
-    },
-    {
-      path: "~/.agents/skills",
-      scope: "user",
-      source: "agents",
-      ...CODEX_RULES,
-    },
-    {
-      path: join(codexHome, "skills"),
-      scope: "user",
-      source: "codex",
-      ...CODEX_RULES,
-    },
-    {
-      path: ".agents/skills",
-      scope: "workspace",
-      source: "agents",
-      ancestors: true,
-      ...CODEX_RULES,
-    },
-    {
-      path: ".codex/skills",
-      scope: "workspace",
-      source: "codex",
-      ancestors: true,
-      ...CODEX_RULES,
-    },
+    codex(admin, "admin"),
+    codex(join(codexHome, "skills", ".system"), "system"),
+    codex("~/.agents/skills", "user", "agents"),
+    codex(join(codexHome, "skills"), "user"),
+    codex(".agents/skills", "workspace", "agents"),
+    codex(".codex/skills", "workspace"),
   ];
 }

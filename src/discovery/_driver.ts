@@ -9,7 +9,7 @@
  */
 
 import type { SkillConfig, SkillRoot } from "../config/config.ts";
-import { realPathOrSelf, winnersOf } from "../config/_real_paths.ts";
+import { realPathOrSelf, winnersOf } from "../config/_roots.ts";
 import { type ReadBuffer, readBuffer } from "../fs/_read.ts";
 import { errorCode, tryStatus } from "../fs/_status.ts";
 import { discoverPlugins } from "./_plugin_skills.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { SkillLockPolicy } from "../_lock_policy.ts";
+import type { SkillLockPolicy } from "../options.ts";
 import {
   checkedOption,
   objectOptions,

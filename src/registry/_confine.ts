@@ -1,8 +1,7 @@
 /**
  * Resource paths that cannot leave their skill: the confined resolve of
- * `resourcePath()` and the confined read of `readResource()`. Small, and the
- * part of the library a security review reads first; the resource listing
- * of `loadSkill()` is `_resources.ts`.
+ * `resourcePath()` and the confined read of `readResource()`, what a
+ * security review reads first (docs/confinement.md).
  *
  * @module
  */
@@ -27,10 +26,7 @@ import type { SkillPlace } from "../discovery/_types.ts";
 import { describe } from "../_text.ts";
 import type { SkillInfo } from "../skill.ts";
 
-/**
- * One skill as confinement sees it: its catalog entry, and the place of its
- * directory recorded at discovery (what every resource must be inside).
- */
+/** A skill's entry, and the place of its directory discovery recorded. */
 export interface ConfinedSkill {
   readonly info: SkillInfo;
   readonly place: SkillPlace;
@@ -38,12 +34,7 @@ export interface ConfinedSkill {
 
 /**
  * Why the skill's directory is no longer the one discovery recorded, or
- * `undefined` while it is: the same device, inode and birth time, reached
- * the same way (one discovered as a plain directory must not have become a
- * symlink).
- *
- * @throws {SkillError} `not_found` when the directory is gone, `unreadable`
- * when the process may not look at it.
+ * `undefined`; `not_found` when it is gone, `unreadable` when denied.
  */
 export function changeOf({ info, place }: ConfinedSkill): string | undefined {
   const read = tryStatus(info.dir, { follow: place.viaLink });
@@ -80,26 +71,13 @@ export function changedMessage(info: SkillInfo, change: string): string {
 }
 
 /**
- * Resolves `rel` inside the skill's directory to the real path of a regular
- * file, or throws. Once `rel` is known to be valid, the directory must still
- * be the one of the snapshot, and the file must be inside its real path.
+ * The real path of the regular file `rel` inside the skill's directory
+ * (still the snapshot's), and its `lstat`.
  *
  * @throws {SkillError} `invalid_input`, `path_escape`, `not_found`,
  * `not_a_file` or `unreadable`.
  */
-export function resolveConfined(
-  confined: ConfinedSkill,
-  rel: unknown,
-): string {
-  return confinedFile(confined, rel).real;
-}
-
-/**
- * {@linkcode resolveConfined}, with the file's status: an `lstat` of its
- * real path, so that a file that has become a symlink since it was resolved
- * is refused, not followed.
- */
-function confinedFile(
+export function confinedFile(
   confined: ConfinedSkill,
   rel: unknown,
   seams: ReadSeams = {},
@@ -140,12 +118,9 @@ function confinedFile(
     );
   }
   const resolved = tryRealpath(lexical);
+  const at = (path: string): ResourceAt => ({ skill, rel, path });
   if (!resolved.ok) {
-    throw missing(
-      { skill, rel, path: lexical },
-      resolved.error,
-      `does not exist at ${lexical}`,
-    );
+    throw missing(at(lexical), resolved.error, "does not exist at");
   }
   const real = resolved.value;
   seams.afterResolve?.();
@@ -157,13 +132,7 @@ function confinedFile(
     );
   }
   const read = tryStatus(real, { follow: false });
-  if (!read.ok) {
-    throw missing(
-      { skill, rel, path: real },
-      read.error,
-      `vanished from ${real}`,
-    );
-  }
+  if (!read.ok) throw missing(at(real), read.error, "vanished from");
   const stat = read.value;
   if (stat.kind === "symlink") {
     throw new SkillError(
@@ -184,24 +153,14 @@ function confinedFile(
   return { real, stat };
 }
 
-/**
- * The error for a resource whose path could not be resolved or looked at:
- * `unreadable` where the process may not read it, or where the runtime's
- * permissions do not grant it (so that `not_found` never tells whether an
- * ungranted file exists); else `not_found`, with the reason when it is not
- * simply that nothing is there (a loop, a file where a directory was).
- */
-function missing(
-  at: ResourceAt,
-  error: unknown,
-  what: string,
-): SkillError {
+/** `unreadable` where the path may not be read (never saying if it exists), else `not_found`. */
+function missing(at: ResourceAt, error: unknown, what: string): SkillError {
   const { skill, rel, path } = at;
   if (refused(error, path)) return unreadable(at, error);
   const why = errorCode(error) === "ENOENT" ? "" : ` (${reason(error)})`;
   return new SkillError(
     "not_found",
-    `Resource "${rel}" of skill "${skill}" ${what}${why}`,
+    `Resource "${rel}" of skill "${skill}" ${what} ${path}${why}`,
     { skill, path, cause: error },
   );
 }
@@ -214,27 +173,17 @@ export interface ReadSeams {
   afterOpen?: () => void;
   /** Stands in for the kernel's path of an open descriptor. */
   openedPath?: (fd: number) => string | undefined;
-  /**
-   * `false` opens as a runtime that ignores `O_NOFOLLOW` does (Deno short of
-   * `--allow-all`): through a final symlink.
-   */
+  /** `false` opens through a final symlink, as Deno short of `--allow-all`. */
   noFollow?: boolean;
 }
 
 /**
- * Reads a resource so that what is read is the confined file: it resolves
- * `rel` as {@linkcode resolveConfined} does, opens the file (never through
- * a final symlink where the runtime honours that, never blocking), and
- * checks the open descriptor before a byte is read: it must be a regular
- * file; the kernel's path for it must be inside the skill (where the runtime
- * can read `/proc/self/fd`); and `rel` resolved again must lead to it, as an
- * `lstat` of that real path, a regular file with the descriptor's device and
- * inode. A swap between the check and the open is refused, not read.
+ * Reads the confined file: opened without blocking (nor through a final
+ * symlink where the runtime honours that), then the descriptor checked before
+ * a byte is read: a regular file, its kernel path inside the skill (where
+ * `/proc/self/fd` can be read), and `rel` resolved again leading to it.
  *
- * @throws {SkillError} As `resolveConfined`; `path_escape` for a file
- * swapped while it was opened; `not_a_file` for a special file swapped in;
- * `too_large` past `maxBytes`; `unreadable` when the file exists but cannot
- * be read.
+ * @throws {SkillError} As `confinedFile`, and `too_large` past `maxBytes`.
  */
 export function readConfined(
   confined: ConfinedSkill,
@@ -273,16 +222,15 @@ export function readConfined(
         { skill, path: real },
       );
     }
-    const tooLarge = (): SkillError =>
-      new SkillError(
-        "too_large",
-        `Resource "${rel}" of skill "${skill}" is larger than the ${maxBytes}-byte cap (option maxResourceBytes): ${real}`,
-        { skill, path: real },
-      );
-    if (status.size > maxBytes) throw tooLarge();
-    const bytes = readAtMost(fd, { size: status.size, limit: maxBytes + 1 });
-    if (bytes.length > maxBytes) throw tooLarge();
-    return bytes;
+    const bytes = status.size > maxBytes
+      ? undefined
+      : readAtMost(fd, { size: status.size, limit: maxBytes + 1 });
+    if (bytes !== undefined && bytes.length <= maxBytes) return bytes;
+    throw new SkillError(
+      "too_large",
+      `Resource "${rel}" of skill "${skill}" is larger than the ${maxBytes}-byte cap (option maxResourceBytes): ${real}`,
+      { skill, path: real },
+    );
   } catch (error) {
     if (error instanceof SkillError) throw error;
     throw unreadable({ skill, rel, path: real }, error);
@@ -291,18 +239,11 @@ export function readConfined(
   }
 }
 
-/** A skill's resource, at the path where it was looked for. */
-interface ResourceAt {
-  readonly skill: string;
-  readonly rel: string;
-  readonly path: string;
-}
+/** A skill's resource, and the path where it was looked for. */
+type ResourceAt = { skill: string; rel: string; path: string };
 
-/** `unreadable` for a resource the process may not read. */
-function unreadable(
-  { skill, rel, path }: ResourceAt,
-  error: unknown,
-): SkillError {
+function unreadable(at: ResourceAt, error: unknown): SkillError {
+  const { skill, rel, path } = at;
   return new SkillError(
     "unreadable",
     `Resource "${rel}" of skill "${skill}" cannot be read at ${path} (${
@@ -314,22 +255,16 @@ function unreadable(
 
 /** The error for a confined file that would not open. */
 function openError(at: ResourceAt, error: unknown): SkillError {
-  const { skill, rel, path: real } = at;
-  const details = { skill, path: real };
-  switch (errorCode(error)) {
-    case "ELOOP":
-      return new SkillError(
-        "path_escape",
-        `Resource "${rel}" of skill "${skill}" became a symlink after it was checked (${real}); nothing was read`,
-        { ...details, cause: error },
-      );
-    case "ENOENT":
-      return new SkillError(
-        "not_found",
-        `Resource "${rel}" of skill "${skill}" vanished from ${real}`,
-        { ...details, cause: error },
-      );
-    default:
-      return unreadable(at, error);
-  }
+  const { skill, rel, path } = at;
+  const code = errorCode(error);
+  if (code !== "ELOOP" && code !== "ENOENT") return unreadable(at, error);
+  return new SkillError(
+    code === "ELOOP" ? "path_escape" : "not_found",
+    `Resource "${rel}" of skill "${skill}" ${
+      code === "ELOOP"
+        ? `became a symlink after it was checked (${path}); nothing was read`
+        : `vanished from ${path}`
+    }`,
+    { skill, path, cause: error },
+  );
 }

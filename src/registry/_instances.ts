@@ -1,7 +1,6 @@
 /**
  * The registries `createAgentSkills` made, and what the tools beside the
- * core (`./watch`, `./check`) reach of one: its config, its current
- * snapshot, and the watch its `refresh()` reads through.
+ * core (`./watch`, `./check`) reach of one.
  *
  * @module
  */
@@ -25,12 +24,10 @@ export interface RefreshWatch {
   refreshed(next: Snapshot): WatchFallback[];
 }
 
-/** One registry, as the tools beside the core see it. */
+/** A registry as the tools beside the core see it; `refresh()` reads through `watch`. */
 export interface Instance {
   readonly config: SkillConfig;
-  /** The current snapshot. */
   snapshot(): Snapshot;
-  /** The open watch, if any: `refresh()` reads through it. */
   watch: RefreshWatch | undefined;
 }
 
@@ -41,22 +38,15 @@ export function registerInstance(registry: object, instance: Instance): void {
   instances.set(registry, instance);
 }
 
-/**
- * The instance behind a registry `createAgentSkills` made.
- *
- * @throws {SkillError} `invalid_input` for anything else.
- */
+/** The instance behind a registry `createAgentSkills` made, else `invalid_input`. */
 export function instanceOf(registry: unknown, caller: string): Instance {
-  const instance = typeof registry === "object" && registry !== null
-    ? instances.get(registry)
-    : undefined;
-  if (instance === undefined) {
-    throw new SkillError(
-      "invalid_input",
-      `${caller} takes a registry made by createAgentSkills(), got ${
-        describe(registry)
-      }`,
-    );
-  }
-  return instance;
+  // A WeakMap answers `undefined` for a key that is no object.
+  const instance = instances.get(registry as object);
+  if (instance !== undefined) return instance;
+  throw new SkillError(
+    "invalid_input",
+    `${caller} takes a registry made by createAgentSkills(), got ${
+      describe(registry)
+    }`,
+  );
 }

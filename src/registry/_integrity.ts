@@ -1,14 +1,12 @@
 /**
- * What discovery and the registry ask of a skill lock, and nothing of how it
- * answers: `lockPolicy()` (`@clarvis/agent-skills/lock`, `src/lock/`) makes
- * a policy with these checks, and the core, which never imports the lock's
- * code, finds them here by the policy.
+ * What the core asks of a skill lock, never importing its code: `lockPolicy()`
+ * (`src/lock/`) makes a policy with these checks, and the core finds them here.
  *
  * @module
  */
 
-import type { SkillConfig } from "../config/config.ts";
-import { markLockPolicy, type SkillLockPolicy } from "../_lock_policy.ts";
+import { markLockPolicy, type SkillConfig } from "../config/config.ts";
+import type { SkillLockPolicy } from "../options.ts";
 import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
 import type { WarnSink } from "../warn.ts";
 
@@ -16,12 +14,7 @@ import type { WarnSink } from "../warn.ts";
 export interface LockChecks {
   /** The digest of a manifest's bytes, taken as discovery reads them. */
   readonly digest: (bytes: Uint8Array) => string;
-  /**
-   * Why the lock refuses a skill discovery read (`drops` when it is
-   * enforced; else a warning), or `undefined` when it admits it. Under
-   * `verify: "eager"`, every file of the skill is read, within `config`'s
-   * caps.
-   */
+  /** Why the lock refuses a skill discovery read (`drops` when enforced), or `undefined`. */
   readonly admit: (
     skill: DiscoveredSkill,
     config: SkillConfig,
@@ -30,11 +23,7 @@ export interface LockChecks {
   readonly guard: (warn: WarnSink) => ReadGuard;
 }
 
-/**
- * What the tiers check against a lock, called on the guard: each throws
- * `integrity_mismatch` (a `SkillError`) when the lock is enforced, and
- * warns when it reports.
- */
+/** What the tiers check against a lock: `integrity_mismatch` thrown, or warned. */
 export interface ReadGuard {
   /** A skill's resource listing, as `loadSkill()` lists it. */
   listing(skill: DiscoveredSkill, resources: readonly string[]): void;
@@ -44,13 +33,9 @@ export interface ReadGuard {
   read(skill: DiscoveredSkill, rel: string, bytes: Uint8Array): void;
 }
 
-/** The checks of each policy made, by policy. */
 const CHECKS = new WeakMap<SkillLockPolicy, LockChecks>();
 
-/**
- * A policy of `mode` and `verify` carrying `checks`: frozen, and known to
- * the core as made (see `_lock_policy.ts`).
- */
+/** A frozen policy of `mode` and `verify` carrying `checks`, one the config takes. */
 export function makeLockPolicy(
   { mode, verify }: SkillLockPolicy,
   checks: LockChecks,
@@ -61,10 +46,9 @@ export function makeLockPolicy(
   return policy;
 }
 
-/** The checks of a policy `makeLockPolicy()` made. */
+/** The checks of a policy `makeLockPolicy()` made (the config takes no other). */
 export function lockChecks(policy: SkillLockPolicy): LockChecks {
   const checks = CHECKS.get(policy);
-  // The config takes no other policy (isLockPolicy).
   if (checks === undefined) throw new TypeError("not a lock policy");
   return checks;
 }

@@ -22,43 +22,29 @@ import type {
 } from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";
 
-/**
- * What one discovery run found: the map by name, the sorted catalog, and the
- * skills a later root replaced (sorted by name, then by precedence).
- */
+/** What one discovery run found: the map by name, and the sorted catalog. */
 export interface Snapshot {
   readonly byName: ReadonlyMap<string, DiscoveredSkill>;
-  /** Every skill discovered, overridden ones included, for reuse by refresh(). */
+  /** Every skill discovered, for reuse by refresh(). */
   readonly byPath: ReadonlyMap<string, DiscoveredSkill>;
   readonly catalog: readonly SkillInfo[];
+  /** The skills a later root replaced, by name, then by precedence. */
   readonly overridden: readonly SkillInfo[];
-  /** The roots the process may not read, in scan order. */
+  /** The roots the process may not read. */
   readonly denied: readonly string[];
-  /**
-   * Each served skill's resources, by name, listed on its first load in this
-   * snapshot and then kept (a new snapshot lists them anew).
-   */
+  /** Each served skill's resources, by name, listed on its first load. */
   readonly resources: Map<string, readonly string[]>;
-  /** What the run said and passed by, for explain(). */
   readonly record: ScanRecord;
   /** What the run remembers for the next, while a watch is open. */
   readonly memo: ScanMemo | undefined;
-  /**
-   * When the run served the snapshot before it again, with skills read
-   * anew in place of some of the same names: that snapshot's map by name
-   * (held weakly), and each skill swapped.
-   */
+  /** When the run served the snapshot before (held weakly) but for skills swapped. */
   readonly swapped?: {
     readonly from: WeakRef<ReadonlyMap<string, DiscoveredSkill>>;
     readonly swaps: readonly Swap[];
   } | undefined;
 }
 
-/**
- * What one discovery run said and passed by: every problem it reported
- * (the ones a refresh does not say again included), the entries it passed
- * by, the roots that do not exist, and the configured roots it scanned.
- */
+/** What one run said (unrepeated warnings included) and passed by, for explain(). */
 export interface ScanRecord {
   readonly problems: readonly RecordedProblem[];
   readonly passed: readonly PassedBy[];
@@ -69,34 +55,21 @@ export interface ScanRecord {
   readonly linked: ReadonlyMap<SkillRoot, readonly string[]>;
 }
 
-/** A problem discovery reported, and the root it was found in. */
+/** A problem, the root scanned it was found in, and its configured root. */
 export interface RecordedProblem {
   readonly problem: Problem;
-  /** The root scanned (a plugin's skills folder, for a root of plugins). */
   readonly root: SkillRoot;
-  /** The configured root it belongs to. */
   readonly configured: SkillRoot;
 }
 
-/**
- * Runs discovery over every configured root (a root of plugins over each
- * of its plugins' skills folders, as they are now) and merges the results,
- * lowest precedence first, so a later root's skill replaces an earlier one
- * of the same name.
- *
- * @throws {SkillError} Only through `report`, under strict.
- */
+/** Runs discovery over every root and merges the results; throws only through `report`. */
 export function buildSnapshot(
   config: SkillConfig,
   report: Report,
   { previous, watched }: {
     /** The snapshot before, whose skills a refresh reuses. */
     previous?: Snapshot | undefined;
-    /**
-     * While a watch is open: what it saw unchanged since `previous` (absent
-     * when it cannot vouch for anything), the previous run's memory served
-     * where it did, and this run's kept.
-     */
+    /** While a watch is open: what it saw unchanged since `previous`. */
     watched?: { unchanged: Unchanged | undefined } | undefined;
   } = {},
 ): Snapshot {
@@ -104,24 +77,23 @@ export function buildSnapshot(
   const problems: RecordedProblem[] = [];
   const passed: PassedBy[] = [];
   const missing: string[] = [];
-  // What the lock says of a skill is said once the roots are merged.
-  const held: RecordedProblem[] = [];
+  const held: RecordedProblem[] = []; // the lock's, said once roots are merged
   const recording = (
     problem: Problem,
     root: SkillRoot,
     configured: SkillRoot,
   ): void => {
     problems.push({ problem, root, configured });
-    if (isLockProblem(problem)) held.push({ problem, root, configured });
-    else report(problem);
+    if (
+      problem.code === "integrity_mismatch" || problem.code === "unlocked_skill"
+    ) {
+      held.push({ problem, root, configured });
+    } else report(problem);
   };
-  const checks = config.lock === undefined
-    ? undefined
-    : lockChecks(config.lock);
+  const checks = config.lock && lockChecks(config.lock);
   const found: RootSkills[] = [];
   const foundIn = new Map<RootSkills, SkillRoot>();
-  // `<plugin>:<skill>` names belong to plugins: a plain skill never takes
-  // one, nor one that looks like one.
+  // `<plugin>:<skill>` names (or look-alikes) belong to plugins.
   const reserved = new Set<DiscoveredSkill>();
   const { scanned, linked, memo, swaps } = discoverRoots(
     {
@@ -132,13 +104,9 @@ export function buildSnapshot(
       passed,
       missing,
       unchanged: watched?.unchanged,
-      admit: checks === undefined
-        ? undefined
-        : (skill) => checks.admit(skill, config),
+      admit: checks && ((skill) => checks.admit(skill, config)),
       digest: checks?.digest,
-      memo: watched === undefined
-        ? undefined
-        : previous?.memo ?? { roots: new Map() },
+      memo: watched && (previous?.memo ?? { roots: new Map() }),
     },
     (skills, root) => {
       found.push(skills);
@@ -155,33 +123,23 @@ export function buildSnapshot(
   for (const { problem } of unshadowed(held, { found, foundIn, scanned })) {
     report(problem);
   }
-  const record = { problems, passed, missing, scanned, linked };
+  const before = previous?.record.scanned;
   const kept = previous !== undefined && swaps !== undefined &&
-    sameRoots(previous.record.scanned, scanned);
+    before?.length === scanned.length &&
+    scanned.every((root, index) => root === before[index]);
   return {
     ...(kept
       ? swapped(previous, swaps)
       : merged(found, { previous, reserved })),
     denied: Object.freeze(denied),
     resources: new Map(),
-    record,
+    record: { problems, passed, missing, scanned, linked },
     memo,
     swapped: kept ? { from: new WeakRef(previous.byName), swaps } : undefined,
   };
 }
 
-/** Whether a problem is what a skill lock says of a skill it read. */
-function isLockProblem(problem: Problem): boolean {
-  return problem.code === "integrity_mismatch" ||
-    problem.code === "unlocked_skill";
-}
-
-/**
- * The lock's problems about skills no later root holds a skill of the same
- * name in (read, or refused by the lock): the skills that would be served
- * without a lock. A skill a later root replaces is never served, so what
- * the lock says of it is recorded (for explain()) but not reported.
- */
+/** The lock's problems about skills no later root replaces (of those, nothing is said). */
 function unshadowed(
   held: readonly RecordedProblem[],
   { found, foundIn, scanned }: {
@@ -214,11 +172,7 @@ function unshadowed(
 /** What a snapshot serves, by name and by path, and in order. */
 type Served = Pick<Snapshot, "byName" | "byPath" | "catalog" | "overridden">;
 
-/**
- * The skills of each scan merged, lowest precedence first, so a later
- * root's skill replaces an earlier one of the same name; a reserved name
- * is left out.
- */
+/** The skills of each scan merged, lowest precedence first; a reserved name left out. */
 function merged(
   found: readonly RootSkills[],
   { previous, reserved }: {
@@ -252,10 +206,7 @@ function merged(
   };
 }
 
-/**
- * What `previous` served, with each skill of `swaps` in place of the one
- * it was read anew for (of the same name, so no order changes).
- */
+/** What `previous` served, each skill of `swaps` in place (same names, same order). */
 function swapped(previous: Snapshot, swaps: readonly Swap[]): Served {
   if (swaps.every(({ before, after }) => before === after)) {
     const { byName, byPath, catalog, overridden } = previous;
@@ -296,19 +247,7 @@ function replaced(
   return copy === undefined ? list : Object.freeze(copy);
 }
 
-/** Whether two scans scanned the same configured roots, in the same order. */
-function sameRoots(
-  before: readonly SkillRoot[],
-  after: readonly SkillRoot[],
-): boolean {
-  return before.length === after.length &&
-    before.every((root, index) => root === after[index]);
-}
-
-/**
- * Whether a refresh serves the very entries the snapshot before it served
- * (reused, not read again), so that its sorted catalog holds as it is.
- */
+/** Whether a refresh serves the very entries served before, so the catalog holds. */
 function sameEntries(
   before: ReadonlyMap<string, DiscoveredSkill> | undefined,
   after: ReadonlyMap<string, DiscoveredSkill>,
@@ -355,11 +294,7 @@ export function changesBetween(
   };
 }
 
-/**
- * Whether two entries serve the same: the same body and catalog entry, the
- * root that serves it included (an entry reused by refresh() is the same
- * object, so most comparisons stop at the first test).
- */
+/** Whether two entries serve the same body and catalog entry (root included). */
 function sameSkill(a: DiscoveredSkill, b: DiscoveredSkill): boolean {
   return a.body === b.body &&
     (a.info === b.info || JSON.stringify(a.info) === JSON.stringify(b.info));
@@ -369,10 +304,7 @@ function compareNames(a: SkillInfo, b: SkillInfo): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/**
- * Carries the resources listed in `before` over to `after` for each skill
- * served by the same entry, whose directory a watch saw nothing change in.
- */
+/** Carries `before`'s resources over for each skill served by the same entry, unchanged. */
 export function keepResources(
   before: Snapshot,
   after: Snapshot,

@@ -1,5 +1,5 @@
 /**
- * What `refresh()` returns: the names that changed, and, with a watch open,
+ * What `refresh()` returns: the names that changed, and with a watch open
  * why it read roots in full. A leaf module of types.
  *
  * @module
@@ -11,38 +11,23 @@ export interface SkillChanges {
   readonly added: readonly string[];
   /** The skills that are no longer served, sorted. */
   readonly removed: readonly string[];
-  /**
-   * The skills whose catalog entry or body changed, or that another root
-   * serves now (an override appeared or went away), sorted.
-   */
+  /** The skills whose catalog entry or body changed, or that another root serves now, sorted. */
   readonly changed: readonly string[];
-  /**
-   * With a watch open (`watchSkills()` of `@clarvis/agent-skills/watch`):
-   * why this refresh read roots in full (empty when it read only what the
-   * watch saw change). Absent without a watch.
-   */
+  /** With a watch open (`./watch`): why this refresh read roots in full; absent without one. */
   readonly fallback?: readonly WatchFallback[];
 }
 
 /**
  * Why a watch cannot vouch for what changed, so that refresh() reads roots
- * in full (each skill reused by its status, as without a watch):
+ * in full (docs/reloading.md):
  *
- * - `watch_started`: the watch (or its watch of a root, a symlink's target
- *   or a parent) started since the last refresh(); what changed before it
- *   started was not seen.
- * - `watch_overflow`: the runtime dropped events (a kernel queue
- *   overflowed), or more paths changed than the watch keeps (10,000).
- * - `watch_failed`: a watcher failed and was closed; the next refresh()
- *   watches again.
- * - `watch_denied`: the process may not watch a directory (Deno without
- *   read permission for it); that root is read in full at every refresh().
- * - `watch_limit`: watching a root would pass `maxWatches`, the system's
- *   own limit, or (under Deno) the watches it follows reliably at once;
- *   that root is read in full at every refresh().
+ * - `watch_started`: the watch (or its watch of a tree) started since the last refresh().
+ * - `watch_overflow`: the runtime dropped events, or more paths changed than it keeps (10,000).
+ * - `watch_failed`: a watcher failed and was closed; the next refresh() watches again.
+ * - `watch_denied`: the process may not watch a directory; read in full at every refresh().
+ * - `watch_limit`: watching a root would pass a limit; read in full at every refresh().
  * - `watch_unsupported`: the runtime cannot watch this directory.
- * - `root_replaced`: a root now leads to another directory (or appeared, or
- *   went away).
+ * - `root_replaced`: a root now leads to another directory (or appeared, or went away).
  */
 export type WatchFallbackCode =
   | "watch_started"
