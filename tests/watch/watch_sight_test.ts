@@ -113,58 +113,85 @@ describe("watch(): a manifest with a second name (a hard link)", () => {
 });
 
 describe("onChange's count of the paths it leaves out", () => {
+  // A busy machine can make the runtime drop events (a queue overflows):
+  // the watch then says watch_overflow and counts nothing, which proves
+  // nothing either way. Such a run is tried again, a few times; a run that
+  // saw every event must count each path once.
   it("counts each path once, however many events it had", async () => {
-    const FILES = 1500;
-    await withTree({ "one/SKILL.md": manifest("one") }, async (root) => {
-      const { watch, changes } = watchTwins({
-        roots: [root],
-        home: root,
-        cwd: root,
-      });
-      try {
-        const dir = join(root, "one", "many");
-        mkdirSync(dir);
-        await waitUntil(
-          () => changes.some((change) => change.paths.includes(dir)),
-          `an event at ${dir}`,
-        );
-        const from = changes.length;
-        const written = new Set<string>();
-        // Each file written twice, in batches small enough for Deno's
-        // queue of events (1,024), which would overflow otherwise.
-        for (let i = 0; i < FILES; i++) {
-          const path = join(dir, `f${i}`);
-          writeFileSync(path, "a");
-          writeFileSync(path, "ab");
-          written.add(path);
-          if (i % 50 === 49) await new Promise((ok) => setTimeout(ok, 10));
-        }
-        const reported = (): Set<string> =>
-          new Set(changes.slice(from).flatMap((change) => change.paths));
-        // Every path is listed by some onChange, or counted in its `more`.
-        await waitUntil(() => {
-          const since = changes.slice(from);
-          if (since.some((change) => change.fallback.length > 0)) {
-            assert.fail(JSON.stringify(since.map((c) => c.fallback)));
-          }
-          const counted = since.reduce(
-            (sum, change) => sum + change.paths.length + change.more,
-            0,
-          );
-          return counted >= written.size;
-        }, `onChange for the ${FILES} files`);
-        for (const change of changes.slice(from)) {
-          assert.ok(change.paths.length <= 1000);
-          // No more paths than changed (the files, and the folder itself).
-          assert.ok(
-            change.paths.length + change.more <= written.size + 1,
-            `paths ${change.paths.length}, more ${change.more}`,
-          );
-        }
-        assert.ok(reported().size > 0);
-      } finally {
-        watch.close();
-      }
-    });
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const outcome = await countedOnce();
+      outcomes.push(outcome);
+      if (outcome === "counted") return;
+    }
+    assert.fail(`every run overflowed: ${outcomes.join(", ")}`);
   });
 });
+
+/**
+ * One run: 1,500 files written twice each under a watched root; every path
+ * must be listed by an onChange or counted once in its `more`. Returns
+ * "overflowed" when the watch lost events (and so vouched for nothing).
+ */
+async function countedOnce(): Promise<"counted" | "overflowed"> {
+  const FILES = 1500;
+  let outcome: "counted" | "overflowed" = "counted";
+  await withTree({ "one/SKILL.md": manifest("one") }, async (root) => {
+    const { watch, changes } = watchTwins({
+      roots: [root],
+      home: root,
+      cwd: root,
+    });
+    try {
+      const dir = join(root, "one", "many");
+      mkdirSync(dir);
+      await waitUntil(
+        () => changes.some((change) => change.paths.includes(dir)),
+        `an event at ${dir}`,
+      );
+      const from = changes.length;
+      const written = new Set<string>();
+      // Each file written twice, in batches small enough for Deno's
+      // queue of events (1,024), which would overflow otherwise.
+      for (let i = 0; i < FILES; i++) {
+        const path = join(dir, `f${i}`);
+        writeFileSync(path, "a");
+        writeFileSync(path, "ab");
+        written.add(path);
+        if (i % 50 === 49) await new Promise((ok) => setTimeout(ok, 10));
+      }
+      // Every path is listed by some onChange, or counted in its `more`.
+      await waitUntil(() => {
+        const since = changes.slice(from);
+        if (since.some((change) => change.fallback.length > 0)) {
+          const codes = since.flatMap((c) => c.fallback.map((f) => f.code));
+          // Only a lost event may end the run unjudged.
+          assert.deepEqual([...new Set(codes)], ["watch_overflow"]);
+          outcome = "overflowed";
+          return true;
+        }
+        const counted = since.reduce(
+          (sum, change) => sum + change.paths.length + change.more,
+          0,
+        );
+        return counted >= written.size;
+      }, `onChange for the ${FILES} files`);
+      if (outcome === "overflowed") return;
+      const reported = new Set(
+        changes.slice(from).flatMap((change) => change.paths),
+      );
+      for (const change of changes.slice(from)) {
+        assert.ok(change.paths.length <= 1000);
+        // No more paths than changed (the files, and the folder itself).
+        assert.ok(
+          change.paths.length + change.more <= written.size + 1,
+          `paths ${change.paths.length}, more ${change.more}`,
+        );
+      }
+      assert.ok(reported.size > 0);
+    } finally {
+      watch.close();
+    }
+  });
+  return outcome;
+}
