@@ -25,7 +25,7 @@ import type {
 import type { CatalogFilter, CatalogOptions } from "../prompt/prompt.ts";
 import { StartupError } from "../errors.ts";
 import { objectOptions } from "../_option_check.ts";
-import { BUDGET_KEYS, CATALOG_KEYS } from "../prompt/_catalog_options.ts";
+import { BUDGET_KEYS, CATALOG_KEYS } from "../prompt/_options.ts";
 import { describe } from "../_text.ts";
 import type { SkillInfo } from "../skill.ts";
 import { nearMisses } from "./_near_misses.ts";

@@ -1,14 +1,13 @@
 /**
  * Which skills a catalog holds, and in what order of importance: the
- * filters, and the ranking the budget takes from.
+ * filters (with their name globs), and the ranking the budget takes from.
  *
  * @module
  */
 
 import type { SkillInfo } from "../skill.ts";
 import type { CatalogFilter, CatalogReport } from "./prompt.ts";
-import { globOf } from "./_glob.ts";
-import type { CatalogOptionValues } from "./_catalog_options.ts";
+import type { CatalogOptionValues } from "./_options.ts";
 
 /**
  * The skills the filters keep, and why each other one was left out. A name
@@ -54,7 +53,9 @@ export function byImportance(
   { rank, precedence }: CatalogOptionValues,
 ): SkillInfo[] {
   const ranked = new Map((rank ?? []).map((name, index) => [name, index]));
-  const levels = levelsOf(precedence ?? []);
+  // Each root's highest index: a skill's level is then one look-up for its
+  // root and each directory above it, whatever the list's length.
+  const levels = new Map((precedence ?? []).map((root, i) => [root, i]));
   const lengths = new Set([...levels.keys()].map((root) => root.length));
   const level = (info: SkillInfo): number => {
     let found = levels.get(info.root) ?? -1;
@@ -78,13 +79,48 @@ export function byImportance(
   });
 }
 
+/** A name glob: `*` any run of code points, `?` one, any other itself. */
+export interface Glob {
+  /** Whether the whole name matches; `steps` counts the walk's steps. */
+  test(name: string, steps?: { count: number }): boolean;
+}
+
 /**
- * Each root of `precedence` and its highest index, read once: a skill's
- * level is then found from its root and the directories above it (the
- * roots it is in), one look-up each, whatever the list's length.
+ * The glob of a pattern, matched without a regular expression by the greedy
+ * walk that returns to the last `*` only: at most `(name + 1) × (pattern +
+ * 1)` steps, where backtracking is exponential on `*-*-*-x`.
  */
-function levelsOf(precedence: readonly string[]): Map<string, number> {
-  const levels = new Map<string, number>();
-  precedence.forEach((root, index) => levels.set(root, index));
-  return levels;
+export function globOf(pattern: string): Glob {
+  const glob = [...pattern];
+  return {
+    test: (text, steps = { count: 0 }) => {
+      const name = [...text];
+      let g = 0;
+      let n = 0;
+      // The last `*` seen, and the first name character it does not yet take.
+      let star = -1;
+      let resume = 0;
+      while (n < name.length) {
+        steps.count++;
+        const char = glob[g];
+        if (char === "*") {
+          star = g++;
+          resume = n;
+        } else if (char !== undefined && (char === "?" || char === name[n])) {
+          g++;
+          n++;
+        } else if (star >= 0) {
+          g = star + 1;
+          n = ++resume;
+        } else {
+          return false;
+        }
+      }
+      while (glob[g] === "*") {
+        steps.count++;
+        g++;
+      }
+      return g === glob.length;
+    },
+  };
 }

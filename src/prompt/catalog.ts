@@ -1,8 +1,7 @@
 /**
  * `renderCatalog`: the text a host puts in its model's prompt so that the
- * model knows which skills exist (tier 1), and a report of what it did:
- * which skills a filter or the budget left out, and which descriptions it
- * shortened. Pure: it reads no file, keeps no state and sends nothing.
+ * model knows which skills exist (tier 1), and a report of what it did.
+ * Pure: it reads no file, keeps no state and sends nothing.
  *
  * @module
  */
@@ -12,10 +11,11 @@ import {
   characters,
   cutTo,
   fit,
+  measureOf,
+  rendererOf,
   type Shape,
 } from "./_fit.ts";
-import { readCatalogOptions } from "./_catalog_options.ts";
-import { measureOf, rendererOf } from "./_render.ts";
+import { readCatalogOptions } from "./_options.ts";
 import { byImportance, filter } from "./_select.ts";
 import type { Catalog, CatalogOptions, CatalogReport } from "./prompt.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -23,20 +23,11 @@ import { isAbsolute, relative, sep } from "node:path";
 
 /**
  * The catalog of `skills` for a model's prompt, and a report of what it
- * did. Every name, description and path is escaped for the format, so that
- * nothing in a skill can end its entry, open another or forge the
- * instructions; control, bidirectional and zero-width characters are
- * written as escapes. The same skills and options always give the same
- * text, byte for byte.
- *
- * With a `budget`, the text is made to fit in this order: descriptions are
- * cut evenly (each to the same greatest length that fits, the shorter ones
- * kept whole), never below `budget.floor`; then the least important skills
- * show their name and location only (their description removed); then the
- * least important are left out. The report names each skill shortened,
- * shown without its description, or left out. With no skill to show, the
- * text is the format's empty block (`<available_skills>` with no entry), so
- * that the model is told there is none.
+ * did: every field escaped for the format, so that nothing in a skill can
+ * end its entry or forge the instructions, the same text for the same
+ * input, byte for byte, and with a `budget`, descriptions cut evenly, then
+ * removed, then skills left out, the least important first. See
+ * docs/prompt.md#the-catalog.
  *
  * @param skills The skills to list, usually `registry.listSkills()`.
  * @param options The format, filters and budget.
