@@ -1,16 +1,15 @@
 /**
- * A catalog's entries fitted to a budget, and rendered in each format. The
- * budget is met in the documented order (descriptions cut evenly down to a
- * floor, then the least important shown bare, then left out), each step a
- * binary search whose sizes are summed from each entry's text, made once:
- * no catalog text is made until the last. A character is a code point.
+ * A catalog's entries fitted to a budget, and rendered in each format: each
+ * step of the budget a binary search whose sizes are summed from each
+ * entry's text, made once. A character is a code point.
  *
  * @module
  */
 
+import { Buffer } from "node:buffer";
 import { jsonSafe } from "../_text.ts";
 import { markdownText, xmlText } from "./_escape.ts";
-import type { Budget, CatalogOptionValues } from "./_options.ts";
+import type { CatalogOptionValues } from "./_options.ts";
 import { countedTokens } from "./_options.ts";
 import type { CatalogFormat } from "./prompt.ts";
 
@@ -33,8 +32,8 @@ export interface Shape {
 }
 
 /**
- * The largest shape of the entries that `fits`; `floor` is the shortest a
- * description is cut to before any loses it.
+ * The largest shape that `fits`: descriptions cut evenly down to `floor`,
+ * then the fewest shown bare, then the fewest left out.
  */
 export function fit(
   entries: readonly CatalogEntry[],
@@ -56,7 +55,7 @@ export function fit(
   return { cut, bare: n, out: out ?? n };
 }
 
-/** The largest `n` in `[low, high]` for which `test` holds (it holds up to some n). */
+/** The largest `n` in `[low, high]` for which `test` holds (up to some n). */
 function largest(
   low: number,
   high: number,
@@ -71,7 +70,7 @@ function largest(
   return low;
 }
 
-/** The smallest `n` in `[low, high]` for which `test` holds (it holds from some n). */
+/** The smallest `n` in `[low, high]` for which `test` holds (from some n). */
 function smallest(
   low: number,
   high: number,
@@ -116,32 +115,30 @@ function pairAt(text: string, index: number): boolean {
   return low >= 0xdc00 && low <= 0xdfff;
 }
 
-/** Renders the entries in a shape, and sizes that text without making it. */
+/** Renders the entries in a shape, and measures that text as the budget counts it. */
 export interface Renderer {
   /** The entries' indices in the text's order (by rank, else by name). */
   readonly order: readonly number[];
   render(shape: Shape): string;
-  /** The text's length (`"length"`) or UTF-8 bytes (`"bytes"`), summed from its parts. */
-  size(shape: Shape, unit: "length" | "bytes"): number;
+  /**
+   * Characters, or tokens: the caller's count of the text, or a quarter of
+   * its UTF-8 bytes, rounded up, summed from its parts as characters are.
+   */
+  measure(shape: Shape): number;
 }
 
-/** One entry's text, and its length in UTF-8 once it was asked for. */
+/** One entry's text, and its UTF-8 length once asked for. */
 interface EntryText {
   readonly text: string;
   bytes?: number;
 }
 
-/**
- * What renders the entries (most important first) in any shape: each field
- * escaped once (a cut description once for each cut), each entry's text
- * made once for each way it is shown.
- */
+/** What renders the entries (most important first) in any shape, each entry's text made once for each way it is shown. */
 export function rendererOf(
   entries: readonly CatalogEntry[],
   options: CatalogOptionValues,
 ): Renderer {
-  const format = options.format ?? "xml";
-  const escape = ESCAPERS[format];
+  const format = FORMATS[options.format ?? "xml"];
   const order = entries.map((_, index) => index);
   if (options.rank === undefined) {
     order.sort((a, b) => {
@@ -150,16 +147,16 @@ export function rendererOf(
       return x < y ? -1 : x > y ? 1 : 0;
     });
   }
-  const names = entries.map((entry) => escape.name(entry.name));
+  const names = entries.map((entry) => format.name(entry.name));
   const locations = options.location === "none"
     ? []
-    : entries.map((entry) => escape.location(entry.location));
+    : entries.map((entry) => format.location(entry.location));
   const lengths = entries.map((entry) => characters(entry.description));
   const full: (EntryText | undefined)[] = [];
   const bare: (EntryText | undefined)[] = [];
   const cutAt = new Map<number, (EntryText | undefined)[]>();
   const piece = (index: number, description?: string): EntryText => ({
-    text: entryText(format, names[index] ?? "", description, locations[index]),
+    text: format.entry(names[index] ?? "", description, locations[index]),
   });
   /** The kept entries' pieces, in the text's order. */
   const pieces = ({ cut, bare: bareCount, out }: Shape): EntryText[] => {
@@ -174,90 +171,105 @@ export function rendererOf(
         index >= kept - bareCount
           ? bare[index] ??= piece(index)
           : (lengths[index] ?? 0) <= cut
-          ? full[index] ??= piece(index, escape.description(description))
+          ? full[index] ??= piece(index, format.description(description))
           : cuts[index] ??= piece(
             index,
-            escape.description(cutTo(description, cut)),
+            format.description(cutTo(description, cut)),
           ),
       );
     }
     return shown;
   };
   const preface = instructionsOf(options);
-  const frame = FRAMES[format];
+  const render = (shape: Shape): string => {
+    const shown = pieces(shape);
+    if (shown.length === 0) return format.empty;
+    const block = `${format.head}${
+      shown.map((p) => p.text).join(format.separator)
+    }${format.tail}`;
+    return preface === "" ? block : `${preface}\n\n${block}`;
+  };
+  const tokens = options.budget?.unit === "tokens";
+  const count = tokens ? options.budget?.countTokens : undefined;
+  const length = (text: string): number =>
+    tokens ? Buffer.byteLength(text) : text.length;
   return {
     order,
-    render: (shape) => {
-      const shown = pieces(shape);
-      if (shown.length === 0) return frame.empty;
-      const block = `${frame.head}${
-        shown.map((p) => p.text).join(frame.separator)
-      }${frame.tail}`;
-      return preface === "" ? block : `${preface}\n\n${block}`;
-    },
-    size: (shape, unit) => {
+    render,
+    measure: (shape) => {
+      if (count !== undefined) return countedTokens(count, render(shape));
       const shown = pieces(shape);
       // The frames and the separators are ASCII: as long in bytes.
-      if (shown.length === 0) return frame.empty.length;
-      let size = frame.head.length + frame.tail.length +
-        frame.separator.length * (shown.length - 1);
-      for (const p of shown) {
-        size += unit === "length" ? p.text.length : p.bytes ??= utf8Length(
-          p.text,
-        );
+      let size = format.empty.length;
+      if (shown.length > 0) {
+        size = format.head.length + format.tail.length +
+          format.separator.length * (shown.length - 1);
+        for (const p of shown) {
+          size += tokens ? p.bytes ??= length(p.text) : p.text.length;
+        }
+        if (preface !== "") size += 2 + length(preface);
       }
-      if (preface !== "") {
-        size += (unit === "length" ? preface.length : utf8Length(preface)) +
-          2;
-      }
-      return size;
+      return tokens ? Math.ceil(size / 4) : size;
     },
   };
 }
 
-/** How each format escapes a name, a description and a location. */
-const ESCAPERS: Readonly<
-  Record<
-    CatalogFormat,
-    Record<"name" | "description" | "location", (text: string) => string>
-  >
-> = {
+/** A format: how it escapes each field, writes one entry (`undefined`: not shown), frames the entries. */
+interface Format {
+  name(text: string): string;
+  description(text: string): string;
+  location(text: string): string;
+  entry(name: string, description?: string, location?: string): string;
+  head: string;
+  separator: string;
+  tail: string;
+  /** The block of no skill. */
+  empty: string;
+}
+
+const FORMATS: Readonly<Record<CatalogFormat, Format>> = {
   xml: {
     name: (text) => xmlText(text, "line"),
     description: (text) => xmlText(text, "text"),
     location: (text) => xmlText(text, "line"),
-  },
-  markdown: {
-    name: (text) => markdownText(text, "name"),
-    description: (text) => markdownText(text, "text"),
-    location: (text) => markdownText(text, "text"),
-  },
-  json: {
-    name: jsonString,
-    description: jsonString,
-    location: jsonString,
-  },
-};
-
-function jsonString(text: string): string {
-  return jsonSafe(JSON.stringify(text));
-}
-
-/** What a format's block puts around its entries and between them, and the block of no skill. */
-const FRAMES: Readonly<
-  Record<
-    CatalogFormat,
-    { head: string; separator: string; tail: string; empty: string }
-  >
-> = {
-  xml: {
+    entry: (name, description, location) =>
+      `<skill>\n<name>${name}</name>\n${
+        description === undefined
+          ? ""
+          : `<description>${description}</description>\n`
+      }${
+        location === undefined ? "" : `<location>${location}</location>\n`
+      }</skill>`,
     head: "<available_skills>\n",
     separator: "\n",
     tail: "\n</available_skills>",
     empty: "<available_skills>\n</available_skills>",
   },
-  markdown: { head: "", separator: "\n", tail: "", empty: "" },
+  markdown: {
+    name: (text) => markdownText(text, "name"),
+    description: (text) => markdownText(text, "text"),
+    location: (text) => markdownText(text, "text"),
+    entry: (name, description, location) =>
+      `- ${name}${description === undefined ? "" : `: ${description}`}${
+        location === undefined ? "" : ` (file: ${location})`
+      }`,
+    head: "",
+    separator: "\n",
+    tail: "",
+    empty: "",
+  },
   json: {
+    name: jsonString,
+    description: jsonString,
+    location: jsonString,
+    entry: (name, description, location) =>
+      `    {\n      "name": ${name}${
+        description === undefined
+          ? ""
+          : `,\n      "description": ${description}`
+      }${
+        location === undefined ? "" : `,\n      "location": ${location}`
+      }\n    }`,
     head: '{\n  "skills": [\n',
     separator: ",\n",
     tail: "\n  ]\n}",
@@ -265,50 +277,8 @@ const FRAMES: Readonly<
   },
 };
 
-/** A text's length in UTF-8 bytes, counted from its code units. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (pairAt(text, i)) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/** One entry's text in a format, from its escaped fields (undefined: not shown). */
-function entryText(
-  format: CatalogFormat,
-  name: string,
-  description: string | undefined,
-  location: string | undefined,
-): string {
-  switch (format) {
-    case "xml":
-      return `<skill>\n<name>${name}</name>\n${
-        description === undefined
-          ? ""
-          : `<description>${description}</description>\n`
-      }${
-        location === undefined ? "" : `<location>${location}</location>\n`
-      }</skill>`;
-    case "markdown":
-      return `- ${name}${description === undefined ? "" : `: ${description}`}${
-        location === undefined ? "" : ` (file: ${location})`
-      }`;
-    case "json":
-      return `    {\n      "name": ${name}${
-        description === undefined
-          ? ""
-          : `,\n      "description": ${description}`
-      }${
-        location === undefined ? "" : `,\n      "location": ${location}`
-      }\n    }`;
-  }
+function jsonString(text: string): string {
+  return jsonSafe(JSON.stringify(text));
 }
 
 /** The instructions for the activation style asked for, in this library's words. */
@@ -331,23 +301,4 @@ function instructionsOf(
     default:
       return "";
   }
-}
-
-/**
- * How a shape's text is measured against the budget: its characters, or
- * its tokens, by the caller's counter (over the text) or estimated (a
- * quarter of its UTF-8 bytes, rounded up).
- */
-export function measureOf(
-  budget: Budget | undefined,
-  renderer: Renderer,
-): (shape: Shape) => number {
-  if (budget?.unit !== "tokens") {
-    return (shape) => renderer.size(shape, "length");
-  }
-  const count = budget.countTokens;
-  if (count !== undefined) {
-    return (shape) => countedTokens(count, renderer.render(shape));
-  }
-  return (shape) => Math.ceil(renderer.size(shape, "bytes") / 4);
 }

@@ -1,8 +1,7 @@
 /**
- * What the prompt helpers are given, each option read once and checked
- * (what is validated is what is used): a wrong value, or a name where a
- * loaded skill belongs, is an `invalid_option` naming the helper, what it
- * got and what to pass, never a raw `TypeError`.
+ * What the prompt helpers are given, read once and checked: a wrong value
+ * is an `invalid_option` naming the helper, what it got and what to pass,
+ * never a raw `TypeError`.
  *
  * @module
  */
@@ -34,11 +33,7 @@ export type CatalogOptionValues =
   }
   & { budget: Budget | undefined };
 
-/**
- * The budget, read and checked. Its keys are mapped from a union: `-?` over
- * an object's own keys would keep `undefined` out without
- * `exactOptionalPropertyTypes`.
- */
+/** The budget, read and checked (keys mapped from a union: `-?` over `keyof` would drop `undefined`). */
 export type Budget =
   & {
     [key in Exclude<keyof CatalogBudget, "limit">]-?:
@@ -47,34 +42,14 @@ export type Budget =
   }
   & { limit: number };
 
-/** Every option `renderCatalog` takes: the record fails to type-check when it misses one. */
-export const CATALOG_KEYS: readonly string[] = Object.keys(
-  {
-    format: true,
-    instructions: true,
-    toolName: true,
-    include: true,
-    exclude: true,
-    scopes: true,
-    sources: true,
-    userOnly: true,
-    descriptionCap: true,
-    budget: true,
-    rank: true,
-    precedence: true,
-    location: true,
-  } satisfies Record<keyof CatalogOptions, true>,
-);
-
+const BUDGET: Record<keyof CatalogBudget, 1> = {
+  limit: 1,
+  unit: 1,
+  countTokens: 1,
+  floor: 1,
+};
 /** Every option of `renderCatalog`'s `budget`. */
-export const BUDGET_KEYS: readonly string[] = Object.keys(
-  {
-    limit: true,
-    unit: true,
-    countTokens: true,
-    floor: true,
-  } satisfies Record<keyof CatalogBudget, true>,
-);
+export const BUDGET_KEYS: readonly string[] = Object.keys(BUDGET);
 
 /** An activation tool's name (a value that is no string is tested as text). */
 export const TOOL_NAME: OptionKind<string> = {
@@ -99,25 +74,40 @@ function invalid(message: string): StartupError {
   return new StartupError("invalid_option", message);
 }
 
+/** Each option of `renderCatalog`, in the order messages list them, and its kind (an option missing here fails to compile). */
+const CATALOG_KINDS = {
+  format: oneOf("xml", "markdown", "json"),
+  instructions: oneOf("none", "read", "tool"),
+  toolName: STRING,
+  include: STRINGS,
+  exclude: STRINGS,
+  scopes: STRINGS,
+  sources: STRINGS,
+  userOnly: oneOf("leave_out", "include"),
+  descriptionCap: COUNT,
+  budget: undefined,
+  rank: STRINGS,
+  precedence: STRINGS,
+  location: oneOf("absolute", "relative", "none"),
+} satisfies
+  & {
+    [key in Exclude<keyof CatalogOptions, "budget">]-?: OptionKind<
+      NonNullable<CatalogOptions[key]>
+    >;
+  }
+  & { budget: undefined };
+
+/** Every option `renderCatalog` takes. */
+export const CATALOG_KEYS: readonly string[] = Object.keys(CATALOG_KINDS);
+
 /** The options of `renderCatalog`, each read once and checked. */
 export function readCatalogOptions(
   options: CatalogOptions,
 ): CatalogOptionValues {
-  const {
-    format,
-    instructions,
-    toolName,
-    include,
-    exclude,
-    scopes,
-    sources,
-    userOnly,
-    descriptionCap,
-    budget,
-    rank,
-    precedence,
-    location,
-  } = objectOptions(options, "renderCatalog", CATALOG_KEYS);
+  const given = objectOptions(options, "renderCatalog", CATALOG_KEYS);
+  const raw: Record<string, unknown> = {};
+  for (const key of CATALOG_KEYS) raw[key] = given[key as keyof CatalogOptions];
+  const { toolName, instructions, location } = raw;
   checkedOption(toolName, "toolName", TOOL_NAME);
   if (
     instructions === "read" && (location === "relative" || location === "none")
@@ -128,33 +118,13 @@ export function readCatalogOptions(
       }, but instructions "read" tell the model to read each skill's SKILL.md at its location: give location "absolute", or instructions "tool"`,
     );
   }
-  return {
-    format: checkedOption(format, "format", oneOf("xml", "markdown", "json")),
-    instructions: checkedOption(
-      instructions,
-      "instructions",
-      oneOf("none", "read", "tool"),
-    ),
-    toolName: checkedOption(toolName, "toolName", STRING),
-    include: checkedOption(include, "include", STRINGS),
-    exclude: checkedOption(exclude, "exclude", STRINGS),
-    scopes: checkedOption(scopes, "scopes", STRINGS),
-    sources: checkedOption(sources, "sources", STRINGS),
-    userOnly: checkedOption(
-      userOnly,
-      "userOnly",
-      oneOf("leave_out", "include"),
-    ),
-    descriptionCap: checkedOption(descriptionCap, "descriptionCap", COUNT),
-    budget: budgetOf(budget),
-    rank: checkedOption(rank, "rank", STRINGS),
-    precedence: checkedOption(precedence, "precedence", STRINGS),
-    location: checkedOption(
-      location,
-      "location",
-      oneOf("absolute", "relative", "none"),
-    ),
-  };
+  const values: Record<string, unknown> = {};
+  for (const [key, kind] of Object.entries(CATALOG_KINDS)) {
+    values[key] = kind === undefined
+      ? budgetOf(raw[key])
+      : checkedOption<unknown>(raw[key], key, kind);
+  }
+  return values as CatalogOptionValues;
 }
 
 function budgetOf(budget: unknown): Budget | undefined {
@@ -249,25 +219,18 @@ export function checkedContent(skill: unknown, owner: string): SkillContent {
   ) {
     return given as SkillContent;
   }
-  const name = typeof skill === "string"
-    ? skill
-    : typeof given?.name === "string"
-    ? given.name
-    : undefined;
+  const name = typeof skill === "string" ? skill : given?.name;
+  const quoted = typeof name === "string" ? describe(name) : undefined;
   const got = typeof skill === "string"
-    ? `the name ${describe(skill)}`
+    ? `the name ${quoted}`
     : skill === undefined
     ? "undefined (what loadSkill() returns for a name it does not know)"
-    : name !== undefined
-    ? `the skill ${
-      describe(name)
-    } without a body and a list of resources (listSkills() gives a skill without them)`
+    : quoted !== undefined
+    ? `the skill ${quoted} without a body and a list of resources (listSkills() gives a skill without them)`
     : describe(skill);
-  const pass = name === undefined
+  const pass = quoted === undefined
     ? "pass what skills.loadSkill(name) returns, or call skills.activate(name)"
-    : `pass skills.loadSkill(${describe(name)}), or call skills.activate(${
-      describe(name)
-    })`;
+    : `pass skills.loadSkill(${quoted}), or call skills.activate(${quoted})`;
   throw invalid(
     `${owner} takes a skill as skills.loadSkill(name) returns it, got ${got}: ${pass}`,
   );

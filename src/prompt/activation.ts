@@ -1,8 +1,7 @@
 /**
- * Activation (tier 2): the payload of one skill in the client guide's
- * structured wrapping, with the shell commands it holds reported, a
- * dedicated activation tool, the directories to allow file reads in, and a
- * way to recognise a payload again. Pure: nothing is read, run or sent.
+ * Activation (tier 2): one skill's payload, an activation tool, the
+ * directories to allow reads in, a payload recognised. Pure: nothing is
+ * read, run or sent.
  *
  * @module
  */
@@ -24,12 +23,11 @@ import type {
 import type { SkillContent, SkillInfo } from "../skill.ts";
 
 /**
- * The payload of one activated skill, as the client guide wraps it: the
- * body (its arguments substituted when given, escaped so that nothing hidden
- * shows and nothing can end or forge the payload), the skill's directory,
- * and its resource files, listed, never read. The shell commands Claude
- * Code would run are left as written and reported in `commands`. See
- * docs/prompt.md#activation.
+ * The payload of one activated skill in the client guide's wrapping: the
+ * body (arguments substituted when given; escaped so that nothing hidden
+ * shows and nothing ends or forges the payload), the skill's directory, its
+ * files listed, never read, and the shell commands in it, never run (see
+ * docs/prompt.md).
  *
  * @param skill The skill, as `registry.loadSkill(name)` returns it.
  * @param options Arguments to substitute, and the resource list's cap.
@@ -60,7 +58,7 @@ export function renderActivation(
     ? content.body
     : substitute(content.body, { args, dir: content.dir });
   const listed = content.resources.slice(0, maxResources);
-  const truncated = content.resources.length > listed.length;
+  const more = content.resources.length - listed.length;
   const escaped = payloadText(body);
   const text = [
     `<skill_content name="${xmlText(content.name, "line")}">`,
@@ -69,16 +67,9 @@ export function renderActivation(
     `Skill directory: ${xmlText(content.dir, "line")}`,
     "Relative paths in this skill resolve against the skill directory.",
     ...(listed.length === 0 ? [] : [
-      "",
-      "<skill_resources>",
+      "\n<skill_resources>",
       ...listed.map((file) => `<file>${xmlText(file, "line")}</file>`),
-      ...(truncated
-        ? [
-          `<!-- ${
-            content.resources.length - listed.length
-          } more files not listed -->`,
-        ]
-        : []),
+      ...(more > 0 ? [`<!-- ${more} more files not listed -->`] : []),
       "</skill_resources>",
     ]),
     "</skill_content>",
@@ -88,7 +79,7 @@ export function renderActivation(
     name: content.name,
     dir: content.dir,
     resources: Object.freeze(listed),
-    truncated,
+    truncated: more > 0,
     commands: Object.freeze(
       commandsOf(text, 1 + escaped.split("\n").length),
     ),
@@ -97,8 +88,7 @@ export function renderActivation(
 
 /**
  * The name of the skill a payload from {@linkcode renderActivation} is for,
- * or `undefined` when the text is not one: to keep activated skills through
- * context compaction, and to activate a skill once.
+ * or `undefined` when the text is not one.
  *
  * @example Activate each skill once
  * ```ts
@@ -171,7 +161,6 @@ export function activationTool(
 /**
  * The directories of the skills, sorted and each once: what a host allows
  * its file-reading tool into.
- *
  * @throws {StartupError} `invalid_option` for a list that is not of skills.
  */
 export function skillDirectories(skills: readonly SkillInfo[]): string[] {
@@ -203,10 +192,9 @@ const BLOCK_CLOSE = /^[ \t]*```[ \t]*$/;
 
 /**
  * The commands of a payload's `text`, in the order they start: each inline
- * `` !`command` `` (line breaks included), wherever its `!` is (a superset
- * of what Claude Code runs, which parses no Markdown either), and each block
- * opened with ` ```! ` in the body, which ends at line `bodyEnd` (a block
- * without its closing fence ends there).
+ * `` !`command` `` wherever its `!` is (a superset of what Claude Code
+ * runs), and each block opened with ` ```! ` in the body, which ends at line
+ * `bodyEnd` (so does a block without its closing fence).
  */
 function commandsOf(text: string, bodyEnd: number): SkillCommand[] {
   const commands: SkillCommand[] = [];

@@ -11,13 +11,11 @@ import {
   characters,
   cutTo,
   fit,
-  measureOf,
   rendererOf,
-  type Shape,
 } from "./_fit.ts";
 import { readCatalogOptions } from "./_options.ts";
 import { byImportance, filter } from "./_select.ts";
-import type { Catalog, CatalogOptions, CatalogReport } from "./prompt.ts";
+import type { Catalog, CatalogOptions } from "./prompt.ts";
 import type { SkillInfo } from "../skill.ts";
 import { isAbsolute, relative, sep } from "node:path";
 
@@ -66,63 +64,25 @@ export function renderCatalog(
       : info.path,
   }));
   const renderer = rendererOf(entries, given);
-  const measure = measureOf(given.budget, renderer);
   const limit = given.budget?.limit;
   const shape = limit === undefined
     ? { cut: Infinity, bare: 0, out: 0 }
     : fit(entries, {
-      fits: (candidate) => measure(candidate) <= limit,
+      fits: (candidate) => renderer.measure(candidate) <= limit,
       floor: given.budget?.floor ?? 60,
     });
-  const size = measure(shape);
+  const size = renderer.measure(shape);
   // Only an empty block can be over the limit: the budget leaves it out too.
   const over = limit !== undefined && size > limit;
-  return {
-    text: over ? "" : renderer.render(shape),
-    report: reportOf(ordered, { entries, shape, filtered }, {
-      size: over ? 0 : size,
-      limit,
-      order: renderer.order,
-    }),
-  };
-}
-
-/**
- * The manifest's path relative to its root, with `/` between its parts
- * (`pdf/SKILL.md`); the absolute path when it is not below the root.
- */
-function relativeLocation(info: SkillInfo): string {
-  const path = relative(info.root, info.path);
-  return path === "" || path === ".." || path.startsWith(`..${sep}`) ||
-      isAbsolute(path)
-    ? info.path
-    : path.split(sep).join("/");
-}
-
-/** What was shown in full, shortened, left out, or filtered. */
-function reportOf(
-  ordered: readonly SkillInfo[],
-  { entries, shape, filtered }: {
-    entries: readonly CatalogEntry[];
-    shape: Shape;
-    filtered: CatalogReport["filtered"];
-  },
-  { size, limit, order }: {
-    size: number;
-    limit: number | undefined;
-    /** The entries' indices in the text's order. */
-    order: readonly number[];
-  },
-): CatalogReport {
-  const kept = entries.length - shape.out;
+  const shownCount = entries.length - shape.out;
   const shown: string[] = [];
   const shortened: { name: string; from: number; to: number }[] = [];
   const withoutDescription: { name: string; from: number }[] = [];
-  for (const index of order) {
-    if (index >= kept) continue;
+  for (const index of renderer.order) {
+    if (index >= shownCount) continue;
     const entry = entries[index] as CatalogEntry;
     const from = characters(ordered[index]?.description ?? "");
-    if (index >= kept - shape.bare && from > 0) {
+    if (index >= shownCount - shape.bare && from > 0) {
       withoutDescription.push({ name: entry.name, from });
       continue;
     }
@@ -130,14 +90,25 @@ function reportOf(
     if (to === from) shown.push(entry.name);
     else shortened.push({ name: entry.name, from, to });
   }
-  const leftOut = entries.slice(kept).map((entry) => entry.name).reverse();
   return {
-    size,
-    ...(limit === undefined ? {} : { limit }),
-    shown,
-    shortened,
-    withoutDescription,
-    leftOut,
-    filtered,
+    text: over ? "" : renderer.render(shape),
+    report: {
+      size: over ? 0 : size,
+      ...(limit === undefined ? {} : { limit }),
+      shown,
+      shortened,
+      withoutDescription,
+      leftOut: entries.slice(shownCount).map((entry) => entry.name).reverse(),
+      filtered,
+    },
   };
+}
+
+/** The manifest's path below its root, `/`-separated; else its absolute path. */
+function relativeLocation(info: SkillInfo): string {
+  const path = relative(info.root, info.path);
+  return path === "" || path === ".." || path.startsWith(`..${sep}`) ||
+      isAbsolute(path)
+    ? info.path
+    : path.split(sep).join("/");
 }
