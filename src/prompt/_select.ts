@@ -1,6 +1,6 @@
 /**
- * Which skills a catalog holds, and in what order of importance: the
- * filters (with their name globs), and the ranking the budget takes from.
+ * Which skills a catalog holds (the filters, their name globs), and in what
+ * order of importance the budget takes from them.
  *
  * @module
  */
@@ -9,10 +9,7 @@ import type { SkillInfo } from "../skill.ts";
 import type { CatalogFilter, CatalogReport } from "./prompt.ts";
 import type { CatalogOptionValues } from "./_options.ts";
 
-/**
- * The skills the filters keep, and why each other one was left out. A name
- * given twice is one skill, the first given: the report holds each name once.
- */
+/** The skills the filters keep, and why each other was left out; a name given twice is its first. */
 export function filter(
   skills: readonly SkillInfo[],
   options: CatalogOptionValues,
@@ -44,17 +41,13 @@ export function filter(
   return { kept, filtered };
 }
 
-/**
- * The skills, most important first: the ranked ones in their rank's order,
- * then the others by precedence (highest first), then by name.
- */
+/** The skills, most important first: by rank, then precedence (highest first), then name. */
 export function byImportance(
   skills: readonly SkillInfo[],
   { rank, precedence }: CatalogOptionValues,
 ): SkillInfo[] {
   const ranked = new Map((rank ?? []).map((name, index) => [name, index]));
-  // Each root's highest index: a skill's level is then one look-up for its
-  // root and each directory above it, whatever the list's length.
+  // Each root's highest index: one look-up per directory above a skill's root.
   const levels = new Map((precedence ?? []).map((root, i) => [root, i]));
   const lengths = new Set([...levels.keys()].map((root) => root.length));
   const level = (info: SkillInfo): number => {
@@ -86,9 +79,9 @@ export interface Glob {
 }
 
 /**
- * The glob of a pattern, matched without a regular expression by the greedy
- * walk that returns to the last `*` only: at most `(name + 1) × (pattern +
- * 1)` steps, where backtracking is exponential on `*-*-*-x`.
+ * The glob of a pattern, matched by the greedy walk that returns to the last
+ * `*` only: at most `(name + 1) × (pattern + 1)` steps, where a backtracking
+ * regular expression is exponential on `*-*-*-x`.
  */
 export function globOf(pattern: string): Glob {
   const glob = [...pattern];

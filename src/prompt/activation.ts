@@ -7,7 +7,7 @@
  */
 
 import { checkedOption, objectOptions } from "../_option_check.ts";
-import { fromXmlText, payloadText, xmlText } from "./_escape.ts";
+import { fromXmlText, payloadText, xmlText } from "./_format.ts";
 import {
   checkedContent,
   checkedSkills,

@@ -12,20 +12,14 @@ export interface CatalogBudget {
   /** The most the text may measure, in `unit`s. */
   limit: number;
   /**
-   * What `limit` counts: characters (UTF-16 code units, as `String.length`)
-   * or tokens.
+   * What `limit` counts: characters (UTF-16 code units) or tokens.
    * @default {"characters"}
    */
   unit?: "characters" | "tokens";
-  /**
-   * How many tokens a text is, for `unit: "tokens"`: a whole number, 0 or
-   * more (else, or when it throws, `invalid_option`). Without it, the UTF-8
-   * bytes divided by 4, rounded up (what Codex estimates).
-   */
+  /** A text's tokens, a whole number, 0 or more; without it, its UTF-8 bytes / 4, rounded up. */
   countTokens?: (text: string) => number;
   /**
-   * The shortest, in code points, that descriptions are cut to (evenly)
-   * before any skill loses its description.
+   * The fewest code points descriptions are cut to before any is removed.
    * @default {60}
    */
   floor?: number;
@@ -34,21 +28,18 @@ export interface CatalogBudget {
 /** The options of `renderCatalog`. */
 export interface CatalogOptions {
   /**
-   * The spec's `<available_skills>` XML, a Markdown list
-   * (`- name: description (file: path)`), or JSON.
+   * The spec's `<available_skills>` XML, a Markdown list, or JSON.
    * @default {"xml"}
    */
   format?: CatalogFormat;
   /**
-   * Instructions placed before the catalog, in one of the client guide's
-   * activation styles: the model reads a skill's `SKILL.md` (`"read"`), or
-   * calls an activation tool (`"tool"`).
+   * Instructions before the catalog: the model reads a skill's `SKILL.md`
+   * (`"read"`), or calls an activation tool (`"tool"`).
    * @default {"none"}
    */
   instructions?: "none" | "read" | "tool";
   /**
-   * The activation tool the `"tool"` instructions name: 1 to 64 letters,
-   * digits, `_` and `-`.
+   * The tool the `"tool"` instructions name: 1 to 64 letters, digits, `_`, `-`.
    * @default {"activate_skill"}
    */
   toolName?: string;
@@ -61,8 +52,7 @@ export interface CatalogOptions {
   /** Only skills with one of these `source` labels. */
   sources?: readonly string[];
   /**
-   * A skill with `disable-model-invocation: true`: left out (the client
-   * guide: hide it), or listed.
+   * A skill with `disable-model-invocation: true`: left out, or listed.
    * @default {"leave_out"}
    */
   userOnly?: "leave_out" | "include";
@@ -71,21 +61,18 @@ export interface CatalogOptions {
   /** How much the text may measure; without one, every skill is shown in full. */
   budget?: CatalogBudget;
   /**
-   * Skill names, most important first: first in the text, and the last the
-   * budget takes from. Without it, the text is sorted by name, and the
-   * budget takes first from the lowest `precedence`, then the last names.
+   * Skill names, most important first: first in the text, the last the
+   * budget takes from. Without it: sorted by name, ranked by `precedence`.
    */
   rank?: readonly string[];
   /**
-   * The root paths in ascending precedence (`skills.config.roots`' paths):
-   * a skill belongs to the last that is its `root` or holds it. Only the
-   * budget uses it.
+   * The root paths in ascending precedence, for the budget: a skill belongs
+   * to the last that is its `root` or holds it.
    */
   precedence?: readonly string[];
   /**
-   * How each entry locates its `SKILL.md`: its absolute path, its path
-   * relative to its root (`pdf/SKILL.md`), or not at all (for a host that
-   * activates by a tool). `instructions: "read"` takes `"absolute"` only.
+   * How an entry locates its `SKILL.md`: absolute, relative to its root
+   * (`pdf/SKILL.md`), or not at all. `instructions: "read"` takes `"absolute"`.
    * @default {"absolute"}
    */
   location?: "absolute" | "relative" | "none";
@@ -99,10 +86,7 @@ export type CatalogFilter =
   | "scope"
   | "source";
 
-/**
- * What `renderCatalog` did with each skill it was given: each is in exactly
- * one of `shown`, `shortened`, `withoutDescription`, `leftOut`, `filtered`.
- */
+/** What `renderCatalog` did with each skill it was given: each is in exactly one list. */
 export interface CatalogReport {
   /** How much the text measures, in the budget's unit (characters without a budget). */
   readonly size: number;
@@ -110,19 +94,13 @@ export interface CatalogReport {
   readonly limit?: number;
   /** The skills shown in full, in the text's order. */
   readonly shown: readonly string[];
-  /**
-   * The skills shown with a shorter description, in the text's order: its
-   * code points before (`from`) and as shown (`to`, at least 1).
-   */
+  /** The skills shown with a shorter description, in the text's order: code points before and shown. */
   readonly shortened: readonly {
     readonly name: string;
     readonly from: number;
     readonly to: number;
   }[];
-  /**
-   * The skills the budget shows without their description, in the text's
-   * order, with the description's length (`from`).
-   */
+  /** The skills the budget shows without their description, in the text's order, and its length. */
   readonly withoutDescription: readonly {
     readonly name: string;
     readonly from: number;
@@ -139,10 +117,8 @@ export interface CatalogReport {
 /** A catalog: its text, and what was left out or shortened to make it. */
 export interface Catalog {
   /**
-   * The text for the prompt. With no skill in it, the format's empty block,
-   * without instructions (`<available_skills>\n</available_skills>`,
-   * `{\n  "skills": []\n}`, or `""` in Markdown); `""` when even that does
-   * not fit the budget.
+   * The text for the prompt; with no skill, the format's empty block (`""`
+   * in Markdown, or when even that does not fit the budget).
    */
   readonly text: string;
   /** What was shown in full, shortened, left out by the budget, or filtered out. */
@@ -152,9 +128,8 @@ export interface Catalog {
 /** The options of `renderActivation`. */
 export interface ActivationOptions {
   /**
-   * The arguments to substitute as Claude Code does (`$ARGUMENTS`,
-   * `$ARGUMENTS[N]`, `$N`, `${CLAUDE_SKILL_DIR}`, `${SKILL_DIR}`); a string
-   * is split at whitespace. Without them, the body is left as written.
+   * Arguments to substitute as Claude Code does (`$ARGUMENTS`, `$N`,
+   * `${SKILL_DIR}`, ...), a string split at whitespace; else none are.
    */
   arguments?: string | readonly string[];
   /**
@@ -174,10 +149,7 @@ export interface SkillCommand {
 
 /** What a model receives when a skill is activated, and what went into it. */
 export interface Activation {
-  /**
-   * The payload: `<skill_content name="…">`, the body, the skill's
-   * directory, and a `<skill_resources>` list of its files (not read).
-   */
+  /** The payload: `<skill_content name="…">`, the body, the skill's directory, its files listed. */
   readonly text: string;
   /** The skill's name. */
   readonly name: string;
@@ -187,11 +159,7 @@ export interface Activation {
   readonly resources: readonly string[];
   /** Whether there were more resource files than listed. */
   readonly truncated: boolean;
-  /**
-   * Every shell command in `text` (`` !`command` ``, or a block opened
-   * with ` ```! `), never run: the body's, and any an argument, the
-   * directory or a file name brought.
-   */
+  /** Every shell command in `text`, never run: the body's, an argument's, a path's. */
   readonly commands: readonly SkillCommand[];
 }
 
