@@ -129,7 +129,6 @@ export interface Format {
   head: string;
   separator: string;
   tail: string;
-  /** The block of no skill. */
   empty: string;
 }
 
@@ -140,12 +139,8 @@ export const FORMATS: Readonly<Record<CatalogFormat, Format>> = {
     location: (text) => xmlText(text, "line"),
     entry: (name, description, location) =>
       `<skill>\n<name>${name}</name>\n${
-        description === undefined
-          ? ""
-          : `<description>${description}</description>\n`
-      }${
-        location === undefined ? "" : `<location>${location}</location>\n`
-      }</skill>`,
+        part("<description>", description, "</description>\n")
+      }${part("<location>", location, "</location>\n")}</skill>`,
     head: "<available_skills>\n",
     separator: "\n",
     tail: "\n</available_skills>",
@@ -156,9 +151,7 @@ export const FORMATS: Readonly<Record<CatalogFormat, Format>> = {
     description: (text) => markdownText(text, "text"),
     location: (text) => markdownText(text, "text"),
     entry: (name, description, location) =>
-      `- ${name}${description === undefined ? "" : `: ${description}`}${
-        location === undefined ? "" : ` (file: ${location})`
-      }`,
+      `- ${name}${part(": ", description)}${part(" (file: ", location, ")")}`,
     head: "",
     separator: "\n",
     tail: "",
@@ -170,18 +163,19 @@ export const FORMATS: Readonly<Record<CatalogFormat, Format>> = {
     location: jsonString,
     entry: (name, description, location) =>
       `    {\n      "name": ${name}${
-        description === undefined
-          ? ""
-          : `,\n      "description": ${description}`
-      }${
-        location === undefined ? "" : `,\n      "location": ${location}`
-      }\n    }`,
+        part(',\n      "description": ', description)
+      }${part(',\n      "location": ', location)}\n    }`,
     head: '{\n  "skills": [\n',
     separator: ",\n",
     tail: "\n  ]\n}",
     empty: '{\n  "skills": []\n}',
   },
 };
+
+/** A field between its delimiters, or nothing when it is not shown. */
+function part(before: string, field: string | undefined, after = ""): string {
+  return field === undefined ? "" : `${before}${field}${after}`;
+}
 
 function jsonString(text: string): string {
   return jsonSafe(JSON.stringify(text));

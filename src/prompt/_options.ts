@@ -24,23 +24,14 @@ import type {
   CatalogOptions,
 } from "./prompt.ts";
 
-/** Every option, read and checked, `undefined` where it was not given. */
+/** The options of `T`, read and checked: `undefined` where not given. */
+type Checked<T> = { [key in keyof T]: T[key] | undefined };
+/** The options of `renderCatalog`, read and checked. */
 export type CatalogOptionValues =
-  & {
-    [key in Exclude<keyof CatalogOptions, "budget">]-?:
-      | CatalogOptions[key]
-      | undefined;
-  }
-  & { budget: Budget | undefined };
-
-/** The budget, read and checked (keys mapped from a union: `-?` over `keyof` would drop `undefined`). */
-export type Budget =
-  & {
-    [key in Exclude<keyof CatalogBudget, "limit">]-?:
-      | CatalogBudget[key]
-      | undefined;
-  }
-  & { limit: number };
+  & Checked<Omit<CatalogOptions, "budget">>
+  & { budget?: Budget | undefined };
+/** The budget, read and checked. */
+export type Budget = Checked<CatalogBudget> & { limit: number };
 
 const BUDGET: Record<keyof CatalogBudget, 1> = {
   limit: 1,
@@ -74,6 +65,7 @@ function invalid(message: string): StartupError {
   return new StartupError("invalid_option", message);
 }
 
+type KindOf<T> = { [key in keyof T]-?: OptionKind<NonNullable<T[key]>> };
 /** Each option of `renderCatalog`, in the order messages list them, and its kind (an option missing here fails to compile). */
 const CATALOG_KINDS = {
   format: oneOf("xml", "markdown", "json"),
@@ -89,13 +81,7 @@ const CATALOG_KINDS = {
   rank: STRINGS,
   precedence: STRINGS,
   location: oneOf("absolute", "relative", "none"),
-} satisfies
-  & {
-    [key in Exclude<keyof CatalogOptions, "budget">]-?: OptionKind<
-      NonNullable<CatalogOptions[key]>
-    >;
-  }
-  & { budget: undefined };
+} satisfies KindOf<Omit<CatalogOptions, "budget">> & { budget: undefined };
 
 /** Every option `renderCatalog` takes. */
 export const CATALOG_KEYS: readonly string[] = Object.keys(CATALOG_KINDS);
@@ -198,11 +184,9 @@ export function readActivationOptions(
     expected: "a string or a list of strings",
   });
   return {
-    args: typeof given !== "string"
-      ? given
-      : given.trim() === ""
-      ? []
-      : given.trim().split(/\s+/),
+    args: typeof given === "string"
+      ? given.split(/\s+/).filter((arg) => arg !== "")
+      : given,
     maxResources: checkedOption(maxResources, "maxResources", COUNT) ?? 50,
   };
 }
@@ -245,10 +229,9 @@ export function checkedSkills(
   const takes =
     `${owner} takes a list of skills, as skills.listSkills() returns it;`;
   if (!Array.isArray(skills)) {
+    const got = describe(skills);
     throw invalid(
-      `${takes} got ${
-        describe(skills)
-      }: pass skills.listSkills(), or a part of it`,
+      `${takes} got ${got}: pass skills.listSkills(), or a part of it`,
     );
   }
   const index = skills.findIndex((skill: Partial<SkillInfo> | null) =>

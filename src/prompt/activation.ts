@@ -1,7 +1,6 @@
 /**
- * Activation (tier 2): one skill's payload, an activation tool, the
- * directories to allow reads in, a payload recognised. Pure: nothing is
- * read, run or sent.
+ * Activation (tier 2): a skill's payload, an activation tool, the skills'
+ * directories, a payload recognised. Pure: nothing is read, run or sent.
  *
  * @module
  */
@@ -30,11 +29,8 @@ import type { SkillContent, SkillInfo } from "../skill.ts";
  * docs/prompt.md).
  *
  * @param skill The skill, as `registry.loadSkill(name)` returns it.
- * @param options Arguments to substitute, and the resource list's cap.
- * @returns The payload, and what went into it.
- * @throws {StartupError} `invalid_option` for an option of the wrong type,
- * or for a skill that is not one `loadSkill()` returned (a name, a
- * `SkillInfo` without its body, `undefined`).
+ * @throws {StartupError} `invalid_option` for an option of the wrong type, or
+ * a skill `loadSkill()` did not return (a name, a `SkillInfo`, `undefined`).
  *
  * @example Hand a skill to the model
  * ```ts
@@ -110,7 +106,6 @@ export function activatedSkill(text: string): string | undefined {
  * there is none, so that a host offers no tool at all.
  *
  * @param skills The skills, usually `registry.listSkills()`.
- * @param options The tool's name.
  * @throws {StartupError} `invalid_option` for a name that is not 1 to 64
  * letters, digits, `_` or `-`, or a list that is not of skills.
  *
@@ -209,14 +204,11 @@ function commandsOf(text: string, bodyEnd: number): SkillCommand[] {
   const lines = text.split("\n").slice(0, bodyEnd);
   for (let index = 0; index < lines.length; index++) {
     if (!BLOCK_OPEN.test(lines[index] ?? "")) continue;
-    const start = index;
-    const body: string[] = [];
-    for (index++; index < lines.length; index++) {
-      const current = lines[index] ?? "";
-      if (BLOCK_CLOSE.test(current)) break;
-      body.push(current);
-    }
-    commands.push({ line: start + 1, command: body.join("\n") });
+    let end = index + 1;
+    while (end < lines.length && !BLOCK_CLOSE.test(lines[end] ?? "")) end++;
+    const command = lines.slice(index + 1, end).join("\n");
+    commands.push({ line: index + 1, command });
+    index = end;
   }
   return commands.sort((a, b) => a.line - b.line);
 }

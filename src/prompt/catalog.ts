@@ -1,9 +1,7 @@
 /**
- * `renderCatalog`: the text a host puts in its model's prompt so that the
- * model knows which skills exist (tier 1), and a report of what it did,
- * fitted to a budget step by step, each a binary search whose sizes are
- * summed from each entry's text, made once. A character is a code point.
- * Pure: it reads no file, keeps no state and sends nothing.
+ * `renderCatalog`: the skills a model is told of (tier 1), fitted to a
+ * budget by binary searches over sizes summed from each entry's text, made
+ * once. A character is a code point. Pure: nothing is read, kept or sent.
  *
  * @module
  */
@@ -21,16 +19,12 @@ import { byImportance, filter } from "./_select.ts";
 import type { Catalog, CatalogOptions } from "./prompt.ts";
 
 /**
- * The catalog of `skills` for a model's prompt, and a report of what it
- * did: every field escaped for the format, so that nothing in a skill can
- * end its entry or forge the instructions, the same text for the same
- * input, byte for byte, and with a `budget`, descriptions cut evenly, then
- * removed, then skills left out, the least important first. See
- * docs/prompt.md#the-catalog.
+ * The catalog of `skills` for a model's prompt, every field escaped, the
+ * same text for the same input; with a `budget`, descriptions cut evenly,
+ * then removed, then skills left out, the least important first. The report
+ * says what it did (see docs/prompt.md).
  *
  * @param skills The skills to list, usually `registry.listSkills()`.
- * @param options The format, filters and budget.
- * @returns The text, and the report.
  * @throws {StartupError} `invalid_option` for an option of the wrong type.
  *
  * @example A catalog that fits 2,000 characters
@@ -150,9 +144,14 @@ function fit(
   const evenly = largest(cut, longest, (n) => fits({ ...full, cut: n }));
   if (evenly !== undefined) return { ...full, cut: evenly };
   const n = entries.length;
-  const bare = smallest(1, n, (k) => fits({ cut, bare: k, out: 0 }));
+  // The smallest k in [1, n] that fits: the largest -k, searched alike.
+  const fewest = (test: (k: number) => boolean): number | undefined => {
+    const k = largest(-n, -1, (m) => test(-m));
+    return k === undefined ? undefined : -k;
+  };
+  const bare = fewest((k) => fits({ cut, bare: k, out: 0 }));
   if (bare !== undefined) return { cut, bare, out: 0 };
-  const out = smallest(1, n, (k) => fits({ cut, bare: n, out: k }));
+  const out = fewest((k) => fits({ cut, bare: n, out: k }));
   return { cut, bare: n, out: out ?? n };
 }
 
@@ -167,21 +166,6 @@ function largest(
     const middle = Math.ceil((low + high) / 2);
     if (test(middle)) low = middle;
     else high = middle - 1;
-  }
-  return low;
-}
-
-/** The smallest `n` in `[low, high]` for which `test` holds (from some n). */
-function smallest(
-  low: number,
-  high: number,
-  test: (n: number) => boolean,
-): number | undefined {
-  if (!test(high)) return undefined;
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    if (test(middle)) high = middle;
-    else low = middle + 1;
   }
   return low;
 }
@@ -216,18 +200,16 @@ function pairAt(text: string, index: number): boolean {
   return low >= 0xdc00 && low <= 0xdfff;
 }
 
-/** One entry's text, and its UTF-8 length once asked for. */
+/** One entry's text, and its size in the budget's unit (characters, or UTF-8 bytes). */
 interface EntryText {
   readonly text: string;
-  bytes?: number;
+  readonly size: number;
 }
 
 /**
- * What renders the entries (most important first) in any shape, each
- * entry's text made once for each way it is shown; its `order` is the
- * text's (by rank, else by name), and it `measure`s a shape as the budget
- * counts: characters, or tokens (counted over the text, or a quarter of its
- * UTF-8 bytes, rounded up, summed from its parts).
+ * What renders the entries (most important first) in any shape, in the
+ * text's `order` (by rank, else by name), and `measure`s it as the budget
+ * counts: characters or estimated tokens summed from each entry's text.
  */
 function rendererOf(
   entries: readonly CatalogEntry[],
@@ -250,9 +232,16 @@ function rendererOf(
   const full: (EntryText | undefined)[] = [];
   const bare: (EntryText | undefined)[] = [];
   const cutAt = new Map<number, (EntryText | undefined)[]>();
-  const piece = (index: number, description?: string): EntryText => ({
-    text: format.entry(names[index] ?? "", description, locations[index]),
-  });
+  const tokens = options.budget?.unit === "tokens";
+  const count = tokens ? options.budget?.countTokens : undefined;
+  const bytes = tokens && count === undefined;
+  const sizeOf = (text: string): number =>
+    bytes ? Buffer.byteLength(text) : text.length;
+  const piece = (index: number, description?: string): EntryText => {
+    const location = locations[index];
+    const text = format.entry(names[index] ?? "", description, location);
+    return { text, size: sizeOf(text) };
+  };
   /** The kept entries' pieces, in the text's order. */
   const pieces = ({ cut, bare: bareCount, out }: Shape): EntryText[] => {
     const kept = entries.length - out;
@@ -284,10 +273,6 @@ function rendererOf(
     }${format.tail}`;
     return preface === "" ? block : `${preface}\n\n${block}`;
   };
-  const tokens = options.budget?.unit === "tokens";
-  const count = tokens ? options.budget?.countTokens : undefined;
-  const length = (text: string): number =>
-    tokens ? Buffer.byteLength(text) : text.length;
   return {
     order,
     render,
@@ -299,12 +284,10 @@ function rendererOf(
       if (shown.length > 0) {
         size = format.head.length + format.tail.length +
           format.separator.length * (shown.length - 1);
-        for (const p of shown) {
-          size += tokens ? p.bytes ??= length(p.text) : p.text.length;
-        }
-        if (preface !== "") size += 2 + length(preface);
+        for (const p of shown) size += p.size;
+        if (preface !== "") size += 2 + sizeOf(preface);
       }
-      return tokens ? Math.ceil(size / 4) : size;
+      return bytes ? Math.ceil(size / 4) : size;
     },
   };
 }

@@ -60,15 +60,9 @@ export interface CatalogOptions {
   descriptionCap?: number;
   /** How much the text may measure; without one, every skill is shown in full. */
   budget?: CatalogBudget;
-  /**
-   * Skill names, most important first: first in the text, the last the
-   * budget takes from. Without it: sorted by name, ranked by `precedence`.
-   */
+  /** Skill names, most important first (else by `precedence`, then name): the last the budget takes from. */
   rank?: readonly string[];
-  /**
-   * The root paths in ascending precedence, for the budget: a skill belongs
-   * to the last that is its `root` or holds it.
-   */
+  /** The root paths in ascending precedence, for the budget: a skill is in the last that holds it. */
   precedence?: readonly string[];
   /**
    * How an entry locates its `SKILL.md`: absolute, relative to its root
@@ -116,10 +110,7 @@ export interface CatalogReport {
 
 /** A catalog: its text, and what was left out or shortened to make it. */
 export interface Catalog {
-  /**
-   * The text for the prompt; with no skill, the format's empty block (`""`
-   * in Markdown, or when even that does not fit the budget).
-   */
+  /** The text for the prompt: with no skill, the format's empty block (`""` if that does not fit). */
   readonly text: string;
   /** What was shown in full, shortened, left out by the budget, or filtered out. */
   readonly report: CatalogReport;
@@ -127,10 +118,7 @@ export interface Catalog {
 
 /** The options of `renderActivation`. */
 export interface ActivationOptions {
-  /**
-   * Arguments to substitute as Claude Code does (`$ARGUMENTS`, `$N`,
-   * `${SKILL_DIR}`, ...), a string split at whitespace; else none are.
-   */
+  /** Arguments to substitute as Claude Code does (`$ARGUMENTS`, `$N`, ...); a string is split at spaces. */
   arguments?: string | readonly string[];
   /**
    * The most resource files listed; past it, the list says it is incomplete.
