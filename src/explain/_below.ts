@@ -1,12 +1,8 @@
 /**
  * The skill directories of a name below the entries discovery passed by
- * without reading below them: a folder without a manifest at the root's
- * depth, a folder a deeper scan skips. A name asked about is only compared
- * with the names a listing gave, never joined onto a path: every path this
- * module lists or looks at is built from a listed entry, so what lies
- * outside the roots is never touched. The walk is bounded: a few levels
- * below the root's depth, and a fixed number of listings for one call
- * however many folders there are.
+ * without reading below them. A name is only compared with the names a
+ * listing gave, and every path is built from a listed entry, so nothing
+ * outside the roots is touched; the walk is bounded in levels and listings.
  *
  * @module
  */
@@ -17,20 +13,27 @@ import { type Listing, tryList } from "../fs/_listing.ts";
 import { childPath, tryStatus } from "../fs/_status.ts";
 import type { Read } from "../fs/_types.ts";
 
-/** A skill directory of the name, found below an entry discovery passed by. */
-export interface NamedBelow {
-  /** Its manifest, `<dir>/SKILL.md`. */
-  readonly manifest: string;
-  /** The folder it is in: the root that would serve it as it is. */
-  readonly parent: string;
-  /** Its directory's level below the root (1 for the root's own entries). */
+/** A folder to look through, and what lies on the way to it. */
+interface Folder {
+  readonly path: string;
+  /** Its listing when discovery kept it; else it is listed here. */
+  readonly listing?: Listing | undefined;
+  /** The level of its entries below the root (1 for the root's own). */
   readonly level: number;
   /** The entry discovery passed by that it is below. */
   readonly from: PassedBy;
   /** The first dot-directory on the way (not `.git`), which a deeper scan skips unless it reads them. */
-  readonly dotFolder?: string;
+  readonly dotFolder?: string | undefined;
   /** The first `.git` or `node_modules` on the way, which no scan enters. */
-  readonly closedFolder?: string;
+  readonly closedFolder?: string | undefined;
+}
+
+/** A skill directory of the name, found below an entry discovery passed by. */
+export interface NamedBelow extends Omit<Folder, "path" | "listing"> {
+  /** Its manifest, `<dir>/SKILL.md`. */
+  readonly manifest: string;
+  /** The folder it is in: the root that would serve it as it is. */
+  readonly parent: string;
 }
 
 /** The reads the walk makes: a folder's listing, and whether a path is a file. */
@@ -60,26 +63,12 @@ const READS: BelowReads = {
   },
 };
 
-/** A folder to look through, and what lies on the way to it. */
-interface Folder {
-  readonly path: string;
-  /** Its listing when discovery kept it; else it is listed here. */
-  readonly listing?: Listing | undefined;
-  /** The level of its entries below the root. */
-  readonly level: number;
-  readonly from: PassedBy;
-  readonly dotFolder?: string | undefined;
-  readonly closedFolder?: string | undefined;
-}
-
 /**
  * The skill directories whose listed name `matches`, below the passed-by
- * folders given (each a `no_manifest` folder, whose listing discovery kept,
- * or a `skipped` one), level by level across all of them: a directory or
- * symlink of a matching name is a skill directory when it holds a
- * `SKILL.md` file; a real directory of another name is looked through in
- * turn, down to {@linkcode BELOW_LEVELS} levels below its root's depth, and
- * at most `maxListings` folders are listed in all.
+ * folders given, level by level across all of them: a directory or symlink
+ * of a matching name that holds a `SKILL.md` file; a real directory of
+ * another name is looked through in turn, down to {@linkcode BELOW_LEVELS}
+ * below its root's depth, `maxListings` folders listed in all.
  */
 export function namedBelow(
   starts: readonly PassedBy[],
@@ -115,17 +104,15 @@ export function namedBelow(
       if (matches(entry.name, root)) {
         const manifest = childPath(dir, "SKILL.md");
         if (reads.isFile(manifest)) {
+          const { level, from, dotFolder, closedFolder } = folder;
+          const parent = folder.path;
           found.push({
             manifest,
-            parent: folder.path,
-            level: folder.level,
-            from: folder.from,
-            ...(folder.dotFolder === undefined
-              ? {}
-              : { dotFolder: folder.dotFolder }),
-            ...(folder.closedFolder === undefined
-              ? {}
-              : { closedFolder: folder.closedFolder }),
+            parent,
+            level,
+            from,
+            dotFolder,
+            closedFolder,
           });
           continue;
         }

@@ -1,18 +1,24 @@
 /**
  * Why a skill is or is not there, from what a discovery run recorded: the
  * served skill and its place in a catalog, the skills it shadows, the
- * same-root duplicates and the dropped manifests of its name, and what
- * became of each root; for a name not served, the near misses
- * (`near_misses.ts`).
+ * same-root duplicates and dropped manifests of its name, what became of
+ * each root, and the near misses of a name not served.
  *
  * @module
  */
 
 import type { SkillConfig } from "../config/config.ts";
-import { renderCatalog } from "../prompt/catalog.ts";
-import type { Snapshot } from "../registry/_snapshot.ts";
 import type { Problem } from "../discovery/_types.ts";
+import { StartupError } from "../errors.ts";
+import { renderCatalog } from "../prompt/catalog.ts";
+import { BUDGET_KEYS, CATALOG_KEYS } from "../prompt/_options.ts";
+import type { CatalogOptions } from "../prompt/prompt.ts";
+import type { Snapshot } from "../registry/_snapshot.ts";
+import type { SkillInfo } from "../skill.ts";
 import { namespaced } from "../_names.ts";
+import { objectOptions } from "../_option_check.ts";
+import { describe } from "../_text.ts";
+import { nearMisses } from "./_near_misses.ts";
 import type {
   CatalogVerdict,
   ExplainedRoot,
@@ -20,15 +26,7 @@ import type {
   LocatedWarning,
   SkillCandidate,
   SkillExplanation,
-  UntrustedRoot,
 } from "./explanation.ts";
-import type { CatalogFilter, CatalogOptions } from "../prompt/prompt.ts";
-import { StartupError } from "../errors.ts";
-import { objectOptions } from "../_option_check.ts";
-import { BUDGET_KEYS, CATALOG_KEYS } from "../prompt/_options.ts";
-import { describe } from "../_text.ts";
-import type { SkillInfo } from "../skill.ts";
-import { nearMisses } from "./_near_misses.ts";
 
 /** Why the skill `name` is or is not served by `snapshot`. */
 export function explainName(
@@ -37,11 +35,22 @@ export function explainName(
   options: ExplainOptions = {},
 ): SkillExplanation {
   const catalog = checkedCatalog(options);
-  const discovered = snapshot.byName.get(name);
-  const served = discovered?.info;
+  const roots = config.roots.map((root) => root.path);
+  const served = snapshot.byName.get(name)?.info;
   const candidates: SkillCandidate[] = [];
-  if (discovered !== undefined && served !== undefined) {
-    candidates.push(servedCandidate(snapshot, config, served, catalog));
+  if (served !== undefined) {
+    const verdict = catalogVerdict(snapshot, roots, served, catalog);
+    candidates.push({
+      verdict: "served",
+      path: served.path,
+      root: served.root,
+      message: `Served: ${served.path} (root ${served.root}); ${
+        catalogPhrase(served, verdict, catalog.precedence ?? roots)
+      }`,
+      skill: served,
+      catalog: verdict,
+      warnings: warningsAbout(snapshot, served),
+    });
     // What it shadows, the highest precedence first.
     const shadowed = snapshot.overridden.filter((info) => info.name === name);
     for (const info of shadowed.reverse()) {
@@ -51,7 +60,7 @@ export function explainName(
         root: info.root,
         message:
           `Shadowed: ${info.path} (root ${info.root}) loads, but ${served.path} of the later root ${served.root} is served under the name (the last root wins): to serve this one, ${
-            moveLater(config.roots.map((root) => root.path), info, served)
+            moveLater(roots, info, served)
           }`,
         skill: info,
         by: served.path,
@@ -74,6 +83,7 @@ export function explainName(
         kept,
       });
     } else if (namespaced(root.namespace, problem.skill) === name) {
+      const { problems } = problem;
       dropped.push({
         verdict: "dropped",
         path: problem.path,
@@ -81,9 +91,7 @@ export function explainName(
         message: `Dropped: ${problem.message}`,
         problem: {
           ...located(problem),
-          ...(problem.problems === undefined
-            ? {}
-            : { problems: problem.problems }),
+          ...(problems === undefined ? {} : { problems }),
         },
       });
     }
@@ -93,15 +101,21 @@ export function explainName(
     name,
     candidates,
     nearMisses: served === undefined ? nearMisses(snapshot, name) : [],
-    untrusted: untrustedRoots(config, name),
+    // Said from the config alone, without looking at the roots.
+    untrusted: config.roots.filter((root) => root.untrusted).map((root) => ({
+      root: root.path,
+      scope: root.scope,
+      message: `Not read: untrusted: the root ${root.path} (scope ${
+        describe(root.scope)
+      }) may hold ${
+        describe(name)
+      }, but the trust option does not trust it, so it was not read and nothing in it is served (to read it, trust it: trust: true, or a trust function that returns true for it)`,
+    })),
     roots: explainedRoots(snapshot, config),
   };
 }
 
-/**
- * The catalog options of explain()'s options, checked to be plain objects
- * of known options, its budget's too (renderCatalog checks the values).
- */
+/** explain()'s catalog options, checked to be plain objects of known options (renderCatalog checks the values). */
 function checkedCatalog(options: ExplainOptions): CatalogOptions {
   const { catalog = {} } = objectOptions(options, "explain()", ["catalog"]);
   if (typeof catalog !== "object" || catalog === null) {
@@ -124,32 +138,10 @@ function checkedCatalog(options: ExplainOptions): CatalogOptions {
   return checked;
 }
 
-/** The served skill's candidate: where it is, its place in the catalog, what was said about it. */
-function servedCandidate(
-  snapshot: Snapshot,
-  config: SkillConfig,
-  served: SkillInfo,
-  options: CatalogOptions,
-): SkillCandidate {
-  const catalog = catalogVerdict(snapshot, config, served, options);
-  return {
-    verdict: "served",
-    path: served.path,
-    root: served.root,
-    message: `Served: ${served.path} (root ${served.root}); ${
-      catalogPhrase(served, catalog, {
-        precedence: options.precedence ?? config.roots.map((root) => root.path),
-      })
-    }`,
-    skill: served,
-    catalog,
-    warnings: warningsAbout(snapshot, served),
-  };
-}
-
 /** A discovery problem as the warning it was, with its position. */
-export function located(problem: Problem): LocatedWarning {
-  const { code, message, path, line, column } = problem;
+function located(
+  { code, message, path, line, column }: Problem,
+): LocatedWarning {
   return {
     code,
     message,
@@ -159,10 +151,7 @@ export function located(problem: Problem): LocatedWarning {
   };
 }
 
-/**
- * What discovery said about a skill that loaded: the problems that did not
- * drop it, about its manifest or its directory.
- */
+/** The problems that did not drop a skill that loaded, about its manifest or directory. */
 function warningsAbout(snapshot: Snapshot, info: SkillInfo): LocatedWarning[] {
   return snapshot.record.problems
     .filter(({ problem }) =>
@@ -175,30 +164,27 @@ function warningsAbout(snapshot: Snapshot, info: SkillInfo): LocatedWarning[] {
 /** What the catalog of the options given makes of a served skill. */
 function catalogVerdict(
   snapshot: Snapshot,
-  config: SkillConfig,
+  roots: readonly string[],
   info: SkillInfo,
   options: CatalogOptions,
 ): CatalogVerdict {
   // Without a budget, what a catalog makes of a skill is the skill's alone.
   const listed = options.budget === undefined ? [info] : snapshot.catalog;
-  const { report } = renderCatalog(listed, {
-    precedence: config.roots.map((root) => root.path),
-    ...options,
-  });
-  const { name } = info;
-  const filtered = report.filtered.find((entry) => entry.name === name);
+  const { report } = renderCatalog(listed, { precedence: roots, ...options });
+  const is = (entry: { name: string }): boolean => entry.name === info.name;
+  const filtered = report.filtered.find(is);
   if (filtered !== undefined) {
     return { verdict: "filtered", filter: filtered.reason };
   }
-  const shortened = report.shortened.find((entry) => entry.name === name);
+  const shortened = report.shortened.find(is);
   if (shortened !== undefined) {
     return { verdict: "shortened", from: shortened.from, to: shortened.to };
   }
-  const bare = report.withoutDescription.find((entry) => entry.name === name);
+  const bare = report.withoutDescription.find(is);
   if (bare !== undefined) {
     return { verdict: "without_description", from: bare.from };
   }
-  return report.leftOut.includes(name)
+  return report.leftOut.includes(info.name)
     ? { verdict: "left_out" }
     : { verdict: "shown" };
 }
@@ -207,7 +193,7 @@ function catalogVerdict(
 function catalogPhrase(
   info: SkillInfo,
   verdict: CatalogVerdict,
-  { precedence }: { precedence: readonly string[] },
+  precedence: readonly string[],
 ): string {
   switch (verdict.verdict) {
     case "shown":
@@ -222,15 +208,22 @@ function catalogPhrase(
       return `the catalog's budget leaves it out: the model does not see it (${
         rankHigher(precedence, info)
       })`;
-    case "filtered":
-      return FILTER_PHRASES[verdict.filter](info);
+  }
+  switch (verdict.filter) {
+    case "user_only":
+      return 'hidden from the model: its frontmatter says disable-model-invocation: true, so only a user can invoke it (the catalog\'s userOnly: "include" lists it)';
+    case "not_included":
+      return "the catalog's include list does not name it";
+    case "excluded":
+      return "the catalog's exclude list names it";
+    case "scope":
+      return `the catalog lists other scopes than its "${info.scope}"`;
+    case "source":
+      return `the catalog lists other sources than its "${info.source}"`;
   }
 }
 
-/**
- * The root of `precedence` a skill belongs to, as the budget ranks it: the
- * last that is its root or holds it.
- */
+/** The root of `precedence` a skill belongs to, as the budget ranks it: the last that holds it. */
 function rootOf(
   precedence: readonly string[],
   info: SkillInfo,
@@ -253,11 +246,7 @@ function moveLater(
   return `put its root ${own} after ${other} in the roots (the roots option's order; on the command line, give ${own} as a --root or DIR after ${other})`;
 }
 
-/**
- * How to rank a served skill higher in the budget: its root later in the
- * precedence (unless it is the last already), its name in `rank`, a larger
- * budget.
- */
+/** How to rank a served skill higher in the budget: a later root (unless last), `rank`, a larger budget. */
 function rankHigher(precedence: readonly string[], info: SkillInfo): string {
   const own = rootOf(precedence, info);
   const last = precedence[precedence.length - 1];
@@ -265,34 +254,6 @@ function rankHigher(precedence: readonly string[], info: SkillInfo): string {
     ? `put its root ${own} after ${last} in the roots, as the budget takes from the lowest root first (on the command line, give ${own} as a --root or DIR after ${last}); `
     : "";
   return `${later}name it in the catalog's rank option, whose skills the budget takes from last; or raise the budget (--budget CHARS)`;
-}
-
-const FILTER_PHRASES: Readonly<
-  Record<CatalogFilter, (info: SkillInfo) => string>
-> = {
-  user_only: () =>
-    'hidden from the model: its frontmatter says disable-model-invocation: true, so only a user can invoke it (the catalog\'s userOnly: "include" lists it)',
-  not_included: () => "the catalog's include list does not name it",
-  excluded: () => "the catalog's exclude list names it",
-  scope: (info) => `the catalog lists other scopes than its "${info.scope}"`,
-  source: (info) => `the catalog lists other sources than its "${info.source}"`,
-};
-
-/**
- * The roots not trusted, each of which may hold `name`: said from the
- * config alone, without looking at them. The name is quoted with its
- * acting characters escaped.
- */
-function untrustedRoots(config: SkillConfig, name: string): UntrustedRoot[] {
-  return config.roots.filter((root) => root.untrusted === true).map((root) => ({
-    root: root.path,
-    scope: root.scope,
-    message: `Not read: untrusted: the root ${root.path} (scope ${
-      describe(root.scope)
-    }) may hold ${
-      describe(name)
-    }, but the trust option does not trust it, so it was not read and nothing in it is served (to read it, trust it: trust: true, or a trust function that returns true for it)`,
-  }));
 }
 
 /** What became of each configured root, and what discovery said about it as a whole. */
@@ -307,6 +268,7 @@ function explainedRoots(
         configured === root && problem.skill === undefined
       )
       .map(({ problem }) => located(problem));
+    const first = warnings.find((warning) => warning.path === root.path);
     const state = root.untrusted === true
       ? "untrusted"
       : !record.scanned.includes(root)
@@ -315,8 +277,7 @@ function explainedRoots(
       ? "unreadable"
       : record.missing.includes(root.path)
       ? "missing"
-      : warnings.find((warning) => warning.path === root.path)?.code ===
-          "root_not_directory"
+      : first?.code === "root_not_directory"
       ? "not_a_directory"
       : warnings.some((warning) =>
           warning.path === root.path && warning.code === "unreadable"

@@ -1,7 +1,5 @@
 /**
- * What `explain()` gives: for one skill name, every candidate the roots
- * hold with its verdict, the near misses when the name is not served, and
- * what became of each root. A leaf module of types.
+ * What `explain()` gives: a leaf module of types.
  *
  * @module
  */
@@ -15,9 +13,7 @@ import type { SkillWarningCode } from "../warn.ts";
 export interface ExplainOptions {
   /**
    * The options of the catalog to explain the skill's place in, as
-   * `renderCatalog` takes them: the filters and the budget of a host's
-   * prompt. `precedence` defaults to the configured roots.
-   *
+   * `renderCatalog` takes them; `precedence` defaults to the roots.
    * @default {{}} (every model-invocable skill, in full)
    */
   catalog?: CatalogOptions;
@@ -38,12 +34,9 @@ export interface LocatedWarning {
 }
 
 /**
- * What a catalog made of a served skill: shown in full, shown with a
- * shorter description (`from` and `to` characters), shown without its
- * `from`-character description (the budget removed it: the name, and the
- * location unless the catalog leaves locations out), left out by the
- * budget, or left out by a filter (`user_only`: hidden from the model by
- * `disable-model-invocation: true`).
+ * What a catalog made of a served skill: shown in full, with a shorter
+ * description (`from` and `to` characters), without its description, left
+ * out by the budget, or left out by a filter.
  */
 export type CatalogVerdict =
   | { readonly verdict: "shown" }
@@ -58,17 +51,9 @@ export type CatalogVerdict =
 
 /**
  * One skill directory the roots hold under a name, and what became of it:
- *
- * - `served`: it is the registry's skill of that name.
- * - `shadowed`: it loaded, but a later (higher-precedence) root's skill of
- *   the same name is served (`by`).
- * - `duplicate`: its root holds another skill of the name that came first
- *   in sorted directory order (`kept`), so it was skipped.
- * - `dropped`: it could not be used (`problem`: an unusable manifest, one
- *   that cannot be read, one that is not a file, ...). A manifest that
- *   cannot be used is matched by its directory's name.
- *
- * `message` says it in one sentence, with the paths.
+ * `served`; `shadowed` by a later root's skill (`by`); a same-root
+ * `duplicate` of the one its root `kept`; or `dropped` (`problem`), a
+ * manifest that cannot be used being matched by its directory's name.
  */
 export type SkillCandidate =
   & {
@@ -112,31 +97,8 @@ export type SkillCandidate =
 
 /**
  * What a near miss is: something a host or an author may take for the
- * skill, that discovery did not serve under the name.
- *
- * - `other_form`: a skill or skill directory whose name differs only in
- *   letter case, Unicode normalisation or invisible format characters
- *   (zero-width, bidirectional, BOM; names are compared exactly).
- * - `plugin_skill`: a plugin's skill of that name, served as
- *   `<plugin>:<name>`.
- * - `named_otherwise`: a directory of that name whose manifest names its
- *   skill otherwise (a skill is served under its frontmatter name).
- * - `no_manifest`: a directory of that name without a manifest.
- * - `manifest_name`: a directory of that name whose manifest is named
- *   otherwise than `SKILL.md`, where the root reads that name exactly.
- * - `manifest_link`: a directory of that name whose `SKILL.md` is a symlink
- *   the root does not follow.
- * - `nested`: a directory of that name that holds skills one level down.
- * - `too_deep`: a skill directory of that name below a folder the root
- *   does not read below (up to five levels below the root's depth), with
- *   the depth to read it at.
- * - `hidden`: a skill directory of that name below (or named as) a
- *   dot-directory or `node_modules` that a deeper scan skips.
- * - `link`: a symlink of that name not followed, or one that cannot be.
- * - `not_in_plugin`: a directory of that name in a plugin's skills folder
- *   that the plugin does not list.
- * - `similar`: a served skill whose name is a typo away (one or two edits,
- *   letter case and form aside): "did you mean".
+ * skill, that discovery did not serve under the name (each is described in
+ * docs/prompt.md, "Why a skill is missing").
  */
 export type NearMissKind =
   | "other_form"
@@ -165,10 +127,8 @@ export interface SkillNearMiss {
 }
 
 /**
- * What became of a configured root in the scan: read, not there, not
- * readable, not a directory, `same_as_later` (a later root reaches the
- * same directory, and is read in its place), or `untrusted` (the `trust`
- * option does not trust it: it was not read).
+ * What became of a configured root in the scan: `same_as_later` when a
+ * later root reaches the same directory, `untrusted` when it was not read.
  */
 export type RootState =
   | "read"
@@ -184,18 +144,11 @@ export interface ExplainedRoot {
   readonly path: string;
   /** What became of it in the scan. */
   readonly state: RootState;
-  /**
-   * What discovery said about the root or a folder in it that is not one
-   * skill's (a symlink loop, the folder bound, an unusable plugin).
-   */
+  /** What discovery said about the root or a folder in it that is not one skill's. */
   readonly warnings: readonly LocatedWarning[];
 }
 
-/**
- * A root the `trust` option does not trust, which may hold a skill of the
- * name: it was not read, so what it holds is not known, and nothing of it
- * is served.
- */
+/** A root the `trust` option does not trust, so not read, which may hold a skill of the name. */
 export interface UntrustedRoot {
   /** The root's path. */
   readonly root: string;
@@ -210,17 +163,13 @@ export interface SkillExplanation {
   /** The name asked about. */
   readonly name: string;
   /**
-   * Every skill directory of that name the roots hold: the served one
-   * first, then those it shadows (the highest precedence first), then
-   * same-root duplicates, then those dropped. Empty when none.
+   * Every skill directory of that name: the served one first, then those it
+   * shadows (the highest precedence first), duplicates, those dropped.
    */
   readonly candidates: readonly SkillCandidate[];
   /** When the name is not served: what may have been meant instead. */
   readonly nearMisses: readonly SkillNearMiss[];
-  /**
-   * The roots not trusted, in ascending precedence, each of which may hold
-   * a skill of the name: none was read (explain does not look either).
-   */
+  /** The roots not trusted, in ascending precedence: none was read. */
   readonly untrusted: readonly UntrustedRoot[];
   /** The configured roots, in ascending precedence. */
   readonly roots: readonly ExplainedRoot[];
