@@ -1,8 +1,6 @@
 /**
- * The skill directories of a name below the entries discovery passed by
- * without reading below them. A name is only compared with the names a
- * listing gave, and every path is built from a listed entry, so nothing
- * outside the roots is touched; the walk is bounded in levels and listings.
+ * The skill directories of a name below the entries discovery passed by,
+ * compared with listed names only, so nothing outside the roots is touched.
  *
  * @module
  */
@@ -13,10 +11,9 @@ import { type Listing, tryList } from "../fs/_listing.ts";
 import { childPath, tryStatus } from "../fs/_status.ts";
 import type { Read } from "../fs/_types.ts";
 
-/** A folder to look through, and what lies on the way to it. */
+/** A folder to look through (listed here unless discovery kept its listing), and what lies on the way. */
 interface Folder {
   readonly path: string;
-  /** Its listing when discovery kept it; else it is listed here. */
   readonly listing?: Listing | undefined;
   /** The level of its entries below the root (1 for the root's own). */
   readonly level: number;
@@ -28,11 +25,9 @@ interface Folder {
   readonly closedFolder?: string | undefined;
 }
 
-/** A skill directory of the name, found below an entry discovery passed by. */
+/** A skill directory of the name: its manifest, and the folder it is in (the root that would serve it). */
 export interface NamedBelow extends Omit<Folder, "path" | "listing"> {
-  /** Its manifest, `<dir>/SKILL.md`. */
   readonly manifest: string;
-  /** The folder it is in: the root that would serve it as it is. */
   readonly parent: string;
 }
 
@@ -45,7 +40,7 @@ export interface BelowReads {
 /** How many levels below its root's depth the walk looks. */
 export const BELOW_LEVELS = 5;
 
-/** How many folders the walk lists at most in one call, however many there are. */
+/** How many folders the walk lists at most in one call. */
 export const BELOW_LISTINGS = 2000;
 
 const READS: BelowReads = {
@@ -64,11 +59,9 @@ const READS: BelowReads = {
 };
 
 /**
- * The skill directories whose listed name `matches`, below the passed-by
- * folders given, level by level across all of them: a directory or symlink
- * of a matching name that holds a `SKILL.md` file; a real directory of
- * another name is looked through in turn, down to {@linkcode BELOW_LEVELS}
- * below its root's depth, `maxListings` folders listed in all.
+ * The directories or symlinks whose listed name `matches` and that hold a
+ * `SKILL.md` file, below the passed-by folders given, level by level through
+ * real directories (down to {@linkcode BELOW_LEVELS} below a root's depth).
  */
 export function namedBelow(
   starts: readonly PassedBy[],

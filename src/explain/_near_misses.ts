@@ -16,7 +16,33 @@ import type { SkillInfo } from "../skill.ts";
 import { bareName, closest, namespaced } from "../_names.ts";
 import { withoutActing } from "../_text.ts";
 import { type NamedBelow, namedBelow } from "./_below.ts";
-import type { SkillNearMiss } from "./explanation.ts";
+
+/** What a near miss is (each is described in docs/prompt.md, "Why a skill is missing"). */
+export type NearMissKind =
+  | "other_form"
+  | "plugin_skill"
+  | "named_otherwise"
+  | "no_manifest"
+  | "manifest_name"
+  | "manifest_link"
+  | "nested"
+  | "too_deep"
+  | "hidden"
+  | "link"
+  | "not_in_plugin"
+  | "similar";
+
+/** Something a host or an author may take for the skill, and what to do. */
+export interface SkillNearMiss {
+  /** What it is. */
+  readonly kind: NearMissKind;
+  /** The path it is about: a manifest, or a directory. */
+  readonly path: string;
+  /** The name it goes by, where it is served or named otherwise. */
+  readonly name?: string;
+  /** What it is and what to do, in one sentence. */
+  readonly message: string;
+}
 
 /**
  * A name as near misses compare it: NFKC, in lower case, without the acting
@@ -39,13 +65,10 @@ const FORMS = "letter case, Unicode form or invisible characters";
  */
 export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
   const wanted = fold(name);
-  const misses: SkillNearMiss[] = [];
-  const seen = new Set<string>();
+  const misses = new Map<string, SkillNearMiss>();
   const add = (miss: SkillNearMiss): void => {
     const key = `${miss.kind}\0${miss.path}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    misses.push(miss);
+    if (!misses.has(key)) misses.set(key, miss);
   };
   const matches = (dirName: string, namespace: string | undefined): boolean =>
     fold(dirName) === wanted ||
@@ -53,34 +76,25 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
       fold(namespaced(namespace, dirName)) === wanted);
   const others: SkillInfo[] = [];
   for (const info of snapshot.catalog) {
-    const { path, name: other } = info;
-    if (fold(other) === wanted) {
-      add({
-        kind: "other_form",
-        path,
-        name: other,
-        message:
-          `${path} is the skill "${other}": names are compared exactly, and "${name}" differs from it only in ${FORMS}`,
-      });
-    } else if (info.plugin !== undefined && fold(bareName(info)) === wanted) {
-      add({
-        kind: "plugin_skill",
-        path,
-        name: other,
-        message:
-          `${path} is plugin ${info.plugin}'s skill, served as "${other}": a plugin's skills are named <plugin>:<skill>`,
-      });
-    } else if (matches(basename(info.dir), info.plugin)) {
-      add({
-        kind: "named_otherwise",
-        path,
-        name: other,
-        message:
-          `${path} names its skill "${other}": a skill is served under the name its frontmatter gives, not its directory's`,
-      });
-    } else {
-      others.push(info);
-    }
+    const { path, name: other, plugin } = info;
+    const [kind, why]: [NearMissKind?, string?] = fold(other) === wanted
+      ? [
+        "other_form",
+        `is the skill "${other}": names are compared exactly, and "${name}" differs from it only in ${FORMS}`,
+      ]
+      : plugin !== undefined && fold(bareName(info)) === wanted
+      ? [
+        "plugin_skill",
+        `is plugin ${plugin}'s skill, served as "${other}": a plugin's skills are named <plugin>:<skill>`,
+      ]
+      : matches(basename(info.dir), plugin)
+      ? [
+        "named_otherwise",
+        `names its skill "${other}": a skill is served under the name its frontmatter gives, not its directory's`,
+      ]
+      : [];
+    if (kind === undefined) others.push(info);
+    else add({ kind, path, name: other, message: `${path} ${why}` });
   }
   for (const { problem, root } of snapshot.record.problems) {
     const { path, skill } = problem;
@@ -122,11 +136,8 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
       : "";
     const found = passedMisses(passed, { name, own, form });
     found.forEach(add);
-    if (
-      (reason === "no_manifest" || reason === "skipped") && found.length === 0
-    ) {
-      starts.push(passed);
-    }
+    const folder = reason === "no_manifest" || reason === "skipped";
+    if (folder && found.length === 0) starts.push(passed);
   }
   // Below the folders discovery did not read below: found from listings.
   const below = namedBelow(
@@ -135,7 +146,7 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
   );
   for (const found of below) add(belowMiss(found));
   similarMisses(others, { name, wanted }).forEach(add);
-  return misses;
+  return [...misses.values()];
 }
 
 /**
