@@ -17,7 +17,6 @@ interface Folder {
   readonly listing?: Listing | undefined;
   /** The level of its entries below the root (1 for the root's own). */
   readonly level: number;
-  /** The entry discovery passed by that it is below. */
   readonly from: PassedBy;
   /** The first dot-directory on the way (not `.git`), which a deeper scan skips unless it reads them. */
   readonly dotFolder?: string | undefined;
@@ -52,11 +51,14 @@ const READS: BelowReads = {
       ? tryList(path)
       : { ok: false, error: new Error(`${path} is no longer a directory`) };
   },
-  isFile: (path) => {
-    const status = tryStatus(path, { follow: true });
-    return status.ok && status.value.kind === "file";
-  },
+  isFile,
 };
+
+/** Whether `path` is a file (through a symlink too). */
+export function isFile(path: string): boolean {
+  const status = tryStatus(path, { follow: true });
+  return status.ok && status.value.kind === "file";
+}
 
 /**
  * The directories or symlinks whose listed name `matches` and that hold a
@@ -94,21 +96,12 @@ export function namedBelow(
     for (const entry of listing.entries) {
       if (entry.kind !== "directory" && entry.kind !== "symlink") continue;
       const dir = childPath(folder.path, entry.name);
-      if (matches(entry.name, root)) {
-        const manifest = childPath(dir, "SKILL.md");
-        if (reads.isFile(manifest)) {
-          const { level, from, dotFolder, closedFolder } = folder;
-          const parent = folder.path;
-          found.push({
-            manifest,
-            parent,
-            level,
-            from,
-            dotFolder,
-            closedFolder,
-          });
-          continue;
-        }
+      const manifest = childPath(dir, "SKILL.md");
+      if (matches(entry.name, root) && reads.isFile(manifest)) {
+        const { level, from, dotFolder, closedFolder } = folder;
+        const parent = folder.path;
+        found.push({ manifest, parent, level, from, dotFolder, closedFolder });
+        continue;
       }
       // Symlinks are not followed: the walk stays where the listings are.
       if (entry.kind === "directory" && folder.level < deepest) {

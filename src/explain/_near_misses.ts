@@ -1,8 +1,6 @@
 /**
- * The near misses of a name not served: what a host or an author may take
- * for the skill among the skills and the entries discovery passed by. A
- * name is only compared with names discovery's listings gave (folded), and
- * every path looked at is built from a listed entry.
+ * The near misses of a name not served, among the skills and the entries
+ * discovery passed by: the name is only compared with listed names, folded.
  *
  * @module
  */
@@ -10,12 +8,12 @@
 import { basename } from "node:path";
 import type { PassedBy } from "../discovery/_types.ts";
 import { isManifestName } from "../discovery/_manifest.ts";
-import { childPath, tryStatus } from "../fs/_status.ts";
+import { childPath } from "../fs/_status.ts";
 import type { Snapshot } from "../registry/_snapshot.ts";
 import type { SkillInfo } from "../skill.ts";
 import { bareName, closest, namespaced } from "../_names.ts";
 import { withoutActing } from "../_text.ts";
-import { type NamedBelow, namedBelow } from "./_below.ts";
+import { isFile, type NamedBelow, namedBelow } from "./_below.ts";
 
 /** What a near miss is (each is described in docs/prompt.md, "Why a skill is missing"). */
 export type NearMissKind =
@@ -44,10 +42,7 @@ export interface SkillNearMiss {
   readonly message: string;
 }
 
-/**
- * A name as near misses compare it: NFKC, in lower case, without the acting
- * characters (zero-width, bidirectional, ...) a copy from a page brings.
- */
+/** A name as compared here: NFKC, lower case, without acting characters (zero-width, bidi, ...). */
 function fold(name: string): string {
   return withoutActing(
     name.normalize("NFKC").toLowerCase().normalize("NFKC"),
@@ -57,12 +52,7 @@ function fold(name: string): string {
 /** What a folded name leaves out. */
 const FORMS = "letter case, Unicode form or invisible characters";
 
-/**
- * The near misses of a name not served: skills and dropped directories of
- * another form of it, plugin skills of it, directories of it named
- * otherwise, the entries discovery passed by that hold or are one, and the
- * served names a typo away.
- */
+/** What a host or an author may take for the skill `name`, which is not served. */
 export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
   const wanted = fold(name);
   const misses = new Map<string, SkillNearMiss>();
@@ -70,7 +60,11 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
     const key = `${miss.kind}\0${miss.path}`;
     if (!misses.has(key)) misses.set(key, miss);
   };
-  const matches = (dirName: string, namespace: string | undefined): boolean =>
+  /** Whether a directory's name is the name wanted, alone or in its root's namespace. */
+  const matches = (
+    dirName: string,
+    { namespace }: { namespace?: string | undefined },
+  ): boolean =>
     fold(dirName) === wanted ||
     (namespace !== undefined &&
       fold(namespaced(namespace, dirName)) === wanted);
@@ -87,7 +81,7 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
         "plugin_skill",
         `is plugin ${plugin}'s skill, served as "${other}": a plugin's skills are named <plugin>:<skill>`,
       ]
-      : matches(basename(info.dir), plugin)
+      : matches(basename(info.dir), { namespace: plugin })
       ? [
         "named_otherwise",
         `names its skill "${other}": a skill is served under the name its frontmatter gives, not its directory's`,
@@ -99,10 +93,8 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
   for (const { problem, root } of snapshot.record.problems) {
     const { path, skill } = problem;
     if (skill === undefined) {
-      if (
-        problem.code === "dangling_symlink" &&
-        matches(basename(path), root.namespace)
-      ) {
+      const dangling = problem.code === "dangling_symlink";
+      if (dangling && matches(basename(path), root)) {
         add({ kind: "link", path, message: problem.message });
       }
     } else if (problem.drops) {
@@ -129,7 +121,7 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
   for (const passed of snapshot.record.passed) {
     const { reason, path, root } = passed;
     if (reason === "not_listed" && loaded.has(path)) continue;
-    const own = matches(passed.name, root.namespace);
+    const own = matches(passed.name, root);
     const form = own && namespaced(root.namespace, passed.name) !== name &&
         passed.name !== name
       ? ` (its name differs from "${name}" in ${FORMS})`
@@ -140,20 +132,12 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
     if (folder && found.length === 0) starts.push(passed);
   }
   // Below the folders discovery did not read below: found from listings.
-  const below = namedBelow(
-    starts,
-    (entry, root) => matches(entry, root.namespace),
-  );
-  for (const found of below) add(belowMiss(found));
+  for (const found of namedBelow(starts, matches)) add(belowMiss(found));
   similarMisses(others, { name, wanted }).forEach(add);
   return [...misses.values()];
 }
 
-/**
- * The served skills whose names (or bare names) are a typo away from the
- * name wanted, folded: one edit up to five characters, two beyond, none up
- * to two; the closest three first.
- */
+/** The served skills a typo away (bare names too), folded: one edit up to 5 characters, two beyond, none up to 2. */
 function similarMisses(
   skills: readonly SkillInfo[],
   { name, wanted }: { name: string; wanted: string },
@@ -162,10 +146,7 @@ function similarMisses(
   if (max === 0) return [];
   const byFolded = new Map<string, SkillInfo>();
   for (const info of skills) {
-    const forms = info.plugin === undefined
-      ? [info.name]
-      : [info.name, bareName(info)];
-    for (const form of forms) {
+    for (const form of [info.name, bareName(info)]) {
       const folded = fold(form);
       if (!byFolded.has(folded)) byFolded.set(folded, info);
     }
@@ -211,28 +192,17 @@ function passedMisses(
   }
   if (!own) return [];
   if (reason === "no_manifest") return unreadDirMisses(passed, form);
-  return [
-    reason === "symlink"
-      ? {
-        kind: "link",
-        path,
-        message:
-          `${path} is a symlink, and symlinks are not followed (the option followSymlinks is false)${form}: add its target as a root`,
-      }
-      : {
-        kind: "not_in_plugin",
-        path,
-        message:
-          `${path} is in plugin ${root.namespace}'s skills folder ${root.path}, but the plugin names its skills one by one and not this one${form}: add it to the plugin's "skills"`,
-      },
-  ];
+  const message = reason === "symlink"
+    ? `${path} is a symlink, and symlinks are not followed (the option followSymlinks is false)${form}: add its target as a root`
+    : `${path} is in plugin ${root.namespace}'s skills folder ${root.path}, but the plugin names its skills one by one and not this one${form}: add it to the plugin's "skills"`;
+  return [{
+    kind: reason === "symlink" ? "link" : "not_in_plugin",
+    path,
+    message,
+  }];
 }
 
-/**
- * Why a directory of the name without a manifest gave no skill: a manifest
- * under another name, a `SKILL.md` symlink not followed, skills one level
- * down, or nothing at all.
- */
+/** Why a directory of the name without a manifest gave no skill. */
 function unreadDirMisses(passed: PassedBy, form: string): SkillNearMiss[] {
   const { root, path, listing } = passed;
   const entries = listing?.entries ?? [];
@@ -259,13 +229,10 @@ function unreadDirMisses(passed: PassedBy, form: string): SkillNearMiss[] {
       });
     }
   }
-  // The manifests of the directories one level down: files, through a symlink too.
+  // Skills one level down.
   const below = entries.filter((entry) => entry.kind === "directory")
     .map((entry) => childPath(childPath(path, entry.name), "SKILL.md"))
-    .filter((manifest) => {
-      const status = tryStatus(manifest, { follow: true });
-      return status.ok && status.value.kind === "file";
-    });
+    .filter(isFile);
   if (below.length > 0) {
     const count = below.length === 1 ? "a skill" : `${below.length} skills`;
     const shown = `${below.slice(0, 3).join(", ")}${
@@ -278,35 +245,23 @@ function unreadDirMisses(passed: PassedBy, form: string): SkillNearMiss[] {
         `${path} has no manifest of its own, but ${count} one level down (${shown})${form}: move the skill up, or add ${path} as a root`,
     });
   }
-  if (misses.length === 0) {
-    misses.push({
-      kind: "no_manifest",
-      path,
-      message: `${path} has no SKILL.md${form}: a skill directory needs one`,
-    });
-  }
-  return misses;
+  const message = `${path} has no SKILL.md${form}: a skill directory needs one`;
+  return misses.length > 0 ? misses : [{ kind: "no_manifest", path, message }];
 }
 
-/**
- * A skill directory of the name found below a folder discovery did not
- * read below, and the options that would read it (`too_deep`; `hidden`
- * below a folder a deeper scan skips).
- */
+/** A skill directory of the name below a folder discovery did not read below, and what would read it. */
 function belowMiss(found: NamedBelow): SkillNearMiss {
   const { manifest, parent, level, from, dotFolder, closedFolder } = found;
   const { root } = from;
   const depth = root.depth ?? 1;
+  const open = closedFolder === undefined;
   const options: string[] = [];
   const flags: string[] = [];
-  if (closedFolder === undefined && level > depth) {
+  if (open && level > depth) {
     options.push(`depth: ${level}`);
     flags.push(`--depth ${level}`);
   }
-  if (
-    closedFolder === undefined && dotFolder !== undefined &&
-    root.hidden !== "read"
-  ) {
+  if (open && dotFolder !== undefined && root.hidden !== "read") {
     options.push('hidden: "read"');
     flags.push("--hidden");
   }
@@ -315,7 +270,7 @@ function belowMiss(found: NamedBelow): SkillNearMiss {
       ? ""
       : `read the root with ${options.join(" and ")} (${flags.join(" ")}), or `
   }add ${parent} as a root`;
-  if (from.reason === "skipped" || closedFolder !== undefined) {
+  if (from.reason === "skipped" || !open) {
     const skipped = closedFolder ?? dotFolder ?? from.path;
     return {
       kind: "hidden",

@@ -1,7 +1,6 @@
 /**
- * Why a skill is or is not there: what `explain()` gives, made from what a
- * discovery run recorded (the near misses of a name not served, in
- * `_near_misses.ts`).
+ * Why a skill is or is not there: what `explain()` gives, from what a
+ * discovery run recorded (the near misses, in `_near_misses.ts`).
  *
  * @module
  */
@@ -81,7 +80,6 @@ export type SkillCandidate =
       readonly skill: SkillInfo;
       /** The manifest of the skill served instead. */
       readonly by: string;
-      /** What discovery said about it. */
       readonly warnings: readonly LocatedWarning[];
     }
     | {
@@ -156,14 +154,15 @@ export function explainName(
     // What it shadows, the highest precedence first.
     const shadowed = snapshot.overridden.filter((info) => info.name === name);
     for (const info of shadowed.reverse()) {
+      // To serve it: its root after the served one's.
+      const own = rootOf(roots, info) ?? info.root;
+      const other = rootOf(roots, served) ?? served.root;
       candidates.push({
         verdict: "shadowed",
         path: info.path,
         root: info.root,
         message:
-          `Shadowed: ${info.path} (root ${info.root}) loads, but ${served.path} of the later root ${served.root} is served under the name (the last root wins): to serve this one, ${
-            moveLater(roots, info, served)
-          }`,
+          `Shadowed: ${info.path} (root ${info.root}) loads, but ${served.path} of the later root ${served.root} is served under the name (the last root wins): to serve this one, put its root ${own} after ${other} in the roots (the roots option's order; on the command line, give ${own} as a --root or DIR after ${other})`,
         skill: info,
         by: served.path,
         warnings: warningsAbout(snapshot, info),
@@ -221,11 +220,10 @@ export function explainName(
 function checkedCatalog(options: ExplainOptions): CatalogOptions {
   const { catalog = {} } = objectOptions(options, "explain()", ["catalog"]);
   if (typeof catalog !== "object" || catalog === null) {
+    const got = describe(catalog);
     throw new StartupError(
       "invalid_option",
-      `Option "catalog" of explain() must be an object (the options of renderCatalog), got ${
-        describe(catalog)
-      }`,
+      `Option "catalog" of explain() must be an object (the options of renderCatalog), got ${got}`,
     );
   }
   const checked = objectOptions(catalog, "explain()", CATALOG_KEYS, {
@@ -281,7 +279,14 @@ function servedCandidate(
   const [catalog, words]: [CatalogVerdict, string] = filtered !== undefined
     ? [
       { verdict: "filtered", filter: filtered.reason },
-      filterPhrase(filtered.reason, info),
+      {
+        user_only:
+          'hidden from the model: its frontmatter says disable-model-invocation: true, so only a user can invoke it (the catalog\'s userOnly: "include" lists it)',
+        not_included: "the catalog's include list does not name it",
+        excluded: "the catalog's exclude list names it",
+        scope: `the catalog lists other scopes than its "${info.scope}"`,
+        source: `the catalog lists other sources than its "${info.source}"`,
+      }[filtered.reason],
     ]
     : cut !== undefined
     ? [
@@ -310,22 +315,6 @@ function servedCandidate(
   };
 }
 
-/** Why a filter of the catalog left a skill out, in words. */
-function filterPhrase(filter: CatalogFilter, info: SkillInfo): string {
-  switch (filter) {
-    case "user_only":
-      return 'hidden from the model: its frontmatter says disable-model-invocation: true, so only a user can invoke it (the catalog\'s userOnly: "include" lists it)';
-    case "not_included":
-      return "the catalog's include list does not name it";
-    case "excluded":
-      return "the catalog's exclude list names it";
-    case "scope":
-      return `the catalog lists other scopes than its "${info.scope}"`;
-    case "source":
-      return `the catalog lists other sources than its "${info.source}"`;
-  }
-}
-
 /** The root of `precedence` a skill belongs to, as the budget ranks it: the last that holds it. */
 function rootOf(
   precedence: readonly string[],
@@ -336,17 +325,6 @@ function rootOf(
     if (info.root === root || info.root.startsWith(`${root}/`)) return root;
   }
   return undefined;
-}
-
-/** How to make the roots serve `info` instead of `served`: its root after the other's. */
-function moveLater(
-  roots: readonly string[],
-  info: SkillInfo,
-  served: SkillInfo,
-): string {
-  const own = rootOf(roots, info) ?? info.root;
-  const other = rootOf(roots, served) ?? served.root;
-  return `put its root ${own} after ${other} in the roots (the roots option's order; on the command line, give ${own} as a --root or DIR after ${other})`;
 }
 
 /** How to rank a served skill higher in the budget: a later root (unless last), `rank`, a larger budget. */
@@ -371,7 +349,8 @@ function explainedRoots(
         configured === root && problem.skill === undefined
       )
       .map(({ problem }) => located(problem));
-    const first = warnings.find((warning) => warning.path === root.path);
+    const said = warnings.filter((warning) => warning.path === root.path)
+      .map((warning) => warning.code);
     const state = root.untrusted === true
       ? "untrusted"
       : !record.scanned.includes(root)
@@ -380,11 +359,9 @@ function explainedRoots(
       ? "unreadable"
       : record.missing.includes(root.path)
       ? "missing"
-      : first?.code === "root_not_directory"
+      : said[0] === "root_not_directory"
       ? "not_a_directory"
-      : warnings.some((warning) =>
-          warning.path === root.path && warning.code === "unreadable"
-        )
+      : said.includes("unreadable")
       ? "unreadable"
       : "read";
     return { path: root.path, state, warnings };
