@@ -98,7 +98,7 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
         add({ kind: "link", path, message: problem.message });
       }
     } else if (problem.drops) {
-      // (One that loads with a warning is in the catalog, seen above.)
+      // Only a dropped one: one that loads with a warning is in the catalog.
       const other = problem.code === "duplicate_skill"
         ? skill
         : namespaced(root.namespace, skill);
