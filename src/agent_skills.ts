@@ -15,7 +15,7 @@ import {
   keepResources,
   type Snapshot,
 } from "./registry/_snapshot.ts";
-import { explainName } from "./explain/_candidates.ts";
+import { explainName } from "./explain/explanation.ts";
 import type {
   ExplainOptions,
   SkillExplanation,

@@ -10,7 +10,7 @@ import {
   renderActivation,
   renderCatalog,
 } from "@clarvis/agent-skills";
-import { fromXmlText } from "../src/prompt/_escape.ts";
+import { fromXmlText } from "../src/prompt/_format.ts";
 import { oneLineSafe, safeJson } from "../src/_text.ts";
 import { manifest, skillInfo, tempTrees } from "./_helpers.ts";
 

@@ -1,12 +1,6 @@
 /**
- * The skill directories of a name below the entries discovery passed by
- * without reading below them: a folder without a manifest at the root's
- * depth, a folder a deeper scan skips. A name asked about is only compared
- * with the names a listing gave, never joined onto a path: every path this
- * module lists or looks at is built from a listed entry, so what lies
- * outside the roots is never touched. The walk is bounded: a few levels
- * below the root's depth, and a fixed number of listings for one call
- * however many folders there are.
+ * The skill directories of a name below the entries discovery passed by,
+ * compared with listed names only, so nothing outside the roots is touched.
  *
  * @module
  */
@@ -17,20 +11,23 @@ import { type Listing, tryList } from "../fs/_listing.ts";
 import { childPath, tryStatus } from "../fs/_status.ts";
 import type { Read } from "../fs/_types.ts";
 
-/** A skill directory of the name, found below an entry discovery passed by. */
-export interface NamedBelow {
-  /** Its manifest, `<dir>/SKILL.md`. */
-  readonly manifest: string;
-  /** The folder it is in: the root that would serve it as it is. */
-  readonly parent: string;
-  /** Its directory's level below the root (1 for the root's own entries). */
+/** A folder to look through (listed here unless discovery kept its listing), and what lies on the way. */
+interface Folder {
+  readonly path: string;
+  readonly listing?: Listing | undefined;
+  /** The level of its entries below the root (1 for the root's own). */
   readonly level: number;
-  /** The entry discovery passed by that it is below. */
   readonly from: PassedBy;
   /** The first dot-directory on the way (not `.git`), which a deeper scan skips unless it reads them. */
-  readonly dotFolder?: string;
+  readonly dotFolder?: string | undefined;
   /** The first `.git` or `node_modules` on the way, which no scan enters. */
-  readonly closedFolder?: string;
+  readonly closedFolder?: string | undefined;
+}
+
+/** A skill directory of the name: its manifest, and the folder it is in (the root that would serve it). */
+export interface NamedBelow extends Omit<Folder, "path" | "listing"> {
+  readonly manifest: string;
+  readonly parent: string;
 }
 
 /** The reads the walk makes: a folder's listing, and whether a path is a file. */
@@ -42,7 +39,7 @@ export interface BelowReads {
 /** How many levels below its root's depth the walk looks. */
 export const BELOW_LEVELS = 5;
 
-/** How many folders the walk lists at most in one call, however many there are. */
+/** How many folders the walk lists at most in one call. */
 export const BELOW_LISTINGS = 2000;
 
 const READS: BelowReads = {
@@ -54,32 +51,19 @@ const READS: BelowReads = {
       ? tryList(path)
       : { ok: false, error: new Error(`${path} is no longer a directory`) };
   },
-  isFile: (path) => {
-    const status = tryStatus(path, { follow: true });
-    return status.ok && status.value.kind === "file";
-  },
+  isFile,
 };
 
-/** A folder to look through, and what lies on the way to it. */
-interface Folder {
-  readonly path: string;
-  /** Its listing when discovery kept it; else it is listed here. */
-  readonly listing?: Listing | undefined;
-  /** The level of its entries below the root. */
-  readonly level: number;
-  readonly from: PassedBy;
-  readonly dotFolder?: string | undefined;
-  readonly closedFolder?: string | undefined;
+/** Whether `path` is a file (through a symlink too). */
+export function isFile(path: string): boolean {
+  const status = tryStatus(path, { follow: true });
+  return status.ok && status.value.kind === "file";
 }
 
 /**
- * The skill directories whose listed name `matches`, below the passed-by
- * folders given (each a `no_manifest` folder, whose listing discovery kept,
- * or a `skipped` one), level by level across all of them: a directory or
- * symlink of a matching name is a skill directory when it holds a
- * `SKILL.md` file; a real directory of another name is looked through in
- * turn, down to {@linkcode BELOW_LEVELS} levels below its root's depth, and
- * at most `maxListings` folders are listed in all.
+ * The directories or symlinks whose listed name `matches` and that hold a
+ * `SKILL.md` file, below the passed-by folders given, level by level through
+ * real directories (down to {@linkcode BELOW_LEVELS} below a root's depth).
  */
 export function namedBelow(
   starts: readonly PassedBy[],
@@ -112,23 +96,12 @@ export function namedBelow(
     for (const entry of listing.entries) {
       if (entry.kind !== "directory" && entry.kind !== "symlink") continue;
       const dir = childPath(folder.path, entry.name);
-      if (matches(entry.name, root)) {
-        const manifest = childPath(dir, "SKILL.md");
-        if (reads.isFile(manifest)) {
-          found.push({
-            manifest,
-            parent: folder.path,
-            level: folder.level,
-            from: folder.from,
-            ...(folder.dotFolder === undefined
-              ? {}
-              : { dotFolder: folder.dotFolder }),
-            ...(folder.closedFolder === undefined
-              ? {}
-              : { closedFolder: folder.closedFolder }),
-          });
-          continue;
-        }
+      const manifest = childPath(dir, "SKILL.md");
+      if (matches(entry.name, root) && reads.isFile(manifest)) {
+        const { level, from, dotFolder, closedFolder } = folder;
+        const parent = folder.path;
+        found.push({ manifest, parent, level, from, dotFolder, closedFolder });
+        continue;
       }
       // Symlinks are not followed: the walk stays where the listings are.
       if (entry.kind === "directory" && folder.level < deepest) {

@@ -1,107 +1,116 @@
 /**
- * The near misses of a name not served: what a host or an author may take
- * for the skill among the skills and the entries discovery passed by. A
- * name is only compared with names discovery's listings gave (folded), and
- * every path looked at is built from a listed entry; below the folders
- * discovery did not read below, `below.ts` looks, in bounded work.
+ * The near misses of a name not served, among the skills and the entries
+ * discovery passed by: the name is only compared with listed names, folded.
  *
  * @module
  */
 
 import { basename } from "node:path";
-import type { SkillRoot } from "../config/config.ts";
-import type { Snapshot } from "../registry/_snapshot.ts";
 import type { PassedBy } from "../discovery/_types.ts";
 import { isManifestName } from "../discovery/_manifest.ts";
-import { childPath, tryStatus } from "../fs/_status.ts";
-import { type NamedBelow, namedBelow } from "./_below.ts";
+import { childPath } from "../fs/_status.ts";
+import type { Snapshot } from "../registry/_snapshot.ts";
+import type { SkillInfo } from "../skill.ts";
 import { bareName, closest, namespaced } from "../_names.ts";
 import { withoutActing } from "../_text.ts";
-import type { SkillInfo } from "../skill.ts";
-import type { SkillNearMiss } from "./explanation.ts";
+import { isFile, type NamedBelow, namedBelow } from "./_below.ts";
 
-/**
- * A name as near misses compare it: NFKC, in lower case, without the
- * characters that show as nothing (zero-width, bidirectional, BOM, soft
- * hyphen, tags, variation selectors: the acting characters the output
- * escapes) that a copy from a web page or an editor brings along.
- */
+/** What a near miss is (each is described in docs/prompt.md, "Why a skill is missing"). */
+export type NearMissKind =
+  | "other_form"
+  | "plugin_skill"
+  | "named_otherwise"
+  | "no_manifest"
+  | "manifest_name"
+  | "manifest_link"
+  | "nested"
+  | "too_deep"
+  | "hidden"
+  | "link"
+  | "not_in_plugin"
+  | "similar";
+
+/** Something a host or an author may take for the skill, and what to do. */
+export interface SkillNearMiss {
+  /** What it is. */
+  readonly kind: NearMissKind;
+  /** The path it is about: a manifest, or a directory. */
+  readonly path: string;
+  /** The name it goes by, where it is served or named otherwise. */
+  readonly name?: string;
+  /** What it is and what to do, in one sentence. */
+  readonly message: string;
+}
+
+/** A name as compared here: NFKC, lower case, without acting characters (zero-width, bidi, ...). */
 function fold(name: string): string {
   return withoutActing(
     name.normalize("NFKC").toLowerCase().normalize("NFKC"),
   );
 }
 
-/**
- * The near misses of a name not served: skills and dropped directories
- * whose names differ only in form, plugin skills of that bare name,
- * directories of that name whose skill has another name, the entries
- * discovery passed by that hold or are such a directory, and the served
- * skills whose names are a typo away.
- */
+/** What a folded name leaves out. */
+const FORMS = "letter case, Unicode form or invisible characters";
+
+/** What a host or an author may take for the skill `name`, which is not served. */
 export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
   const wanted = fold(name);
-  const misses: SkillNearMiss[] = [];
-  const seen = new Set<string>();
+  const misses = new Map<string, SkillNearMiss>();
   const add = (miss: SkillNearMiss): void => {
     const key = `${miss.kind}\0${miss.path}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    misses.push(miss);
+    if (!misses.has(key)) misses.set(key, miss);
   };
+  /** Whether a directory's name is the name wanted, alone or in its root's namespace. */
+  const matches = (
+    dirName: string,
+    { namespace }: { namespace?: string | undefined },
+  ): boolean =>
+    fold(dirName) === wanted ||
+    (namespace !== undefined &&
+      fold(namespaced(namespace, dirName)) === wanted);
   const others: SkillInfo[] = [];
   for (const info of snapshot.catalog) {
-    if (fold(info.name) === wanted) {
-      add({
-        kind: "other_form",
-        path: info.path,
-        name: info.name,
-        message:
-          `${info.path} is the skill "${info.name}": names are compared exactly, and "${name}" differs from it only in letter case, Unicode form or invisible characters`,
-      });
-    } else if (info.plugin !== undefined && fold(bareName(info)) === wanted) {
-      add({
-        kind: "plugin_skill",
-        path: info.path,
-        name: info.name,
-        message:
-          `${info.path} is plugin ${info.plugin}'s skill, served as "${info.name}": a plugin's skills are named <plugin>:<skill>`,
-      });
-    } else if (matchesDir(wanted, basename(info.dir), info.plugin)) {
-      add({
-        kind: "named_otherwise",
-        path: info.path,
-        name: info.name,
-        message:
-          `${info.path} names its skill "${info.name}": a skill is served under the name its frontmatter gives, not its directory's`,
-      });
-    } else {
-      others.push(info);
-    }
+    const { path, name: other, plugin } = info;
+    const [kind, why]: [NearMissKind?, string?] = fold(other) === wanted
+      ? [
+        "other_form",
+        `is the skill "${other}": names are compared exactly, and "${name}" differs from it only in ${FORMS}`,
+      ]
+      : plugin !== undefined && fold(bareName(info)) === wanted
+      ? [
+        "plugin_skill",
+        `is plugin ${plugin}'s skill, served as "${other}": a plugin's skills are named <plugin>:<skill>`,
+      ]
+      : matches(basename(info.dir), { namespace: plugin })
+      ? [
+        "named_otherwise",
+        `names its skill "${other}": a skill is served under the name its frontmatter gives, not its directory's`,
+      ]
+      : [];
+    if (kind === undefined) others.push(info);
+    else add({ kind, path, name: other, message: `${path} ${why}` });
   }
   for (const { problem, root } of snapshot.record.problems) {
-    if (problem.skill === undefined) {
-      if (
-        problem.code === "dangling_symlink" &&
-        matchesDir(wanted, basename(problem.path), root.namespace)
-      ) {
-        add({ kind: "link", path: problem.path, message: problem.message });
+    const { path, skill } = problem;
+    if (skill === undefined) {
+      const dangling = problem.code === "dangling_symlink";
+      if (dangling && matches(basename(path), root)) {
+        add({ kind: "link", path, message: problem.message });
       }
-      continue;
-    }
-    // A skill that loads with a warning is in the catalog, seen above.
-    if (!problem.drops) continue;
-    const other = problem.code === "duplicate_skill"
-      ? problem.skill
-      : namespaced(root.namespace, problem.skill);
-    if (other !== name && fold(other) === wanted) {
-      add({
-        kind: "other_form",
-        path: problem.path,
-        name: other,
-        message:
-          `${problem.path} is "${other}", which differs from "${name}" only in letter case, Unicode form or invisible characters, and it is not served either: ${problem.message}`,
-      });
+    } else if (problem.drops) {
+      // Only a dropped one: one that loads with a warning is in the catalog.
+      const other = problem.code === "duplicate_skill"
+        ? skill
+        : namespaced(root.namespace, skill);
+      if (other !== name && fold(other) === wanted) {
+        add({
+          kind: "other_form",
+          path,
+          name: other,
+          message:
+            `${path} is "${other}", which differs from "${name}" only in ${FORMS}, and it is not served either: ${problem.message}`,
+        });
+      }
     }
   }
   // A directory one plugin does not list may be another's skill.
@@ -110,32 +119,25 @@ export function nearMisses(snapshot: Snapshot, name: string): SkillNearMiss[] {
   );
   const starts: PassedBy[] = [];
   for (const passed of snapshot.record.passed) {
-    if (passed.reason === "not_listed" && loaded.has(passed.path)) continue;
-    const own = passedMisses(passed, { name, wanted });
-    own.forEach(add);
-    const folder = passed.reason === "no_manifest" ||
-      passed.reason === "skipped";
-    if (folder && own.length === 0) starts.push(passed);
+    const { reason, path, root } = passed;
+    if (reason === "not_listed" && loaded.has(path)) continue;
+    const own = matches(passed.name, root);
+    const form = own && namespaced(root.namespace, passed.name) !== name &&
+        passed.name !== name
+      ? ` (its name differs from "${name}" in ${FORMS})`
+      : "";
+    const found = passedMisses(passed, { name, own, form });
+    found.forEach(add);
+    const folder = reason === "no_manifest" || reason === "skipped";
+    if (folder && found.length === 0) starts.push(passed);
   }
   // Below the folders discovery did not read below: found from listings.
-  const below = namedBelow(
-    starts,
-    (entryName, root) => matchesDir(wanted, entryName, root.namespace),
-  );
-  for (const found of below) add(belowMiss(found));
+  for (const found of namedBelow(starts, matches)) add(belowMiss(found));
   similarMisses(others, { name, wanted }).forEach(add);
-  return misses;
+  return [...misses.values()];
 }
 
-/** How many names a name not served is told it may have meant, at most. */
-const SIMILAR = 3;
-
-/**
- * The served skills whose names (or, for a plugin's skill, bare names) are
- * a typo away from the name wanted, folded: one edit for a name of up to
- * five characters, two for a longer one, none for one of two or fewer; the
- * closest first.
- */
+/** The served skills a typo away (bare names too), folded: one edit up to 5 characters, two beyond, none up to 2. */
 function similarMisses(
   skills: readonly SkillInfo[],
   { name, wanted }: { name: string; wanted: string },
@@ -144,10 +146,7 @@ function similarMisses(
   if (max === 0) return [];
   const byFolded = new Map<string, SkillInfo>();
   for (const info of skills) {
-    const forms = info.plugin === undefined
-      ? [info.name]
-      : [info.name, bareName(info)];
-    for (const form of forms) {
+    for (const form of [info.name, bareName(info)]) {
       const folded = fold(form);
       if (!byFolded.has(folded)) byFolded.set(folded, info);
     }
@@ -157,7 +156,7 @@ function similarMisses(
       .map((folded) => byFolded.get(folded))
       .filter((info) => info !== undefined),
   );
-  return [...near].slice(0, SIMILAR).map((info) => ({
+  return [...near].slice(0, 3).map((info) => ({
     kind: "similar",
     path: info.path,
     name: info.name,
@@ -166,92 +165,44 @@ function similarMisses(
   }));
 }
 
-/**
- * Whether a directory's name is the name wanted (folded), alone or with
- * its plugin's namespace.
- */
-function matchesDir(
-  wanted: string,
-  dirName: string,
-  namespace: string | undefined,
-): boolean {
-  return fold(dirName) === wanted ||
-    (namespace !== undefined &&
-      fold(namespaced(namespace, dirName)) === wanted);
-}
-
-/** The name a skill of `name` would have as a directory in `root`: without its namespace. */
-function dirNameIn(root: SkillRoot, name: string): string {
-  const prefix = `${root.namespace}:`;
-  return root.namespace !== undefined && name.startsWith(prefix)
-    ? name.slice(prefix.length)
-    : name;
-}
-
-/** The near misses an entry discovery passed by holds, or is. */
+/** The near misses an entry discovery passed by holds, or is (`own`: of the name). */
 function passedMisses(
   passed: PassedBy,
-  { name, wanted }: { name: string; wanted: string },
-): SkillNearMiss[] {
-  const { root, path, reason } = passed;
-  const own = matchesDir(wanted, passed.name, root.namespace);
-  const form = own && namespaced(root.namespace, passed.name) !== name &&
-      passed.name !== name
-    ? ` (its name differs from "${name}" in letter case, Unicode form or invisible characters)`
-    : "";
-  switch (reason) {
-    case "symlink":
-      return own
-        ? [{
-          kind: "link",
-          path,
-          message:
-            `${path} is a symlink, and symlinks are not followed (the option followSymlinks is false)${form}: add its target as a root`,
-        }]
-        : [];
-    case "not_listed":
-      return own
-        ? [{
-          kind: "not_in_plugin",
-          path,
-          message:
-            `${path} is in plugin ${root.namespace}'s skills folder ${root.path}, but the plugin names its skills one by one and not this one${form}: add it to the plugin's "skills"`,
-        }]
-        : [];
-    case "skipped":
-      return skippedMisses(passed, { name, own, form });
-    case "no_manifest":
-      return own ? unreadDirMisses(passed, form) : [];
-  }
-}
-
-/** A folder a deeper scan skipped that is itself of the name (what it holds is looked for below). */
-function skippedMisses(
-  { root, path, name: folder }: PassedBy,
   { name, own, form }: { name: string; own: boolean; form: string },
 ): SkillNearMiss[] {
-  if (
-    !own && fold(folder.replace(/^\.+/, "")) !== fold(dirNameIn(root, name))
-  ) {
-    return [];
+  const { root, path, reason } = passed;
+  if (reason === "skipped") {
+    // A folder a deeper scan skipped that is of the name, dots aside.
+    const prefix = `${root.namespace}:`;
+    const bare = root.namespace !== undefined && name.startsWith(prefix)
+      ? name.slice(prefix.length)
+      : name;
+    if (!own && fold(passed.name.replace(/^\.+/, "")) !== fold(bare)) {
+      return [];
+    }
+    const how = passed.name.startsWith(".") && passed.name !== ".git"
+      ? `read the root with hidden: "read" (--hidden), or add ${path} as a root`
+      : `add ${path} as a root`;
+    return [{
+      kind: "hidden",
+      path,
+      message:
+        `${path} is a folder that root ${root.path} skips (dot-directories, .git and node_modules)${form}: ${how}`,
+    }];
   }
-  const how = folder.startsWith(".") && folder !== ".git"
-    ? `read the root with hidden: "read" (--hidden), or add ${path} as a root`
-    : `add ${path} as a root`;
+  if (!own) return [];
+  if (reason === "no_manifest") return unreadDirMisses(passed, form);
+  const message = reason === "symlink"
+    ? `${path} is a symlink, and symlinks are not followed (the option followSymlinks is false)${form}: add its target as a root`
+    : `${path} is in plugin ${root.namespace}'s skills folder ${root.path}, but the plugin names its skills one by one and not this one${form}: add it to the plugin's "skills"`;
   return [{
-    kind: "hidden",
+    kind: reason === "symlink" ? "link" : "not_in_plugin",
     path,
-    message:
-      `${path} is a folder that root ${root.path} skips (dot-directories, .git and node_modules)${form}: ${how}`,
+    message,
   }];
 }
 
-/**
- * Why a directory of the name that discovery found without a manifest
- * gave no skill: a manifest under another name where the root reads
- * `SKILL.md` exactly, a `SKILL.md` symlink not followed, skills one level
- * down, or nothing at all.
- */
+/** Why a directory of the name without a manifest gave no skill. */
 function unreadDirMisses(passed: PassedBy, form: string): SkillNearMiss[] {
   const { root, path, listing } = passed;
   const entries = listing?.entries ?? [];
@@ -260,15 +211,14 @@ function unreadDirMisses(passed: PassedBy, form: string): SkillNearMiss[] {
     if (!isManifestName(entry.name)) continue;
     const manifest = childPath(path, entry.name);
     if (entry.kind === "symlink") {
+      const why = root.manifestLinks === "ignore"
+        ? 'its manifestLinks is "ignore", as Codex reads'
+        : "the option followSymlinks is false";
       misses.push({
         kind: "manifest_link",
         path: manifest,
         message:
-          `${manifest} is a symlink, which root ${root.path} does not follow (${
-            root.manifestLinks === "ignore"
-              ? 'its manifestLinks is "ignore", as Codex reads'
-              : "the option followSymlinks is false"
-          })${form}: make it a file`,
+          `${manifest} is a symlink, which root ${root.path} does not follow (${why})${form}: make it a file`,
       });
     } else if (entry.name !== "SKILL.md" && entry.kind === "file") {
       misses.push({
@@ -279,50 +229,48 @@ function unreadDirMisses(passed: PassedBy, form: string): SkillNearMiss[] {
       });
     }
   }
-  const below = entries
-    .filter((entry) => entry.kind === "directory")
-    .map((entry) => manifestIn(childPath(path, entry.name)))
-    .filter((manifest) => manifest !== undefined);
+  // Skills one level down.
+  const below = entries.filter((entry) => entry.kind === "directory")
+    .map((entry) => childPath(childPath(path, entry.name), "SKILL.md"))
+    .filter(isFile);
   if (below.length > 0) {
-    const shown = below.slice(0, 3).join(", ");
+    const count = below.length === 1 ? "a skill" : `${below.length} skills`;
+    const shown = `${below.slice(0, 3).join(", ")}${
+      below.length > 3 ? ", ..." : ""
+    }`;
     misses.push({
       kind: "nested",
       path,
-      message: `${path} has no manifest of its own, but ${
-        below.length === 1 ? "a skill" : `${below.length} skills`
-      } one level down (${shown}${
-        below.length > 3 ? ", ..." : ""
-      })${form}: move the skill up, or add ${path} as a root`,
+      message:
+        `${path} has no manifest of its own, but ${count} one level down (${shown})${form}: move the skill up, or add ${path} as a root`,
     });
   }
-  if (misses.length === 0) {
-    misses.push({
-      kind: "no_manifest",
-      path,
-      message: `${path} has no SKILL.md${form}: a skill directory needs one`,
-    });
-  }
-  return misses;
+  const message = `${path} has no SKILL.md${form}: a skill directory needs one`;
+  return misses.length > 0 ? misses : [{ kind: "no_manifest", path, message }];
 }
 
-/**
- * A skill directory of the name found below a folder discovery did not
- * read below, and the options that would read it: the depth of its level,
- * and dot-directories where one is on the way (`too_deep`; `hidden` below a
- * folder a deeper scan skipped).
- */
+/** A skill directory of the name below a folder discovery did not read below, and what would read it. */
 function belowMiss(found: NamedBelow): SkillNearMiss {
   const { manifest, parent, level, from, dotFolder, closedFolder } = found;
   const { root } = from;
   const depth = root.depth ?? 1;
-  const readWith = closedFolder === undefined
-    ? readingOptions({
-      depth: level > depth ? level : undefined,
-      hidden: dotFolder !== undefined && root.hidden !== "read",
-    })
-    : "";
-  const how = `${readWith}add ${parent} as a root`;
-  if (from.reason === "skipped" || closedFolder !== undefined) {
+  const open = closedFolder === undefined;
+  const options: string[] = [];
+  const flags: string[] = [];
+  if (open && level > depth) {
+    options.push(`depth: ${level}`);
+    flags.push(`--depth ${level}`);
+  }
+  if (open && dotFolder !== undefined && root.hidden !== "read") {
+    options.push('hidden: "read"');
+    flags.push("--hidden");
+  }
+  const how = `${
+    options.length === 0
+      ? ""
+      : `read the root with ${options.join(" and ")} (${flags.join(" ")}), or `
+  }add ${parent} as a root`;
+  if (from.reason === "skipped" || !open) {
     const skipped = closedFolder ?? dotFolder ?? from.path;
     return {
       kind: "hidden",
@@ -339,28 +287,4 @@ function belowMiss(found: NamedBelow): SkillNearMiss {
         depth === 1 ? "one level" : `${depth} levels`
       }: ${how}`,
   };
-}
-
-/** "read the root with <options> (<flags>), or ", or "" when none would. */
-function readingOptions(
-  { depth, hidden }: { depth: number | undefined; hidden: boolean },
-): string {
-  const options = [
-    ...(depth === undefined ? [] : [`depth: ${depth}`]),
-    ...(hidden ? ['hidden: "read"'] : []),
-  ];
-  const flags = [
-    ...(depth === undefined ? [] : [`--depth ${depth}`]),
-    ...(hidden ? ["--hidden"] : []),
-  ];
-  return options.length === 0
-    ? ""
-    : `read the root with ${options.join(" and ")} (${flags.join(" ")}), or `;
-}
-
-/** The path of `<dir>/SKILL.md` when it is a file (a symlink to one included). */
-function manifestIn(dir: string): string | undefined {
-  const manifest = childPath(dir, "SKILL.md");
-  const status = tryStatus(manifest, { follow: true });
-  return status.ok && status.value.kind === "file" ? manifest : undefined;
 }

@@ -1,19 +1,15 @@
 /**
- * Which skills a catalog holds, and in what order of importance: the
- * filters, and the ranking the budget takes from.
+ * Which skills a catalog holds (the filters, their name globs), and in what
+ * order of importance the budget takes from them.
  *
  * @module
  */
 
 import type { SkillInfo } from "../skill.ts";
 import type { CatalogFilter, CatalogReport } from "./prompt.ts";
-import { globOf } from "./_glob.ts";
-import type { CatalogOptionValues } from "./_catalog_options.ts";
+import type { CatalogOptionValues } from "./_options.ts";
 
-/**
- * The skills the filters keep, and why each other one was left out. A name
- * given twice is one skill, the first given: the report holds each name once.
- */
+/** The skills the filters keep, and why each other was left out; a name given twice is its first. */
 export function filter(
   skills: readonly SkillInfo[],
   options: CatalogOptionValues,
@@ -45,16 +41,14 @@ export function filter(
   return { kept, filtered };
 }
 
-/**
- * The skills, most important first: the ranked ones in their rank's order,
- * then the others by precedence (highest first), then by name.
- */
+/** The skills, most important first: by rank, then precedence (highest first), then name. */
 export function byImportance(
   skills: readonly SkillInfo[],
   { rank, precedence }: CatalogOptionValues,
 ): SkillInfo[] {
   const ranked = new Map((rank ?? []).map((name, index) => [name, index]));
-  const levels = levelsOf(precedence ?? []);
+  // Each root's highest index: one look-up per directory above a skill's root.
+  const levels = new Map((precedence ?? []).map((root, i) => [root, i]));
   const lengths = new Set([...levels.keys()].map((root) => root.length));
   const level = (info: SkillInfo): number => {
     let found = levels.get(info.root) ?? -1;
@@ -78,13 +72,48 @@ export function byImportance(
   });
 }
 
+/** A name glob: `*` any run of code points, `?` one, any other itself. */
+export interface Glob {
+  /** Whether the whole name matches; `steps` counts the walk's steps. */
+  test(name: string, steps?: { count: number }): boolean;
+}
+
 /**
- * Each root of `precedence` and its highest index, read once: a skill's
- * level is then found from its root and the directories above it (the
- * roots it is in), one look-up each, whatever the list's length.
+ * The glob of a pattern, matched by the greedy walk that returns to the last
+ * `*` only: at most `(name + 1) × (pattern + 1)` steps, where a backtracking
+ * regular expression is exponential on `*-*-*-x`.
  */
-function levelsOf(precedence: readonly string[]): Map<string, number> {
-  const levels = new Map<string, number>();
-  precedence.forEach((root, index) => levels.set(root, index));
-  return levels;
+export function globOf(pattern: string): Glob {
+  const glob = [...pattern];
+  return {
+    test: (text, steps = { count: 0 }) => {
+      const name = [...text];
+      let g = 0;
+      let n = 0;
+      // The last `*` seen, and the first name character it does not yet take.
+      let star = -1;
+      let resume = 0;
+      while (n < name.length) {
+        steps.count++;
+        const char = glob[g];
+        if (char === "*") {
+          star = g++;
+          resume = n;
+        } else if (char !== undefined && (char === "?" || char === name[n])) {
+          g++;
+          n++;
+        } else if (star >= 0) {
+          g = star + 1;
+          n = ++resume;
+        } else {
+          return false;
+        }
+      }
+      while (glob[g] === "*") {
+        steps.count++;
+        g++;
+      }
+      return g === glob.length;
+    },
+  };
 }

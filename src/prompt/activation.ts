@@ -1,56 +1,36 @@
 /**
- * Activation (tier 2) for a host to hand its model: the payload of one skill
- * in the client guide's structured wrapping, a tool definition for a
- * dedicated activation tool, the directories to allow file reads in, and a
- * way to recognise a payload again. Pure: nothing is read, run or sent.
+ * Activation (tier 2): a skill's payload, an activation tool, the skills'
+ * directories, a payload recognised. Pure: nothing is read, run or sent.
  *
  * @module
  */
 
-import { StartupError } from "../errors.ts";
-import { checkedOption, COUNT, objectOptions } from "../_option_check.ts";
-import { describe } from "../_text.ts";
-import { fromXmlText, payloadText, xmlText } from "./_escape.ts";
-import { commandsOf } from "./_commands.ts";
-import { checkedContent, checkedSkills } from "./_skills.ts";
+import { checkedOption, objectOptions } from "../_option_check.ts";
+import { fromXmlText, payloadText, xmlText } from "./_format.ts";
+import {
+  checkedContent,
+  checkedSkills,
+  readActivationOptions,
+  TOOL_NAME,
+} from "./_options.ts";
 import type {
   Activation,
   ActivationOptions,
   ActivationTool,
+  SkillCommand,
 } from "./prompt.ts";
 import type { SkillContent, SkillInfo } from "../skill.ts";
 
 /**
- * The payload of one activated skill, as the client guide wraps it:
- * `<skill_content name="…">`, then the body, the skill's directory with the
- * rule that relative paths resolve against it, and a `<skill_resources>`
- * list of its files (listed, never read; at most `maxResources`, with a note
- * when there are more). The name, the directory and the file names are
- * XML-escaped. In the body (the arguments in it), each acting character but
- * a line feed and a tab is a character reference (`&#xE0041;`), a `<` that
- * would open or close one of the payload's own tags is written `&lt;`, and a
- * line that would read as the payload's `Skill directory:` line has its
- * first letter written as a reference, so that nothing hidden reaches the
- * model and the body cannot end the payload, forge another or say the skill
- * is elsewhere. The rest of the body is left as written.
- *
- * A `` !`command` `` (over several lines too) and a fenced block opened
- * with ` ```! `, the two forms Claude Code runs, are left as written and
- * reported in `commands`, with the line of the payload each starts on: every
- * one the model reads, whether the body wrote it or it came in with an
- * argument, the directory or a file name.
- * This library runs nothing. Arguments are substituted only when
- * given (`arguments`), as Claude Code does: `$ARGUMENTS` (all of them),
- * `$ARGUMENTS[N]` and `$N` (the Nth, from 0), `${CLAUDE_SKILL_DIR}` and
- * `${SKILL_DIR}` (the skill's directory); when the body names no argument,
- * they are added at its end as `ARGUMENTS: …`.
+ * The payload of one activated skill in the client guide's wrapping: the
+ * body (arguments substituted when given; escaped so that nothing hidden
+ * shows and nothing ends or forges the payload), the skill's directory, its
+ * files listed, never read, and the shell commands in it, never run (see
+ * docs/prompt.md).
  *
  * @param skill The skill, as `registry.loadSkill(name)` returns it.
- * @param options Arguments to substitute, and the resource list's cap.
- * @returns The payload, and what went into it.
- * @throws {StartupError} `invalid_option` for an option of the wrong type,
- * or for a skill that is not one `loadSkill()` returned (a name, a
- * `SkillInfo` without its body, `undefined`).
+ * @throws {StartupError} `invalid_option` for an option of the wrong type, or
+ * a skill `loadSkill()` did not return (a name, a `SkillInfo`, `undefined`).
  *
  * @example Hand a skill to the model
  * ```ts
@@ -74,7 +54,7 @@ export function renderActivation(
     ? content.body
     : substitute(content.body, { args, dir: content.dir });
   const listed = content.resources.slice(0, maxResources);
-  const truncated = content.resources.length > listed.length;
+  const more = content.resources.length - listed.length;
   const escaped = payloadText(body);
   const text = [
     `<skill_content name="${xmlText(content.name, "line")}">`,
@@ -83,16 +63,9 @@ export function renderActivation(
     `Skill directory: ${xmlText(content.dir, "line")}`,
     "Relative paths in this skill resolve against the skill directory.",
     ...(listed.length === 0 ? [] : [
-      "",
-      "<skill_resources>",
+      "\n<skill_resources>",
       ...listed.map((file) => `<file>${xmlText(file, "line")}</file>`),
-      ...(truncated
-        ? [
-          `<!-- ${
-            content.resources.length - listed.length
-          } more files not listed -->`,
-        ]
-        : []),
+      ...(more > 0 ? [`<!-- ${more} more files not listed -->`] : []),
       "</skill_resources>",
     ]),
     "</skill_content>",
@@ -102,7 +75,7 @@ export function renderActivation(
     name: content.name,
     dir: content.dir,
     resources: Object.freeze(listed),
-    truncated,
+    truncated: more > 0,
     commands: Object.freeze(
       commandsOf(text, 1 + escaped.split("\n").length),
     ),
@@ -111,8 +84,7 @@ export function renderActivation(
 
 /**
  * The name of the skill a payload from {@linkcode renderActivation} is for,
- * or `undefined` when the text is not one: what a host needs to keep
- * activated skills through context compaction, and to activate a skill once.
+ * or `undefined` when the text is not one.
  *
  * @example Activate each skill once
  * ```ts
@@ -130,15 +102,12 @@ export function activatedSkill(text: string): string | undefined {
 
 /**
  * A tool definition for a dedicated activation tool, whose one parameter
- * `name` is an enum of the model-invocable skills (the client guide's tip
- * against made-up names), sorted; `undefined` when there is none, so that a
- * host offers no tool at all. A skill with `disable-model-invocation: true`
- * is left out.
+ * `name` is an enum of the model-invocable skills, sorted; `undefined` when
+ * there is none, so that a host offers no tool at all.
  *
- * @param skills The skills, usually `registry.listSkills()` (or those a
- * catalog showed).
- * @param options The tool's name.
- * @returns The tool, or `undefined`.
+ * @param skills The skills, usually `registry.listSkills()`.
+ * @throws {StartupError} `invalid_option` for a name that is not 1 to 64
+ * letters, digits, `_` or `-`, or a list that is not of skills.
  *
  * @example
  * ```ts
@@ -156,16 +125,8 @@ export function activationTool(
   skills: readonly SkillInfo[],
   options: { name?: string } = {},
 ): ActivationTool | undefined {
-  const name = objectOptions(options, "activationTool", ["name"]).name ??
-    "activate_skill";
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
-    throw new StartupError(
-      "invalid_option",
-      `Option "name" must be 1 to 64 letters, digits, "_" or "-", got ${
-        describe(name)
-      }`,
-    );
-  }
+  const { name: given } = objectOptions(options, "activationTool", ["name"]);
+  const name = checkedOption(given, "name", TOOL_NAME) ?? "activate_skill";
   const names = [
     ...new Set(
       checkedSkills(skills, "activationTool()", ["name"])
@@ -194,41 +155,12 @@ export function activationTool(
 
 /**
  * The directories of the skills, sorted and each once: what a host allows
- * its file-reading tool into, so that the model can read a skill's files
- * without a prompt for each.
+ * its file-reading tool into.
+ * @throws {StartupError} `invalid_option` for a list that is not of skills.
  */
 export function skillDirectories(skills: readonly SkillInfo[]): string[] {
   const checked = checkedSkills(skills, "skillDirectories()", ["dir"]);
   return [...new Set(checked.map((skill) => skill.dir))].sort();
-}
-
-function readActivationOptions(
-  options: ActivationOptions,
-): { args: readonly string[] | undefined; maxResources: number } {
-  const { arguments: given, maxResources } = objectOptions(
-    options,
-    "renderActivation",
-    ["arguments", "maxResources"] satisfies (keyof ActivationOptions)[],
-  );
-  let args: readonly string[] | undefined;
-  if (typeof given === "string") {
-    args = given.trim() === "" ? [] : given.trim().split(/\s+/);
-  } else if (
-    Array.isArray(given) && given.every((arg) => typeof arg === "string")
-  ) {
-    args = given;
-  } else if (given !== undefined) {
-    throw new StartupError(
-      "invalid_option",
-      `Option "arguments" must be a string or a list of strings, got ${
-        describe(given)
-      }`,
-    );
-  }
-  return {
-    args,
-    maxResources: checkedOption(maxResources, "maxResources", COUNT) ?? 50,
-  };
 }
 
 /** The body with the arguments and the skill's directory put in, as Claude Code does. */
@@ -248,4 +180,35 @@ function substitute(
     },
   );
   return used || all === "" ? text : `${text}\n\nARGUMENTS: ${all}`;
+}
+
+const BLOCK_OPEN = /^[ \t]*```!/;
+const BLOCK_CLOSE = /^[ \t]*```[ \t]*$/;
+
+/**
+ * The commands of a payload's `text`, in the order they start: each inline
+ * `` !`command` `` wherever its `!` is (a superset of what Claude Code
+ * runs), and each block opened with ` ```! ` in the body, which ends at line
+ * `bodyEnd` (so does a block without its closing fence).
+ */
+function commandsOf(text: string, bodyEnd: number): SkillCommand[] {
+  const commands: SkillCommand[] = [];
+  let line = 1;
+  let counted = 0;
+  for (const match of text.matchAll(/!`([^`]+)`/g)) {
+    for (; counted < match.index; counted++) {
+      if (text.charCodeAt(counted) === 10) line++;
+    }
+    commands.push({ line, command: match[1] ?? "" });
+  }
+  const lines = text.split("\n").slice(0, bodyEnd);
+  for (let index = 0; index < lines.length; index++) {
+    if (!BLOCK_OPEN.test(lines[index] ?? "")) continue;
+    let end = index + 1;
+    while (end < lines.length && !BLOCK_CLOSE.test(lines[end] ?? "")) end++;
+    const command = lines.slice(index + 1, end).join("\n");
+    commands.push({ line: index + 1, command });
+    index = end;
+  }
+  return commands.sort((a, b) => a.line - b.line);
 }

@@ -10,7 +10,7 @@ import {
   renderActivation,
   type SkillContent,
 } from "@clarvis/agent-skills";
-import { fromXmlText } from "../../src/prompt/_escape.ts";
+import { fromXmlText } from "../../src/prompt/_format.ts";
 import { ACTING_SAMPLES, skillInfo } from "../_helpers.ts";
 
 function content(

@@ -201,7 +201,7 @@ describe("renderActivation()", () => {
           command: m[1] ?? "",
         }));
         // The others are blocks (the pieces can write ```!): each on a line
-        // that opens one, after spaces or tabs, as src/prompt/_commands.ts
+        // that opens one, after spaces or tabs, as src/prompt/activation.ts
         // documents.
         const inline = activation.commands.filter((c) =>
           !BLOCK_OPENER.test(activation.text.split("\n")[c.line - 1] ?? "") ||

@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { renderCatalog } from "@clarvis/agent-skills";
-import { characters, cutTo } from "../../src/prompt/_fit.ts";
+import { characters, cutTo } from "../../src/prompt/catalog.ts";
 import { skillInfo } from "../_helpers.ts";
 
 /** The descriptions a JSON catalog shows, by name. */

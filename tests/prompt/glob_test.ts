@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { renderCatalog } from "@clarvis/agent-skills";
-import { globOf } from "../../src/prompt/_glob.ts";
+import { globOf } from "../../src/prompt/_select.ts";
 import { skillInfo } from "../_helpers.ts";
 
 /** Whether `name` matches `pattern`, by the textbook table over code points. */
