@@ -125,6 +125,13 @@ export function isManifestName(name: string): boolean {
   return name.toLowerCase() === "skill.md";
 }
 
+/** Whether a directory holds a manifest (any case) of its own. */
+export function holdsManifest(dir: string): boolean {
+  const listing = tryList(dir);
+  return listing.ok &&
+    listing.value.entries.some((e) => isManifestName(e.name));
+}
+
 /** What {@linkcode chooseManifest} returns for a directory without one. */
 const NONE = "none";
 

@@ -12,8 +12,7 @@ import type { SkillRoot } from "../config/config.ts";
 import { errorCode, isInside, reason, tryRealpath } from "../fs/_status.ts";
 import { PLUGIN_NAME_RULE, pluginNameProblem } from "../_names.ts";
 import { describe } from "../_text.ts";
-
-import { holdsManifest } from "./_skills_below.ts";
+import { holdsManifest } from "./_manifest.ts";
 import {
   duplicatePluginProblem,
   invalidPluginProblem,
