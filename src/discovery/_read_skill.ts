@@ -1,12 +1,10 @@
 /**
- * Reading one skill directory, once the walk has found its manifest: serve
- * the previous run's skill again when its refresh key allows
- * (`_refresh_key.ts`), or else record the directory's place (its identity
- * now), read the manifest within its cap, parse it (`manifest/_parse.ts`),
- * and complete its catalog entry with the root's labels. What stops the
- * skill loading is reported here; what to report about a skill that loads is
- * returned for the caller to report once it is admitted. The walk that calls
- * it is `_root.ts`; `check` calls it for one directory.
+ * Reading one skill directory once its manifest is found: serve the
+ * previous run's skill again when its refresh key allows, or else record
+ * the directory's place, read the manifest within its cap, parse it and
+ * complete its catalog entry with the root's labels. What stops the skill
+ * loading is reported here; its findings are returned, to be reported once
+ * it is admitted. `_root.ts` calls it, and `check` for one directory.
  *
  * @module
  */
@@ -16,6 +14,7 @@ import { SkillError } from "../errors.ts";
 import type { Listing } from "../fs/_listing.ts";
 import { readManifest } from "../fs/_read.ts";
 import { childPath, tryStatus } from "../fs/_status.ts";
+import type { Status } from "../fs/_types.ts";
 import { parseManifest } from "../manifest/_parse.ts";
 import type { SkillInfo } from "../skill.ts";
 import { namespaced } from "../_names.ts";
@@ -27,7 +26,6 @@ import {
 } from "./_manifest.ts";
 import { findingsOf, parseProblem, readProblem } from "./_manifest_problems.ts";
 import { deniedProblem, outsidePluginsProblem } from "./_problems.ts";
-import { refreshKey, reusable } from "./_refresh_key.ts";
 import type {
   DiscoveredSkill,
   ParsedSkill,
@@ -45,12 +43,9 @@ export interface SkillRead {
 }
 
 /**
- * Reads one skill directory: finds its manifest (unless given), serves the
- * previous run's skill again when its refresh key allows, or else records the directory's
- * place and reads and parses the manifest. What stops it loading is
- * reported here; the findings about a skill that loads (a repaired YAML, a
- * name unlike its directory's) are returned unreported, for the caller to
- * report once the skill is admitted.
+ * Reads one skill directory (finding its manifest unless given): what stops
+ * it loading is reported; its findings (a repaired YAML, a name unlike its
+ * directory's) are returned unreported.
  */
 export function readSkill(
   scan: RootScan,
@@ -58,7 +53,6 @@ export function readSkill(
     dir: string;
     dirName: string;
     reached: Reached;
-    /** The manifest found already; else it is found here. */
     manifest?: Manifest | Listing | typeof UNLISTED | undefined;
   },
 ): SkillRead | undefined {
@@ -90,8 +84,7 @@ export function readSkill(
 
 /**
  * A skill read, once a skill lock (when one is configured) admits it: a
- * skill the lock refuses is reported and left out, or, when the lock only
- * reports, loads with the problem among its findings.
+ * refusal that drops it is reported, any other joins its findings.
  */
 function admitted(
   scan: RootScan,
@@ -108,10 +101,9 @@ function admitted(
 }
 
 /**
- * The place of a skill directory, from its identity now (a symlinked
- * directory is identified by its target, a plain one as it is). When
- * symlinks are not followed, a plain directory that has become one since the
- * root was listed is left out, as a symlink listed there would be.
+ * The place of a skill directory, from its identity now (a symlink's
+ * target's). When symlinks are not followed, a directory that has become
+ * one since the root was listed is left out.
  */
 function placeOf(
   scan: RootScan,
@@ -119,7 +111,6 @@ function placeOf(
 ): SkillPlace | undefined {
   const identity = tryStatus(dir, { follow: reached.viaLink });
   if (!identity.ok) {
-    // Gone since it was read, or its target may not be read.
     const denied = deniedProblem(dir, dirName, identity.error);
     if (denied !== undefined) scan.report(denied);
     return undefined;
@@ -139,10 +130,9 @@ function placeOf(
 
 /**
  * Reads and parses a found manifest (the size cap checked before it is
- * opened), or serves the previous run's parse of the same text; the refresh
- * key is the status of the file the text came from. When symlinks are not
- * followed, the manifest must be proven to be the directory's own entry, or
- * the skill is left out.
+ * opened), or serves the previous run's parse of the same text. When
+ * symlinks are not followed, the manifest must be proven to be the
+ * directory's own entry.
  */
 function loadManifest(
   scan: RootScan,
@@ -206,10 +196,9 @@ function loadManifest(
 }
 
 /**
- * A skill from its manifest's text, with the catalog entry the root's labels
- * complete (its scope, source, path and a plugin's namespace); or the
- * problem that makes the manifest unusable, with every problem the parser
- * found. `repair`: fix what the parser knows how to (not under strict).
+ * A skill from its manifest's text, its catalog entry completed with the
+ * root's labels (scope, source, path, a plugin's namespace); or the problem
+ * that makes the manifest unusable. `repair`: not under strict.
  */
 export function parseSkill(
   root: Pick<SkillRoot, "scope" | "source" | "path" | "namespace">,
@@ -267,10 +256,7 @@ export function parseSkill(
   };
 }
 
-/**
- * A parsed skill with its place and refresh key, written out property by
- * property, not spread (see BENCHMARKS.md).
- */
+/** A parsed skill with its place and key, written out, not spread (BENCHMARKS.md). */
 function discovered(
   parsed: ParsedSkill,
   { place, key, digest }: {
@@ -291,4 +277,56 @@ function discovered(
     key,
     digest,
   };
+}
+
+/**
+ * How far back from a scan's start a file's times count as not settled: a
+ * second write within the same clock tick may hide there (git's racy rule).
+ */
+const RACY_MARGIN_MS = 2000;
+
+/** A manifest's refresh key, from its status, and whether it is settled. */
+export function refreshKey(status: Status, startedMs: number): RefreshKey {
+  const { dev, ino, size, mtimeMs, ctimeMs } = status;
+  return {
+    dev,
+    ino,
+    size,
+    mtimeMs,
+    ctimeMs,
+    settled: Math.max(mtimeMs, ctimeMs) < startedMs - RACY_MARGIN_MS,
+  };
+}
+
+/** Whether two refresh keys are the same. */
+export function sameKey(a: RefreshKey, b: RefreshKey): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size &&
+    a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+}
+
+/**
+ * The previous run's skill at `path` that this scan may serve again: by
+ * the manifest's `key` before reading (the same, and settled when it was
+ * read), or by its `text` after, byte for byte; either way from a root of
+ * the same labels (and plugin).
+ */
+function reusable(
+  scan: RootScan,
+  path: string,
+  by: { readonly key: RefreshKey } | { readonly text: string },
+): DiscoveredSkill | undefined {
+  const earlier = scan.previous?.get(path);
+  if (earlier === undefined) return undefined;
+  const { info } = earlier;
+  const { root } = scan;
+  if (
+    info.root !== root.path || info.scope !== root.scope ||
+    info.source !== root.source || info.plugin !== root.namespace
+  ) {
+    return undefined;
+  }
+  const same = "key" in by
+    ? earlier.key.settled && sameKey(earlier.key, by.key)
+    : earlier.source === by.text;
+  return same ? earlier : undefined;
 }
