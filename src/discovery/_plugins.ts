@@ -2,13 +2,15 @@
  * Plugins as Claude Code reads them: a root of kind `"plugins"` is a
  * marketplace (`.claude-plugin/marketplace.json` lists its plugins) or one
  * plugin, and at each scan it becomes one skill root per skills folder of
- * each plugin, whose skills are named `<plugin>:<skill>`.
+ * each plugin, whose skills are named `<plugin>:<skill>`. Their JSON
+ * manifests are read as a skill manifest is, proven inside the root first.
  *
  * @module
  */
 
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { SkillRoot } from "../config/config.ts";
+import { type FileRead, readManifest } from "../fs/_read.ts";
 import { errorCode, isInside, reason, tryRealpath } from "../fs/_status.ts";
 import { PLUGIN_NAME_RULE, pluginNameProblem } from "../_names.ts";
 import { describe } from "../_text.ts";
@@ -19,46 +21,57 @@ import {
   type PluginEntry,
 } from "./_problems.ts";
 import type { RootScan } from "./_types.ts";
-import {
-  type Bound,
-  INVALID,
-  isRecord,
-  MISSING,
-  readJson,
-} from "./_plugin_json.ts";
 
 /** The folder of a plugin or marketplace that holds its JSON manifest. */
 const MANIFEST_DIR = ".claude-plugin";
 
+/** The most bytes a `marketplace.json` or `plugin.json` is read to. */
+const MAX_JSON_BYTES = 1024 * 1024;
+
+/** What a root of plugins reads from: its real directory (always followed), and whether the symlinks inside it are. */
+interface Bound {
+  readonly path: string;
+  readonly real: string;
+  readonly follow: boolean;
+}
+
+/** What {@linkcode readJson} returns for a file that is not there. */
+const MISSING: unique symbol = Symbol("missing");
+/** What {@linkcode readJson} returns for a file it reported as unusable. */
+const INVALID: unique symbol = Symbol("invalid");
+
+type Scan = Pick<RootScan, "root" | "report" | "buffer">;
+
 /**
  * The skill roots a root of kind `"plugins"` stands for, as of now: for a
- * marketplace, each plugin it lists on disk, in its order; else the root
- * itself as one plugin. A marketplace or plugin manifest that cannot be
- * used is reported (`invalid_plugin`) and its plugins left out; a plugin
- * listed from elsewhere (a git or URL source) is not on disk, and is left
- * out silently. Nothing is read from outside the root's real directory, nor
- * through a symlink when symlinks are not followed; a second plugin of one
- * name (from the same directory or another) is reported (`duplicate_plugin`)
- * and the first kept, so a plugin listed many times is read once.
+ * marketplace, each plugin it lists on disk, in its order (one from a git
+ * or URL source is left out silently); else the root itself as one plugin.
+ * A manifest that cannot be used is reported (`invalid_plugin`) and its
+ * plugins left out. Nothing is read from outside the root's real directory,
+ * nor through a symlink when symlinks are not followed; a second plugin of
+ * one name is reported (`duplicate_plugin`) and the first kept.
  */
 export function pluginRoots(
-  scan: Pick<RootScan, "root" | "config" | "report" | "buffer">,
+  scan: Scan & Pick<RootScan, "config">,
 ): SkillRoot[] {
   const { root, report } = scan;
-  const bound = boundOf(root.path, scan.config);
+  const bound = {
+    path: root.path,
+    real: pluginsRealPath(root.path),
+    follow: scan.config.followSymlinks,
+  };
   const marketPath = resolve(root.path, MANIFEST_DIR, "marketplace.json");
   // Whether each real folder is one skill's, looked at once per scan.
   const skillFolders = new Map<string, boolean>();
   const market = readJson(scan, marketPath, bound);
   if (market === MISSING) {
-    const plugin = pluginSkillRoots(scan, bound, {
+    return pluginSkillRoots(scan, bound, {
       dir: root.path,
       listed: undefined,
-      manifest: readPluginJson(scan, root.path, bound),
+      manifest: readJson(scan, pluginJsonPath(root.path), bound),
       claim: () => true,
       skillFolders,
-    });
-    return plugin ?? [];
+    }) ?? [];
   }
   if (market === INVALID) return [];
   const plugins = isRecord(market) ? market["plugins"] : undefined;
@@ -72,7 +85,7 @@ export function pluginRoots(
     ? metadata["pluginRoot"]
     : ".";
   const roots: SkillRoot[] = [];
-  // Each plugin directory's plugin.json, by real path; the first entry of each name.
+  // Each plugin directory's plugin.json by real path, read once; the first entry of each name.
   const manifests = new Map<string, unknown>();
   const byName = new Map<string, PluginEntry>();
   plugins.forEach((entry: unknown, index) => {
@@ -97,17 +110,10 @@ export function pluginRoots(
       return;
     }
     const { real } = refused;
-    // One plugin.json read per directory, however many entries reach it.
     if (!manifests.has(real)) {
-      manifests.set(real, readPluginJson(scan, dir, bound));
+      manifests.set(real, readJson(scan, pluginJsonPath(dir), bound));
     }
-    const listed: PluginEntry = {
-      where,
-      name: entry["name"],
-      source,
-      dir,
-      real,
-    };
+    const listed = { where, name: entry["name"], source, dir, real };
     const plugin = pluginSkillRoots(scan, bound, {
       dir,
       listed: entry,
@@ -117,11 +123,12 @@ export function pluginRoots(
       // Before its folders are looked at: a duplicate costs no more.
       claim: (name) => {
         const first = byName.get(name);
-        if (first === undefined) byName.set(name, listed);
-        else {report(
-            duplicatePluginProblem({ marketPath, listed, first, name }),
-          );}
-        return first === undefined;
+        if (first !== undefined) {
+          report(duplicatePluginProblem({ marketPath, listed, first, name }));
+          return false;
+        }
+        byName.set(name, listed);
+        return true;
       },
     });
     if (plugin !== undefined) roots.push(...plugin);
@@ -135,16 +142,10 @@ export function pluginsRealPath(path: string): string {
   return real.ok ? real.value : path;
 }
 
-function boundOf(path: string, config: { followSymlinks: boolean }): Bound {
-  return { path, real: pluginsRealPath(path), follow: config.followSymlinks };
-}
-
 /**
  * Where a path inside a root of plugins (lexically) really is, or why it is
- * refused: it leads outside the root's real directory, it is reached
- * through a symlink while symlinks are not followed, or it cannot be
- * followed. One that does not exist is where it says (nothing is read
- * there).
+ * refused (see {@linkcode elsewhere}, or it cannot be followed). One that
+ * does not exist is where it says (nothing is read there).
  */
 function refusal(path: string, bound: Bound): { real: string } | string {
   const own = join(bound.real, relative(bound.path, path));
@@ -154,13 +155,29 @@ function refusal(path: string, bound: Bound): { real: string } | string {
       ? { real: own }
       : `it cannot be followed (${reason(real.error)})`;
   }
-  if (!isInside(real.value, bound.real)) {
-    return `it leads to ${real.value}, outside the real directory ${bound.real} of the root`;
-  }
-  if (!bound.follow && real.value !== own) {
-    return `it is reached through a symlink (to ${real.value}), and followSymlinks is false`;
+  if (
+    !isInside(real.value, bound.real) || (!bound.follow && real.value !== own)
+  ) {
+    return elsewhere(real.value, bound);
   }
   return { real: real.value };
+}
+
+/**
+ * Why a path whose real path is `real` is refused: it leads outside the
+ * root's real directory, or through a symlink while symlinks are not
+ * followed, or changed while it was followed (`real` undefined).
+ */
+function elsewhere(real: string | undefined, bound: Bound): string {
+  if (real !== undefined && !isInside(real, bound.real)) {
+    return `it leads to ${real}, outside the real directory ${bound.real} of the root`;
+  }
+  if (!bound.follow) {
+    return `it is reached through a symlink${
+      real === undefined ? "" : ` (to ${real})`
+    }, and followSymlinks is false`;
+  }
+  return "it is a symlink that changed while it was followed";
 }
 
 /**
@@ -172,14 +189,14 @@ function refusal(path: string, bound: Bound): { real: string } | string {
  * manifest cannot be used (reported), or when `claim` refuses its name.
  */
 function pluginSkillRoots(
-  scan: Pick<RootScan, "root" | "report" | "buffer">,
+  { root, report }: Scan,
   bound: Bound,
   { dir, listed, entry, manifest, claim, skillFolders }: {
     dir: string;
     listed: Record<string, unknown> | undefined;
     /** Where the marketplace lists it: its file and `plugins[i]`. */
     entry?: { readonly marketPath: string; readonly where: string };
-    /** What {@linkcode readPluginJson} read. */
+    /** Its `plugin.json`, as {@linkcode readJson} read it. */
     manifest: unknown;
     /** Whether the name is the plugin's to take (reported when not). */
     claim: (name: string) => boolean;
@@ -187,14 +204,12 @@ function pluginSkillRoots(
     skillFolders: Map<string, boolean>;
   },
 ): SkillRoot[] | undefined {
-  const { root, report } = scan;
   const manifestPath = pluginJsonPath(dir);
   if (manifest === INVALID) return undefined;
   if (manifest !== MISSING && !isRecord(manifest)) {
     report(invalidPluginProblem(manifestPath, "it is not a JSON object"));
     return undefined;
   }
-  // With `strict: false`, the marketplace entry is the whole definition.
   const own = manifest === MISSING || listed?.["strict"] === false
     ? undefined
     : manifest;
@@ -253,7 +268,6 @@ function pluginSkillRoots(
   const singles = new Map<string, string[]>();
   const roots: SkillRoot[] = [];
   const seen = new Set<string>();
-  // The plugins root's labels and rules, for a root of skills.
   const { kind: _, foldedInto: __, ...rules } = root;
   for (const folder of folders) {
     const path = resolve(dir, folder);
@@ -268,20 +282,16 @@ function pluginSkillRoots(
       continue;
     }
     // A folder named twice (by spelling or by symlink) is read once.
-    if (seen.has(refused.real)) continue;
-    seen.add(refused.real);
-    let single = skillFolders.get(refused.real);
-    if (single === undefined) {
-      single = holdsManifest(path);
-      skillFolders.set(refused.real, single);
-    }
+    const { real } = refused;
+    if (seen.has(real)) continue;
+    seen.add(real);
+    const single = skillFolders.get(real) ?? holdsManifest(path);
+    skillFolders.set(real, single);
     if (single) {
       const parent = dirname(path);
-      const names = singles.get(parent) ?? [];
-      if (names.length === 0) singles.set(parent, names);
-      names.push(basename(path));
+      singles.set(parent, [...singles.get(parent) ?? [], basename(path)]);
     } else {
-      roots.push({ ...rules, path, realPath: refused.real, namespace: name });
+      roots.push({ ...rules, path, realPath: real, namespace: name });
     }
   }
   for (const [path, only] of singles) {
@@ -294,15 +304,6 @@ function pluginJsonPath(dir: string): string {
   return resolve(dir, MANIFEST_DIR, "plugin.json");
 }
 
-/** A plugin's `plugin.json`, as {@linkcode readJson} reads it. */
-function readPluginJson(
-  scan: Pick<RootScan, "report" | "buffer">,
-  dir: string,
-  bound: Bound,
-): unknown {
-  return readJson(scan, pluginJsonPath(dir), bound);
-}
-
 /** A plugin source on disk: a relative path, or Codex's `{ source: "local", path }`. */
 function localSource(source: unknown): string | undefined {
   if (typeof source === "string") return source;
@@ -313,4 +314,76 @@ function localSource(source: unknown): string | undefined {
     return source["path"];
   }
   return undefined;
+}
+
+/**
+ * A JSON file's value; `MISSING` when there is no such file; `INVALID`
+ * (reported) when it cannot be read or parsed. Read as a manifest is: never
+ * a special file, never past 1 MiB, and proven before a byte is read to be
+ * inside the root's real directory, through no symlink when symlinks are
+ * not followed.
+ */
+function readJson(
+  { report, buffer }: Scan,
+  path: string,
+  bound: Bound,
+): unknown {
+  const exact = bound.follow
+    ? undefined
+    : join(bound.real, relative(bound.path, path));
+  const read = readManifest(path, {
+    maxBytes: MAX_JSON_BYTES,
+    within: { dir: bound.real, exact },
+    buffer,
+  });
+  if (read.kind === "text") {
+    try {
+      return JSON.parse(read.text);
+    } catch (error) {
+      report(invalidPluginProblem(
+        path,
+        `it is not valid JSON (${
+          error instanceof Error ? error.message : String(error)
+        })`,
+      ));
+      return INVALID;
+    }
+  }
+  if (read.kind === "unopenable") {
+    const code = errorCode(read.error);
+    if (code === "ENOENT" || code === "ENOTDIR") return MISSING;
+  }
+  report(invalidPluginProblem(path, unusable(read, bound)));
+  return INVALID;
+}
+
+/** Why a JSON manifest that was not read is left out. */
+function unusable(
+  read: Exclude<FileRead, { kind: "text" }>,
+  bound: Bound,
+): string {
+  switch (read.kind) {
+    case "elsewhere":
+      return `${
+        elsewhere(read.real, bound)
+      }; keep the plugin's files inside the root, not symlinked`;
+    case "unopenable":
+      return `it cannot be read (${reason(read.error)})`;
+    case "not_a_file":
+      return `it is ${read.what}, not a file`;
+    case "too_large":
+      return `it is over ${MAX_JSON_BYTES} bytes`;
+    case "not_utf8":
+      return "it is not UTF-8";
+    default:
+      return "it cannot be read";
+  }
+}
+
+/**
+ * Whether a JSON value is an object (its fields read with brackets, for
+ * `noPropertyAccessFromIndexSignature`).
+ */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
