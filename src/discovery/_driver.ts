@@ -13,7 +13,7 @@ import { realPathOrSelf, winnersOf } from "../config/_roots.ts";
 import { type ReadBuffer, readBuffer } from "../fs/_read.ts";
 import { errorCode, tryStatus } from "../fs/_status.ts";
 import { discoverPlugins } from "./_plugin_skills.ts";
-import { patchedRoot, type Swap } from "./_patch.ts";
+import { patchedRoot, type Swap } from "./_memo.ts";
 import { discoverRoot } from "./_root.ts";
 import { untrustedRootProblem } from "./_problems.ts";
 import type {

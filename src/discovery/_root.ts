@@ -35,7 +35,7 @@ import {
   unrepresentableProblem,
 } from "./_problems.ts";
 import { readSkill, type SkillRead } from "./_read_skill.ts";
-import { rememberedEntry, rootEntries } from "./_entries.ts";
+import { rememberedEntry, rootEntries } from "./_memo.ts";
 import type {
   DiscoveredSkill,
   PassedBy,
