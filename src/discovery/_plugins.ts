@@ -289,7 +289,9 @@ function pluginSkillRoots(
     skillFolders.set(real, single);
     if (single) {
       const parent = dirname(path);
-      singles.set(parent, [...singles.get(parent) ?? [], basename(path)]);
+      const names = singles.get(parent);
+      if (names === undefined) singles.set(parent, [basename(path)]);
+      else names.push(basename(path));
     } else {
       roots.push({ ...rules, path, realPath: real, namespace: name });
     }
