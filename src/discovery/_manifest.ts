@@ -1,9 +1,7 @@
 /**
- * Finding a skill directory's manifest: `<dir>/SKILL.md` by one status call
- * when it is a regular file, else the directory listed and the manifest
- * matched by name in any letter case (`SKILL.md` first) or, where the root
- * says so, exactly; what a manifest that is not a regular file is, said and
- * never opened.
+ * Finding a skill directory's manifest: `<dir>/SKILL.md` by one status call,
+ * else the directory listed and the manifest matched by name. A manifest
+ * that is not a regular file is reported, never opened.
  *
  * @module
  */
@@ -20,12 +18,11 @@ import {
 import { skillDirProblem } from "./_problems.ts";
 import type { RootScan } from "./_types.ts";
 
-/** A manifest found: its path and name, its status, and whether it is a symlink. */
+/** A manifest found, its status (its target's, for a followed symlink). */
 export interface Manifest {
   readonly path: string;
   readonly name: string;
   readonly dirName: string;
-  /** Its status (its target's, for a followed symlink). */
   readonly status: Status;
   readonly isLink: boolean;
 }
@@ -35,32 +32,22 @@ export const UNLISTED = "unlisted";
 
 /**
  * A skill directory's manifest: `<dir>/SKILL.md` when a status call says it
- * is a regular file (a symlink to one included, where those are followed)
- * and the scan does not list every skill; else the directory is listed, the
- * manifest matched by name (in any letter case, unless the root says
- * exact), and what it is said. A special file is never opened. When the
- * directory holds no manifest, its listing, so that a deeper scan can go on
- * below it without listing it again; `undefined` when what it holds was
- * reported.
+ * is a regular file (or a link to one, where those are followed) and the
+ * scan does not list every skill; else the manifest in the directory's
+ * listing. When it holds none, the listing, for a deeper scan to go on
+ * below it; `undefined` when what it holds was reported. `mayList` false:
+ * only `<dir>/SKILL.md` is looked at, and `UNLISTED` returned without it.
  */
 export function findManifest(
   scan: RootScan,
   dir: string,
   dirName: string,
-  { mayList = true }: {
-    /**
-     * Whether the directory may be listed: when not, only `<dir>/SKILL.md`
-     * is looked at (a regular file, or a link to one where those are
-     * followed), and `UNLISTED` returned when it is not one.
-     */
-    mayList?: boolean;
-  } = {},
+  { mayList = true }: { mayList?: boolean } = {},
 ): Manifest | Listing | typeof UNLISTED | undefined {
   const { config, report } = scan;
   const follow = followsManifestLinks(scan);
   if (!mayList || (scan.listEachSkill !== true && follow)) {
     const path = childPath(dir, "SKILL.md");
-    // When links are not followed, the entry itself (an lstat).
     const status = tryStatus(path, { follow });
     if (status.ok && status.value.kind === "file") {
       return {
@@ -88,7 +75,6 @@ export function findManifest(
   if (chosen === undefined) return undefined;
   const path = childPath(dir, chosen.name);
   const isLink = chosen.kind === "symlink";
-  // When symlinks are not followed, the entry itself (an lstat).
   const status = tryStatus(path, { follow });
   if (!status.ok) {
     const problem = readProblem(
@@ -110,10 +96,7 @@ export function findManifest(
   return { path, name: chosen.name, dirName, status: status.value, isLink };
 }
 
-/**
- * Whether a scan follows a manifest that is a symlink: when symlinks are
- * followed and the root does not say to ignore linked manifests.
- */
+/** Whether a scan follows a manifest that is a symlink. */
 export function followsManifestLinks(
   { config, root }: Pick<RootScan, "config" | "root">,
 ): boolean {
@@ -136,10 +119,10 @@ export function holdsManifest(dir: string): boolean {
 const NONE = "none";
 
 /**
- * Chooses a skill directory's manifest from its entries, matching the name
- * case-insensitively (or exactly, where the root says so): `SKILL.md` first,
- * else the first in sorted order; `NONE` when there is none, or it is a
- * symlink not followed. A directory or a special file is reported.
+ * Chooses a skill directory's manifest from its entries, by name in any
+ * letter case (or exactly, where the root says so): `SKILL.md` first, else
+ * the first in sorted order; `NONE` when there is none, or it is a symlink
+ * not followed. A directory or a special file is reported.
  */
 function chooseManifest(
   scan: RootScan,
@@ -163,12 +146,10 @@ function chooseManifest(
     );
   }
   if (chosen.kind === "symlink") {
-    // A link not followed is as if it were not there.
     return followsManifestLinks(scan) ? chosen : NONE;
   }
   if (chosen.kind !== "file") {
-    // A directory, FIFO, socket or device: never opened (opening one may
-    // block or act).
+    // Never opened: opening a FIFO or a device may block or act.
     const path = childPath(dir, chosen.name);
     scan.report(
       chosen.kind === "directory"
