@@ -183,30 +183,21 @@ function discoverConfigured(
 
 /** The scan of `root`, a folder of the configured root. */
 function scanOf(
-  scan: RootsScan,
+  { readRoot: _, memo: __, ...scan }: RootsScan,
   { configured, startedMs, buffer }: Configured,
-  { root, entries, linked }: {
+  folder: {
     root: SkillRoot;
     entries?: EntriesMemo | undefined;
     linked?: string[] | undefined;
   },
 ): RootScan {
+  const { root } = folder;
   return {
-    root,
-    config: scan.config,
+    ...scan,
+    ...folder,
     report: (problem) => scan.report(problem, root, configured),
     buffer,
-    previous: scan.previous,
-    listEachSkill: scan.listEachSkill,
-    denied: scan.denied,
-    passed: scan.passed,
-    missing: scan.missing,
     startedMs,
-    unchanged: scan.unchanged,
-    entries,
-    linked,
-    admit: scan.admit,
-    digest: scan.digest,
   };
 }
 

@@ -11,7 +11,6 @@
 import type { SkillRoot } from "../config/config.ts";
 import { childPath } from "../fs/_status.ts";
 import type { StatusKind } from "../fs/_types.ts";
-import { findManifest } from "./_manifest.ts";
 import { readSkill, type SkillRead } from "./_read_skill.ts";
 import type {
   DiscoveredSkill,
@@ -184,14 +183,7 @@ function readAgain(
     ...scan,
     report: (problem) => void reported.push(problem),
   };
-  const manifest = findManifest(quiet, dir, name);
-  if (typeof manifest !== "object" || "entries" in manifest) return undefined;
-  const read = readSkill(quiet, {
-    dir,
-    dirName: name,
-    reached: was.reached,
-    manifest,
-  });
+  const read = readSkill(quiet, { dir, dirName: name, reached: was.reached });
   return read === undefined || reported.length > 0 || read.findings.length > 0
     ? undefined
     : read.skill;

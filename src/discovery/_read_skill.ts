@@ -1,10 +1,7 @@
 /**
- * Reading one skill directory once its manifest is found: serve the
- * previous run's skill again when its refresh key allows, or else record
- * the directory's place, read the manifest within its cap, parse it and
- * complete its catalog entry with the root's labels. What stops the skill
- * loading is reported here; its findings are returned, to be reported once
- * it is admitted. `_root.ts` calls it, and `check` for one directory.
+ * Reading one skill directory: reuse the previous run's skill when its
+ * refresh key allows, else record the directory's place, read and parse
+ * the manifest. `_root.ts` calls it, and `check` for one directory.
  *
  * @module
  */
@@ -44,8 +41,8 @@ export interface SkillRead {
 
 /**
  * Reads one skill directory (finding its manifest unless given): what stops
- * it loading is reported; its findings (a repaired YAML, a name unlike its
- * directory's) are returned unreported.
+ * it loading is reported; its findings are returned, to be reported once
+ * it is admitted.
  */
 export function readSkill(
   scan: RootScan,
@@ -71,21 +68,18 @@ export function readSkill(
   }
   const place = placeOf(scan, { dir, dirName, reached });
   if (place === undefined) return undefined;
-  const parsed = unchanged === undefined
+  const skill = unchanged === undefined
     ? loadManifest(scan, { ...manifest, dir, place })
-    : { skill: unchanged, key: unchanged.key, digest: unchanged.digest };
-  if (parsed === undefined) return undefined;
-  return admitted(
-    scan,
-    discovered(parsed.skill, { place, key: parsed.key, digest: parsed.digest }),
-    findingsOf(parsed.skill, manifest),
-  );
+    : discovered(unchanged, {
+      place,
+      key: unchanged.key,
+      digest: unchanged.digest,
+    });
+  if (skill === undefined) return undefined;
+  return admitted(scan, skill, findingsOf(skill, manifest));
 }
 
-/**
- * A skill read, once a skill lock (when one is configured) admits it: a
- * refusal that drops it is reported, any other joins its findings.
- */
+/** A skill read, once a skill lock (if any) admits it. */
 function admitted(
   scan: RootScan,
   skill: DiscoveredSkill,
@@ -101,9 +95,8 @@ function admitted(
 }
 
 /**
- * The place of a skill directory, from its identity now (a symlink's
- * target's). When symlinks are not followed, a directory that has become
- * one since the root was listed is left out.
+ * The place of a skill directory, from its identity now. When symlinks are
+ * not followed, a directory that has become one since it was listed is left out.
  */
 function placeOf(
   scan: RootScan,
@@ -129,17 +122,14 @@ function placeOf(
 }
 
 /**
- * Reads and parses a found manifest (the size cap checked before it is
- * opened), or serves the previous run's parse of the same text. When
- * symlinks are not followed, the manifest must be proven to be the
- * directory's own entry.
+ * Reads and parses a found manifest, or serves the previous run's parse of
+ * the same text. When symlinks are not followed, the manifest must be
+ * proven to be the directory's own entry.
  */
 function loadManifest(
   scan: RootScan,
   manifest: Manifest & { dir: string; place: SkillPlace },
-):
-  | { skill: ParsedSkill; key: RefreshKey; digest: string | undefined }
-  | undefined {
+): DiscoveredSkill | undefined {
   const { config, report } = scan;
   const { path, name, dirName, status, isLink, dir, place } = manifest;
   const maxBytes = config.maxManifestBytes;
@@ -178,27 +168,24 @@ function loadManifest(
     return undefined;
   }
   const key = refreshKey(read.status, scan.startedMs);
-  const { digest } = read;
-  const same = reusable(scan, path, { text: read.text });
-  if (same !== undefined) return { skill: same, key, digest };
-  const parsed = parseSkill(scan.root, {
-    path,
-    dir,
-    dirName,
-    text: read.text,
-    repair: !scan.config.strict,
-  });
+  const parsed = reusable(scan, path, { text: read.text }) ??
+    parseSkill(scan.root, {
+      path,
+      dir,
+      dirName,
+      text: read.text,
+      repair: !scan.config.strict,
+    });
   if (!("info" in parsed)) {
     report(parsed);
     return undefined;
   }
-  return { skill: parsed, key, digest };
+  return discovered(parsed, { place, key, digest: read.digest });
 }
 
 /**
  * A skill from its manifest's text, its catalog entry completed with the
- * root's labels (scope, source, path, a plugin's namespace); or the problem
- * that makes the manifest unusable. `repair`: not under strict.
+ * root's labels; or the problem that makes the manifest unusable.
  */
 export function parseSkill(
   root: Pick<SkillRoot, "scope" | "source" | "path" | "namespace">,
@@ -256,7 +243,7 @@ export function parseSkill(
   };
 }
 
-/** A parsed skill with its place and key, written out, not spread (BENCHMARKS.md). */
+/** Written out, not spread: see BENCHMARKS.md. */
 function discovered(
   parsed: ParsedSkill,
   { place, key, digest }: {
@@ -305,10 +292,9 @@ export function sameKey(a: RefreshKey, b: RefreshKey): boolean {
 }
 
 /**
- * The previous run's skill at `path` that this scan may serve again: by
- * the manifest's `key` before reading (the same, and settled when it was
- * read), or by its `text` after, byte for byte; either way from a root of
- * the same labels (and plugin).
+ * The previous run's skill at `path` that this scan may serve again: by its
+ * settled `key` before reading, or by its `text` after; from a root of the
+ * same labels.
  */
 function reusable(
   scan: RootScan,

@@ -14,7 +14,7 @@ import type { Repair } from "../manifest/_yaml.ts";
 import type { SkillInfo } from "../skill.ts";
 import type { SkillWarningCode } from "../warn.ts";
 
-/** How discovery reached a skill directory: its real path, and whether through a symlink. */
+/** How discovery reached a skill directory. */
 export interface Reached {
   readonly realDir: string;
   readonly viaLink: boolean;
@@ -32,18 +32,16 @@ export interface SkillPlace
 export interface ParsedSkill {
   readonly info: SkillInfo;
   readonly body: string;
-  /** The manifest's decoded text, compared with a manifest read again. */
+  /** The manifest's text, compared with a manifest read again. */
   readonly source: string;
   /** The frontmatter's YAML text. */
   readonly frontmatter: string;
   readonly repairs: readonly Repair[];
-  /** The plain values its YAML cut at ` #`. */
   readonly truncations: readonly Truncation[];
-  /** The values read as hosts read them (notes in a check). */
   readonly coercions: readonly Coercion[];
 }
 
-/** A discovered skill: its catalog entry, its body and its directory's place. */
+/** A discovered skill: its parse, its directory's place and its manifest's key. */
 export interface DiscoveredSkill extends ParsedSkill {
   readonly place: SkillPlace;
   readonly key: RefreshKey;
@@ -76,7 +74,6 @@ export interface Problem {
   readonly drops: boolean;
   /** The skill's name (its directory name until its manifest names it). */
   readonly skill?: string | undefined;
-  /** 1-based. */
   readonly line?: number | undefined;
   readonly column?: number | undefined;
   /** For a duplicate: the manifest of the skill the root kept. */
@@ -97,9 +94,9 @@ export interface PassedBy {
   readonly reason: "no_manifest" | "symlink" | "skipped" | "not_listed";
   readonly path: string;
   readonly name: string;
-  /** The root being scanned (a plugin's skills folder, for a root of plugins). */
+  /** The root scanned (a plugin's skills folder, for a root of plugins). */
   readonly root: SkillRoot;
-  /** How many levels below the root the entry is (1 for the root's own). */
+  /** 1 for an entry of the root itself. */
   readonly level: number;
   /** For `no_manifest`: what the directory holds. */
   readonly listing?: Listing | undefined;
@@ -111,7 +108,7 @@ export interface PassedBy {
  */
 export type AdmitCheck = (skill: DiscoveredSkill) => Problem | undefined;
 
-/** Receives the problems of a discovery run: warns, throws or collects. */
+/** Receives the problems of a discovery run. */
 export type Report = (problem: Problem) => void;
 
 /**
@@ -125,7 +122,6 @@ export interface RootScan {
   readonly report: Report;
   /** What the manifests are read into: one for every root of a run. */
   readonly buffer: ReadBuffer;
-  /** The previous run's skills, for reuse by refresh key and by content. */
   readonly previous?: Previous | undefined;
   /** When the scan started: what a manifest's times are settled against. */
   readonly startedMs: number;
@@ -149,7 +145,6 @@ export interface RootScan {
   readonly entries?: EntriesMemo | undefined;
   /** The real directories reached through symlinks. */
   readonly linked?: string[] | undefined;
-  /** What admits each skill read (a skill lock); absent: every one. */
   readonly admit?: AdmitCheck | undefined;
   /** The digest of a manifest's bytes, taken as it is read, for `admit`. */
   readonly digest?: ((bytes: Uint8Array) => string) | undefined;
