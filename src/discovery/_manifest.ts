@@ -8,7 +8,7 @@
 
 import { type Listing, tryList } from "../fs/_listing.ts";
 import { childPath, kindOf, tryStatus } from "../fs/_status.ts";
-import type { Entry, Status } from "../fs/_types.ts";
+import type { Status } from "../fs/_types.ts";
 import {
   ambiguousProblem,
   manifestDirectoryProblem,
@@ -33,10 +33,11 @@ export const UNLISTED = "unlisted";
 /**
  * A skill directory's manifest: `<dir>/SKILL.md` when a status call says it
  * is a regular file (or a link to one, where those are followed) and the
- * scan does not list every skill; else the manifest in the directory's
- * listing. When it holds none, the listing, for a deeper scan to go on
- * below it; `undefined` when what it holds was reported. `mayList` false:
- * only `<dir>/SKILL.md` is looked at, and `UNLISTED` returned without it.
+ * scan does not list every skill; else the one its listing shows, by name
+ * in any letter case (or exactly, where the root says so), `SKILL.md` first.
+ * When it holds none, the listing, for a deeper scan to go on below it;
+ * `undefined` when what it holds was reported. `mayList` false: only
+ * `<dir>/SKILL.md` is looked at, and `UNLISTED` returned without it.
  */
 export function findManifest(
   scan: RootScan,
@@ -66,13 +67,29 @@ export function findManifest(
     if (problem !== undefined) report(problem);
     return undefined;
   }
-  const chosen = chooseManifest(scan, {
-    dir,
-    dirName,
-    entries: listing.value.entries,
-  });
-  if (chosen === NONE) return listing.value;
-  if (chosen === undefined) return undefined;
+  const exact = scan.root.manifestName === "exact";
+  const candidates = listing.value.entries.filter((entry) =>
+    exact ? entry.name === "SKILL.md" : isManifestName(entry.name)
+  );
+  const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
+    candidates[0];
+  if (chosen === undefined) return listing.value;
+  if (candidates.length > 1) {
+    const names = candidates.map((entry) => entry.name);
+    report(ambiguousProblem({ dir, dirName, names, chosen: chosen.name }));
+  }
+  // A symlink not followed is as if it were not there.
+  if (chosen.kind === "symlink" && !follow) return listing.value;
+  if (chosen.kind !== "file" && chosen.kind !== "symlink") {
+    // Never opened: opening a FIFO or a device may block or act.
+    const path = childPath(dir, chosen.name);
+    report(
+      chosen.kind === "directory"
+        ? manifestDirectoryProblem(path, dirName)
+        : notRegularProblem(path, dirName, kindOf(chosen.kind)),
+    );
+    return undefined;
+  }
   const path = childPath(dir, chosen.name);
   const isLink = chosen.kind === "symlink";
   const status = tryStatus(path, { follow });
@@ -113,50 +130,4 @@ export function holdsManifest(dir: string): boolean {
   const listing = tryList(dir);
   return listing.ok &&
     listing.value.entries.some((e) => isManifestName(e.name));
-}
-
-/** What {@linkcode chooseManifest} returns for a directory without one. */
-const NONE = "none";
-
-/**
- * Chooses a skill directory's manifest from its entries, by name in any
- * letter case (or exactly, where the root says so): `SKILL.md` first, else
- * the first in sorted order; `NONE` when there is none, or it is a symlink
- * not followed. A directory or a special file is reported.
- */
-function chooseManifest(
-  scan: RootScan,
-  { dir, dirName, entries }: {
-    dir: string;
-    dirName: string;
-    entries: readonly Entry[];
-  },
-): Entry | typeof NONE | undefined {
-  const exact = scan.root.manifestName === "exact";
-  const candidates = entries.filter((entry) =>
-    exact ? entry.name === "SKILL.md" : isManifestName(entry.name)
-  );
-  const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
-    candidates[0];
-  if (chosen === undefined) return NONE;
-  if (candidates.length > 1) {
-    const names = candidates.map((entry) => entry.name);
-    scan.report(
-      ambiguousProblem({ dir, dirName, names, chosen: chosen.name }),
-    );
-  }
-  if (chosen.kind === "symlink") {
-    return followsManifestLinks(scan) ? chosen : NONE;
-  }
-  if (chosen.kind !== "file") {
-    // Never opened: opening a FIFO or a device may block or act.
-    const path = childPath(dir, chosen.name);
-    scan.report(
-      chosen.kind === "directory"
-        ? manifestDirectoryProblem(path, dirName)
-        : notRegularProblem(path, dirName, kindOf(chosen.kind)),
-    );
-    return undefined;
-  }
-  return chosen;
 }

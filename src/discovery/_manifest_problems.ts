@@ -27,17 +27,10 @@ export function ambiguousProblem(
     chosen: string;
   },
 ): Problem {
-  return {
-    ...problem(
-      "ambiguous_manifest",
-      dir,
-      false,
-      `Skill directory ${dir} has several manifests (${
-        names.join(", ")
-      }): using ${chosen}`,
-    ),
-    skill: dirName,
-  };
+  const all = names.join(", ");
+  const message =
+    `Skill directory ${dir} has several manifests (${all}): using ${chosen}`;
+  return problem("ambiguous_manifest", dir, false, message, { skill: dirName });
 }
 
 /** The problem of a manifest that its directory's listing shows is a directory. */
@@ -61,10 +54,8 @@ export function notRegularProblem(
 }
 
 function notAFile(path: string, dirName: string, is: string): Problem {
-  return {
-    ...problem("not_a_file", path, true, `Skipped ${path}: the manifest ${is}`),
-    skill: dirName,
-  };
+  const message = `Skipped ${path}: the manifest ${is}`;
+  return problem("not_a_file", path, true, message, { skill: dirName });
 }
 
 /** The problem of a manifest that could not be read; none when it is gone. */
@@ -77,11 +68,9 @@ export function readProblem(
     maxBytes: number;
   },
 ): Problem | undefined {
-  const dropped = (code: SkillWarningCode, message: string): Problem => ({
-    ...problem(code, path, true, message),
-    skill: dirName,
-    ..."error" in read ? { cause: read.error } : {},
-  });
+  const cause = "error" in read ? { cause: read.error } : {};
+  const dropped = (code: SkillWarningCode, message: string): Problem =>
+    problem(code, path, true, message, { skill: dirName, ...cause });
   const invalid = `Invalid skill manifest ${path}: it`;
   switch (read.kind) {
     case "unopenable": {
@@ -128,13 +117,13 @@ export function parseProblem(
   error: SkillError,
   { path, dirName }: { path: string; dirName: string },
 ): Problem {
-  return {
-    ...problem("invalid_skill", path, true, error.message),
+  const { message, line, column, problems } = error;
+  return problem("invalid_skill", path, true, message, {
     skill: dirName,
-    line: error.line,
-    column: error.column,
-    problems: error.problems,
-  };
+    line,
+    column,
+    problems,
+  });
 }
 
 /**
@@ -157,11 +146,7 @@ export function findingsOf(
     code: SkillWarningCode,
     line: number,
     message: string,
-  ): Problem => ({
-    ...problem(code, path, false, message),
-    skill: name,
-    line,
-  });
+  ): Problem => problem(code, path, false, message, { skill: name, line });
   const problems: Problem[] = [
     ...repairs.map((repair) =>
       found(

@@ -21,8 +21,9 @@ export function problem(
   path: string,
   drops: boolean,
   message: string,
+  more?: Partial<Problem>,
 ): Problem {
-  return { code, message, path, drops };
+  return { code, message, path, drops, ...more };
 }
 
 /** The problem of a root that could not be listed; none when it is missing. */
@@ -30,89 +31,61 @@ export function rootProblem(path: string, error: unknown): Problem | undefined {
   const code = errorCode(error);
   if (code === "ENOENT") return undefined;
   const notDir = code === "ENOTDIR";
-  return problem(
-    notDir ? "root_not_directory" : "unreadable",
-    path,
-    false,
-    `Skipped skill root ${path}: ${
-      notDir ? "it is not a directory" : reason(error)
-    }`,
-  );
+  const why = notDir ? "it is not a directory" : reason(error);
+  const message = `Skipped skill root ${path}: ${why}`;
+  const kind = notDir ? "root_not_directory" : "unreadable";
+  return problem(kind, path, false, message);
 }
 
 /** The problem of a folder below a root whose real directory was read already. */
 export function loopProblem(dir: string, realDir: string): Problem {
-  return problem(
-    "symlink_loop",
-    dir,
-    false,
-    `Skipped folder ${dir}: it is ${realDir}, read already (a symlink loop, or a second link to one folder)`,
-  );
+  const message =
+    `Skipped folder ${dir}: it is ${realDir}, read already (a symlink loop, or a second link to one folder)`;
+  return problem("symlink_loop", dir, false, message);
 }
 
-/** The problem of a root whose folder bound is spent. */
-export function limitProblem(root: string, max: number | undefined): Problem {
-  return problem(
-    "discovery_limit",
-    root,
-    false,
-    `Stopped listing the folders of skill root ${root} after ${
-      max ?? 0
-    } folders (its maxDirectories): a directory past them was read only where it holds SKILL.md, and no folder further in; raise maxDirectories or point a root at the folder that holds the skills`,
-  );
+/** The problem of a root whose folder bound (`maxDirectories`) is spent. */
+export function limitProblem(root: string, max = 0): Problem {
+  const message =
+    `Stopped listing the folders of skill root ${root} after ${max} folders (its maxDirectories): a directory past them was read only where it holds SKILL.md, and no folder further in; raise maxDirectories or point a root at the folder that holds the skills`;
+  return problem("discovery_limit", root, false, message);
 }
 
 /** The problem of the roots the process may not read, in one line. */
 export function deniedRootsProblem(paths: readonly string[]): Problem {
-  const one = paths.length === 1;
-  return problem(
-    "unreadable",
-    paths[0] ?? "",
-    false,
-    `Skipped ${one ? "skill root" : "skill roots"} ${
-      paths.join(", ")
-    }: permission denied (the read permission does not cover ${
-      one ? "it" : "them"
-    }: grant Deno's --allow-read or Node's --allow-fs-read there; a root that does not exist is skipped silently once it is granted)`,
-  );
+  const [roots, them] = paths.length === 1
+    ? ["skill root", "it"]
+    : ["skill roots", "them"];
+  const all = paths.join(", ");
+  const message =
+    `Skipped ${roots} ${all}: permission denied (the read permission does not cover ${them}: grant Deno's --allow-read or Node's --allow-fs-read there; a root that does not exist is skipped silently once it is granted)`;
+  return problem("unreadable", paths[0] ?? "", false, message);
 }
 
 /** The problem of a root the `trust` option does not trust: it is not read. */
-export function untrustedRootProblem(root: SkillRoot): Problem {
-  return problem(
-    "untrusted_root",
-    root.path,
-    false,
-    `Did not read the skill root ${root.path} (scope ${
-      describe(root.scope)
-    }): the trust option does not trust it, so its skills are not served; to read it, trust it (trust: true, or a trust function that returns true for it)`,
-  );
+export function untrustedRootProblem({ path, scope }: SkillRoot): Problem {
+  const shown = describe(scope);
+  const message =
+    `Did not read the skill root ${path} (scope ${shown}): the trust option does not trust it, so its skills are not served; to read it, trust it (trust: true, or a trust function that returns true for it)`;
+  return problem("untrusted_root", path, false, message);
 }
 
 /** The problem of a skill-directory symlink that cannot be followed. */
 export function danglingLinkProblem(dir: string, error: unknown): Problem {
-  return problem(
-    "dangling_symlink",
-    dir,
-    false,
-    `Skipped ${dir}: the symlink cannot be followed (${reason(error)})`,
-  );
+  const message = `Skipped ${dir}: the symlink cannot be followed (${
+    reason(error)
+  })`;
+  return problem("dangling_symlink", dir, false, message);
 }
 
 /**
  * The problem of a root entry whose name on disk is not valid UTF-8: never a
  * silent drop. `shown`: its name as the listing knows it.
  */
-export function unrepresentableProblem(
-  rootPath: string,
-  shown: string,
-): Problem {
-  return problem(
-    "unrepresentable_name",
-    rootPath,
-    true,
-    `Skipped a skill directory in ${rootPath}: its name ${shown} is not valid UTF-8, so it cannot be opened by name; rename it`,
-  );
+export function unrepresentableProblem(root: string, shown: string): Problem {
+  const message =
+    `Skipped a skill directory in ${root}: its name ${shown} is not valid UTF-8, so it cannot be opened by name; rename it`;
+  return problem("unrepresentable_name", root, true, message);
 }
 
 /** The problem of a skill directory that could not be listed; none when gone. */
@@ -122,16 +95,11 @@ export function skillDirProblem(
   error: unknown,
 ): Problem | undefined {
   if (errorCode(error) === "ENOENT") return undefined;
-  return {
-    ...problem(
-      "unreadable",
-      dir,
-      true,
-      `Skipped skill directory ${dir}: ${reason(error)}`,
-    ),
+  const message = `Skipped skill directory ${dir}: ${reason(error)}`;
+  return problem("unreadable", dir, true, message, {
     skill: dirName,
     cause: error,
-  };
+  });
 }
 
 /**
@@ -153,16 +121,23 @@ export function deniedProblem(
 export function duplicateProblem(
   { path, name, first }: { path: string; name: string; first: string },
 ): Problem {
-  return {
-    ...problem(
-      "duplicate_skill",
-      path,
-      true,
-      `Skipped ${path}: skill "${name}" is already defined by ${first} in the same root`,
-    ),
+  const message =
+    `Skipped ${path}: skill "${name}" is already defined by ${first} in the same root`;
+  return problem("duplicate_skill", path, true, message, {
     skill: name,
     kept: first,
-  };
+  });
+}
+
+/** A marketplace entry as a problem names it. */
+export interface PluginEntry {
+  /** `plugins[<index>]`. */
+  readonly where: string;
+  readonly name: string;
+  readonly source: string;
+  /** The source resolved against the marketplace, and its real path. */
+  readonly dir: string;
+  readonly real: string;
 }
 
 /**
@@ -179,33 +154,15 @@ export function duplicatePluginProblem(
 ): Problem {
   const entry = (e: PluginEntry): string =>
     `${e.where} ("${e.name}", source "${e.source}")`;
+  const [it, kept] = [entry(listed), entry(first)];
   const from = first.real === listed.real
     ? `from the same directory ${listed.real}`
     : `from ${first.dir}`;
-  return {
-    ...problem(
-      "duplicate_plugin",
-      marketPath,
-      true,
-      `Skipped ${
-        entry(listed)
-      } of ${marketPath}: plugin "${name}" is loaded already ${from} by ${
-        entry(first)
-      }, which is kept; rename one of the plugins or remove the entry`,
-    ),
+  const message =
+    `Skipped ${it} of ${marketPath}: plugin "${name}" is loaded already ${from} by ${kept}, which is kept; rename one of the plugins or remove the entry`;
+  return problem("duplicate_plugin", marketPath, true, message, {
     kept: first.dir,
-  };
-}
-
-/** A marketplace entry as a problem names it. */
-export interface PluginEntry {
-  /** `plugins[<index>]`. */
-  readonly where: string;
-  readonly name: string;
-  readonly source: string;
-  /** The source resolved against the marketplace, and its real path. */
-  readonly dir: string;
-  readonly real: string;
+  });
 }
 
 /**
@@ -216,34 +173,26 @@ export function reservedNameProblem(
   { path, name }: { path: string; name: string },
   colon: string,
 ): Problem {
-  const plain = colon === ":";
-  const holds = plain
-    ? '":"'
-    : `${codePointName(colon)}, a character that looks like ":"`;
-  return {
-    ...problem(
-      "reserved_name",
-      path,
-      true,
-      `Skipped ${path}: its name "${name}" holds ${holds}, which is reserved for plugin skills (<plugin>:<skill>); rename it without ":"${
-        plain ? "" : " or anything like it"
-      } (a skill of a plugin gets its prefix from the plugin)`,
-    ),
-    skill: name,
-  };
+  const [holds, like] = colon === ":" ? ['":"', ""] : [
+    `${codePointName(colon)}, a character that looks like ":"`,
+    " or anything like it",
+  ];
+  const message =
+    `Skipped ${path}: its name "${name}" holds ${holds}, which is reserved for plugin skills (<plugin>:<skill>); rename it without ":"${like} (a skill of a plugin gets its prefix from the plugin)`;
+  return problem("reserved_name", path, true, message, { skill: name });
 }
 
 /**
  * A plugin or marketplace manifest, or plugin skills, left out (so strict
  * throws, and a check fails): `why` says what is wrong and what to do.
  */
-export function invalidPluginProblem(path: string, why: string): Problem {
-  return problem(
-    "invalid_plugin",
-    path,
-    true,
-    `Skipped plugin skills of ${path}: ${why}`,
-  );
+export function invalidPluginProblem(
+  path: string,
+  why: string,
+  more?: Partial<Problem>,
+): Problem {
+  const message = `Skipped plugin skills of ${path}: ${why}`;
+  return problem("invalid_plugin", path, true, message, more);
 }
 
 /**
@@ -263,13 +212,9 @@ export function outsidePluginsProblem(
   const leads = real === undefined
     ? "is a symlink that changed while it was followed, not proven inside"
     : `leads to ${real}, outside`;
-  return {
-    ...invalidPluginProblem(
-      path,
-      `the ${what} ${leads} the real directory ${within} of the root of plugins; keep the plugin's skills inside it`,
-    ),
-    skill: dirName,
-  };
+  const why =
+    `the ${what} ${leads} the real directory ${within} of the root of plugins; keep the plugin's skills inside it`;
+  return invalidPluginProblem(path, why, { skill: dirName });
 }
 
 /** What strict throws for a problem that drops a skill, by warning code. */
