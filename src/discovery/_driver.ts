@@ -39,17 +39,9 @@ export type RootReader = (
 
 /** What {@linkcode discoverRoots} scans, how, and where it reports. */
 export interface RootsScan extends
-  Pick<
+  Omit<
     RootScan,
-    | "config"
-    | "previous"
-    | "listEachSkill"
-    | "denied"
-    | "passed"
-    | "missing"
-    | "unchanged"
-    | "admit"
-    | "digest"
+    "root" | "report" | "buffer" | "startedMs" | "within" | "entries" | "linked"
   > {
   /** Receives each problem, with the root scanned and its configured root. */
   readonly report: (

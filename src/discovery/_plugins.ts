@@ -101,12 +101,10 @@ export function pluginRoots(
       ? `it is outside the marketplace ${root.path}`
       : refusal(dir, bound);
     if (typeof refused === "string") {
-      report(invalidPluginProblem(
-        marketPath,
-        `${where} ("${
-          entry["name"]
-        }") has its source "${source}" at ${dir}: ${refused}; point it at a folder inside the marketplace`,
-      ));
+      const name = entry["name"];
+      const why =
+        `${where} ("${name}") has its source "${source}" at ${dir}: ${refused}; point it at a folder inside the marketplace`;
+      report(invalidPluginProblem(marketPath, why));
       return;
     }
     const { real } = refused;
@@ -219,24 +217,20 @@ function pluginSkillRoots(
     : "it is not a string";
   if (typeof name !== "string" || why !== undefined) {
     // Cited where the name came from: plugin.json, the entry, or the folder.
-    const refused = `is not a plugin name: ${why} (${PLUGIN_NAME_RULE})`;
     const shown = describe(name);
-    report(
-      own?.["name"] !== undefined
-        ? invalidPluginProblem(
-          manifestPath,
-          `its "name" ${shown} ${refused}; rename the plugin`,
-        )
-        : listed?.["name"] !== undefined && entry !== undefined
-        ? invalidPluginProblem(
-          entry.marketPath,
-          `${entry.where} has the "name" ${shown}, which ${refused}; rename the entry`,
-        )
-        : invalidPluginProblem(
-          dir,
-          `its folder's name ${shown} ${refused}; give it a .claude-plugin/plugin.json with a "name"`,
-        ),
-    );
+    const refused = `is not a plugin name: ${why} (${PLUGIN_NAME_RULE})`;
+    const [path, said] = own?.["name"] !== undefined
+      ? [manifestPath, `its "name" ${shown} ${refused}; rename the plugin`]
+      : listed?.["name"] !== undefined && entry !== undefined
+      ? [
+        entry.marketPath,
+        `${entry.where} has the "name" ${shown}, which ${refused}; rename the entry`,
+      ]
+      : [
+        dir,
+        `its folder's name ${shown} ${refused}; give it a .claude-plugin/plugin.json with a "name"`,
+      ];
+    report(invalidPluginProblem(path, said));
     return undefined;
   }
   if (!claim(name)) return undefined;
@@ -257,10 +251,9 @@ function pluginSkillRoots(
       who: `plugin "${name}"`,
     };
   if (folders === undefined) {
-    report(invalidPluginProblem(
-      definedIn,
-      `${who} has a "skills" that is neither a path nor a list of paths`,
-    ));
+    const why =
+      `${who} has a "skills" that is neither a path nor a list of paths`;
+    report(invalidPluginProblem(definedIn, why));
     return undefined;
   }
   // A path is a folder of skills, or one skill (it holds a manifest): the
@@ -275,10 +268,9 @@ function pluginSkillRoots(
       ? `it is outside the plugin ${dir}`
       : refusal(path, bound);
     if (typeof refused === "string") {
-      report(invalidPluginProblem(
-        definedIn,
-        `${who} names the skills folder ${path}: ${refused}; name a folder inside the plugin`,
-      ));
+      const why =
+        `${who} names the skills folder ${path}: ${refused}; name a folder inside the plugin`;
+      report(invalidPluginProblem(definedIn, why));
       continue;
     }
     // A folder named twice (by spelling or by symlink) is read once.
@@ -342,12 +334,8 @@ function readJson(
     try {
       return JSON.parse(read.text);
     } catch (error) {
-      report(invalidPluginProblem(
-        path,
-        `it is not valid JSON (${
-          error instanceof Error ? error.message : String(error)
-        })`,
-      ));
+      const why = error instanceof Error ? error.message : String(error);
+      report(invalidPluginProblem(path, `it is not valid JSON (${why})`));
       return INVALID;
     }
   }

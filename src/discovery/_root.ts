@@ -18,7 +18,7 @@ import {
 } from "../fs/_status.ts";
 import type { Entry } from "../fs/_types.ts";
 import type { SkillRoot } from "../config/config.ts";
-import { findManifest, type Manifest, UNLISTED } from "./_manifest.ts";
+import { findManifest, UNLISTED } from "./_manifest.ts";
 import { rememberedEntry, rootEntries } from "./_memo.ts";
 import {
   danglingLinkProblem,
@@ -82,10 +82,11 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
       }
     }
     for (const entry of entries) {
-      const at = { folder: path, entry, level };
       if (!followed(entry.kind, config)) {
         // A file, FIFO, socket or device; or a symlink, not followed.
-        if (entry.kind === "symlink") passBy(scan, "symlink", at);
+        if (entry.kind === "symlink") {
+          passBy(scan, "symlink", { folder: path, entry, level });
+        }
         continue;
       }
       const skipped = deep && isSkipped(entry.name, root)
@@ -94,7 +95,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
         ? "not_listed"
         : undefined;
       if (skipped !== undefined) {
-        passBy(scan, skipped, at);
+        passBy(scan, skipped, { folder: path, entry, level });
         continue;
       }
       const dir = childPath(path, entry.name);
@@ -189,7 +190,17 @@ function readEntry(
     report(loopProblem(dir, reached.realDir));
     return undefined;
   }
-  const found = probe(scan, walk, { dir, dirName: entry.name });
+  // Past the root's maxDirectories, a directory is only looked at for
+  // SKILL.md, and the bound is reported once.
+  const mayList = walk.listed < (root.maxDirectories ?? Infinity);
+  const found = findManifest(scan, dir, entry.name, { mayList });
+  if (found === UNLISTED) {
+    if (!walk.limited) report(limitProblem(root.path, root.maxDirectories));
+    walk.limited = true;
+    return undefined;
+  }
+  // Listed (or tried) and not a skill: one folder more against the bound.
+  if (found === undefined || "entries" in found) walk.listed++;
   if (found === undefined) return undefined;
   if (!("entries" in found)) {
     return readSkill(scan, {
@@ -247,30 +258,6 @@ function passBy(
 function isSkipped(name: string, root: SkillRoot): boolean {
   return name === "node_modules" || name === ".git" ||
     (name.startsWith(".") && root.hidden !== "read");
-}
-
-/**
- * A directory's manifest, or its listing when it holds none, within the
- * root's bound: every directory listed that is not a skill counts towards
- * `maxDirectories`; past it a directory is only looked at for `SKILL.md`
- * by one status call, and the first one left unlisted reports the bound
- * reached, once for the root.
- */
-function probe(
-  scan: RootScan,
-  walk: RootWalk,
-  { dir, dirName }: { dir: string; dirName: string },
-): Manifest | Listing | undefined {
-  const { root, report } = scan;
-  const mayList = walk.listed < (root.maxDirectories ?? Infinity);
-  const found = findManifest(scan, dir, dirName, { mayList });
-  if (found === UNLISTED) {
-    if (!walk.limited) report(limitProblem(root.path, root.maxDirectories));
-    walk.limited = true;
-    return undefined;
-  }
-  if (found === undefined || "entries" in found) walk.listed++;
-  return found;
 }
 
 /** Whether discovery reads an entry of this kind: a directory, or a symlink when symlinks are followed. */
