@@ -51,19 +51,14 @@ export interface RootsScan extends
   ) => void;
   /** What reads each configured root; absent: it is discovered as configured. */
   readonly readRoot?: RootReader | undefined;
-  /**
-   * The previous scan's memory, while a watch is open: a configured root
-   * the watch saw unchanged is served as it was, and this scan's memory is
-   * returned for the next.
-   */
+  /** The previous scan's memory, while a watch is open; this scan's is returned. */
   readonly memo?: ScanMemo | undefined;
 }
 
 /**
  * The roots to scan, in ascending precedence: every trusted root that no
- * later trusted root reaches too (one directory reached twice, by spelling
- * or by symlink, is scanned once, at its last position). Real paths are
- * resolved again for each scan, so a link made after construction is seen.
+ * later trusted root reaches too, by spelling or by symlink (real paths
+ * resolved again at each scan).
  */
 export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
   const trusted = roots.filter((root) => root.untrusted !== true);
@@ -76,10 +71,9 @@ export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
  * first, and gives `each` the skills of each scan as soon as it is read.
  * Each root not trusted is reported first (`untrusted_root`), never read.
  *
- * @returns The configured roots scanned, in order; the real directories
- * each one's scan reached through symlinks (for a watch to watch from the
- * start); the memory for the next scan (when `memo` was given); and, when
- * every root was served from the memory, each skill swapped.
+ * @returns The roots scanned; the real directories each one reached
+ * through symlinks; the memory for the next scan (when `memo` was given);
+ * and, when every root was served from the memory, each skill swapped.
  * @throws {SkillError} Only through `report`, under strict.
  */
 export function discoverRoots(
@@ -193,10 +187,7 @@ function scanOf(
   };
 }
 
-/**
- * Discovers one configured root, remembering what its scans gave for the
- * next scan to serve again.
- */
+/** Discovers one configured root, remembering what its scans gave. */
 function remembered(
   scan: RootsScan,
   { previous, ...at }: Configured & {
@@ -261,10 +252,9 @@ function isMissing(path: string): boolean {
 }
 
 /**
- * The skills of a root of plugins, in the order of its plugins and their
- * skills folders: each real folder is scanned once however many plugins
- * list it (the skill directories any of them names), confined to the root's
- * real directory, and each plugin gets its skills in its own name.
+ * The skills of a root of plugins, confined to its real directory: each
+ * real skills folder is scanned once however many plugins list it, and
+ * each plugin gets its skills in its own name.
  */
 function discoverPlugins(
   scan: RootScan,

@@ -31,13 +31,11 @@ export interface Manifest {
 export const UNLISTED = "unlisted";
 
 /**
- * A skill directory's manifest: `<dir>/SKILL.md` when a status call says it
- * is a regular file (or a link to one, where those are followed) and the
- * scan does not list every skill; else the one its listing shows, by name
- * in any letter case (or exactly, where the root says so), `SKILL.md` first.
- * When it holds none, the listing, for a deeper scan to go on below it;
- * `undefined` when what it holds was reported. `mayList` false: only
- * `<dir>/SKILL.md` is looked at, and `UNLISTED` returned without it.
+ * A skill directory's manifest: `<dir>/SKILL.md` by one status call, unless
+ * the scan lists every skill; else the one its listing shows, in any letter
+ * case unless the root says exact, `SKILL.md` first. Without one, the
+ * listing, for a deeper scan; `undefined` when a problem was reported.
+ * `mayList` false: only `<dir>/SKILL.md`, else `UNLISTED`.
  */
 export function findManifest(
   scan: RootScan,

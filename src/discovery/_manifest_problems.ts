@@ -1,8 +1,6 @@
 /**
- * What discovery says about a skill's manifest, as data: one found several
- * times or not a regular file, one that could not be read or that the parser
- * refused, and the findings about a manifest that loads (each repaired YAML
- * line, each value YAML cut at a comment, a name unlike its directory's).
+ * What discovery says about a skill's manifest: why it was not read or
+ * parsed, and the findings about one that loads.
  *
  * @module
  */
@@ -41,10 +39,7 @@ export function manifestDirectoryProblem(
   return notAFile(path, dirName, "is a directory");
 }
 
-/**
- * The problem of a manifest that is not a regular file, from what a
- * listing, a status or the descriptor says it is (`what`: "a FIFO", ...).
- */
+/** The problem of a manifest that is not a regular file (`what`: "a FIFO", ...). */
 export function notRegularProblem(
   path: string,
   dirName: string,
@@ -128,9 +123,8 @@ export function parseProblem(
 
 /**
  * What to report about a skill that loads, each time it is discovered: each
- * repaired YAML line, each value YAML cut at ` #`, a name that differs from
- * the directory's (as the reference validator compares them: NFKC forms,
- * without a plugin's namespace).
+ * repaired YAML line, each value cut at ` #`, a name unlike its directory's
+ * (NFKC forms, as the reference validator compares them).
  */
 export function findingsOf(
   skill: ParsedSkill,

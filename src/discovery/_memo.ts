@@ -1,9 +1,7 @@
 /**
  * What a scan serves again while a watch is open, for a root one level
- * deep: each entry the watch saw nothing change at (below it, above it, or
- * at the target it links to), as the previous scan read it, what it
- * reported and passed by included; and a root whose watch saw changes only
- * inside some skill directories, with those skills read anew.
+ * deep: each entry where the watch saw nothing change, as the previous scan
+ * read it; and the whole root, with the skills changed inside read anew.
  *
  * @module
  */
@@ -33,11 +31,8 @@ export function rootEntries(scan: RootScan): RootEntries | undefined {
   const { entries } = scan;
   if (entries === undefined) return undefined;
   const key = entriesKey(scan.root);
-  let next = entries.next.get(key);
-  if (next === undefined) {
-    next = new Map();
-    entries.next.set(key, next);
-  }
+  const next = entries.next.get(key) ?? new Map<string, EntryOutcome>();
+  entries.next.set(key, next);
   return { previous: entries.previous.get(key), next };
 }
 
@@ -48,9 +43,8 @@ function entriesKey(root: SkillRoot): string {
 
 /**
  * One entry, served as the previous scan read it when the watch saw nothing
- * change there and it still reaches the same directory the same way; else
- * read by `read`, its outcome recorded. Either way what it reported and
- * passed by is said again, as a scan without a memory would.
+ * change there, else read by `read`; either way what it reported and passed
+ * by is said again, as a scan without a memory would.
  */
 export function rememberedEntry(
   scan: RootScan,
@@ -113,11 +107,9 @@ export interface Swap {
 }
 
 /**
- * The previous scan of `scan.root` (`before`) with the skill directories
- * the watch saw changes inside read anew, when each reads as the same name
- * with nothing to report, as it did before; undefined when the root must
- * be read as usual (a skill renamed, a problem found or gone, an entry
- * that was not a plain skill directory).
+ * The previous scan of `scan.root` with the skill directories the watch saw
+ * changes inside read anew, when each reads as the same name with nothing
+ * to report, as before; undefined when the root must be read as usual.
  */
 export function patchedRoot(
   scan: RootScan,

@@ -28,7 +28,7 @@ const MANIFEST_DIR = ".claude-plugin";
 /** The most bytes a `marketplace.json` or `plugin.json` is read to. */
 const MAX_JSON_BYTES = 1024 * 1024;
 
-/** What a root of plugins reads from: its real directory (always followed), and whether the symlinks inside it are. */
+/** What a root of plugins reads from, and whether the symlinks inside it are followed. */
 interface Bound {
   readonly path: string;
   readonly real: string;
@@ -43,13 +43,10 @@ const INVALID: unique symbol = Symbol("invalid");
 type Scan = Pick<RootScan, "root" | "report" | "buffer">;
 
 /**
- * The skill roots a root of kind `"plugins"` stands for, as of now: for a
- * marketplace, each plugin it lists on disk, in its order (one from a git
- * or URL source is left out silently); else the root itself as one plugin.
- * A manifest that cannot be used is reported (`invalid_plugin`) and its
- * plugins left out. Nothing is read from outside the root's real directory,
- * nor through a symlink when symlinks are not followed; a second plugin of
- * one name is reported (`duplicate_plugin`) and the first kept.
+ * The skill roots a root of kind `"plugins"` stands for, as of now: each
+ * plugin a marketplace lists on disk, in its order, else the root as one
+ * plugin. What cannot be used is reported (`invalid_plugin`,
+ * `duplicate_plugin`) and left out.
  */
 export function pluginRoots(
   scan: Scan & Pick<RootScan, "config">,
@@ -85,7 +82,7 @@ export function pluginRoots(
     ? metadata["pluginRoot"]
     : ".";
   const roots: SkillRoot[] = [];
-  // Each plugin directory's plugin.json by real path, read once; the first entry of each name.
+  // Each plugin.json by real path, read once; the first entry of each name.
   const manifests = new Map<string, unknown>();
   const byName = new Map<string, PluginEntry>();
   plugins.forEach((entry: unknown, index) => {
@@ -141,9 +138,8 @@ export function pluginsRealPath(path: string): string {
 }
 
 /**
- * Where a path inside a root of plugins (lexically) really is, or why it is
- * refused (see {@linkcode elsewhere}, or it cannot be followed). One that
- * does not exist is where it says (nothing is read there).
+ * Where a path inside a root of plugins really is, or why it is refused.
+ * One that does not exist is where it says (nothing is read there).
  */
 function refusal(path: string, bound: Bound): { real: string } | string {
   const own = join(bound.real, relative(bound.path, path));
@@ -161,11 +157,7 @@ function refusal(path: string, bound: Bound): { real: string } | string {
   return { real: real.value };
 }
 
-/**
- * Why a path whose real path is `real` is refused: it leads outside the
- * root's real directory, or through a symlink while symlinks are not
- * followed, or changed while it was followed (`real` undefined).
- */
+/** Why a path whose real path is `real` (undefined: it changed) is refused. */
 function elsewhere(real: string | undefined, bound: Bound): string {
   if (real !== undefined && !isInside(real, bound.real)) {
     return `it leads to ${real}, outside the real directory ${bound.real} of the root`;
@@ -180,10 +172,8 @@ function elsewhere(real: string | undefined, bound: Bound): string {
 
 /**
  * A plugin's skill roots: its `skills/` folder, or what its manifest (else
- * its marketplace entry; the entry alone when it says `strict: false`)
- * names in `skills`, each inside the plugin: a folder of skills, or one
- * skill's folder; each folder once. Its name is its manifest's `name`, else
- * its marketplace entry's, else its directory's. Undefined when its
+ * its marketplace entry; the entry alone with `strict: false`) names in
+ * `skills`: folders of skills, or skills' folders. Undefined when its
  * manifest cannot be used (reported), or when `claim` refuses its name.
  */
 function pluginSkillRoots(
@@ -192,13 +182,9 @@ function pluginSkillRoots(
   { dir, listed, entry, manifest, claim, skillFolders }: {
     dir: string;
     listed: Record<string, unknown> | undefined;
-    /** Where the marketplace lists it: its file and `plugins[i]`. */
     entry?: { readonly marketPath: string; readonly where: string };
-    /** Its `plugin.json`, as {@linkcode readJson} read it. */
     manifest: unknown;
-    /** Whether the name is the plugin's to take (reported when not). */
     claim: (name: string) => boolean;
-    /** Whether a folder (by real path) holds a manifest, as found already. */
     skillFolders: Map<string, boolean>;
   },
 ): SkillRoot[] | undefined {
@@ -311,11 +297,9 @@ function localSource(source: unknown): string | undefined {
 }
 
 /**
- * A JSON file's value; `MISSING` when there is no such file; `INVALID`
- * (reported) when it cannot be read or parsed. Read as a manifest is: never
- * a special file, never past 1 MiB, and proven before a byte is read to be
- * inside the root's real directory, through no symlink when symlinks are
- * not followed.
+ * A JSON file's value, or `INVALID` (reported). Read as a manifest is, and
+ * proven before a byte is read to be inside the root's real directory,
+ * through no symlink when symlinks are not followed.
  */
 function readJson(
   { report, buffer }: Scan,
@@ -370,10 +354,7 @@ function unusable(
   }
 }
 
-/**
- * Whether a JSON value is an object (its fields read with brackets, for
- * `noPropertyAccessFromIndexSignature`).
- */
+/** Whether a JSON value is an object (read with brackets, for strict consumers). */
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

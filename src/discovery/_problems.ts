@@ -1,7 +1,6 @@
 /**
  * What discovery says about the roots, folders, skill directories and
- * plugins it walks, as data: one builder per kind, each naming the path and
- * what was done about it (a manifest's own problems are in
+ * plugins it walks, one builder per kind (a manifest's own problems are in
  * `_manifest_problems.ts`); and the strict-or-warn policy that reports them.
  *
  * @module
@@ -78,10 +77,7 @@ export function danglingLinkProblem(dir: string, error: unknown): Problem {
   return problem("dangling_symlink", dir, false, message);
 }
 
-/**
- * The problem of a root entry whose name on disk is not valid UTF-8: never a
- * silent drop. `shown`: its name as the listing knows it.
- */
+/** The problem of a root entry whose name on disk is not valid UTF-8. */
 export function unrepresentableProblem(root: string, shown: string): Problem {
   const message =
     `Skipped a skill directory in ${root}: its name ${shown} is not valid UTF-8, so it cannot be opened by name; rename it`;
@@ -102,11 +98,7 @@ export function skillDirProblem(
   });
 }
 
-/**
- * The problem of a skill directory whose real path or identity may not be
- * read (a symlink to a target outside the grant); none for any other error
- * (it vanished since it was listed).
- */
+/** The problem of a skill directory the process may not read; none when gone. */
 export function deniedProblem(
   dir: string,
   dirName: string,
@@ -140,10 +132,7 @@ export interface PluginEntry {
   readonly real: string;
 }
 
-/**
- * The problem of a marketplace entry whose plugin has the name of an
- * earlier entry's (from the same directory or another): the first is kept.
- */
+/** The problem of a marketplace entry whose plugin's name an earlier one took. */
 export function duplicatePluginProblem(
   { marketPath, listed, first, name }: {
     marketPath: string;
@@ -165,10 +154,7 @@ export function duplicatePluginProblem(
   });
 }
 
-/**
- * The problem of a skill of a plain root whose name holds `colon`, a `:` or
- * a character that looks like one: `<plugin>:<skill>` belongs to plugins.
- */
+/** The problem of a plain skill whose name holds `colon`, a `:` or a look-alike. */
 export function reservedNameProblem(
   { path, name }: { path: string; name: string },
   colon: string,
@@ -182,10 +168,7 @@ export function reservedNameProblem(
   return problem("reserved_name", path, true, message, { skill: name });
 }
 
-/**
- * A plugin or marketplace manifest, or plugin skills, left out (so strict
- * throws, and a check fails): `why` says what is wrong and what to do.
- */
+/** Plugin skills left out: `why` says what is wrong and what to do. */
 export function invalidPluginProblem(
   path: string,
   why: string,
@@ -196,9 +179,8 @@ export function invalidPluginProblem(
 }
 
 /**
- * A skill directory, or a skill's manifest (`what`), of a root of plugins
- * that really is outside the root's real directory (`within`): left out
- * unread. `real` undefined: it changed while it was followed.
+ * A skill directory or manifest of a root of plugins that really is outside
+ * its real directory `within` (`real` undefined: it changed as it was followed).
  */
 export function outsidePluginsProblem(
   { path, what, real, within, dirName }: {
@@ -230,9 +212,7 @@ const STRICT_CODES: Partial<Record<SkillWarningCode, SkillErrorCode>> = {
 
 /**
  * The report of one discovery run: under strict, a problem that drops a
- * skill throws its {@linkcode SkillError} (`invalid_skill` unless
- * `STRICT_CODES` says), with every problem of the manifest and the
- * filesystem error behind it; every other problem warns.
+ * skill throws its {@linkcode SkillError}; every other problem warns.
  */
 export function reporter(
   { strict, warn }: { strict: boolean; warn: WarnSink },

@@ -266,10 +266,7 @@ function discovered(
   };
 }
 
-/**
- * How far back from a scan's start a file's times count as not settled: a
- * second write within the same clock tick may hide there (git's racy rule).
- */
+/** Times this close to a scan's start may hide a second write in the same tick (git's racy rule). */
 const RACY_MARGIN_MS = 2000;
 
 /** A manifest's refresh key, from its status, and whether it is settled. */
@@ -291,11 +288,7 @@ export function sameKey(a: RefreshKey, b: RefreshKey): boolean {
     a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
-/**
- * The previous run's skill at `path` that this scan may serve again: by its
- * settled `key` before reading, or by its `text` after; from a root of the
- * same labels.
- */
+/** The previous run's skill at `path`, when its settled `key` or its `text` is the same. */
 function reusable(
   scan: RootScan,
   path: string,

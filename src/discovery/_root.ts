@@ -142,24 +142,21 @@ interface Folder {
   readonly level: number;
 }
 
-/**
- * What a scan keeps as it goes: the folders whose entries are read, queued
- * level by level; on a root deeper than one level, the real folders it
- * entered; how many directories it listed that were not skills, against
- * the root's `maxDirectories`, and whether it reached that bound.
- */
+/** What a scan keeps as it goes. */
 interface RootWalk {
   readonly deep: boolean;
+  /** The folders whose entries are read, queued level by level. */
   readonly folders: Folder[];
+  /** On a root deeper than one level, the real folders entered. */
   readonly visited: Set<string>;
+  /** The directories listed that were not skills, against `maxDirectories`. */
   listed: number;
   limited: boolean;
 }
 
 /**
- * Reads one directory entry of a folder, reached already: a skill to admit
- * (with its findings), or a folder of skills queued for the next level, or
- * an entry passed by; what stops it is reported.
+ * Reads one directory entry of a folder: a skill to admit, or a folder
+ * queued for the next level, or an entry passed by.
  */
 function readEntry(
   scan: RootScan,
@@ -260,7 +257,7 @@ function isSkipped(name: string, root: SkillRoot): boolean {
     (name.startsWith(".") && root.hidden !== "read");
 }
 
-/** Whether discovery reads an entry of this kind: a directory, or a symlink when symlinks are followed. */
+/** Whether discovery reads an entry of this kind. */
 function followed(
   kind: Entry["kind"],
   { followSymlinks }: { followSymlinks: boolean },
@@ -268,11 +265,7 @@ function followed(
   return kind === "directory" || (kind === "symlink" && followSymlinks);
 }
 
-/**
- * Where a skill-directory symlink leads, when it leads to a directory; a
- * link that cannot be followed, or whose target may not be read, is
- * reported.
- */
+/** Where a skill-directory symlink leads, when to a directory it may read. */
 function followedLink(
   scan: RootScan,
   dir: string,

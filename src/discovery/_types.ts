@@ -21,9 +21,8 @@ export interface Reached {
 }
 
 /**
- * Where discovery found a skill's directory: every resource is confined to
- * `realDir`, and the directory must still have this device, inode and birth
- * time (reached the same way) to be served.
+ * Where discovery found a skill's directory: resources are confined to
+ * `realDir`, served while the directory keeps this identity.
  */
 export interface SkillPlace
   extends Reached, Pick<Status, "dev" | "ino" | "birthtimeMs"> {}
@@ -49,10 +48,7 @@ export interface DiscoveredSkill extends ParsedSkill {
   readonly digest: string | undefined;
 }
 
-/**
- * What refresh() goes by to reuse a skill without reading its manifest, and
- * whether its times were settled when it was read.
- */
+/** What refresh() goes by to reuse a skill without reading its manifest. */
 export interface RefreshKey
   extends Pick<Status, "dev" | "ino" | "size" | "mtimeMs" | "ctimeMs"> {
   readonly settled: boolean;
@@ -84,13 +80,9 @@ export interface Problem {
   readonly cause?: unknown;
 }
 
-/**
- * An entry discovery passed by without reading a skill from it, and why
- * (`skipped`: a dot-directory or `node_modules` of a deeper scan;
- * `not_listed`: not listed by its plugin): where `explain()` looks for near
- * misses.
- */
+/** An entry discovery passed by without reading a skill from it, for `explain()`. */
 export interface PassedBy {
+  /** `skipped`: a dot-folder or `node_modules`; `not_listed`: by its plugin. */
   readonly reason: "no_manifest" | "symlink" | "skipped" | "not_listed";
   readonly path: string;
   readonly name: string;
@@ -102,19 +94,15 @@ export interface PassedBy {
   readonly listing?: Listing | undefined;
 }
 
-/**
- * What a skill lock says of a skill read: a problem that `drops` it, one
- * only warned about, or `undefined` when it is admitted.
- */
+/** What a skill lock says of a skill read: `undefined` admits it. */
 export type AdmitCheck = (skill: DiscoveredSkill) => Problem | undefined;
 
 /** Receives the problems of a discovery run. */
 export type Report = (problem: Problem) => void;
 
 /**
- * Everything one root's scan needs: what to scan, how, and where to report.
- * An optional list is where the scan records that kind of thing; absent, it
- * is not recorded.
+ * Everything one root's scan needs. An optional list is where the scan
+ * records that kind of thing; absent, it is not recorded.
  */
 export interface RootScan {
   readonly root: SkillRoot;
@@ -125,17 +113,11 @@ export interface RootScan {
   readonly previous?: Previous | undefined;
   /** When the scan started: what a manifest's times are settled against. */
   readonly startedMs: number;
-  /**
-   * Whether to list every skill directory, so that case variants of the
-   * manifest are seen (check does); else `<dir>/SKILL.md` is tried first.
-   */
+  /** Whether to list every skill directory, to see case variants of the manifest. */
   readonly listEachSkill?: boolean | undefined;
   /** Roots the process may not read, reported in one line; absent: each alone. */
   readonly denied?: string[] | undefined;
-  /**
-   * The real directory every directory and manifest read must be inside (a
-   * root of plugins'): one outside is reported (`invalid_plugin`), never read.
-   */
+  /** The real directory all that is read must be inside (a root of plugins'). */
   readonly within?: string | undefined;
   readonly passed?: PassedBy[] | undefined;
   /** Roots that do not exist. */
@@ -150,29 +132,17 @@ export interface RootScan {
   readonly digest?: ((bytes: Uint8Array) => string) | undefined;
 }
 
-/**
- * What a watch vouches for between two scans: where it saw no change, a
- * scan may serve what the previous one read without a system call.
- */
+/** Where a watch saw no change, a scan may serve what the previous one read. */
 export interface Unchanged {
   /** Whether nothing at, below or above `realPath` changed. */
   path(realPath: string): boolean;
-  /**
-   * Whether nothing a configured root's previous scan read changed: its
-   * real tree, the targets of its links and its own entry in its parent.
-   */
+  /** Whether nothing a configured root's previous scan read changed. */
   root(root: SkillRoot): boolean;
-  /**
-   * The entries of a configured root that changed only inside (a manifest
-   * or a resource edited) when nothing else did; undefined: read it.
-   */
+  /** The entries of a configured root that changed only inside, when nothing else did. */
   changedInside(root: SkillRoot): ReadonlySet<string> | undefined;
 }
 
-/**
- * One directory entry of a root as a scan read it, for the next scan to
- * serve again while a watch saw nothing change there.
- */
+/** One directory entry of a root as a scan read it, for the next to serve again. */
 export interface EntryOutcome {
   readonly kind: StatusKind;
   readonly reached: Reached;
@@ -182,19 +152,13 @@ export interface EntryOutcome {
   readonly passed: readonly PassedBy[];
 }
 
-/**
- * The entries of a configured root's one-level scans, by the root's
- * settings and the directory path: the previous scan's, and this one's.
- */
+/** The entries of one-level scans, by the root's settings and the directory. */
 export interface EntriesMemo {
   readonly previous: ReadonlyMap<string, ReadonlyMap<string, EntryOutcome>>;
   readonly next: Map<string, Map<string, EntryOutcome>>;
 }
 
-/**
- * A configured root's whole scan, for the next scan to serve again while a
- * watch saw nothing change under it.
- */
+/** A configured root's whole scan, for the next scan to serve again. */
 export interface RootOutcome {
   readonly found: readonly RootSkills[];
   readonly reported: readonly { problem: Problem; root: SkillRoot }[];
@@ -207,14 +171,10 @@ export interface RootOutcome {
 
 /** What a scan remembers for the next while a watch is open. */
 export interface ScanMemo {
-  /** By the config's own root objects. */
   readonly roots: ReadonlyMap<SkillRoot, RootOutcome>;
 }
 
-/**
- * The skills one scan served: a root's, or one skills folder's of a root of
- * plugins, in its plugin's name.
- */
+/** The skills one scan served: a root's, or a plugin's skills folder's. */
 export interface RootSkills {
   readonly root: SkillRoot;
   readonly skills: DiscoveredSkill[];
