@@ -14,7 +14,7 @@ import { type ReadBuffer, readBuffer } from "../fs/_read.ts";
 import { errorCode, tryStatus } from "../fs/_status.ts";
 import { bareName, namespaced } from "../_names.ts";
 import { patchedRoot, type Swap } from "./_memo.ts";
-import { pluginRoots, pluginsRealPath } from "./_plugins.ts";
+import { pluginRoots } from "./_plugins.ts";
 import { untrustedRootProblem } from "./_problems.ts";
 import { discoverRoot } from "./_root.ts";
 import type {
@@ -147,11 +147,10 @@ function discoverConfigured(
 ): void {
   const { configured } = at;
   // A root of plugins that is not there stands for skills folders that are not either.
-  if (
-    scan.missing !== undefined && configured.kind === "plugins" &&
-    isMissing(configured.path)
-  ) {
-    scan.missing.push(configured.path);
+  if (scan.missing !== undefined && configured.kind === "plugins") {
+    const status = tryStatus(configured.path, { follow: true });
+    const gone = !status.ok && errorCode(status.error) === "ENOENT";
+    if (gone) scan.missing.push(configured.path);
   }
   const of = (root: SkillRoot): RootScan =>
     scanOf(scan, at, { root, entries, linked });
@@ -245,12 +244,6 @@ function replay(
   for (const skills of outcome.found) each(skills, configured);
 }
 
-/** Whether nothing is at `path`. */
-function isMissing(path: string): boolean {
-  const status = tryStatus(path, { follow: true });
-  return !status.ok && errorCode(status.error) === "ENOENT";
-}
-
 /**
  * The skills of a root of plugins, confined to its real directory: each
  * real skills folder is scanned once however many plugins list it, and
@@ -260,7 +253,7 @@ function discoverPlugins(
   scan: RootScan,
   scanOf: (root: SkillRoot) => RootScan,
 ): RootSkills[] {
-  const within = pluginsRealPath(scan.root.path);
+  const within = realPathOrSelf(scan.root.path);
   const roots = pluginRoots(scan);
   // The roots of each real folder, the first one scanned for them all.
   const byFolder = new Map<string, SkillRoot[]>();

@@ -10,6 +10,7 @@
 
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { SkillRoot } from "../config/config.ts";
+import { realPathOrSelf } from "../config/_roots.ts";
 import { type FileRead, readManifest } from "../fs/_read.ts";
 import { errorCode, isInside, reason, tryRealpath } from "../fs/_status.ts";
 import { PLUGIN_NAME_RULE, pluginNameProblem } from "../_names.ts";
@@ -54,7 +55,7 @@ export function pluginRoots(
   const { root, report } = scan;
   const bound = {
     path: root.path,
-    real: pluginsRealPath(root.path),
+    real: realPathOrSelf(root.path),
     follow: scan.config.followSymlinks,
   };
   const marketPath = resolve(root.path, MANIFEST_DIR, "marketplace.json");
@@ -129,12 +130,6 @@ export function pluginRoots(
     if (plugin !== undefined) roots.push(...plugin);
   });
   return roots;
-}
-
-/** The real path a root of plugins is confined to (its path while it does not exist). */
-export function pluginsRealPath(path: string): string {
-  const real = tryRealpath(path);
-  return real.ok ? real.value : path;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from "../fs/_status.ts";
 import type { Entry } from "../fs/_types.ts";
 import type { SkillRoot } from "../config/config.ts";
+import { realPathOrSelf } from "../config/_roots.ts";
 import { findManifest, UNLISTED } from "./_manifest.ts";
 import { rememberedEntry, rootEntries } from "./_memo.ts";
 import {
@@ -53,8 +54,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
     else scan.missing?.push(root.path);
     return [];
   }
-  const real = tryRealpath(root.path);
-  const realRoot = real.ok ? real.value : root.path;
+  const realRoot = realPathOrSelf(root.path);
   const deep = (root.depth ?? 1) > 1;
   const walk: RootWalk = {
     deep,
