@@ -21,7 +21,7 @@ import type {
   SkillExplanation,
 } from "./explain/explanation.ts";
 import { deniedRootsProblem } from "./discovery/_problems.ts";
-import { reporter } from "./discovery/_report.ts";
+import { reporter } from "./discovery/_problems.ts";
 import type { DiscoveredSkill, Unchanged } from "./discovery/_types.ts";
 import { lockChecks } from "./registry/_integrity.ts";
 import type { SkillChanges, WatchFallback } from "./registry/changes.ts";

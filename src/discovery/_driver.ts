@@ -2,31 +2,30 @@
  * The one loop over the configured roots, which the registry and `check`
  * both run: the roots in scan order, each scanned as the config gives it (a
  * root of plugins over each of its plugins' skills folders, any other root
- * to its depth, with its ancestors), and each scan's skills handed on as
- * soon as it is read.
+ * to its depth), and each scan's skills handed on as soon as it is read.
  *
  * @module
  */
 
-import type { SkillConfig, SkillRoot } from "../config/config.ts";
+import { relative, sep } from "node:path";
+import type { SkillRoot } from "../config/config.ts";
 import { realPathOrSelf, winnersOf } from "../config/_roots.ts";
 import { type ReadBuffer, readBuffer } from "../fs/_read.ts";
 import { errorCode, tryStatus } from "../fs/_status.ts";
-import { discoverPlugins } from "./_plugin_skills.ts";
-import { patchedRoot, type Swap } from "./_patch.ts";
-import { discoverRoot } from "./_root.ts";
+import { bareName, namespaced } from "../_names.ts";
+import { patchedRoot, type Swap } from "./_memo.ts";
+import { pluginRoots } from "./_plugins.ts";
 import { untrustedRootProblem } from "./_problems.ts";
+import { discoverRoot } from "./_root.ts";
 import type {
-  AdmitCheck,
+  DiscoveredSkill,
   EntriesMemo,
   PassedBy,
-  Previous,
   Problem,
   RootOutcome,
   RootScan,
   RootSkills,
   ScanMemo,
-  Unchanged,
 } from "./_types.ts";
 
 /**
@@ -39,53 +38,27 @@ export type RootReader = (
 ) => RootSkills[];
 
 /** What {@linkcode discoverRoots} scans, how, and where it reports. */
-export interface RootsScan {
-  readonly config: SkillConfig;
-  /**
-   * Receives each problem, with the root scanned (a plugin's skills folder,
-   * for a root of plugins) and the configured root it belongs to.
-   */
+export interface RootsScan extends
+  Omit<
+    RootScan,
+    "root" | "report" | "buffer" | "startedMs" | "within" | "entries" | "linked"
+  > {
+  /** Receives each problem, with the root scanned and its configured root. */
   readonly report: (
     problem: Problem,
     root: SkillRoot,
     configured: SkillRoot,
   ) => void;
-  /** The previous run's skills, for reuse by refresh(). */
-  readonly previous?: Previous | undefined;
-  /** Whether to list every skill directory (see {@linkcode RootScan}). */
-  readonly listEachSkill?: boolean | undefined;
-  /** Where roots the process may not read are collected; absent: each is reported. */
-  readonly denied?: string[] | undefined;
-  /** Where the entries passed by are recorded; absent: not recorded. */
-  readonly passed?: PassedBy[] | undefined;
-  /**
-   * Where roots that do not exist are recorded (a root of plugins that is
-   * not there among them); absent: not recorded.
-   */
-  readonly missing?: string[] | undefined;
   /** What reads each configured root; absent: it is discovered as configured. */
   readonly readRoot?: RootReader | undefined;
-  /** What a watch saw unchanged since the previous scan; absent: no watch. */
-  readonly unchanged?: Unchanged | undefined;
-  /** What admits each skill read (a skill lock); absent: every one. */
-  readonly admit?: AdmitCheck | undefined;
-  /** The digest taken of each manifest read, for `admit`; absent: none. */
-  readonly digest?: ((bytes: Uint8Array) => string) | undefined;
-  /**
-   * The previous scan's memory, while a watch is open: a configured root
-   * the watch saw unchanged is served as it was, and this scan's memory is
-   * returned for the next.
-   */
+  /** The previous scan's memory, while a watch is open; this scan's is returned. */
   readonly memo?: ScanMemo | undefined;
 }
 
 /**
  * The roots to scan, in ascending precedence: every trusted root that no
- * later trusted root reaches too (one directory reached twice, by spelling
- * or by symlink, is scanned once, at its last, highest-precedence
- * position). A root not trusted is left out before, and never looked at.
- * Real paths are resolved again for each scan, so a link made after
- * construction is seen.
+ * later trusted root reaches too, by spelling or by symlink (real paths
+ * resolved again at each scan).
  */
 export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
   const trusted = roots.filter((root) => root.untrusted !== true);
@@ -95,12 +68,12 @@ export function scanOrder(roots: readonly SkillRoot[]): SkillRoot[] {
 
 /**
  * Scans every configured root in {@linkcode scanOrder}, lowest precedence
- * first, and gives `each` the skills of each scan as soon as it is read,
- * with the configured root it belongs to. Each root not trusted is
- * reported first (`untrusted_root`), and not looked at.
+ * first, and gives `each` the skills of each scan as soon as it is read.
+ * Each root not trusted is reported first (`untrusted_root`), never read.
  *
- * @returns The configured roots scanned, in order, and what this scan
- * remembers for the next (when the previous one was given).
+ * @returns The roots scanned; the real directories each one reached
+ * through symlinks; the memory for the next scan (when `memo` was given);
+ * and, when every root was served from the memory, each skill swapped.
  * @throws {SkillError} Only through `report`, under strict.
  */
 export function discoverRoots(
@@ -108,17 +81,8 @@ export function discoverRoots(
   each: (found: RootSkills, configured: SkillRoot) => void,
 ): {
   scanned: SkillRoot[];
-  /**
-   * The real directories each configured root's scan reached through
-   * symlinks (a skill directory or a folder of skills), for a watch to
-   * watch from the start.
-   */
   linked: Map<SkillRoot, readonly string[]>;
   memo: ScanMemo | undefined;
-  /**
-   * When every root was served from the memory (as it was, or with skills
-   * read anew in place of the same names): each skill swapped.
-   */
   swaps: Swap[] | undefined;
 } {
   const { config, unchanged, memo } = scan;
@@ -136,14 +100,10 @@ export function discoverRoots(
   for (const configured of scanned) {
     const at = { configured, startedMs, buffer, each };
     const before = memo?.roots.get(configured);
-    if (before !== undefined && unchanged?.root(configured) === true) {
-      roots.set(configured, before);
-      linked.set(configured, before.linked);
-      replay(scan, { outcome: before, configured, each });
-      continue;
-    }
     const patched = before === undefined
       ? undefined
+      : unchanged?.root(configured) === true
+      ? { outcome: before, swaps: [] }
       : patchedRoot(scanOf(scan, at, { root: configured }), before);
     if (patched !== undefined) {
       roots.set(configured, patched.outcome);
@@ -177,27 +137,21 @@ interface Configured {
   readonly each: (found: RootSkills, configured: SkillRoot) => void;
 }
 
-/**
- * Discovers one configured root as the config gives it (a root of plugins
- * over each of its plugins' skills folders, any other to its depth), and
- * hands its scans' skills to `each`.
- */
+/** Discovers one configured root as the config gives it, and hands its scans' skills to `each`. */
 function discoverConfigured(
   scan: RootsScan,
-  { configured, startedMs, buffer, each, entries, linked }: Configured & {
+  { entries, linked, ...at }: Configured & {
     entries?: EntriesMemo | undefined;
     linked?: string[] | undefined;
   },
 ): void {
-  const { missing } = scan;
+  const { configured } = at;
   // A root of plugins that is not there stands for skills folders that are not either.
-  if (
-    missing !== undefined && configured.kind === "plugins" &&
-    isMissing(configured.path)
-  ) {
-    missing.push(configured.path);
+  if (scan.missing !== undefined && configured.kind === "plugins") {
+    const status = tryStatus(configured.path, { follow: true });
+    const gone = !status.ok && errorCode(status.error) === "ENOENT";
+    if (gone) scan.missing.push(configured.path);
   }
-  const at = { configured, startedMs, buffer, each };
   const of = (root: SkillRoot): RootScan =>
     scanOf(scan, at, { root, entries, linked });
   const discover = (): RootSkills[] =>
@@ -209,86 +163,67 @@ function discoverConfigured(
   const found = scan.readRoot === undefined
     ? discover()
     : scan.readRoot(of(configured), discover);
-  for (const skills of found) each(skills, configured);
+  for (const skills of found) at.each(skills, configured);
 }
 
-/** The scan of `root`, a folder of the configured root `configured`. */
+/** The scan of `root`, a folder of the configured root. */
 function scanOf(
-  scan: RootsScan,
+  { readRoot: _, memo: __, ...scan }: RootsScan,
   { configured, startedMs, buffer }: Configured,
-  { root, entries, linked }: {
+  folder: {
     root: SkillRoot;
     entries?: EntriesMemo | undefined;
     linked?: string[] | undefined;
   },
 ): RootScan {
+  const { root } = folder;
   return {
-    root,
-    config: scan.config,
+    ...scan,
+    ...folder,
     report: (problem) => scan.report(problem, root, configured),
     buffer,
-    previous: scan.previous,
-    listEachSkill: scan.listEachSkill,
-    denied: scan.denied,
-    passed: scan.passed,
-    missing: scan.missing,
     startedMs,
-    unchanged: scan.unchanged,
-    entries,
-    linked,
-    admit: scan.admit,
-    digest: scan.digest,
   };
 }
 
-/**
- * Discovers one configured root, remembering what its scans gave (their
- * skills, what they reported, passed by, found missing or denied, and
- * reached through symlinks) for the next scan to serve again.
- */
+/** Discovers one configured root, remembering what its scans gave. */
 function remembered(
   scan: RootsScan,
   { previous, ...at }: Configured & {
     previous: EntriesMemo["previous"] | undefined;
   },
 ): RootOutcome {
-  const reported: { problem: Problem; root: SkillRoot }[] = [];
-  const passed: PassedBy[] = [];
-  const missing: string[] = [];
-  const denied: string[] = [];
-  const linked: string[] = [];
-  const found: RootSkills[] = [];
+  const outcome = {
+    found: [] as RootSkills[],
+    reported: [] as { problem: Problem; root: SkillRoot }[],
+    passed: [] as PassedBy[],
+    missing: [] as string[],
+    denied: [] as string[],
+    linked: [] as string[],
+  };
   const entries = { previous: previous ?? new Map(), next: new Map() };
   discoverConfigured({
     ...scan,
     report: (problem, root, configured) => {
-      reported.push({ problem, root });
+      outcome.reported.push({ problem, root });
       scan.report(problem, root, configured);
     },
-    passed,
-    missing,
-    denied,
+    passed: outcome.passed,
+    missing: outcome.missing,
+    denied: outcome.denied,
   }, {
     ...at,
     entries,
-    linked,
+    linked: outcome.linked,
     each: (skills, configured) => {
-      found.push(skills);
+      outcome.found.push(skills);
       at.each(skills, configured);
     },
   });
-  scan.passed?.push(...passed);
-  scan.missing?.push(...missing);
-  scan.denied?.push(...denied);
-  return {
-    found,
-    reported,
-    passed,
-    missing,
-    denied,
-    linked,
-    entries: entries.next,
-  };
+  scan.passed?.push(...outcome.passed);
+  scan.missing?.push(...outcome.missing);
+  scan.denied?.push(...outcome.denied);
+  return { ...outcome, entries: entries.next };
 }
 
 /** Serves a configured root's remembered scan again, as it was. */
@@ -309,8 +244,68 @@ function replay(
   for (const skills of outcome.found) each(skills, configured);
 }
 
-/** Whether nothing is at `path`. */
-function isMissing(path: string): boolean {
-  const status = tryStatus(path, { follow: true });
-  return !status.ok && errorCode(status.error) === "ENOENT";
+/**
+ * The skills of a root of plugins, confined to its real directory: each
+ * real skills folder is scanned once however many plugins list it, and
+ * each plugin gets its skills in its own name.
+ */
+function discoverPlugins(
+  scan: RootScan,
+  scanOf: (root: SkillRoot) => RootScan,
+): RootSkills[] {
+  const within = realPathOrSelf(scan.root.path);
+  const roots = pluginRoots(scan);
+  // The roots of each real folder, the first one scanned for them all.
+  const byFolder = new Map<string, SkillRoot[]>();
+  for (const root of roots) {
+    const same = byFolder.get(root.realPath);
+    if (same === undefined) byFolder.set(root.realPath, [root]);
+    else same.push(root);
+  }
+  const found = new Map<string, DiscoveredSkill[]>();
+  return roots.map((root) => {
+    const same = byFolder.get(root.realPath) ?? [root];
+    const first = same[0] ?? root;
+    let skills = found.get(root.realPath);
+    const read = skills === undefined;
+    if (skills === undefined) {
+      const { only: _, ...all } = first;
+      const only = same.some((other) => other.only === undefined)
+        ? undefined
+        : [...new Set(same.flatMap((other) => other.only ?? []))];
+      skills = discoverRoot({
+        ...scanOf(first),
+        root: only === undefined ? all : { ...first, only },
+        within,
+      });
+      found.set(root.realPath, skills);
+    }
+    return {
+      root,
+      skills: skills.filter((skill) => listedBy(root, first, skill))
+        .map((skill) =>
+          root === first || root.namespace === undefined
+            ? skill
+            : renamed(skill, root.namespace)
+        ),
+      read,
+    };
+  });
+}
+
+/** Whether `root` (of one folder with `first`, which read it) lists a skill. */
+function listedBy(
+  root: SkillRoot,
+  first: SkillRoot,
+  skill: DiscoveredSkill,
+): boolean {
+  if (root.only === undefined) return true;
+  const top = relative(first.path, skill.info.dir).split(sep)[0] ?? "";
+  return root.only.includes(top);
+}
+
+/** A skill read for one plugin, in another's name (a copy: no system call). */
+function renamed(skill: DiscoveredSkill, plugin: string): DiscoveredSkill {
+  const name = namespaced(plugin, bareName(skill.info));
+  return { ...skill, info: Object.freeze({ ...skill.info, name, plugin }) };
 }

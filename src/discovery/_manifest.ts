@@ -1,16 +1,14 @@
 /**
- * Finding a skill directory's manifest: `<dir>/SKILL.md` by one status call
- * when it is a regular file, else the directory listed and the manifest
- * matched by name in any letter case (`SKILL.md` first) or, where the root
- * says so, exactly; what a manifest that is not a regular file is, said and
- * never opened.
+ * Finding a skill directory's manifest: `<dir>/SKILL.md` by one status call,
+ * else the directory listed and the manifest matched by name. A manifest
+ * that is not a regular file is reported, never opened.
  *
  * @module
  */
 
 import { type Listing, tryList } from "../fs/_listing.ts";
 import { childPath, kindOf, tryStatus } from "../fs/_status.ts";
-import type { Entry, Status } from "../fs/_types.ts";
+import type { Status } from "../fs/_types.ts";
 import {
   ambiguousProblem,
   manifestDirectoryProblem,
@@ -20,12 +18,11 @@ import {
 import { skillDirProblem } from "./_problems.ts";
 import type { RootScan } from "./_types.ts";
 
-/** A manifest found: its path and name, its status, and whether it is a symlink. */
+/** A manifest found, its status (its target's, for a followed symlink). */
 export interface Manifest {
   readonly path: string;
   readonly name: string;
   readonly dirName: string;
-  /** Its status (its target's, for a followed symlink). */
   readonly status: Status;
   readonly isLink: boolean;
 }
@@ -34,33 +31,22 @@ export interface Manifest {
 export const UNLISTED = "unlisted";
 
 /**
- * A skill directory's manifest: `<dir>/SKILL.md` when a status call says it
- * is a regular file (a symlink to one included, where those are followed)
- * and the scan does not list every skill; else the directory is listed, the
- * manifest matched by name (in any letter case, unless the root says
- * exact), and what it is said. A special file is never opened. When the
- * directory holds no manifest, its listing, so that a deeper scan can go on
- * below it without listing it again; `undefined` when what it holds was
- * reported.
+ * A skill directory's manifest: `<dir>/SKILL.md` by one status call, unless
+ * the scan lists every skill; else the one its listing shows, in any letter
+ * case unless the root says exact, `SKILL.md` first. Without one, the
+ * listing, for a deeper scan; `undefined` when a problem was reported.
+ * `mayList` false: only `<dir>/SKILL.md`, else `UNLISTED`.
  */
 export function findManifest(
   scan: RootScan,
   dir: string,
   dirName: string,
-  { mayList = true }: {
-    /**
-     * Whether the directory may be listed: when not, only `<dir>/SKILL.md`
-     * is looked at (a regular file, or a link to one where those are
-     * followed), and `UNLISTED` returned when it is not one.
-     */
-    mayList?: boolean;
-  } = {},
+  { mayList = true }: { mayList?: boolean } = {},
 ): Manifest | Listing | typeof UNLISTED | undefined {
   const { config, report } = scan;
   const follow = followsManifestLinks(scan);
   if (!mayList || (scan.listEachSkill !== true && follow)) {
     const path = childPath(dir, "SKILL.md");
-    // When links are not followed, the entry itself (an lstat).
     const status = tryStatus(path, { follow });
     if (status.ok && status.value.kind === "file") {
       return {
@@ -79,16 +65,31 @@ export function findManifest(
     if (problem !== undefined) report(problem);
     return undefined;
   }
-  const chosen = chooseManifest(scan, {
-    dir,
-    dirName,
-    entries: listing.value.entries,
-  });
-  if (chosen === NONE) return listing.value;
-  if (chosen === undefined) return undefined;
+  const exact = scan.root.manifestName === "exact";
+  const candidates = listing.value.entries.filter((entry) =>
+    exact ? entry.name === "SKILL.md" : isManifestName(entry.name)
+  );
+  const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
+    candidates[0];
+  if (chosen === undefined) return listing.value;
+  if (candidates.length > 1) {
+    const names = candidates.map((entry) => entry.name);
+    report(ambiguousProblem({ dir, dirName, names, chosen: chosen.name }));
+  }
+  // A symlink not followed is as if it were not there.
+  if (chosen.kind === "symlink" && !follow) return listing.value;
+  if (chosen.kind !== "file" && chosen.kind !== "symlink") {
+    // Never opened: opening a FIFO or a device may block or act.
+    const path = childPath(dir, chosen.name);
+    report(
+      chosen.kind === "directory"
+        ? manifestDirectoryProblem(path, dirName)
+        : notRegularProblem(path, dirName, kindOf(chosen.kind)),
+    );
+    return undefined;
+  }
   const path = childPath(dir, chosen.name);
   const isLink = chosen.kind === "symlink";
-  // When symlinks are not followed, the entry itself (an lstat).
   const status = tryStatus(path, { follow });
   if (!status.ok) {
     const problem = readProblem(
@@ -110,10 +111,7 @@ export function findManifest(
   return { path, name: chosen.name, dirName, status: status.value, isLink };
 }
 
-/**
- * Whether a scan follows a manifest that is a symlink: when symlinks are
- * followed and the root does not say to ignore linked manifests.
- */
+/** Whether a scan follows a manifest that is a symlink. */
 export function followsManifestLinks(
   { config, root }: Pick<RootScan, "config" | "root">,
 ): boolean {
@@ -125,50 +123,9 @@ export function isManifestName(name: string): boolean {
   return name.toLowerCase() === "skill.md";
 }
 
-/** What {@linkcode chooseManifest} returns for a directory without one. */
-const NONE = "none";
-
-/**
- * Chooses a skill directory's manifest from its entries, matching the name
- * case-insensitively (or exactly, where the root says so): `SKILL.md` first,
- * else the first in sorted order; `NONE` when there is none, or it is a
- * symlink not followed. A directory or a special file is reported.
- */
-function chooseManifest(
-  scan: RootScan,
-  { dir, dirName, entries }: {
-    dir: string;
-    dirName: string;
-    entries: readonly Entry[];
-  },
-): Entry | typeof NONE | undefined {
-  const exact = scan.root.manifestName === "exact";
-  const candidates = entries.filter((entry) =>
-    exact ? entry.name === "SKILL.md" : isManifestName(entry.name)
-  );
-  const chosen = candidates.find((entry) => entry.name === "SKILL.md") ??
-    candidates[0];
-  if (chosen === undefined) return NONE;
-  if (candidates.length > 1) {
-    const names = candidates.map((entry) => entry.name);
-    scan.report(
-      ambiguousProblem({ dir, dirName, names, chosen: chosen.name }),
-    );
-  }
-  if (chosen.kind === "symlink") {
-    // A link not followed is as if it were not there.
-    return followsManifestLinks(scan) ? chosen : NONE;
-  }
-  if (chosen.kind !== "file") {
-    // A directory, FIFO, socket or device: never opened (opening one may
-    // block or act).
-    const path = childPath(dir, chosen.name);
-    scan.report(
-      chosen.kind === "directory"
-        ? manifestDirectoryProblem(path, dirName)
-        : notRegularProblem(path, dirName, kindOf(chosen.kind)),
-    );
-    return undefined;
-  }
-  return chosen;
+/** Whether a directory holds a manifest (any case) of its own. */
+export function holdsManifest(dir: string): boolean {
+  const listing = tryList(dir);
+  return listing.ok &&
+    listing.value.entries.some((e) => isManifestName(e.name));
 }

@@ -1,8 +1,6 @@
 /**
- * What discovery says about a skill's manifest, as data: one found several
- * times or not a regular file, one that could not be read or that the parser
- * refused, and the findings about a manifest that loads (each repaired YAML
- * line, each value YAML cut at a comment, a name unlike its directory's).
+ * What discovery says about a skill's manifest: why it was not read or
+ * parsed, and the findings about one that loads.
  *
  * @module
  */
@@ -12,9 +10,10 @@ import type { FileRead } from "../fs/_read.ts";
 import { errorCode, reason } from "../fs/_status.ts";
 import type { Truncation } from "../manifest/_parse.ts";
 import { KeyLines } from "../manifest/_lines.ts";
-import { type Repair, repairHint, type RepairKind } from "../manifest/_yaml.ts";
+import { repairHint, type RepairKind } from "../manifest/_yaml.ts";
 import type { SkillWarningCode } from "../warn.ts";
 import { bareName } from "../_names.ts";
+import { problem } from "./_problems.ts";
 import type { ParsedSkill, Problem } from "./_types.ts";
 
 /** The warning that a directory holds several case variants of `SKILL.md`. */
@@ -26,15 +25,10 @@ export function ambiguousProblem(
     chosen: string;
   },
 ): Problem {
-  return {
-    code: "ambiguous_manifest",
-    message: `Skill directory ${dir} has several manifests (${
-      names.join(", ")
-    }): using ${chosen}`,
-    path: dir,
-    drops: false,
-    skill: dirName,
-  };
+  const all = names.join(", ");
+  const message =
+    `Skill directory ${dir} has several manifests (${all}): using ${chosen}`;
+  return problem("ambiguous_manifest", dir, false, message, { skill: dirName });
 }
 
 /** The problem of a manifest that its directory's listing shows is a directory. */
@@ -42,33 +36,21 @@ export function manifestDirectoryProblem(
   path: string,
   dirName: string,
 ): Problem {
-  return {
-    code: "not_a_file",
-    message: `Skipped ${path}: the manifest is a directory`,
-    path,
-    drops: true,
-    skill: dirName,
-  };
+  return notAFile(path, dirName, "is a directory");
 }
 
-/**
- * The problem of a manifest that is not a regular file, from what a listing,
- * a status or the descriptor says it is (`what`: "a FIFO", ...); a special
- * file a listing or a status shows is never opened, and nothing of one
- * swapped in is read.
- */
+/** The problem of a manifest that is not a regular file (`what`: "a FIFO", ...). */
 export function notRegularProblem(
   path: string,
   dirName: string,
   what: string,
 ): Problem {
-  return {
-    code: "not_a_file",
-    message: `Skipped ${path}: the manifest is not a regular file (${what})`,
-    path,
-    drops: true,
-    skill: dirName,
-  };
+  return notAFile(path, dirName, `is not a regular file (${what})`);
+}
+
+function notAFile(path: string, dirName: string, is: string): Problem {
+  const message = `Skipped ${path}: the manifest ${is}`;
+  return problem("not_a_file", path, true, message, { skill: dirName });
 }
 
 /** The problem of a manifest that could not be read; none when it is gone. */
@@ -81,88 +63,68 @@ export function readProblem(
     maxBytes: number;
   },
 ): Problem | undefined {
-  const problem = (code: SkillWarningCode, message: string): Problem => ({
-    code,
-    message,
-    path,
-    drops: true,
-    skill: dirName,
-    ..."error" in read ? { cause: read.error } : {},
-  });
+  const cause = "error" in read ? { cause: read.error } : {};
+  const dropped = (code: SkillWarningCode, message: string): Problem =>
+    problem(code, path, true, message, { skill: dirName, ...cause });
+  const invalid = `Invalid skill manifest ${path}: it`;
   switch (read.kind) {
     case "unopenable": {
       const code = errorCode(read.error);
+      const why = reason(read.error);
       if (isLink && (code === "ENOENT" || code === "ELOOP")) {
-        return problem(
+        return dropped(
           "not_a_file",
-          `Skipped ${path}: the manifest is a symlink that cannot be followed (${
-            reason(read.error)
-          })`,
+          `Skipped ${path}: the manifest is a symlink that cannot be followed (${why})`,
         );
       }
       // A manifest deleted since its directory was listed is simply gone.
       if (code === "ENOENT") return undefined;
-      return problem(
+      return dropped(
         "unreadable",
-        `Skipped ${path}: the manifest cannot be opened (${
-          reason(read.error)
-        })`,
+        `Skipped ${path}: the manifest cannot be opened (${why})`,
       );
     }
     case "not_own":
     case "elsewhere":
       // A symlink stood there while it was read, when they are not
-      // followed: left out, as a symlink listed there would be. (Where a
-      // manifest must be, the caller says.)
+      // followed: left out, as a listed one would be (the caller says more).
       return undefined;
     case "not_a_file":
-      // Replaced by a special file since its status was taken: the
-      // descriptor's own status says so, and nothing was read.
+      // Replaced by a special file since its status was taken: nothing read.
       return notRegularProblem(path, dirName, read.what);
     case "too_large":
-      return problem(
+      return dropped(
         "invalid_skill",
-        `Invalid skill manifest ${path}: it is larger than the ${maxBytes}-byte cap (option maxManifestBytes)`,
+        `${invalid} is larger than the ${maxBytes}-byte cap (option maxManifestBytes)`,
       );
     case "not_utf8":
-      return problem(
-        "invalid_skill",
-        `Invalid skill manifest ${path}: it is not valid UTF-8`,
-      );
+      return dropped("invalid_skill", `${invalid} is not valid UTF-8`);
     case "unreadable":
-      return problem(
+      return dropped(
         "invalid_skill",
-        `Invalid skill manifest ${path}: it cannot be read (${
-          reason(read.error)
-        })`,
+        `${invalid} cannot be read (${reason(read.error)})`,
       );
   }
 }
 
-/**
- * The problem of a manifest the parser refused: its error as data, with
- * every problem of the manifest at its own position.
- */
+/** The problem of a manifest the parser refused, with every problem at its position. */
 export function parseProblem(
   error: SkillError,
   { path, dirName }: { path: string; dirName: string },
 ): Problem {
-  return {
-    code: "invalid_skill",
-    message: error.message,
-    path,
-    drops: true,
+  const { message, line, column, problems } = error;
+  return problem("invalid_skill", path, true, message, {
     skill: dirName,
-    line: error.line,
-    column: error.column,
-    problems: error.problems,
-  };
+    line,
+    column,
+    problems,
+  });
 }
 
 /**
  * What to report about a skill that loads, each time it is discovered: each
- * repaired YAML line, each value YAML cut at ` #`, a name that differs from
- * the directory's.
+ * repaired YAML line, each value cut at ` #`, a name unlike its directory's
+ * (NFKC forms, as the reference validator compares them).
  */
 export function findingsOf(
   skill: ParsedSkill,
@@ -170,26 +132,41 @@ export function findingsOf(
 ): readonly Problem[] {
   const { repairs, truncations, info } = skill;
   const { name } = info;
-  // Names match as the reference validator compares them: NFKC forms; a
-  // plugin's namespace is not part of the frontmatter name.
   const mismatch = name !== dirName && mismatched(bareName(info), dirName);
   if (repairs.length === 0 && truncations.length === 0 && !mismatch) {
     return NO_PROBLEMS; // most skills, on every scan
   }
+  const found = (
+    code: SkillWarningCode,
+    line: number,
+    message: string,
+  ): Problem => problem(code, path, false, message, { skill: name, line });
   const problems: Problem[] = [
-    ...repairs.map((repair) => repairProblem(path, name, repair)),
-    ...truncations.map((cut) => truncationProblem(path, name, cut)),
+    ...repairs.map((repair) =>
+      found(
+        REPAIR_CODES[repair.kind],
+        repair.line,
+        `Loaded ${path}:${repair.line} after repairing its YAML: ${
+          repairHint(repair)
+        }`,
+      )
+    ),
+    ...truncations.map(({ line, key, kept, fix }: Truncation) =>
+      found(
+        "yaml_comment",
+        line,
+        `${path}:${line}: YAML reads "${key}" as "${kept}" and the rest of the line, from " #", as a comment; if it is part of the value, quote it: ${
+          fix.length > 70 ? `${fix.slice(0, 69)}…` : fix
+        }`,
+      )
+    ),
   ];
   if (mismatch) {
-    problems.push({
-      code: "name_mismatch",
-      message:
-        `Skill "${name}" in ${path} is not named after its directory "${dirName}": using "${name}"`,
-      path,
-      drops: false,
-      skill: name,
-      line: new KeyLines(skill.frontmatter).lineOf("name"),
-    });
+    problems.push(found(
+      "name_mismatch",
+      new KeyLines(skill.frontmatter).lineOf("name"),
+      `Skill "${name}" in ${path} is not named after its directory "${dirName}": using "${name}"`,
+    ));
   }
   return problems;
 }
@@ -208,35 +185,3 @@ const REPAIR_CODES: Readonly<Record<RepairKind, SkillWarningCode>> = {
   flow_text: "yaml_flow_text",
   continuation: "yaml_continuation",
 };
-
-function repairProblem(path: string, skill: string, repair: Repair): Problem {
-  const { line } = repair;
-  return {
-    code: REPAIR_CODES[repair.kind],
-    message: `Loaded ${path}:${line} after repairing its YAML: ${
-      repairHint(repair)
-    }`,
-    path,
-    drops: false,
-    skill,
-    line,
-  };
-}
-
-function truncationProblem(
-  path: string,
-  skill: string,
-  cut: Truncation,
-): Problem {
-  const { line, key, kept, fix } = cut;
-  const shown = fix.length > 70 ? `${fix.slice(0, 69)}…` : fix;
-  return {
-    code: "yaml_comment",
-    message:
-      `${path}:${line}: YAML reads "${key}" as "${kept}" and the rest of the line, from " #", as a comment; if it is part of the value, quote it: ${shown}`,
-    path,
-    drops: false,
-    skill,
-    line,
-  };
-}

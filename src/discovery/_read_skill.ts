@@ -1,12 +1,7 @@
 /**
- * Reading one skill directory, once the walk has found its manifest: serve
- * the previous run's skill again when its refresh key allows
- * (`_refresh_key.ts`), or else record the directory's place (its identity
- * now), read the manifest within its cap, parse it (`manifest/_parse.ts`),
- * and complete its catalog entry with the root's labels. What stops the
- * skill loading is reported here; what to report about a skill that loads is
- * returned for the caller to report once it is admitted. The walk that calls
- * it is `_root.ts`; `check` calls it for one directory.
+ * Reading one skill directory: reuse the previous run's skill when its
+ * refresh key allows, else record the directory's place, read and parse
+ * the manifest. `_root.ts` calls it, and `check` for one directory.
  *
  * @module
  */
@@ -16,6 +11,7 @@ import { SkillError } from "../errors.ts";
 import type { Listing } from "../fs/_listing.ts";
 import { readManifest } from "../fs/_read.ts";
 import { childPath, tryStatus } from "../fs/_status.ts";
+import type { Status } from "../fs/_types.ts";
 import { parseManifest } from "../manifest/_parse.ts";
 import type { SkillInfo } from "../skill.ts";
 import { namespaced } from "../_names.ts";
@@ -27,7 +23,6 @@ import {
 } from "./_manifest.ts";
 import { findingsOf, parseProblem, readProblem } from "./_manifest_problems.ts";
 import { deniedProblem, outsidePluginsProblem } from "./_problems.ts";
-import { refreshKey, reusable } from "./_refresh_key.ts";
 import type {
   DiscoveredSkill,
   ParsedSkill,
@@ -45,12 +40,9 @@ export interface SkillRead {
 }
 
 /**
- * Reads one skill directory: finds its manifest (unless given), serves the
- * previous run's skill again when its refresh key allows, or else records the directory's
- * place and reads and parses the manifest. What stops it loading is
- * reported here; the findings about a skill that loads (a repaired YAML, a
- * name unlike its directory's) are returned unreported, for the caller to
- * report once the skill is admitted.
+ * Reads one skill directory (finding its manifest unless given): what stops
+ * it loading is reported; its findings are returned, to be reported once
+ * it is admitted.
  */
 export function readSkill(
   scan: RootScan,
@@ -58,7 +50,6 @@ export function readSkill(
     dir: string;
     dirName: string;
     reached: Reached;
-    /** The manifest found already; else it is found here. */
     manifest?: Manifest | Listing | typeof UNLISTED | undefined;
   },
 ): SkillRead | undefined {
@@ -77,22 +68,18 @@ export function readSkill(
   }
   const place = placeOf(scan, { dir, dirName, reached });
   if (place === undefined) return undefined;
-  const parsed = unchanged === undefined
+  const skill = unchanged === undefined
     ? loadManifest(scan, { ...manifest, dir, place })
-    : { skill: unchanged, key: unchanged.key, digest: unchanged.digest };
-  if (parsed === undefined) return undefined;
-  return admitted(
-    scan,
-    discovered(parsed.skill, { place, key: parsed.key, digest: parsed.digest }),
-    findingsOf(parsed.skill, manifest),
-  );
+    : discovered(unchanged, {
+      place,
+      key: unchanged.key,
+      digest: unchanged.digest,
+    });
+  if (skill === undefined) return undefined;
+  return admitted(scan, skill, findingsOf(skill, manifest));
 }
 
-/**
- * A skill read, once a skill lock (when one is configured) admits it: a
- * skill the lock refuses is reported and left out, or, when the lock only
- * reports, loads with the problem among its findings.
- */
+/** A skill read, once a skill lock (if any) admits it. */
 function admitted(
   scan: RootScan,
   skill: DiscoveredSkill,
@@ -108,10 +95,8 @@ function admitted(
 }
 
 /**
- * The place of a skill directory, from its identity now (a symlinked
- * directory is identified by its target, a plain one as it is). When
- * symlinks are not followed, a plain directory that has become one since the
- * root was listed is left out, as a symlink listed there would be.
+ * The place of a skill directory, from its identity now. When symlinks are
+ * not followed, a directory that has become one since it was listed is left out.
  */
 function placeOf(
   scan: RootScan,
@@ -119,7 +104,6 @@ function placeOf(
 ): SkillPlace | undefined {
   const identity = tryStatus(dir, { follow: reached.viaLink });
   if (!identity.ok) {
-    // Gone since it was read, or its target may not be read.
     const denied = deniedProblem(dir, dirName, identity.error);
     if (denied !== undefined) scan.report(denied);
     return undefined;
@@ -138,18 +122,14 @@ function placeOf(
 }
 
 /**
- * Reads and parses a found manifest (the size cap checked before it is
- * opened), or serves the previous run's parse of the same text; the refresh
- * key is the status of the file the text came from. When symlinks are not
- * followed, the manifest must be proven to be the directory's own entry, or
- * the skill is left out.
+ * Reads and parses a found manifest, or serves the previous run's parse of
+ * the same text. When symlinks are not followed, the manifest must be
+ * proven to be the directory's own entry.
  */
 function loadManifest(
   scan: RootScan,
   manifest: Manifest & { dir: string; place: SkillPlace },
-):
-  | { skill: ParsedSkill; key: RefreshKey; digest: string | undefined }
-  | undefined {
+): DiscoveredSkill | undefined {
   const { config, report } = scan;
   const { path, name, dirName, status, isLink, dir, place } = manifest;
   const maxBytes = config.maxManifestBytes;
@@ -188,28 +168,24 @@ function loadManifest(
     return undefined;
   }
   const key = refreshKey(read.status, scan.startedMs);
-  const { digest } = read;
-  const same = reusable(scan, path, { text: read.text });
-  if (same !== undefined) return { skill: same, key, digest };
-  const parsed = parseSkill(scan.root, {
-    path,
-    dir,
-    dirName,
-    text: read.text,
-    repair: !scan.config.strict,
-  });
+  const parsed = reusable(scan, path, { text: read.text }) ??
+    parseSkill(scan.root, {
+      path,
+      dir,
+      dirName,
+      text: read.text,
+      repair: !scan.config.strict,
+    });
   if (!("info" in parsed)) {
     report(parsed);
     return undefined;
   }
-  return { skill: parsed, key, digest };
+  return discovered(parsed, { place, key, digest: read.digest });
 }
 
 /**
- * A skill from its manifest's text, with the catalog entry the root's labels
- * complete (its scope, source, path and a plugin's namespace); or the
- * problem that makes the manifest unusable, with every problem the parser
- * found. `repair`: fix what the parser knows how to (not under strict).
+ * A skill from its manifest's text, its catalog entry completed with the
+ * root's labels; or the problem that makes the manifest unusable.
  */
 export function parseSkill(
   root: Pick<SkillRoot, "scope" | "source" | "path" | "namespace">,
@@ -267,10 +243,7 @@ export function parseSkill(
   };
 }
 
-/**
- * A parsed skill with its place and refresh key, written out property by
- * property, not spread (see BENCHMARKS.md).
- */
+/** Written out, not spread: see BENCHMARKS.md. */
 function discovered(
   parsed: ParsedSkill,
   { place, key, digest }: {
@@ -291,4 +264,48 @@ function discovered(
     key,
     digest,
   };
+}
+
+/** Times this close to a scan's start may hide a second write in the same tick (git's racy rule). */
+const RACY_MARGIN_MS = 2000;
+
+/** A manifest's refresh key, from its status, and whether it is settled. */
+export function refreshKey(status: Status, startedMs: number): RefreshKey {
+  const { dev, ino, size, mtimeMs, ctimeMs } = status;
+  return {
+    dev,
+    ino,
+    size,
+    mtimeMs,
+    ctimeMs,
+    settled: Math.max(mtimeMs, ctimeMs) < startedMs - RACY_MARGIN_MS,
+  };
+}
+
+/** Whether two refresh keys are the same. */
+export function sameKey(a: RefreshKey, b: RefreshKey): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size &&
+    a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+}
+
+/** The previous run's skill at `path`, when its settled `key` or its `text` is the same. */
+function reusable(
+  scan: RootScan,
+  path: string,
+  by: { readonly key: RefreshKey } | { readonly text: string },
+): DiscoveredSkill | undefined {
+  const earlier = scan.previous?.get(path);
+  if (earlier === undefined) return undefined;
+  const { info } = earlier;
+  const { root } = scan;
+  if (
+    info.root !== root.path || info.scope !== root.scope ||
+    info.source !== root.source || info.plugin !== root.namespace
+  ) {
+    return undefined;
+  }
+  const same = "key" in by
+    ? earlier.key.settled && sameKey(earlier.key, by.key)
+    : earlier.source === by.text;
+  return same ? earlier : undefined;
 }

@@ -1,14 +1,9 @@
 /**
  * Discovery of one root, top to bottom: list the root, then for each skill
- * directory find its manifest, read the skill (`_read_skill.ts`: reuse the
- * previous run's skill or read and parse the manifest, record the
- * directory's place), and admit the skill under its name; on a root deeper
- * than one level, each directory without a manifest is a folder whose
- * entries are read the same way, level by level. What it passes by (a
- * directory without a manifest it does not read below, a symlink not
- * followed, a folder not entered) is recorded where the scan asks, for
- * `explain()`. Finding the manifest is `_manifest.ts`; the records are in
- * `_types.ts`, the problems in `_problems.ts`; the reads go through `fs/`.
+ * directory find its manifest (`_manifest.ts`), read the skill
+ * (`_read_skill.ts`) and admit it under its name; on a root deeper than one
+ * level, a directory without a manifest is a folder read the same way,
+ * level by level. What it passes by is recorded for `explain()`.
  *
  * @module
  */
@@ -21,9 +16,11 @@ import {
   tryRealpath,
   tryStatus,
 } from "../fs/_status.ts";
-import type { Entry, StatusKind } from "../fs/_types.ts";
+import type { Entry } from "../fs/_types.ts";
 import type { SkillRoot } from "../config/config.ts";
-import { findManifest, type Manifest, UNLISTED } from "./_manifest.ts";
+import { realPathOrSelf } from "../config/_roots.ts";
+import { findManifest, UNLISTED } from "./_manifest.ts";
+import { rememberedEntry, rootEntries } from "./_memo.ts";
 import {
   danglingLinkProblem,
   deniedProblem,
@@ -35,14 +32,7 @@ import {
   unrepresentableProblem,
 } from "./_problems.ts";
 import { readSkill, type SkillRead } from "./_read_skill.ts";
-import { rememberedEntry, rootEntries } from "./_entries.ts";
-import type {
-  DiscoveredSkill,
-  PassedBy,
-  Problem,
-  Reached,
-  RootScan,
-} from "./_types.ts";
+import type { DiscoveredSkill, PassedBy, Reached, RootScan } from "./_types.ts";
 
 /**
  * Discovers the skills of one root, in sorted directory order (level by
@@ -64,77 +54,109 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
     else scan.missing?.push(root.path);
     return [];
   }
-  // The real path the skill directories are under, as of this scan.
-  const realRoot = tryRealpath(root.path);
-  const walk = rootWalkOf(root, realRoot.ok ? realRoot.value : root.path);
+  const realRoot = realPathOrSelf(root.path);
+  const deep = (root.depth ?? 1) > 1;
+  const walk: RootWalk = {
+    deep,
+    folders: [{
+      path: root.path,
+      realPath: realRoot,
+      listing: listing.value,
+      level: 1,
+    }],
+    visited: new Set(deep ? [realRoot] : []),
+    listed: 0,
+    limited: false,
+  };
   const byName = new Map<string, DiscoveredSkill>();
-  const { folders } = walk;
-  folders.push({
-    path: root.path,
-    realPath: walk.realRoot,
-    listing: listing.value,
-    level: 1,
-  });
   // Entries are served again by what a watch saw only on a root one level deep.
-  const remembered = walk.deep || root.maxDirectories !== undefined
+  const remembered = deep || root.maxDirectories !== undefined
     ? undefined
     : rootEntries(scan);
-  for (const folder of folders) {
+  for (const folder of walk.folders) {
     const { path, realPath, level } = folder;
     const { entries, unrepresentable } = folder.listing;
     for (const entry of unrepresentable) {
-      if (entryKind(entry.kind, config) !== "other") {
+      if (followed(entry.kind, config)) {
         report(unrepresentableProblem(path, entry.shown));
       }
     }
     for (const entry of entries) {
-      const kind = entryKind(entry.kind, config);
-      if (kind === "other") {
+      if (!followed(entry.kind, config)) {
         // A file, FIFO, socket or device; or a symlink, not followed.
         if (entry.kind === "symlink") {
-          passBy(scan, { reason: "symlink", folder: path, entry, level });
+          passBy(scan, "symlink", { folder: path, entry, level });
         }
         continue;
       }
-      const skipped = walk.deep && isSkipped(entry.name, root)
+      const skipped = deep && isSkipped(entry.name, root)
         ? "skipped"
         : root.only !== undefined && !root.only.includes(entry.name)
         ? "not_listed"
         : undefined;
       if (skipped !== undefined) {
-        passBy(scan, { reason: skipped, folder: path, entry, level });
+        passBy(scan, skipped, { folder: path, entry, level });
         continue;
       }
       const dir = childPath(path, entry.name);
       const realEntry = realPath === path
         ? dir
         : childPath(realPath, entry.name);
-      const reached = kind === "symlink"
+      const reached = entry.kind === "symlink"
         ? followedLink(scan, dir, entry.name)
-        // The same string as `dir` where the folder is its own real path.
         : { realDir: realEntry, viaLink: false };
       if (reached === undefined) continue;
       if (reached.viaLink) scan.linked?.push(reached.realDir);
-      const at = { folder, entry, dir, reached };
+      const args = { folder, entry, dir, reached };
       const read = remembered === undefined
-        ? readEntry(scan, walk, at)
+        ? readEntry(scan, walk, args)
         : rememberedEntry(
           scan,
           { ...remembered, kind: entry.kind, dir, realEntry, reached },
-          (remembering) => readEntry(remembering, walk, at),
+          (remembering) => readEntry(remembering, walk, args),
         );
-      if (read !== undefined) {
-        admit(byName, read.skill, read.findings).forEach(report);
+      if (read === undefined) continue;
+      // The first directory in sorted order wins a name; a skipped copy's
+      // findings are not reported, as it loads nowhere.
+      const { name, path: manifest } = read.skill.info;
+      const first = byName.get(name);
+      if (first === undefined) {
+        byName.set(name, read.skill);
+        read.findings.forEach(report);
+      } else {
+        report(
+          duplicateProblem({ path: manifest, name, first: first.info.path }),
+        );
       }
     }
   }
   return [...byName.values()];
 }
 
+/** A directory whose entries are read for skills: the root, or a folder below it. */
+interface Folder {
+  readonly path: string;
+  readonly realPath: string;
+  readonly listing: Listing;
+  /** How many levels below the root its entries are (1 for the root's own). */
+  readonly level: number;
+}
+
+/** What a scan keeps as it goes. */
+interface RootWalk {
+  readonly deep: boolean;
+  /** The folders whose entries are read, queued level by level. */
+  readonly folders: Folder[];
+  /** On a root deeper than one level, the real folders entered. */
+  readonly visited: Set<string>;
+  /** The directories listed that were not skills, against `maxDirectories`. */
+  listed: number;
+  limited: boolean;
+}
+
 /**
- * Reads one directory entry of a folder, reached already: a skill to admit
- * (with its findings), or a folder of skills queued for the next level, or
- * an entry passed by; what stops it is reported.
+ * Reads one directory entry of a folder: a skill to admit, or a folder
+ * queued for the next level, or an entry passed by.
  */
 function readEntry(
   scan: RootScan,
@@ -147,7 +169,7 @@ function readEntry(
   },
 ): SkillRead | undefined {
   const { root, report } = scan;
-  const { path, level } = folder;
+  const { level } = folder;
   if (scan.within !== undefined && !isInside(reached.realDir, scan.within)) {
     // A symlink, or a folder swapped for one: nothing there is read.
     report(outsidePluginsProblem({
@@ -165,43 +187,56 @@ function readEntry(
     report(loopProblem(dir, reached.realDir));
     return undefined;
   }
-  const found = probe(scan, walk, { dir, dirName: entry.name });
-  if (found === undefined) return undefined;
-  if ("entries" in found) {
-    // No manifest: a folder of skills, where the root reads deeper.
-    if (deeper) {
-      walk.visited.add(reached.realDir);
-      walk.folders.push({
-        path: dir,
-        realPath: reached.realDir,
-        listing: found,
-        level: level + 1,
-      });
-    } else {
-      passBy(scan, {
-        reason: "no_manifest",
-        folder: path,
-        entry,
-        level,
-        listing: found,
-      });
-    }
+  // Past the root's maxDirectories, a directory is only looked at for
+  // SKILL.md, and the bound is reported once.
+  const mayList = walk.listed < (root.maxDirectories ?? Infinity);
+  const found = findManifest(scan, dir, entry.name, { mayList });
+  if (found === UNLISTED) {
+    if (!walk.limited) report(limitProblem(root.path, root.maxDirectories));
+    walk.limited = true;
     return undefined;
   }
-  return readSkill(scan, {
-    dir,
-    dirName: entry.name,
-    reached,
-    manifest: found,
-  });
+  // Listed (or tried) and not a skill: one folder more against the bound.
+  if (found === undefined || "entries" in found) walk.listed++;
+  if (found === undefined) return undefined;
+  if (!("entries" in found)) {
+    return readSkill(scan, {
+      dir,
+      dirName: entry.name,
+      reached,
+      manifest: found,
+    });
+  }
+  // No manifest: a folder of skills, where the root reads deeper.
+  if (deeper) {
+    walk.visited.add(reached.realDir);
+    walk.folders.push({
+      path: dir,
+      realPath: reached.realDir,
+      listing: found,
+      level: level + 1,
+    });
+  } else {
+    passBy(scan, "no_manifest", {
+      folder: folder.path,
+      entry,
+      level,
+      listing: found,
+    });
+  }
+  return undefined;
 }
 
 /** Records an entry of `folder` passed by, where the scan records them. */
 function passBy(
   scan: RootScan,
-  { reason, folder, entry, level, listing }:
-    & Pick<PassedBy, "reason" | "level" | "listing">
-    & { folder: string; entry: Entry },
+  reason: PassedBy["reason"],
+  { folder, entry, level, listing }: {
+    folder: string;
+    entry: Entry;
+    level: number;
+    listing?: Listing;
+  },
 ): void {
   scan.passed?.push({
     reason,
@@ -213,42 +248,6 @@ function passBy(
   });
 }
 
-/** A directory whose entries are read for skills: the root, or a folder below it. */
-interface Folder {
-  readonly path: string;
-  readonly realPath: string;
-  readonly listing: Listing;
-  /** How many levels below the root its entries are (1 for the root's own). */
-  readonly level: number;
-}
-
-/**
- * What a scan keeps as it goes: on a root deeper than one level, the real
- * folders it entered; and how many directories it listed that were not
- * skills, against the root's `maxDirectories`.
- */
-interface RootWalk {
-  readonly deep: boolean;
-  /** The folders whose entries are read, the root first, queued level by level. */
-  readonly folders: Folder[];
-  readonly realRoot: string;
-  readonly visited: Set<string>;
-  listed: number;
-  limited: boolean;
-}
-
-function rootWalkOf(root: SkillRoot, realRoot: string): RootWalk {
-  const deep = (root.depth ?? 1) > 1;
-  return {
-    deep,
-    folders: [],
-    realRoot,
-    visited: new Set(deep ? [realRoot] : []),
-    listed: 0,
-    limited: false,
-  };
-}
-
 /**
  * Names a scan deeper than one level does not enter: `.git`,
  * `node_modules`, and other dot-directories unless the root reads them.
@@ -258,49 +257,15 @@ function isSkipped(name: string, root: SkillRoot): boolean {
     (name.startsWith(".") && root.hidden !== "read");
 }
 
-/**
- * A directory's manifest, or its listing when it holds none, within the
- * root's bound: every directory listed that is not a skill counts towards
- * `maxDirectories`, and once that many were listed, a directory is no longer
- * listed, only looked at for `SKILL.md` by one status call; the first
- * directory left unlisted reports the bound reached, once for the root.
- */
-function probe(
-  scan: RootScan,
-  walk: RootWalk,
-  { dir, dirName }: { dir: string; dirName: string },
-): Manifest | Listing | undefined {
-  const { root, report } = scan;
-  const mayList = walk.listed < (root.maxDirectories ?? Infinity);
-  const found = findManifest(scan, dir, dirName, { mayList });
-  if (found === UNLISTED) {
-    if (!walk.limited) report(limitProblem(root.path, root.maxDirectories));
-    walk.limited = true;
-    return undefined;
-  }
-  // Listed (or tried) and not a skill: one folder more.
-  if (found === undefined || "entries" in found) walk.listed++;
-  return found;
-}
-
-/**
- * What a root entry is to discovery: a `"directory"`, a `"symlink"` to
- * follow before it counts (only when symlinks are followed), or `"other"`
- * (skipped).
- */
-function entryKind(
-  kind: StatusKind,
+/** Whether discovery reads an entry of this kind. */
+function followed(
+  kind: Entry["kind"],
   { followSymlinks }: { followSymlinks: boolean },
-): "directory" | "symlink" | "other" {
-  if (kind === "directory") return "directory";
-  return kind === "symlink" && followSymlinks ? "symlink" : "other";
+): boolean {
+  return kind === "directory" || (kind === "symlink" && followSymlinks);
 }
 
-/**
- * Where a skill-directory symlink leads, when it leads to a directory; a
- * link that cannot be followed, or whose target may not be read, is
- * reported.
- */
+/** Where a skill-directory symlink leads, when to a directory it may read. */
 function followedLink(
   scan: RootScan,
   dir: string,
@@ -320,25 +285,4 @@ function followedLink(
     return undefined;
   }
   return { realDir: real.value, viaLink: true };
-}
-
-/**
- * Admits a skill to its root's map by name, and returns what to report: the
- * skill's own findings when admitted, or only the duplicate when the root
- * already holds the name (the first directory in sorted order wins). A
- * skipped copy's findings are not reported: it loads nowhere, and its name
- * unlike its directory's is what the duplicate already says.
- */
-function admit(
-  byName: Map<string, DiscoveredSkill>,
-  skill: DiscoveredSkill,
-  findings: readonly Problem[],
-): readonly Problem[] {
-  const { name, path } = skill.info;
-  const first = byName.get(name);
-  if (first === undefined) {
-    byName.set(name, skill);
-    return findings;
-  }
-  return [duplicateProblem({ path, name, first: first.info.path })];
 }

@@ -3,9 +3,7 @@
  * when no skill loads from it, or when a check must say what it did not
  * read: whether it or a directory one level below holds a manifest, and the
  * skill directories deeper than a scan looked. These reads serve
- * `checkSkills`, `emptyRootLayout` and the command's `list`; discovery of a
- * root never makes them (a root of plugins asks `holdsManifest` whether a
- * skills folder its plugin names is one skill's).
+ * `checkSkills`, `emptyRootLayout` and the command's `list`, never discovery.
  *
  * @module
  */
@@ -14,14 +12,7 @@ import type { SkillRoot } from "../config/config.ts";
 import { tryList } from "../fs/_listing.ts";
 import { childPath } from "../fs/_status.ts";
 import type { Entry } from "../fs/_types.ts";
-import { isManifestName } from "./_manifest.ts";
-
-/** Whether a directory holds a manifest (any case) of its own. */
-export function holdsManifest(dir: string): boolean {
-  const listing = tryList(dir);
-  return listing.ok &&
-    listing.value.entries.some((e) => isManifestName(e.name));
-}
+import { holdsManifest, isManifestName } from "./_manifest.ts";
 
 /**
  * Whether some directory one level below `path` holds a manifest; at most

@@ -1,6 +1,5 @@
 /**
- * The records discovery passes along, from one root's scan to the snapshot:
- * a leaf module of types, so that every step can name them.
+ * The records discovery passes along, from one root's scan to the snapshot.
  *
  * @module
  */
@@ -9,73 +8,49 @@ import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import type { SkillProblem } from "../errors.ts";
 import type { ReadBuffer } from "../fs/_read.ts";
 import type { Listing } from "../fs/_listing.ts";
-import type { StatusKind } from "../fs/_types.ts";
+import type { Status, StatusKind } from "../fs/_types.ts";
 import type { Coercion, Truncation } from "../manifest/_parse.ts";
 import type { Repair } from "../manifest/_yaml.ts";
 import type { SkillInfo } from "../skill.ts";
 import type { SkillWarningCode } from "../warn.ts";
 
-/** How discovery reached a skill directory: its real path, and whether through a symlink. */
+/** How discovery reached a skill directory. */
 export interface Reached {
   readonly realDir: string;
   readonly viaLink: boolean;
 }
 
 /**
- * Where discovery found a skill's directory, fixed for the snapshot: every
- * resource is confined to `realDir`, and the directory must still be the one
- * with this device, inode and birth time (reached the same way) to be served.
+ * Where discovery found a skill's directory: resources are confined to
+ * `realDir`, served while the directory keeps this identity.
  */
-export interface SkillPlace extends Reached {
-  /** Its device, inode and birth time when it was discovered. */
-  readonly dev: number;
-  readonly ino: number;
-  readonly birthtimeMs: number;
-}
+export interface SkillPlace
+  extends Reached, Pick<Status, "dev" | "ino" | "birthtimeMs"> {}
 
 /** A skill as its manifest gives it: reused across refreshes while unchanged. */
 export interface ParsedSkill {
   readonly info: SkillInfo;
   readonly body: string;
-  /**
-   * The manifest's decoded text: what a manifest read again is compared
-   * with. The body is a slice of it, so keeping it costs little memory.
-   */
+  /** The manifest's text, compared with a manifest read again. */
   readonly source: string;
-  /** The frontmatter's YAML text (a slice of `source` too), for checks. */
+  /** The frontmatter's YAML text. */
   readonly frontmatter: string;
-  /** The lines repaired so that its YAML parses, in order. */
   readonly repairs: readonly Repair[];
-  /** The plain values its YAML cut at ` #`. */
   readonly truncations: readonly Truncation[];
-  /** The values read as hosts read them (notes in a check). */
   readonly coercions: readonly Coercion[];
 }
 
-/** A discovered skill: its catalog entry, its body and its directory's place. */
+/** A discovered skill: its parse, its directory's place and its manifest's key. */
 export interface DiscoveredSkill extends ParsedSkill {
   readonly place: SkillPlace;
-  /** The refresh key of the manifest it was read from. */
   readonly key: RefreshKey;
-  /**
-   * The digest of the manifest's bytes, taken when a skill lock is
-   * configured (see {@linkcode RootScan.digest}); else undefined.
-   */
+  /** The digest of the manifest's bytes, when a skill lock is configured. */
   readonly digest: string | undefined;
 }
 
-/**
- * What refresh() goes by to reuse a skill without reading its manifest: the
- * manifest's device, inode, size and modification and change times, and
- * whether those times were settled when it was read (see
- * `_refresh_key.ts`).
- */
-export interface RefreshKey {
-  readonly dev: number;
-  readonly ino: number;
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly ctimeMs: number;
+/** What refresh() goes by to reuse a skill without reading its manifest. */
+export interface RefreshKey
+  extends Pick<Status, "dev" | "ino" | "size" | "mtimeMs" | "ctimeMs"> {
   readonly settled: boolean;
 }
 
@@ -84,22 +59,18 @@ export type Previous = ReadonlyMap<string, DiscoveredSkill>;
 
 /** One problem discovery found, as data: reported by a {@linkcode Report}. */
 export interface Problem {
-  /** What it is about. */
   readonly code: SkillWarningCode;
   /** A sentence naming the path and what was done about it. */
   readonly message: string;
-  /** The absolute path concerned. */
   readonly path: string;
   /**
    * Whether this problem is why a skill was left out: strict throws for it,
-   * and check calls it an error. Set by the code that leaves the skill out.
+   * and check calls it an error.
    */
   readonly drops: boolean;
   /** The skill's name (its directory name until its manifest names it). */
   readonly skill?: string | undefined;
-  /** The 1-based line in `path`. */
   readonly line?: number | undefined;
-  /** The 1-based column in `path`. */
   readonly column?: number | undefined;
   /** For a duplicate: the manifest of the skill the root kept. */
   readonly kept?: string | undefined;
@@ -109,114 +80,69 @@ export interface Problem {
   readonly cause?: unknown;
 }
 
-/**
- * An entry discovery passed by without reading a skill from it, and why:
- * a directory without a manifest that the root does not read below
- * (`no_manifest`, with its listing), a symlink not followed (`symlink`), a
- * folder a deeper scan does not enter (`skipped`: a dot-directory,
- * `node_modules`), or a directory its plugin does not list (`not_listed`).
- * What `explain()` looks through for near misses.
- */
+/** An entry discovery passed by without reading a skill from it, for `explain()`. */
 export interface PassedBy {
+  /** `skipped`: a dot-folder or `node_modules`; `not_listed`: by its plugin. */
   readonly reason: "no_manifest" | "symlink" | "skipped" | "not_listed";
-  /** The entry's path. */
   readonly path: string;
-  /** The entry's name in its folder. */
   readonly name: string;
-  /** The root being scanned (a plugin's skills folder, for a root of plugins). */
+  /** The root scanned (a plugin's skills folder, for a root of plugins). */
   readonly root: SkillRoot;
-  /** How many levels below the root the entry is (1 for the root's own). */
+  /** 1 for an entry of the root itself. */
   readonly level: number;
   /** For `no_manifest`: what the directory holds. */
   readonly listing?: Listing | undefined;
 }
 
-/**
- * Why a skill read is refused (a problem that `drops` it) or only warned
- * about, or `undefined` when it is admitted: what a skill lock says of each
- * skill discovery reads (given by the registry, from the lock's policy).
- */
+/** What a skill lock says of a skill read: `undefined` admits it. */
 export type AdmitCheck = (skill: DiscoveredSkill) => Problem | undefined;
 
-/** Receives the problems of a discovery run: warns, throws or collects. */
+/** Receives the problems of a discovery run. */
 export type Report = (problem: Problem) => void;
 
-/** Everything one root's scan needs: what to scan, how, and where to report. */
+/**
+ * Everything one root's scan needs. An optional list is where the scan
+ * records that kind of thing; absent, it is not recorded.
+ */
 export interface RootScan {
   readonly root: SkillRoot;
   readonly config: SkillConfig;
   readonly report: Report;
-  /** What the manifests are read into, one after another: one for every root of a run. */
+  /** What the manifests are read into: one for every root of a run. */
   readonly buffer: ReadBuffer;
-  /** The previous run's skills, for reuse by refresh key and by content. */
   readonly previous?: Previous | undefined;
-  /** When the scan started (`Date.now()`): what a manifest's times are settled against. */
+  /** When the scan started: what a manifest's times are settled against. */
   readonly startedMs: number;
-  /**
-   * Whether to list every skill directory, so that case variants of the
-   * manifest side by side are seen (check does); otherwise `<dir>/SKILL.md`
-   * is opened first and a directory listed only when that fails.
-   */
+  /** Whether to list every skill directory, to see case variants of the manifest. */
   readonly listEachSkill?: boolean | undefined;
-  /**
-   * Where roots the process may not read are collected, to be reported in
-   * one line; absent: each is reported on its own.
-   */
+  /** Roots the process may not read, reported in one line; absent: each alone. */
   readonly denied?: string[] | undefined;
-  /**
-   * The real directory every directory and manifest read must really be
-   * inside (a root of plugins'): one that leads outside is reported
-   * (`invalid_plugin`) and left out, its manifest never read. Absent: no
-   * such bound, and no system call spent on one.
-   */
+  /** The real directory all that is read must be inside (a root of plugins'). */
   readonly within?: string | undefined;
-  /** Where the entries passed by are recorded; absent: not recorded. */
   readonly passed?: PassedBy[] | undefined;
-  /** Where roots that do not exist are recorded; absent: not recorded. */
+  /** Roots that do not exist. */
   readonly missing?: string[] | undefined;
   /** What a watch saw unchanged since the previous scan; absent: no watch. */
   readonly unchanged?: Unchanged | undefined;
-  /** The entries the previous scan read, and where this one records its own. */
   readonly entries?: EntriesMemo | undefined;
-  /** Where the real directories reached through symlinks are recorded. */
+  /** The real directories reached through symlinks. */
   readonly linked?: string[] | undefined;
-  /** What admits each skill read (a skill lock); absent: every one. */
   readonly admit?: AdmitCheck | undefined;
-  /**
-   * The digest of a manifest's bytes, taken as it is read, for `admit`;
-   * absent: none is taken.
-   */
+  /** The digest of a manifest's bytes, taken as it is read, for `admit`. */
   readonly digest?: ((bytes: Uint8Array) => string) | undefined;
 }
 
-/**
- * What a watch vouches for between two scans: where it covers a path and
- * saw no event at it, below it or above it, a scan may serve what the
- * previous one read there without a system call.
- */
+/** Where a watch saw no change, a scan may serve what the previous one read. */
 export interface Unchanged {
-  /** Whether nothing at, below or above `realPath` changed, as a watch that covers it saw. */
+  /** Whether nothing at, below or above `realPath` changed. */
   path(realPath: string): boolean;
-  /**
-   * Whether nothing a configured root's previous scan read changed: its
-   * real tree, the targets of its links and its own entry in its parent.
-   */
+  /** Whether nothing a configured root's previous scan read changed. */
   root(root: SkillRoot): boolean;
-  /**
-   * The names of the entries of a configured root's real directory that
-   * changed only inside (a manifest or a resource edited), when nothing
-   * else its previous scan read changed; undefined when it must be read
-   * (its listing may have changed, or the watch cannot say).
-   */
+  /** The entries of a configured root that changed only inside, when nothing else did. */
   changedInside(root: SkillRoot): ReadonlySet<string> | undefined;
 }
 
-/**
- * One directory entry of a root as a scan read it, for the next scan to
- * serve again while a watch saw nothing change there: what it reached, the
- * skill it read (with its findings, reported when admitted), and what
- * reading it reported and passed by.
- */
+/** One directory entry of a root as a scan read it, for the next to serve again. */
 export interface EntryOutcome {
   readonly kind: StatusKind;
   readonly reached: Reached;
@@ -226,22 +152,13 @@ export interface EntryOutcome {
   readonly passed: readonly PassedBy[];
 }
 
-/**
- * The entries of a configured root's one-level scans, by the root scanned
- * (its settings as a key) and directory path: the previous scan's, and this
- * scan's as it reads them.
- */
+/** The entries of one-level scans, by the root's settings and the directory. */
 export interface EntriesMemo {
   readonly previous: ReadonlyMap<string, ReadonlyMap<string, EntryOutcome>>;
   readonly next: Map<string, Map<string, EntryOutcome>>;
 }
 
-/**
- * A configured root's whole scan, for the next scan to serve again while a
- * watch saw nothing change under it: the skills each scan of it served,
- * what it reported (with the root scanned), passed by, found missing or
- * denied, and the real directories it reached through symlinks.
- */
+/** A configured root's whole scan, for the next scan to serve again. */
 export interface RootOutcome {
   readonly found: readonly RootSkills[];
   readonly reported: readonly { problem: Problem; root: SkillRoot }[];
@@ -249,28 +166,18 @@ export interface RootOutcome {
   readonly missing: readonly string[];
   readonly denied: readonly string[];
   readonly linked: readonly string[];
-  /** Its entries (see {@linkcode EntriesMemo}). */
   readonly entries: ReadonlyMap<string, ReadonlyMap<string, EntryOutcome>>;
 }
 
 /** What a scan remembers for the next while a watch is open. */
 export interface ScanMemo {
-  /** Each configured root's scan (the config's own root objects as keys). */
   readonly roots: ReadonlyMap<SkillRoot, RootOutcome>;
 }
 
-/**
- * The skills one scan served: a root's, or one skills folder's of a root of
- * plugins, in its plugin's name.
- */
+/** The skills one scan served: a root's, or a plugin's skills folder's. */
 export interface RootSkills {
-  /** The root scanned (a skills folder, in its plugin's name). */
   readonly root: SkillRoot;
   readonly skills: DiscoveredSkill[];
-  /**
-   * Whether these are the skills its folder's scan read (else the same
-   * skills, read for another plugin that lists the folder, in this one's
-   * name).
-   */
+  /** False: read for another plugin that lists the folder, renamed. */
   readonly read: boolean;
 }

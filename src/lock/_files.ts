@@ -10,7 +10,7 @@
 
 import { comparePaths } from "../_path_order.ts";
 import { resolveOptions, type SkillConfig } from "../config/config.ts";
-import { reporter } from "../discovery/_report.ts";
+import { reporter } from "../discovery/_problems.ts";
 import type { DiscoveredSkill } from "../discovery/_types.ts";
 import { StartupError } from "../errors.ts";
 import type { AgentSkillsOptions } from "../options.ts";

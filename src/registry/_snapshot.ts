@@ -7,7 +7,7 @@
 
 import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import { discoverRoots } from "../discovery/_driver.ts";
-import type { Swap } from "../discovery/_patch.ts";
+import type { Swap } from "../discovery/_memo.ts";
 import { reservedNameProblem } from "../discovery/_problems.ts";
 import { colonIn, namespaced } from "../_names.ts";
 import { lockChecks } from "./_integrity.ts";

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAgentSkills, SkillError } from "@clarvis/agent-skills";
 import { checkSkills } from "@clarvis/agent-skills/check";
-import { reporter } from "../../src/discovery/_report.ts";
+import { reporter } from "../../src/discovery/_problems.ts";
 import {
   codes,
   link,

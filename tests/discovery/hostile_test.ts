@@ -21,7 +21,7 @@ import {
   type SkillWarning,
   type SkillWarningCode,
 } from "@clarvis/agent-skills";
-import { reporter } from "../../src/discovery/_report.ts";
+import { reporter } from "../../src/discovery/_problems.ts";
 import { readSkill } from "../../src/discovery/_read_skill.ts";
 import { readBuffer } from "../../src/fs/_read.ts";
 import {

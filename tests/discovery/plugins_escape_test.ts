@@ -15,7 +15,8 @@ import {
   SkillError,
 } from "@clarvis/agent-skills";
 import { checkSkills } from "@clarvis/agent-skills/check";
-import { pluginRoots, pluginsRealPath } from "../../src/discovery/_plugins.ts";
+import { pluginRoots } from "../../src/discovery/_plugins.ts";
+import { realPathOrSelf } from "../../src/config/_roots.ts";
 import { discoverRoot } from "../../src/discovery/_root.ts";
 import { readBuffer } from "../../src/fs/_read.ts";
 import type { Problem } from "../../src/discovery/_types.ts";
@@ -206,7 +207,7 @@ for (const mode of MODES) {
       const found = discoverRoot({
         ...scan,
         root: skillsFolder!,
-        within: pluginsRealPath(market),
+        within: realPathOrSelf(market),
       });
       assert.deepEqual(found, []);
       assert.deepEqual(problems.map((problem) => problem.code), [

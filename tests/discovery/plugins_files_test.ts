@@ -15,7 +15,8 @@ import {
   type SkillRootOptions,
 } from "@clarvis/agent-skills";
 import { checkSkills } from "@clarvis/agent-skills/check";
-import { pluginRoots, pluginsRealPath } from "../../src/discovery/_plugins.ts";
+import { pluginRoots } from "../../src/discovery/_plugins.ts";
+import { realPathOrSelf } from "../../src/config/_roots.ts";
 import { findManifest } from "../../src/discovery/_manifest.ts";
 import { readSkill } from "../../src/discovery/_read_skill.ts";
 import { readBuffer } from "../../src/fs/_read.ts";
@@ -225,7 +226,7 @@ describe("a root of plugins' SKILL.md linked outside", () => {
     const skillScan = {
       ...scan,
       root: folder!,
-      within: pluginsRealPath(market),
+      within: realPathOrSelf(market),
     };
     const found = findManifest(skillScan, dir, "b");
     // The swap, between the manifest's status and its read.

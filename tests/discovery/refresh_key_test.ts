@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { resolveConfig } from "@clarvis/agent-skills";
 import { readBuffer } from "../../src/fs/_read.ts";
 import { tryStatus } from "../../src/fs/_status.ts";
-import { refreshKey, sameKey } from "../../src/discovery/_refresh_key.ts";
+import { refreshKey, sameKey } from "../../src/discovery/_read_skill.ts";
 import { discoverRoot } from "../../src/discovery/_root.ts";
 import type { DiscoveredSkill, Previous } from "../../src/discovery/_types.ts";
 import { manifest, tempTrees } from "../_helpers.ts";
