@@ -52,7 +52,7 @@ function fixtureTexts(dir: string): string[] {
   return texts;
 }
 
-/** The frontmatter of a manifest's text, as `splitFence` finds it. */
+/** The frontmatter of a manifest's text, as `parseManifest` splits it. */
 function frontmatterOf(text: string): string | undefined {
   return /^\uFEFF?---[ \t]*\n(?:([\s\S]*?)\n)?---[ \t]*(?:\n|$)/.exec(
     text.replace(/\r\n/g, "\n"),
@@ -92,7 +92,7 @@ function kindOf(entry: string): string {
 
 async function fallbacks(src: string): Promise<void> {
   const { simpleYaml } = await import(
-    resolve(src, "_manifest/simple_yaml.ts")
+    resolve(src, "manifest/_simple_yaml.ts")
   ) as { simpleYaml: SimpleYaml };
   const sets: Array<[string, string[]]> = [
     ["generated", treeTexts("generated")],
@@ -133,12 +133,12 @@ async function ab(
   const load = async (src: string): Promise<(text: string) => unknown> => {
     if (what === "simple") {
       const { simpleYaml } = await import(
-        resolve(src, "_manifest/simple_yaml.ts")
+        resolve(src, "manifest/_simple_yaml.ts")
       ) as { simpleYaml: SimpleYaml };
       return (text) => simpleYaml(text);
     }
     const { parseManifest } = await import(
-      resolve(src, "_manifest/parse.ts")
+      resolve(src, "manifest/_parse.ts")
     ) as { parseManifest: ParseManifest };
     return (text) => parseManifest(text, { path: "SKILL.md" });
   };

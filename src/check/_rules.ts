@@ -135,7 +135,7 @@ function lengthRule(
   };
 }
 
-/** A note for each value discovery read as hosts do (see `_coerce`). */
+/** A note for each value discovery read as hosts do (see `src/manifest/_parse.ts`). */
 function coercionRule(
   code: "coerced_value" | "empty_field",
   spec: string,
