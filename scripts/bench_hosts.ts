@@ -11,7 +11,12 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { NodeProject } from "./bench_node.ts";
-import { DENO_RUN, pairedRatio, timesInTurn } from "./bench_processes.ts";
+import {
+  DENO_RUN,
+  pairedRatio,
+  type Ratio,
+  timesInTurn,
+} from "./bench_processes.ts";
 import { realTree } from "./bench_real.ts";
 import { type Sample, summarise, timed } from "./bench_stats.ts";
 
@@ -106,11 +111,11 @@ export interface HostRow {
   readonly ours: Sample;
   readonly skillsRef: Sample;
   /** Round by round: ours ÷ naive, skills-ref ÷ naive, skills-ref ÷ ours. */
-  readonly oursRatio: Sample;
-  readonly refRatio: Sample;
-  readonly refOverOurs: Sample;
+  readonly oursRatio: Ratio;
+  readonly refRatio: Ratio;
+  readonly refOverOurs: Ratio;
   /** With an index (issue 49), when INDEXED names its script. */
-  readonly indexed?: { time: Sample; ratio: Sample };
+  readonly indexed?: { time: Sample; ratio: Ratio };
 }
 
 /** What the host-start table ran over, and what it says about the inputs. */
@@ -145,7 +150,7 @@ export function measureHosts(
     ...sizes.map((size): [string, string[]] => {
       const tree = realTree(home, size);
       if (tree.note !== undefined) notes.push(tree.note);
-      return [`${size.toLocaleString("en-US")} real manifests`, tree.roots];
+      return ["real manifests", tree.roots];
     }),
   ];
   const scripts = INDEXED === undefined

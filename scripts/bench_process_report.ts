@@ -1,8 +1,8 @@
 // `deno task bench --processes` (and the smoke run's process tables): what
 // users wait for, as whole processes (issues 48 and 49), measured and
-// written as markdown. Each time is the median (min–max) of the rounds' wall times; each
-// ratio the median (min–max) of the rounds' ratios, its two sides taken in
-// turn in every round.
+// written as markdown. Each time is the median (min–max) of the rounds' wall
+// times; each ratio the median of the rounds' own ratios, its sides taken in
+// turn in every round, with the middle half of them (first–third quartile).
 
 import { cpus, loadavg, totalmem } from "node:os";
 import { type HostRow, type HostRun, measureHosts } from "./bench_hosts.ts";
@@ -12,14 +12,15 @@ import {
   exportEntries,
   measureProcesses,
   type ProcessRow,
+  type Ratio,
 } from "./bench_processes.ts";
 import type { BenchTree } from "./bench_tree.ts";
-import { cell, type Sample } from "./bench_stats.ts";
+import { cell } from "./bench_stats.ts";
 
-/** A ratio's median and the range of the rounds' ratios: `1.23× (1.1–1.4)`. */
-export function ratioCell(s: Sample | undefined): string {
-  if (s === undefined) return "–";
-  return `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
+/** A ratio's median and the middle half of the rounds': `1.23× (1.1–1.4)`. */
+export function ratioCell(r: Ratio | undefined): string {
+  if (r === undefined) return "–";
+  return `${r.median.toFixed(2)}× (${r.q1.toFixed(2)}–${r.q3.toFixed(2)})`;
 }
 
 /** The one-minute load average, as `uptime` prints it. */
@@ -93,9 +94,9 @@ export function listTable(processes: ProcessRow): string[] {
 }
 
 function hostLine(row: HostRow): string {
-  const label = `${row.label}: ${row.skills} skills, ${row.roots} root${
-    row.roots === 1 ? "" : "s"
-  }`;
+  const label = `${row.label}: ${
+    row.skills.toLocaleString("en-US")
+  } skills, ${row.roots} root${row.roots === 1 ? "" : "s"}`;
   return `| ${label} | ${row.runtime === "deno" ? "Deno" : "Node"} | ${
     [
       cell(row.naive),
@@ -132,7 +133,7 @@ export function processTables(
       node ? nodeVersion : "(no npm build)"
     }; load average ${loadBefore} before, ${load()} after; ${rounds} round${
       rounds === 1 ? "" : "s"
-    }, each process of a table taken in turn with the others of its row, after one untimed round. Times: wall ms of the whole process, median (min–max); ratios: median (min–max) of the rounds' ratios.${
+    }, each process of a table taken in turn with the others of its row, after one untimed round. Times: wall ms of the whole process, median (min–max); ratios: the median of the rounds' ratios (the middle half of them).${
       smoke ? " **Smoke run: tiny sizes, 2 rounds; it judges nothing.**" : ""
     }`,
     ...hosts.notes.map((note) => `Note: ${note}.`),

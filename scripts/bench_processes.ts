@@ -20,9 +20,9 @@ export interface ProcessRow {
   list: Sample;
   read: Sample;
   /** The median and range of the rounds' ratios list ÷ read. */
-  listRatio: Sample;
+  listRatio: Ratio;
   /** The same in Node, with the npm build; absent without it. */
-  node?: { list: Sample; read: Sample; listRatio: Sample };
+  node?: { list: Sample; read: Sample; listRatio: Ratio };
   /**
    * Wall time of a process that imports one entry of the package (`deno .`,
    * `deno ./cli`, ..., `node .`, ...: each key of deno.json "exports"), and
@@ -30,7 +30,7 @@ export interface ProcessRow {
    */
   startup: Record<string, Sample>;
   /** Each entry's ratio to the empty process, round by round, summarised. */
-  startupRatio: Record<string, Sample>;
+  startupRatio: Record<string, Ratio>;
 }
 
 const DENO = Deno.execPath();
@@ -78,12 +78,26 @@ export function timesInTurn(
   return times;
 }
 
-/** The rounds' ratios `a[i] / b[i]`, summarised (median, min, max). */
+/**
+ * A ratio taken round by round: the median of the rounds' ratios and the
+ * middle half of them (first and third quartiles, nearest rank), which one
+ * slow round of a shared machine does not move.
+ */
+export interface Ratio {
+  median: number;
+  q1: number;
+  q3: number;
+}
+
+/** The rounds' ratios `a[i] / b[i]`, summarised. */
 export function pairedRatio(
   a: readonly number[],
   b: readonly number[],
-): Sample {
-  return summarise(a.map((time, i) => time / (b[i] ?? NaN)));
+): Ratio {
+  const ratios = a.map((time, i) => time / (b[i] ?? NaN)).sort((x, y) => x - y);
+  const at = (q: number): number =>
+    ratios[Math.round(q * (ratios.length - 1))] ?? NaN;
+  return { median: at(0.5), q1: at(0.25), q3: at(0.75) };
 }
 
 /**
@@ -96,7 +110,7 @@ function measureImports(
   node: NodeProject | undefined,
 ): Pick<ProcessRow, "startup" | "startupRatio"> {
   const startup: Record<string, Sample> = {};
-  const startupRatio: Record<string, Sample> = {};
+  const startupRatio: Record<string, Ratio> = {};
   const entries = exportEntries();
   const dir = join(home, `imports-${CHECKOUT_KEY}`);
   mkdirSync(dir, { recursive: true });
