@@ -1,11 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  DEFAULT_STORES,
-  MAX_BENCH_ROUNDS,
-  MAX_BENCH_SIZE,
-  parseBenchArgs,
-} from "../scripts/bench_args.ts";
+import { MAX_BENCH_SIZE, parseBenchArgs } from "../../scripts/bench_args.ts";
+import { DEFAULT_STORES, MAX_BENCH_ROUNDS } from "../../scripts/bench_args.ts";
 
 describe("parseBenchArgs()", () => {
   it("runs 100, 1,000 and 10,000 skills by default, 100 with --smoke", () => {
