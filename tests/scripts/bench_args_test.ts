@@ -1,7 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { MAX_BENCH_SIZE, parseBenchArgs } from "../../scripts/bench_args.ts";
-import { DEFAULT_STORES } from "../../scripts/bench_args.ts";
 
 describe("parseBenchArgs()", () => {
   it("runs 100, 1,000 and 10,000 skills by default, 100 with --smoke", () => {
@@ -11,7 +10,7 @@ describe("parseBenchArgs()", () => {
       targets: false,
       processes: false,
       sizes: [100, 1_000, 10_000],
-      stores: DEFAULT_STORES,
+      stores: "/tmp/agent-skills-bench/stores",
     });
     assert.deepEqual(parseBenchArgs(["--smoke"]).sizes, [100]);
     assert.equal(parseBenchArgs(["--write"]).write, true);

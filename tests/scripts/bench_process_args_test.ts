@@ -19,7 +19,7 @@ describe("parseBenchArgs(), the process tables' flags", () => {
       sizes: [1_000],
       stores: DEFAULT_STORES,
     });
-    assert.ok(DEFAULT_STORES.startsWith("/tmp/"));
+    assert.equal(DEFAULT_STORES, "/tmp/agent-skills-bench/stores");
     const args = parseBenchArgs([
       "--processes",
       "--sizes=10000,1000",
