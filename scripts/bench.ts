@@ -1,4 +1,7 @@
-// `deno task bench [--smoke] [--write] [--targets] [--sizes=N,M]`: times
+// `deno task bench [--smoke] [--write] [--targets] [--sizes=N,M]`, or
+// `deno task bench --processes [--sizes=N,M] [--stores=DIR] [--rounds=N]`
+// (only the whole-process tables of issues 48 and 49:
+// scripts/bench_process_report.ts, also run by --smoke at a tiny size): times
 // this library against the floor (the unavoidable work, measured in the same
 // run) and two peers on seeded synthetic stores (scripts/bench_tree.ts) of
 // 100, 1,000 and 10,000 skills over 4 roots, and discovery alone on a
@@ -34,6 +37,8 @@ import {
 import { parseBenchArgs } from "./bench_args.ts";
 import { realTree } from "./bench_real.ts";
 import { measureProcesses, type ProcessRow } from "./bench_processes.ts";
+import { nodeProject } from "./bench_node.ts";
+import { processBench } from "./bench_process_report.ts";
 import { measureProofs } from "./bench_proofs.ts";
 import {
   type CategoryRow,
@@ -320,6 +325,12 @@ async function measureTargets(
 }
 
 mkdirSync(BASE, { recursive: true });
+const node = nodeProject(BASE);
+if (args.processes) {
+  const tree = benchTree(BASE, 100);
+  console.log(processBench(args, { base: BASE, node, tree }).join("\n"));
+  Deno.exit(0);
+}
 const rows: Row[] = [];
 const storeRows: Row[] = [];
 const categories: CategoryRow[] = [];
@@ -334,9 +345,11 @@ if (!targetsOnly) {
   }
 }
 console.error("bench: processes over 100 skills...");
-const processes = measureProcesses(benchTree(BASE, 100), {
+const processTree = benchTree(BASE, 100);
+const processes = measureProcesses(processTree, {
   runs: smoke ? 2 : 9,
   home: BASE,
+  node,
 });
 const largest = SIZES.at(-1) ?? 100;
 const targets = await measureTargets(
@@ -353,6 +366,15 @@ if (smoke) {
   if (row === undefined || !((row.cases.cold?.median ?? 0) > 0)) {
     throw new Error("bench smoke: no timing");
   }
+  // What users wait for, at a tiny size: the process tables cannot rot.
+  console.log("\nWhat users wait for (smoke):\n");
+  const tables = processBench(args, {
+    base: BASE,
+    node,
+    tree: processTree,
+    processes,
+  });
+  console.log(tables.join("\n"));
   console.log(
     "bench smoke: ok (100 skills; results checked, speed not judged)",
   );

@@ -4,6 +4,7 @@
 import { cpus, totalmem } from "node:os";
 import type { BenchTree } from "./bench_tree.ts";
 import type { ProcessRow } from "./bench_processes.ts";
+import { importTable, listTable } from "./bench_process_report.ts";
 import { cell, ratio, type Sample, slope } from "./bench_stats.ts";
 
 /** One size of the generated (or store-shaped) tree: what was measured. */
@@ -166,31 +167,11 @@ function processReport(row: ProcessRow): string[] {
     "",
     "A whole short-lived process over the 100-skill store (ms, wall time, runtime startup included; the two taken in turn):",
     "",
-    "| runtime | `agent-skills list` (4 roots) | floor: a process that reads each SKILL.md | ratio |",
-    "|---|---:|---:|---:|",
-    `| Deno | ${cell(row.list)} | ${cell(row.read)} | ${
-      ratio(row.list, row.read)
-    } |`,
-    row.node === undefined
-      ? "| Node | run build:npm | | |"
-      : `| Node | ${cell(row.node.list)} | ${cell(row.node.read)} | ${
-        ratio(row.node.list, row.node.read)
-      } |`,
+    ...listTable(row),
     "",
-    "Wall time of a process that imports a module, over one that imports nothing (ms; taken in turn):",
+    "Wall time of a process that imports an entry of the package, over one that imports nothing (ms; taken in turn; ratios: the rounds' ratios):",
     "",
-    "| runtime | empty process | + `mod.ts` | + the CLI |",
-    "|---|---:|---:|---:|",
-    ...runtimes.map((runtime) => {
-      const none = row.startup[`${runtime} none`];
-      const over = (what: string): string => {
-        const s = row.startup[`${runtime} ${what}`];
-        return s === undefined || none === undefined
-          ? "–"
-          : `${(s.median - none.median).toFixed(1)}`;
-      };
-      return `| ${runtime} | ${cell(none)} | ${over("mod")} | ${over("cli")} |`;
-    }),
+    ...importTable(row, row.node !== undefined),
   ];
 }
 

@@ -180,12 +180,12 @@ export function targetsReport(t: TargetInputs): string[] {
         proc,
       ),
     ...(["deno", "node"] as const).flatMap((runtime) =>
-      (["mod", "cli"] as const).map((what): Line => {
+      ([".", "./cli"] as const).map((what): Line => {
         const full = p.startup[`${runtime} ${what}`];
         const none = p.startup[`${runtime} none`];
         return [
           `f. import of ${
-            what === "mod" ? "`mod.ts`" : "the CLI (`cli.ts`)"
+            what === "." ? "`mod.ts`" : "the CLI (`cli.ts`)"
           } over an empty process, ${runtime === "deno" ? "Deno" : "Node"}`,
           full === undefined || none === undefined
             ? "run build:npm"

@@ -8,7 +8,9 @@ describe("parseBenchArgs()", () => {
       smoke: false,
       write: false,
       targets: false,
+      processes: false,
       sizes: [100, 1_000, 10_000],
+      stores: "/tmp/agent-skills-bench/stores",
     });
     assert.deepEqual(parseBenchArgs(["--smoke"]).sizes, [100]);
     assert.equal(parseBenchArgs(["--write"]).write, true);
