@@ -49,11 +49,16 @@ export function hashOf(skill: DiscoveredSkill): string {
   return skill.indexed?.bodyHash ?? bodyHash(skill.body ?? "");
 }
 
+/** A manifest's key as an index keeps it: device, inode, size, times. */
+type Key = [number, number, number, number, number];
+/** A skill directory's place as an index keeps it. */
+type Place = [string, number, number, number, boolean];
+
 /** What an index keeps of one skill. */
 interface IndexEntry {
   readonly path: string;
-  readonly key: readonly [number, number, number, number, number];
-  readonly place: readonly [string, number, number, number, boolean];
+  readonly key: Key;
+  readonly place: Place;
   readonly info: SkillInfo;
   readonly body: string;
   readonly nameLine: number;
@@ -133,237 +138,243 @@ function refuse(why: string): never {
   throw new Refused(why);
 }
 
+const INDEX_KEYS = ["agentSkillsIndex", "roots", "settings", "skills"];
+const SETTINGS = ["strict", "followSymlinks", "maxManifestBytes"] as const;
+const ENTRY_KEYS = [
+  "path",
+  "key",
+  "place",
+  "info",
+  "body",
+  "nameLine",
+  "repairs",
+  "truncations",
+  "coercions",
+];
+const INFO_KEYS = [
+  "name",
+  "description",
+  "metadata",
+  "allowedTools",
+  "userInvocable",
+  "disableModelInvocation",
+  "scope",
+  "source",
+  "root",
+  "dir",
+  "path",
+  "plugin",
+];
+const INFO_TEXTS = [
+  "name",
+  "description",
+  "scope",
+  "source",
+  "root",
+  "dir",
+  "path",
+] as const;
+const REPAIR_KINDS = ["colon", "indicator", "flow_text", "continuation"];
+const COERCION_CODES = ["coerced_value", "empty_field"];
+const NONE: readonly never[] = Object.freeze([]);
+
 function previousOf(index: unknown, config: SkillConfig): Previous {
-  const given = record(index, "the index", [
-    "agentSkillsIndex",
-    "roots",
-    "settings",
-    "skills",
-  ]);
-  if (given.agentSkillsIndex !== FORMAT) {
+  if (!isRecord(index)) refuse("it is not an object");
+  if (!onlyKeys(index, INDEX_KEYS)) refuse("it has an unknown key");
+  if (index.agentSkillsIndex !== FORMAT) {
     refuse(
       `its format is ${
-        describe(given.agentSkillsIndex)
+        describe(index.agentSkillsIndex)
       }, and this library reads format ${FORMAT}`,
     );
   }
   const roots = config.roots.map((root) => root.path);
+  const given = index.roots;
   if (
-    !Array.isArray(given.roots) || given.roots.length !== roots.length ||
-    given.roots.some((root, at) => root !== roots[at])
+    !Array.isArray(given) || given.length !== roots.length ||
+    given.some((root, at) => root !== roots[at])
   ) {
     refuse("it was made for other roots (or in another order) than these");
   }
-  const settings = record(given.settings, "settings", [
-    "strict",
-    "followSymlinks",
-    "maxManifestBytes",
-  ]);
+  const settings = index.settings;
+  if (!isRecord(settings) || !onlyKeys(settings, SETTINGS)) {
+    refuse("its settings are not an index's");
+  }
   const wanted = settingsOf(config);
-  for (const key of ["strict", "followSymlinks", "maxManifestBytes"] as const) {
+  for (const key of SETTINGS) {
     if (settings[key] !== wanted[key]) {
       refuse(`it was made with ${key} ${describe(settings[key])}`);
     }
   }
-  if (!Array.isArray(given.skills)) refuse(`"skills" is not an array`);
-  if (given.skills.length > MAX_SKILLS) {
+  const skills = index.skills;
+  if (!Array.isArray(skills)) refuse(`"skills" is not an array`);
+  if (skills.length > MAX_SKILLS) {
     refuse(`it holds more than ${MAX_SKILLS} skills`);
   }
   const previous = new Map<string, DiscoveredSkill>();
-  given.skills.forEach((value: unknown, at: number) => {
-    const skill = skillOf(value, `skills[${at}]`);
+  for (let at = 0; at < skills.length; at++) {
+    const skill = skillOf(skills[at]);
+    if (typeof skill === "string") refuse(`skills[${at}]${skill}`);
     if (previous.has(skill.info.path)) refuse(`skills[${at}] is a duplicate`);
     previous.set(skill.info.path, skill);
-  });
+  }
   return previous;
 }
 
-/** One entry of an index, checked, as the skill it says was read. */
-function skillOf(value: unknown, at: string): DiscoveredSkill {
-  const entry = record(value, at, [
-    "path",
-    "key",
-    "place",
-    "info",
-    "body",
-    "nameLine",
-    "repairs",
-    "truncations",
-    "coercions",
-  ]);
-  const [dev, ino, size, mtimeMs, ctimeMs] = numbers(entry.key, `${at}.key`, 5);
-  const place = tuple(entry.place, `${at}.place`, 5);
-  const [realDir, dirDev, dirIno, birthtimeMs] = [
-    text(place[0], `${at}.place[0]`),
-    ...numbers(place.slice(1, 4), `${at}.place`, 3),
-  ];
-  if (typeof place[4] !== "boolean") refuse(`${at}.place[4] is not a boolean`);
-  const info = infoOf(entry.info, `${at}.info`);
-  if (entry.path !== info.path) refuse(`${at}.path is not its info.path`);
-  const nameLine = entry.nameLine;
-  if (!Number.isSafeInteger(nameLine) || (nameLine as number) < 0) {
-    refuse(`${at}.nameLine is not a line`);
+/** The skill an entry of an index says was read, or what is wrong with it. */
+function skillOf(entry: unknown): DiscoveredSkill | string {
+  if (!isRecord(entry)) return " is not an object";
+  if (!onlyKeys(entry, ENTRY_KEYS)) return " has an unknown key";
+  const { key, place, body, nameLine } = entry;
+  if (!isNumbers(key, 0, 5)) return ".key is not 5 numbers";
+  if (
+    !Array.isArray(place) || place.length !== 5 ||
+    typeof place[0] !== "string" || !isNumbers(place, 1, 3) ||
+    typeof place[4] !== "boolean"
+  ) {
+    return ".place is not a directory's place";
   }
+  const info = infoOf(entry.info);
+  if (typeof info === "string") return `.info${info}`;
+  if (entry.path !== info.path) return ".path is not its info.path";
+  if (typeof body !== "string") return ".body is not a string";
+  if (!Number.isSafeInteger(nameLine) || (nameLine as number) < 0) {
+    return ".nameLine is not a line";
+  }
+  const [dev, ino, size, mtimeMs, ctimeMs] = key as Key;
+  const [realDir, dirDev, dirIno, birthtimeMs, viaLink] = place as Place;
+  const repairs = listOf(entry.repairs, isRepair);
+  const truncations = listOf(entry.truncations, isTruncation);
+  const coercions = listOf(entry.coercions, isCoercion);
+  if (repairs === undefined) return ".repairs are not repairs";
+  if (truncations === undefined) return ".truncations are not truncations";
+  if (coercions === undefined) return ".coercions are not coercions";
   return {
     info,
     body: undefined,
     source: undefined,
     frontmatter: undefined,
-    repairs: list(entry.repairs, `${at}.repairs`, {
-      kind: ["colon", "indicator", "flow_text", "continuation"],
-      line: 0,
-      key: "",
-      fix: "",
-    }) as DiscoveredSkill["repairs"],
-    truncations: list(entry.truncations, `${at}.truncations`, {
-      line: 0,
-      key: "",
-      kept: "",
-      fix: "",
-    }) as DiscoveredSkill["truncations"],
-    coercions: list(entry.coercions, `${at}.coercions`, {
-      code: ["coerced_value", "empty_field"],
-      key: "",
-      message: "",
-    }) as DiscoveredSkill["coercions"],
-    indexed: {
-      bodyHash: text(entry.body, `${at}.body`),
-      nameLine: nameLine as number,
-    },
+    repairs: repairs as DiscoveredSkill["repairs"],
+    truncations: truncations as DiscoveredSkill["truncations"],
+    coercions: coercions as DiscoveredSkill["coercions"],
+    indexed: { bodyHash: body, nameLine: nameLine as number },
     place: Object.freeze({
       realDir,
       dev: dirDev,
       ino: dirIno,
       birthtimeMs,
-      viaLink: place[4],
+      viaLink,
     }),
     key: { dev, ino, size, mtimeMs, ctimeMs, settled: true },
     digest: undefined,
-  } as DiscoveredSkill;
+  };
 }
 
-/** A skill's catalog entry, checked key by key and frozen in the order discovery writes it. */
-function infoOf(value: unknown, at: string): SkillInfo {
-  const given = record(value, at, [
-    "name",
-    "description",
-    "metadata",
-    "allowedTools",
-    "userInvocable",
-    "disableModelInvocation",
-    "scope",
-    "source",
-    "root",
-    "dir",
-    "path",
-    "plugin",
-  ]);
-  for (
-    const key of [
-      "name",
-      "description",
-      "scope",
-      "source",
-      "root",
-      "dir",
-      "path",
-    ] as const
-  ) text(given[key], `${at}.${key}`);
-  for (const key of ["userInvocable", "disableModelInvocation"] as const) {
-    if (typeof given[key] !== "boolean") {
-      refuse(`${at}.${key} is not a boolean`);
-    }
+/** A skill's catalog entry, checked key by key and frozen; or what is wrong. */
+function infoOf(info: unknown): SkillInfo | string {
+  if (!isRecord(info)) return " is not an object";
+  if (!onlyKeys(info, INFO_KEYS)) return " has an unknown key";
+  for (const key of INFO_TEXTS) {
+    if (typeof info[key] !== "string") return `.${key} is not a string`;
   }
-  if (given.plugin !== undefined) text(given.plugin, `${at}.plugin`);
-  if (given.allowedTools !== undefined) {
-    const tools = tuple(given.allowedTools, `${at}.allowedTools`);
-    tools.forEach((tool, i) => text(tool, `${at}.allowedTools[${i}]`));
-    Object.freeze(tools);
-  }
-  const metadata = record(given.metadata, `${at}.metadata`);
-  jsonOf(metadata, `${at}.metadata`, 0);
-  return Object.freeze(given) as unknown as SkillInfo;
-}
-
-/** A plain object of JSON (of `keys` only, when given). */
-function record(
-  value: unknown,
-  at: string,
-  keys?: readonly string[],
-): Record<string, unknown> {
   if (
-    typeof value !== "object" || value === null || Array.isArray(value) ||
-    Object.getPrototypeOf(value) !== Object.prototype
+    typeof info.userInvocable !== "boolean" ||
+    typeof info.disableModelInvocation !== "boolean"
   ) {
-    refuse(`${at} is not an object`);
+    return " holds a flag that is not a boolean";
   }
-  if (keys !== undefined) {
-    for (const key of Object.keys(value)) {
-      if (!keys.includes(key)) refuse(`${at} has an unknown key`);
-    }
+  if (info.plugin !== undefined && typeof info.plugin !== "string") {
+    return ".plugin is not a string";
   }
-  return value as Record<string, unknown>;
-}
-
-/** An array (of `length` items, when given). */
-function tuple(value: unknown, at: string, length?: number): unknown[] {
+  const tools = info.allowedTools;
   if (
-    !Array.isArray(value) || (length !== undefined && value.length !== length)
+    tools !== undefined &&
+    (!Array.isArray(tools) || tools.some((tool) => typeof tool !== "string"))
   ) {
-    refuse(`${at} is not a list${length === undefined ? "" : ` of ${length}`}`);
+    return ".allowedTools is not a list of strings";
   }
-  return value;
+  if (!isRecord(info.metadata)) return ".metadata is not an object";
+  const json = jsonOf(info.metadata, 0);
+  if (json !== undefined) return `.metadata ${json}`;
+  if (tools !== undefined) Object.freeze(tools);
+  return Object.freeze(info) as unknown as SkillInfo;
 }
 
-function numbers(value: unknown, at: string, length: number): number[] {
-  const items = tuple(value, at, length);
-  for (const item of items) {
-    if (typeof item !== "number" || !Number.isFinite(item)) {
-      refuse(`${at} holds what is not a number`);
+/** Whether `value` is a plain object of JSON. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** Whether `value`'s keys are among `keys`. */
+function onlyKeys(value: object, keys: readonly string[]): boolean {
+  for (const key in value) if (!keys.includes(key)) return false;
+  return Object.getOwnPropertySymbols(value).length === 0;
+}
+
+/** Whether `items[from..from+count)` are finite numbers. */
+function isNumbers(items: unknown, from: number, count: number): boolean {
+  if (!Array.isArray(items) || (from === 0 && items.length !== count)) {
+    return false;
+  }
+  for (let i = from; i < from + count; i++) {
+    if (typeof items[i] !== "number" || !Number.isFinite(items[i])) {
+      return false;
     }
   }
-  return items as number[];
+  return true;
 }
 
-function text(value: unknown, at: string): string {
-  if (typeof value !== "string") refuse(`${at} is not a string`);
-  return value;
-}
-
-/** A list of records shaped as `shape` says (a string, a number, or one of some strings). */
-function list(
+/** A list whose items pass `is`, frozen (none when absent); or undefined. */
+function listOf(
   value: unknown,
-  at: string,
-  shape: Record<string, string | number | readonly string[]>,
-): readonly unknown[] {
-  if (value === undefined) return [];
-  const items = tuple(value, at);
-  items.forEach((item, i) => {
-    const fields = record(item, `${at}[${i}]`, Object.keys(shape));
-    for (const [key, kind] of Object.entries(shape)) {
-      const field = fields[key];
-      const fits = Array.isArray(kind)
-        ? kind.includes(field as string)
-        : typeof field === typeof kind &&
-          (typeof kind !== "number" || Number.isSafeInteger(field));
-      if (!fits) refuse(`${at}[${i}].${key} is not what an index holds`);
-    }
-  });
-  return Object.freeze(items);
+  is: (item: Record<string, unknown>) => boolean,
+): readonly unknown[] | undefined {
+  if (value === undefined) return NONE;
+  if (!Array.isArray(value)) return undefined;
+  for (const item of value) {
+    if (!isRecord(item) || !is(item)) return undefined;
+  }
+  return Object.freeze(value);
 }
 
-/** Checks a JSON value's nesting, and freezes it. */
-function jsonOf(value: unknown, at: string, depth: number): void {
-  if (depth > MAX_DEPTH) refuse(`${at} nests deeper than ${MAX_DEPTH}`);
+function isRepair(item: Record<string, unknown>): boolean {
+  return onlyKeys(item, ["kind", "line", "key", "fix"]) &&
+    REPAIR_KINDS.includes(item.kind as string) && isLine(item.line) &&
+    typeof item.key === "string" && typeof item.fix === "string";
+}
+
+function isTruncation(item: Record<string, unknown>): boolean {
+  return onlyKeys(item, ["line", "key", "kept", "fix"]) && isLine(item.line) &&
+    typeof item.key === "string" && typeof item.kept === "string" &&
+    typeof item.fix === "string";
+}
+
+function isCoercion(item: Record<string, unknown>): boolean {
+  return onlyKeys(item, ["code", "key", "message"]) &&
+    COERCION_CODES.includes(item.code as string) &&
+    typeof item.key === "string" && typeof item.message === "string";
+}
+
+function isLine(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}
+
+/** Checks a JSON value's nesting, and freezes it; or says what is wrong. */
+function jsonOf(value: unknown, depth: number): string | undefined {
+  if (depth > MAX_DEPTH) return `nests deeper than ${MAX_DEPTH}`;
   if (typeof value !== "object" || value === null) {
-    if (typeof value === "number" && !Number.isFinite(value)) {
-      refuse(`${at} is not JSON`);
-    }
-    return;
+    return typeof value === "number" && !Number.isFinite(value)
+      ? "is not JSON"
+      : undefined;
   }
-  const items = Array.isArray(value) ? value : Object.values(record(value, at));
-  for (const item of items) jsonOf(item, at, depth + 1);
+  if (!Array.isArray(value) && !isRecord(value)) return "is not JSON";
+  for (const item of Object.values(value)) {
+    const wrong = jsonOf(item, depth + 1);
+    if (wrong !== undefined) return wrong;
+  }
   Object.freeze(value);
+  return undefined;
 }
 
 /**
