@@ -29,6 +29,7 @@ export type { AgentSkills } from "./src/agent_skills.ts";
 export type {
   AgentSkillsOptions,
   RootToTrust,
+  SkillIndex,
   SkillRootOptions,
 } from "./src/options.ts";
 export { resolveConfig } from "./src/config/config.ts";

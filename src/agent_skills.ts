@@ -6,7 +6,7 @@
  */
 
 import { resolveOptions, type SkillConfig } from "./config/config.ts";
-import type { AgentSkillsOptions } from "./options.ts";
+import type { AgentSkillsOptions, SkillIndex } from "./options.ts";
 import { confinedFile, readConfined } from "./registry/_confine.ts";
 import { listResources } from "./registry/_resources.ts";
 import {
@@ -22,12 +22,17 @@ import type {
 } from "./explain/explanation.ts";
 import { deniedRootsProblem } from "./discovery/_problems.ts";
 import { reporter } from "./discovery/_problems.ts";
-import type { DiscoveredSkill, Unchanged } from "./discovery/_types.ts";
+import type {
+  DiscoveredSkill,
+  Previous,
+  Unchanged,
+} from "./discovery/_types.ts";
+import { indexOf, readIndex, textsOf } from "./registry/_index.ts";
 import { lockChecks } from "./registry/_integrity.ts";
 import type { SkillChanges, WatchFallback } from "./registry/changes.ts";
 import { type Instance, registerInstance } from "./registry/_instances.ts";
 import { warnerFor } from "./warn.ts";
-import { SkillError } from "./errors.ts";
+import { SkillError, StartupError } from "./errors.ts";
 import { describe } from "./_text.ts";
 import type { SkillContent, SkillInfo } from "./skill.ts";
 import { renderActivation } from "./prompt/activation.ts";
@@ -125,6 +130,24 @@ export interface AgentSkills {
    * object, or catalog options of the wrong type.
    */
   explain(name: string, options?: ExplainOptions): SkillExplanation;
+  /**
+   * The registry's index, as plain JSON data for the host to keep and give
+   * back as the `index` option of a later start, which then reads only the
+   * manifests that changed (see docs/discovery.md). No I/O; bodies not
+   * read yet keep the hash the index they came from gave them.
+   *
+   * @example Keep the index between starts
+   * ```ts
+   * import { createAgentSkills } from "@clarvis/agent-skills";
+   *
+   * const options = { roots: ["fixtures/demo/user-store"], home: "/home/ada" };
+   * const text = JSON.stringify(createAgentSkills(options).index());
+   * // ... at the next start, the host gives back what it kept:
+   * const skills = createAgentSkills({ ...options, index: JSON.parse(text) });
+   * console.log(skills.listSkills().length); // 3
+   * ```
+   */
+  index(): SkillIndex;
 }
 
 /**
@@ -156,7 +179,7 @@ export interface AgentSkills {
 export function createAgentSkills(
   options: AgentSkillsOptions = {},
 ): AgentSkills {
-  const { config, onWarning } = resolveOptions(options, {
+  const { config, onWarning, index } = resolveOptions(options, {
     owner: "createAgentSkills",
   });
   const warn = warnerFor(onWarning);
@@ -174,17 +197,21 @@ export function createAgentSkills(
   const scan = (
     previous?: Snapshot,
     watched?: { unchanged: Unchanged },
+    reuse?: Previous,
   ): Snapshot => {
     saying = new Set();
-    const next = buildSnapshot(config, report, { previous, watched });
+    const next = buildSnapshot(config, report, { previous, watched, reuse });
     if (next.denied.length > 0) report(deniedRootsProblem(next.denied));
     said = saying;
     return next;
   };
-  let snapshot = scan();
+  let snapshot = scan(undefined, undefined, takenFrom(index, config, warn));
+  // Skills taken from the index whose texts, read, were not what it said.
+  const stale = new Set<DiscoveredSkill>();
   const instance: Instance = {
     config,
     snapshot: () => snapshot,
+    read: (skill) => withBody(skill),
     watch: undefined,
   };
   const guard = config.lock && lockChecks(config.lock).guard(warn);
@@ -202,15 +229,37 @@ export function createAgentSkills(
   };
 
   /** A skill's body and resources, listed on its first load. */
-  const contentOf = (name: string, entry: DiscoveredSkill): SkillContent => {
+  const contentOf = (
+    name: string,
+    taken: DiscoveredSkill,
+  ): SkillContent | undefined => {
+    const entry = withBody(taken);
+    if (entry === undefined) return undefined;
     let resources = snapshot.resources.get(name);
     if (resources === undefined) {
       const listed = Object.freeze(listResources(entry, config, warn));
       guard?.listing(entry, listed);
       snapshot.resources.set(name, resources = listed);
     }
-    return Object.freeze({ ...entry.info, body: entry.body, resources });
+    return Object.freeze({ ...entry.info, body: entry.body ?? "", resources });
   };
+
+  /**
+   * A skill with its body: one taken from an index is read on its first
+   * load; read otherwise than the index said, it is served as read (while
+   * it keeps its name) and the next refresh() reads it again.
+   */
+  const withBody = (entry: DiscoveredSkill): DiscoveredSkill | undefined => {
+    if (entry.body !== undefined) return entry;
+    const kept = bodies.get(entry);
+    if (kept !== undefined) return kept;
+    const { same, read } = textsOf(entry);
+    if (!same) stale.add(entry);
+    const served = read?.info.name === entry.info.name ? read : undefined;
+    if (served !== undefined) bodies.set(entry, served);
+    return served;
+  };
+  const bodies = new WeakMap<DiscoveredSkill, DiscoveredSkill>();
 
   const registry: AgentSkills = Object.freeze({
     config,
@@ -220,8 +269,15 @@ export function createAgentSkills(
       const entry = snapshot.byName.get(skillName(name));
       return entry === undefined ? undefined : contentOf(name, entry);
     },
-    activate: (name: string, options?: ActivationOptions): Activation =>
-      renderActivation(contentOf(name, known(name)), options),
+    activate: (name: string, options?: ActivationOptions): Activation => {
+      const content = contentOf(name, known(name));
+      if (content !== undefined) return renderActivation(content, options);
+      throw new SkillError(
+        "unknown_skill",
+        `Skill "${name}" changed since the index it was taken from: it is no skill of that name any more (refresh() rescans)`,
+        { skill: name },
+      );
+    },
     resourcePath: (name: string, rel: string): string => {
       const entry = known(name);
       const path = confinedFile(entry, rel).real;
@@ -237,18 +293,27 @@ export function createAgentSkills(
     },
     explain: (name: string, options?: ExplainOptions): SkillExplanation =>
       explainName({ snapshot, config }, skillName(name), options),
+    index: (): SkillIndex => indexOf(snapshot.byPath, { config, stale }),
     refresh: (): SkillChanges => {
       const watch = instance.watch;
+      // What was taken from an index and read otherwise is read again.
+      const reuse = stale.size === 0 ? undefined : new Map(
+        [...snapshot.byPath].filter(([, skill]) => !stale.has(skill)),
+      );
+      stale.clear();
       if (watch === undefined) {
-        const next = scan(snapshot);
+        const next = scan(snapshot, undefined, reuse);
         const changes = changesBetween(snapshot, next);
         snapshot = next;
         return frozenChanges(changes);
       }
-      if (watch.quiet()) return frozenChanges(NOTHING, []);
+      if (reuse === undefined && watch.quiet()) {
+        return frozenChanges(NOTHING, []);
+      }
       const fallback = watch.fallbacks();
-      const unchanged = watch.unchanged();
-      const next = scan(snapshot, { unchanged });
+      // Nothing the watch saw vouches for a skill read otherwise than taken.
+      const unchanged = reuse === undefined ? watch.unchanged() : NONE;
+      const next = scan(snapshot, { unchanged }, reuse);
       const changes = changesBetween(snapshot, next);
       keepResources(snapshot, next, unchanged);
       fallback.push(...watch.refreshed(next));
@@ -262,6 +327,33 @@ export function createAgentSkills(
 
 /** No change. */
 const NOTHING = { added: [], removed: [], changed: [] };
+
+/** What a refresh reads when nothing may be served as the watch saw it. */
+const NONE: Unchanged = {
+  path: () => false,
+  root: () => false,
+  changedInside: () => undefined,
+};
+
+/**
+ * The skills the `index` option lets the first scan take; none without
+ * one, with a lock (whose checks read every manifest), or when it is
+ * refused, said as `index_refused` (thrown under `strict`).
+ */
+function takenFrom(
+  index: unknown,
+  config: SkillConfig,
+  warn: (warning: { code: "index_refused"; message: string }) => void,
+): Previous | undefined {
+  if (index === undefined || config.lock !== undefined) return undefined;
+  const read = readIndex(index, config);
+  if ("previous" in read) return read.previous;
+  const message =
+    `Index refused: ${read.refused}; every manifest is read (give the index of these roots and settings, as skills.index() wrote it)`;
+  if (config.strict) throw new StartupError("invalid_index", message);
+  warn({ code: "index_refused", message });
+  return undefined;
+}
 
 /** A change set as refresh() returns it, frozen. */
 function frozenChanges(

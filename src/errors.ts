@@ -12,13 +12,15 @@
  * - `invalid_option`: an option of the wrong type or value, or a key the function does not take.
  * - `home_unavailable`: no `home` given, and `os.homedir()` failed.
  * - `invalid_lock`: a skill lock that is not one (the message names the field).
+ * - `invalid_index`: under `strict`, an `index` refused (another format, other roots or settings, or no index).
  */
 export type StartupErrorCode =
   | "home_unavailable"
   | "invalid_workspace"
   | "empty_roots"
   | "invalid_option"
-  | "invalid_lock";
+  | "invalid_lock"
+  | "invalid_index";
 
 /**
  * Thrown while options are resolved, before any root is scanned.

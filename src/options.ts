@@ -7,6 +7,7 @@
  */
 
 import type { WarnSink } from "./warn.ts";
+import type { JsonValue } from "./skill.ts";
 
 /** A skill root as a caller writes it: a path, or a path with labels. */
 export interface SkillRootOptions {
@@ -141,6 +142,18 @@ export interface AgentSkillsOptions {
    */
   lock?: SkillLockPolicy;
   /**
+   * A kept index, as `skills.index()` of an earlier registry gave it (after
+   * `JSON.parse`): a skill whose manifest and directory are what the index
+   * says is taken from it without its manifest being read (its body is read
+   * on its first load); everything else is read. An index of another format,
+   * of other roots or settings, or that is no index is refused as a whole
+   * (`index_refused`; thrown under `strict`). Not used with a `lock`, whose
+   * checks need each manifest's bytes. See docs/discovery.md.
+   *
+   * @default {undefined} (every manifest is read)
+   */
+  index?: SkillIndex;
+  /**
    * Receives this instance's warnings instead of the global sink; what it
    * throws propagates out of the call that warned.
    */
@@ -177,4 +190,29 @@ export interface SkillLockPolicy {
   readonly mode: "enforce" | "report";
   /** `"eager"`: discovery checks every file of a skill, not only its manifest. */
   readonly verify: "lazy" | "eager";
+}
+
+/**
+ * A registry's kept index, as `skills.index()` gives it: plain JSON data for
+ * the host to keep (written where the skills' writers cannot write: it
+ * decides the catalog of every skill whose keys it matches), and to give
+ * back to `createAgentSkills({ index })` at the next start.
+ */
+export interface SkillIndex {
+  /** The index's format: 1. */
+  readonly agentSkillsIndex: number;
+  /** The resolved roots it was made for, in order. */
+  readonly roots: readonly string[];
+  /** The settings it was made under. */
+  readonly settings: {
+    readonly strict: boolean;
+    readonly followSymlinks: boolean;
+    readonly maxManifestBytes: number;
+  };
+  /**
+   * Each skill read: its manifest's path and key (device, inode, size,
+   * modification and change times), its directory's identity, its catalog
+   * entry and findings, and its body's hash.
+   */
+  readonly skills: readonly JsonValue[];
 }

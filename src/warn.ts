@@ -35,6 +35,7 @@ import { oneLineSafe } from "./_text.ts";
  * - `integrity_mismatch`: with the `lock` option, a skill or file that differs from the lock.
  * - `unlocked_skill`: with the `lock` option, a skill the lock does not hold.
  * - `untrusted_root`: a root the `trust` option does not trust; not read, said once.
+ * - `index_refused`: the `index` option is no index of these roots and settings; every manifest read.
  */
 export type SkillWarningCode =
   | "invalid_skill"
@@ -60,7 +61,8 @@ export type SkillWarningCode =
   | "yaml_comment"
   | "integrity_mismatch"
   | "unlocked_skill"
-  | "untrusted_root";
+  | "untrusted_root"
+  | "index_refused";
 
 /** One warning: a code to filter on, a readable message, and the path. */
 export interface SkillWarning {

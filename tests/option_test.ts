@@ -65,7 +65,7 @@ describe("unknown options", () => {
     const root = tree({ "pdf/SKILL.md": manifest("pdf") });
     refuses(
       () => createAgentSkills({ root: [root], home: root } as Loose),
-      'createAgentSkills has no option "root": did you mean "roots"? Remove it or correct its name; the options are home, cwd, workspace, roots, strict, followSymlinks, maxManifestBytes, maxResourceEntries, maxResourceDepth, maxResourceBytes, lock, onWarning, trust',
+      'createAgentSkills has no option "root": did you mean "roots"? Remove it or correct its name; the options are home, cwd, workspace, roots, strict, followSymlinks, maxManifestBytes, maxResourceEntries, maxResourceDepth, maxResourceBytes, lock, index, onWarning, trust',
     );
   });
 

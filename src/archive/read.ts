@@ -21,7 +21,7 @@ import { checkedOption, objectOptions, STRING } from "../_option_check.ts";
 import { describe } from "../_text.ts";
 import { findingsOf } from "../discovery/_manifest_problems.ts";
 import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
-import { parseSkill } from "../discovery/_read_skill.ts";
+import { parseSkill, withTexts } from "../discovery/_read_skill.ts";
 import type { SkillInfo } from "../skill.ts";
 import { comparePaths } from "../_path_order.ts";
 import { ArchiveError } from "./error.ts";
@@ -196,10 +196,11 @@ export function checkSkillArchive(
   const path = `${dir}${archive.top === undefined ? "" : "/"}${MANIFEST}`;
   const diagnostics: SkillDiagnostic[] = [];
   const skills: SkillInfo[] = [];
-  const skill = parsed(archive, { name, dir, path });
-  if ("code" in skill) {
-    diagnostics.push(...problemDiagnostics(skill));
+  const found = parsed(archive, { name, dir, path });
+  if ("code" in found) {
+    diagnostics.push(...problemDiagnostics(found));
   } else {
+    const skill = withTexts(found);
     skills.push(skill.info);
     const dirName = archive.top ?? skill.info.name;
     for (const finding of findingsOf(skill, { path, dirName })) {

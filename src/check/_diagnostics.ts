@@ -17,7 +17,7 @@ import { startsWithBom } from "./_host_text.ts";
 import { uploadFindings, type UploadFolder } from "./_upload_rules.ts";
 import { UPLOAD_SOURCE } from "./_upload.ts";
 import { KeyLines } from "../manifest/_lines.ts";
-import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
+import type { Problem, ReadSkill } from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";
 import type { SkillWarning } from "../warn.ts";
 
@@ -107,7 +107,7 @@ export function shadowedDiagnostic(
 }
 
 /** The findings of every spec rule for one skill that loads. */
-export function ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
+export function ruleDiagnostics(skill: ReadSkill): SkillDiagnostic[] {
   const { info, frontmatter } = skill;
   // One index of the key lines for every finding of this skill.
   const lines = new KeyLines(frontmatter);
@@ -131,7 +131,7 @@ export function ruleDiagnostics(skill: DiscoveredSkill): SkillDiagnostic[] {
  * naming its host and source.
  */
 export function hostDiagnostics(
-  skill: DiscoveredSkill,
+  skill: ReadSkill,
   hosts: ReadonlySet<HostName>,
   { bom, archive }: {
     /** Whether the manifest starts with a BOM; absent: its file is read. */

@@ -11,7 +11,7 @@ import type { HostRule } from "./diagnostic.ts";
 import { type Finding, frontmatterKeys } from "./_rules.ts";
 import { SPEC_KEYS } from "../manifest/_fields.ts";
 import type { KeyLines } from "../manifest/_lines.ts";
-import type { DiscoveredSkill } from "../discovery/_types.ts";
+import type { ReadSkill } from "../discovery/_types.ts";
 
 /**
  * What a host rule looks at: the skill, its key lines, whether its file
@@ -19,14 +19,14 @@ import type { DiscoveredSkill } from "../discovery/_types.ts";
  * top folder (`undefined` for the flat layout).
  */
 export interface HostSubject {
-  readonly skill: DiscoveredSkill;
+  readonly skill: ReadSkill;
   readonly lines: KeyLines;
   readonly bom: boolean;
   readonly archive?: { readonly top: string | undefined } | undefined;
 }
 
 /** The directories between a skill's root and the skill, by name. */
-export function segments({ info }: DiscoveredSkill): string[] {
+export function segments({ info }: ReadSkill): string[] {
   const rel = relative(info.root, info.dir);
   return rel === "" || rel.startsWith("..") ? [] : rel.split(sep);
 }

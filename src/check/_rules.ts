@@ -14,7 +14,7 @@ import type {
 } from "./diagnostic.ts";
 import { FIELDS, NORMALISED_KEYS, SPEC_KEYS } from "../manifest/_fields.ts";
 import type { KeyLines } from "../manifest/_lines.ts";
-import type { DiscoveredSkill } from "../discovery/_types.ts";
+import type { ReadSkill } from "../discovery/_types.ts";
 import { bareName } from "../_names.ts";
 import type { SkillInfo } from "../skill.ts";
 
@@ -34,7 +34,7 @@ export interface Rule extends CheckRule {
    * is where the keys of its frontmatter stand.
    */
   readonly test: (
-    skill: DiscoveredSkill,
+    skill: ReadSkill,
     lines: KeyLines,
   ) => readonly Finding[];
 }

@@ -9,7 +9,7 @@
  */
 
 import type { SkillConfig } from "../config/config.ts";
-import type { DiscoveredSkill } from "../discovery/_types.ts";
+import type { ReadSkill } from "../discovery/_types.ts";
 import { listResources } from "../registry/_resources.ts";
 import type { SkillWarning } from "../warn.ts";
 import type { HostName, SkillDiagnostic } from "./diagnostic.ts";
@@ -30,7 +30,7 @@ import { uploadFolder } from "./_upload_rules.ts";
  * manifest.
  */
 export function skillDiagnostics(
-  skill: DiscoveredSkill,
+  skill: ReadSkill,
   { config, hosts, upload, resources: warn = true }: {
     config: SkillConfig;
     hosts: ReadonlySet<HostName>;

@@ -12,7 +12,7 @@
 import { join, relative } from "node:path";
 import { describe, grouped } from "../_text.ts";
 import { tryStatus } from "../fs/_status.ts";
-import type { DiscoveredSkill } from "../discovery/_types.ts";
+import type { ReadSkill } from "../discovery/_types.ts";
 import type { UploadRuleCode } from "./diagnostic.ts";
 import {
   excludedFromArchive,
@@ -52,7 +52,7 @@ export interface UploadFinding {
  * listed (`cut` when that listing stopped at a bound).
  */
 export function uploadFolder(
-  skill: DiscoveredSkill,
+  skill: ReadSkill,
   resources: readonly string[],
   cut: boolean,
 ): UploadFolder {

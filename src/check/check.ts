@@ -16,7 +16,8 @@ import { problemDiagnostics, shadowedDiagnostic } from "./_diagnostics.ts";
 import { skillDiagnostics } from "./_skill_diagnostics.ts";
 import { checkPath } from "./_path.ts";
 import { discoverRoots } from "../discovery/_driver.ts";
-import type { DiscoveredSkill, Problem } from "../discovery/_types.ts";
+import type { Problem, ReadSkill } from "../discovery/_types.ts";
+import { withTexts } from "../discovery/_read_skill.ts";
 import { RULES } from "./_rules.ts";
 import type {
   CheckRule,
@@ -31,7 +32,7 @@ import type { SkillInfo } from "../skill.ts";
 export interface CheckSkillsOptions extends
   Omit<
     AgentSkillsOptions,
-    "roots" | "strict" | "onWarning" | "lock"
+    "roots" | "strict" | "onWarning" | "lock" | "index"
   > {
   /**
    * Skill roots, single skill directories (a directory that holds a
@@ -112,7 +113,7 @@ export function checkDiscovered(
   { upload = false }: { upload?: boolean } = {},
 ): {
   report: CheckReport;
-  discovered: DiscoveredSkill[];
+  discovered: ReadSkill[];
   config: SkillConfig;
 } {
   const { discovery, requireSkills, hosts } = checkOptions(options);
@@ -132,7 +133,7 @@ export function checkDiscovered(
     (diagnostic.code === "no_skills" ? empty : diagnostics).push(diagnostic);
   };
   const skills: SkillInfo[] = [];
-  const discovered: DiscoveredSkill[] = [];
+  const discovered: ReadSkill[] = [];
   discoverRoots(
     {
       config,
@@ -145,8 +146,9 @@ export function checkDiscovered(
     (found) => {
       for (const skill of found.skills) {
         skills.push(skill.info);
-        discovered.push(skill);
-        diagnostics.push(...skillDiagnostics(skill, { config, hosts, upload }));
+        const read = withTexts(skill);
+        discovered.push(read);
+        diagnostics.push(...skillDiagnostics(read, { config, hosts, upload }));
       }
     },
   );

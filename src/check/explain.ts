@@ -13,6 +13,7 @@ import type {
   SkillExplanation,
 } from "../explain/explanation.ts";
 import { instanceOf } from "../registry/_instances.ts";
+import { withTexts } from "../discovery/_read_skill.ts";
 import { objectOptions } from "../_option_check.ts";
 import { problemDiagnostics } from "./_diagnostics.ts";
 import { checkedHosts } from "./_hosts_option.ts";
@@ -96,7 +97,9 @@ export function explainHosts(
   const explanation = skills.explain(name, rest);
   const [first, ...others] = explanation.candidates;
   const snapshot = instance.snapshot();
-  const skill = snapshot.byName.get(name);
+  const taken = snapshot.byName.get(name);
+  // One taken from a kept index is read here, as a load reads it.
+  const skill = taken && instance.read(taken);
   if (
     first?.verdict !== "served" || skill === undefined || checked.length === 0
   ) {
@@ -108,7 +111,7 @@ export function explainHosts(
       .flatMap(({ problem }) => problemDiagnostics(problem)),
     // No resource warning is at the manifest: the files are listed only
     // for claude-ai's upload rules.
-    ...skillDiagnostics(skill, {
+    ...skillDiagnostics(withTexts(skill), {
       config: instance.config,
       hosts: new Set(checked),
       upload: true,

@@ -78,6 +78,7 @@ const OPTION_KEYS = Object.keys(
     maxResourceDepth: true,
     maxResourceBytes: true,
     lock: true,
+    index: true,
     onWarning: true,
     trust: true,
   } satisfies Record<keyof AgentSkillsOptions, true>,
@@ -121,7 +122,7 @@ export function resolveConfig(options: AgentSkillsOptions = {}): SkillConfig {
 export function resolveOptions(
   options: unknown,
   { owner, rootsName = "roots" }: { owner: string; rootsName?: string },
-): { config: SkillConfig; onWarning: WarnSink | undefined } {
+): { config: SkillConfig; onWarning: WarnSink | undefined; index: unknown } {
   const given: { [key in keyof AgentSkillsOptions]?: unknown } =
     options === undefined
       ? {}
@@ -167,7 +168,7 @@ export function resolveOptions(
     maxResourceBytes: count("maxResourceBytes"),
     lock: lockOption(given.lock, owner),
   });
-  return { config, onWarning };
+  return { config, onWarning, index: given.index };
 }
 
 function homeDirectory(): string {

@@ -164,7 +164,9 @@ export function findingsOf(
   if (mismatch) {
     problems.push(found(
       "name_mismatch",
-      new KeyLines(skill.frontmatter).lineOf("name"),
+      skill.frontmatter === undefined
+        ? skill.indexed?.nameLine ?? 0
+        : new KeyLines(skill.frontmatter).lineOf("name"),
       `Skill "${name}" in ${path} is not named after its directory "${dirName}": using "${name}"`,
     ));
   }

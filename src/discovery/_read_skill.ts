@@ -9,7 +9,7 @@
 import type { SkillRoot } from "../config/config.ts";
 import { SkillError } from "../errors.ts";
 import type { Listing } from "../fs/_listing.ts";
-import { readManifest } from "../fs/_read.ts";
+import { readBuffer, readManifest } from "../fs/_read.ts";
 import { childPath, tryStatus } from "../fs/_status.ts";
 import type { Status } from "../fs/_types.ts";
 import { parseManifest } from "../manifest/_parse.ts";
@@ -28,6 +28,7 @@ import type {
   ParsedSkill,
   Problem,
   Reached,
+  ReadSkill,
   RefreshKey,
   RootScan,
   SkillPlace,
@@ -62,13 +63,19 @@ export function readSkill(
   if (
     unchanged !== undefined &&
     unchanged.place.realDir === reached.realDir &&
-    unchanged.place.viaLink === reached.viaLink
+    unchanged.place.viaLink === reached.viaLink &&
+    // A kept index is no memory of this process: the directory is proved.
+    (unchanged.indexed === undefined || samePlace(scan, unchanged, dir))
   ) {
-    return admitted(scan, unchanged, findingsOf(unchanged, manifest));
+    const skill = unchanged.indexed === undefined ? unchanged : {
+      ...unchanged,
+      indexed: { ...unchanged.indexed, reread: rereader(scan, dir, reached) },
+    };
+    return admitted(scan, skill, findingsOf(skill, manifest));
   }
   const place = placeOf(scan, { dir, dirName, reached });
   if (place === undefined) return undefined;
-  const skill = unchanged === undefined
+  const skill = unchanged === undefined || unchanged.indexed !== undefined
     ? loadManifest(scan, { ...manifest, dir, place })
     : discovered(unchanged, {
       place,
@@ -77,6 +84,44 @@ export function readSkill(
     });
   if (skill === undefined) return undefined;
   return admitted(scan, skill, findingsOf(skill, manifest));
+}
+
+/**
+ * How to read a skill directory again, later, as this scan would, saying
+ * nothing: for a skill taken from an index, whose texts are read on first
+ * load.
+ */
+function rereader(
+  scan: RootScan,
+  dir: string,
+  reached: Reached,
+): () => DiscoveredSkill | undefined {
+  const { root, config, within, startedMs } = scan;
+  const dirName = dir.slice(dir.lastIndexOf("/") + 1);
+  return () =>
+    readSkill({
+      root,
+      config,
+      within,
+      startedMs,
+      report: () => {},
+      buffer: readBuffer(),
+    }, { dir, dirName, reached })?.skill;
+}
+
+/** Whether a skill directory is the one `skill` was read in: its identity now. */
+function samePlace(
+  scan: RootScan,
+  skill: DiscoveredSkill,
+  dir: string,
+): boolean {
+  const { place } = skill;
+  if (skill.info.dir !== dir) return false;
+  const identity = tryStatus(dir, { follow: place.viaLink });
+  return identity.ok && identity.value.kind === "directory" &&
+    identity.value.dev === place.dev && identity.value.ino === place.ino &&
+    identity.value.birthtimeMs === place.birthtimeMs &&
+    (scan.config.followSymlinks || !place.viaLink);
 }
 
 /** A skill read, once a skill lock (if any) admits it. */
@@ -260,10 +305,22 @@ function discovered(
     repairs: parsed.repairs,
     truncations: parsed.truncations,
     coercions: parsed.coercions,
+    indexed: parsed.indexed,
     place,
     key,
     digest,
   };
+}
+
+/**
+ * A skill with its texts: every scan reads them, but a skill taken from a
+ * kept index has none until it is loaded (`registry/_index.ts`).
+ */
+export function withTexts(skill: DiscoveredSkill): ReadSkill {
+  if (skill.body === undefined || skill.frontmatter === undefined) {
+    throw new Error(`${skill.info.path}: taken from an index, not read yet`);
+  }
+  return skill as ReadSkill;
 }
 
 /** Times this close to a scan's start may hide a second write in the same tick (git's racy rule). */
@@ -306,6 +363,6 @@ function reusable(
   }
   const same = "key" in by
     ? earlier.key.settled && sameKey(earlier.key, by.key)
-    : earlier.source === by.text;
+    : earlier.source !== undefined && earlier.source === by.text;
   return same ? earlier : undefined;
 }

@@ -27,17 +27,39 @@ export interface Reached {
 export interface SkillPlace
   extends Reached, Pick<Status, "dev" | "ino" | "birthtimeMs"> {}
 
-/** A skill as its manifest gives it: reused across refreshes while unchanged. */
+/**
+ * A skill as its manifest gives it: reused across refreshes while unchanged.
+ * A skill taken from a kept index has no texts until it is read (`indexed`).
+ */
 export interface ParsedSkill {
   readonly info: SkillInfo;
-  readonly body: string;
+  readonly body: string | undefined;
   /** The manifest's text, compared with a manifest read again. */
-  readonly source: string;
+  readonly source: string | undefined;
   /** The frontmatter's YAML text. */
-  readonly frontmatter: string;
+  readonly frontmatter: string | undefined;
   readonly repairs: readonly Repair[];
   readonly truncations: readonly Truncation[];
   readonly coercions: readonly Coercion[];
+  /** What a kept index says of the texts of a skill taken from it. */
+  readonly indexed?: IndexedText | undefined;
+}
+
+/** What an index keeps of a skill's texts: enough to say what they were. */
+export interface IndexedText {
+  /** The body's hash (`bodyHash()`): whether a body read later is the same. */
+  readonly bodyHash: string;
+  /** The line of `name:` in the manifest. */
+  readonly nameLine: number;
+  /** Reads the skill again, with every proof of a scan: set as it is taken. */
+  readonly reread?: (() => DiscoveredSkill | undefined) | undefined;
+}
+
+/** A skill with its texts read: what a check and a load are given. */
+export interface ReadSkill extends DiscoveredSkill {
+  readonly body: string;
+  readonly source: string;
+  readonly frontmatter: string;
 }
 
 /** A discovered skill: its parse, its directory's place and its manifest's key. */

@@ -11,6 +11,7 @@ import { posix } from "node:path";
 import { jsonData, parseYaml } from "../manifest/_yaml.ts";
 import type { AgentSkillsOptions } from "../options.ts";
 import type { JsonValue } from "../skill.ts";
+import { withTexts } from "../discovery/_read_skill.ts";
 import { StartupError } from "../errors.ts";
 import { describe } from "../_text.ts";
 import { pluginNameProblem } from "../_names.ts";
@@ -157,7 +158,8 @@ function listed(
 ): { entry: SkillsListingEntry } | { problem: string } {
   const { info } = skill;
   const path = info.path;
-  const { data, aliased } = parseYaml(skill.frontmatter, { path, repair });
+  const { frontmatter: yaml } = withTexts(skill);
+  const { data, aliased } = parseYaml(yaml, { path, repair });
   const frontmatter = jsonData(data, { aliased, path });
   const declared = frontmatter["name"];
   const name = typeof declared === "string" ? declared : info.name;

@@ -6,7 +6,7 @@
  */
 
 import type { SkillConfig } from "../config/config.ts";
-import type { Unchanged } from "../discovery/_types.ts";
+import type { DiscoveredSkill, Unchanged } from "../discovery/_types.ts";
 import { SkillError } from "../errors.ts";
 import { describe } from "../_text.ts";
 import type { WatchFallback } from "./changes.ts";
@@ -28,6 +28,8 @@ export interface RefreshWatch {
 export interface Instance {
   readonly config: SkillConfig;
   snapshot(): Snapshot;
+  /** A skill of the snapshot with its texts (read now, if taken from an index). */
+  read(skill: DiscoveredSkill): DiscoveredSkill | undefined;
   watch: RefreshWatch | undefined;
 }
 

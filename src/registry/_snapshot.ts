@@ -11,9 +11,11 @@ import type { Swap } from "../discovery/_memo.ts";
 import { reservedNameProblem } from "../discovery/_problems.ts";
 import { colonIn, namespaced } from "../_names.ts";
 import { lockChecks } from "./_integrity.ts";
+import { hashOf } from "./_index.ts";
 import type {
   DiscoveredSkill,
   PassedBy,
+  Previous,
   Problem,
   Report,
   RootSkills,
@@ -66,9 +68,11 @@ export interface RecordedProblem {
 export function buildSnapshot(
   config: SkillConfig,
   report: Report,
-  { previous, watched }: {
+  { previous, watched, reuse }: {
     /** The snapshot before, whose skills a refresh reuses. */
     previous?: Snapshot | undefined;
+    /** The skills a scan may serve again, when not `previous`'s (a kept index's). */
+    reuse?: Previous | undefined;
     /** While a watch is open: what it saw unchanged since `previous`. */
     watched?: { unchanged: Unchanged | undefined } | undefined;
   } = {},
@@ -99,7 +103,7 @@ export function buildSnapshot(
     {
       config,
       report: recording,
-      previous: previous?.byPath,
+      previous: reuse ?? previous?.byPath,
       denied,
       passed,
       missing,
@@ -296,7 +300,10 @@ export function changesBetween(
 
 /** Whether two entries serve the same body and catalog entry (root included). */
 function sameSkill(a: DiscoveredSkill, b: DiscoveredSkill): boolean {
-  return a.body === b.body &&
+  const same = a.body !== undefined && b.body !== undefined
+    ? a.body === b.body
+    : hashOf(a) === hashOf(b);
+  return same &&
     (a.info === b.info || JSON.stringify(a.info) === JSON.stringify(b.info));
 }
 
