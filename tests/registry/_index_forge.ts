@@ -1,0 +1,68 @@
+// Indexes as a host keeps them, and forged ones made from them: for the
+// index's hostile tests (index_forged_test, index_huge_test, and the race
+// of process/index_race_test).
+
+import {
+  type AgentSkillsOptions,
+  createAgentSkills,
+  type SkillIndex,
+} from "@clarvis/agent-skills";
+
+/**
+ * Runs `make` with the clock `ahead` milliseconds late: the manifests a
+ * test has just written count as settled (older than the racy window) for
+ * the scans made meanwhile, as they would a few seconds later.
+ */
+export function settled<T>(make: () => T, ahead = 10_000): T {
+  const now = Date.now;
+  Date.now = () => now() + ahead;
+  try {
+    return make();
+  } finally {
+    Date.now = now;
+  }
+}
+
+/** The index of a registry over `options` as a host keeps it (JSON text), every manifest settled. */
+export function keptIndex(options: AgentSkillsOptions): SkillIndex {
+  const quiet = { ...options, onWarning: () => {} };
+  return JSON.parse(
+    JSON.stringify(settled(() => createAgentSkills(quiet)).index()),
+  );
+}
+
+/** One skill's entry of an index, as JSON data, to forge. */
+export interface Entry {
+  path: string;
+  key: number[];
+  place: [string, number, number, number, boolean];
+  info: Record<string, unknown>;
+  body: string;
+  nameLine: number;
+  repairs?: Record<string, unknown>[];
+  truncations?: Record<string, unknown>[];
+  coercions?: Record<string, unknown>[];
+}
+
+/** The entries of `index`. */
+export function entries(index: SkillIndex): Entry[] {
+  return index.skills as unknown as Entry[];
+}
+
+/** The entry of `index` whose manifest path ends with `suffix`. */
+export function entryAt(index: SkillIndex, suffix: string): Entry {
+  const entry = entries(index).find((skill) => skill.path.endsWith(suffix));
+  if (entry === undefined) throw new Error(`no entry at ${suffix}`);
+  return entry;
+}
+
+/** A copy of `index` with the entry at `suffix` changed by `forge`. */
+export function forged(
+  index: SkillIndex,
+  suffix: string,
+  forge: (entry: Entry) => void,
+): SkillIndex {
+  const copy = structuredClone(index);
+  forge(entryAt(copy, suffix));
+  return copy;
+}
