@@ -1,7 +1,9 @@
 // `deno task bench [--smoke] [--write] [--targets] [--sizes=N,M]`, or
 // `deno task bench --processes [--sizes=N,M] [--stores=DIR] [--rounds=N]`
 // (only the whole-process tables of issues 48 and 49:
-// scripts/bench_process_report.ts, also run by --smoke at a tiny size): times
+// scripts/bench_process_report.ts), or `deno task bench --index
+// [--sizes=N,M] [--rounds=N]` (only issue 49's one-process table of a kept
+// index: scripts/bench_index.ts); --smoke runs both at a tiny size. Times
 // this library against the floor (the unavoidable work, measured in the same
 // run) and two peers on seeded synthetic stores (scripts/bench_tree.ts) of
 // 100, 1,000 and 10,000 skills over 4 roots, and discovery alone on a
@@ -39,6 +41,7 @@ import { realTree } from "./bench_real.ts";
 import { measureProcesses, type ProcessRow } from "./bench_processes.ts";
 import { nodeProject } from "./bench_node.ts";
 import { processBench } from "./bench_process_report.ts";
+import { indexBench } from "./bench_index.ts";
 import { measureProofs } from "./bench_proofs.ts";
 import {
   type CategoryRow,
@@ -326,9 +329,11 @@ async function measureTargets(
 
 mkdirSync(BASE, { recursive: true });
 const node = nodeProject(BASE);
-if (args.processes) {
-  const tree = benchTree(BASE, 100);
-  console.log(processBench(args, { base: BASE, node, tree }).join("\n"));
+if (args.processes || args.index) {
+  const tables = args.index
+    ? indexBench(args, { base: BASE, node })
+    : processBench(args, { base: BASE, node, tree: benchTree(BASE, 100) });
+  console.log(tables.join("\n"));
   Deno.exit(0);
 }
 const rows: Row[] = [];
@@ -375,6 +380,7 @@ if (smoke) {
     processes,
   });
   console.log(tables.join("\n"));
+  console.log("\n" + indexBench(args, { base: BASE, node }).join("\n"));
   console.log(
     "bench smoke: ok (100 skills; results checked, speed not judged)",
   );

@@ -23,24 +23,34 @@ export interface BenchArgs {
    */
   readonly processes: boolean;
   /**
+   * `--index`: only issue 49's one-process table, construction from a kept
+   * index against construction without one; `--smoke` runs it too.
+   */
+  readonly index: boolean;
+  /**
    * The tree sizes, ascending; the last is the one the targets are read at.
-   * With `--processes`, the sizes of the host-start table's generated rows.
+   * With `--processes`, the sizes of the host-start table's rows of real
+   * manifests and generated skills; with `--index`, of its trees.
    */
   readonly sizes: readonly number[];
   /** `--stores=DIR`: the folder holding the public stores' checkouts. */
   readonly stores: string;
-  /** `--rounds=N`: the rounds of the process tables; absent: the default. */
+  /**
+   * `--rounds=N`: the rounds of the process tables, or of the index table;
+   * absent: their defaults.
+   */
   readonly rounds?: number;
 }
 
 const FLAGS =
-  "flags: --smoke, --write, --targets, --processes, --sizes=N,M, --stores=DIR, --rounds=N";
+  "flags: --smoke, --write, --targets, --processes, --index, --sizes=N,M, --stores=DIR, --rounds=N";
 
 /**
  * Reads the bench's flags: `--smoke`, `--write`, `--targets`, `--processes`,
- * `--sizes=100,1000` (each a whole number from 1 to
- * {@linkcode MAX_BENCH_SIZE}), `--stores=DIR` and `--rounds=N` (from 1 to
- * {@linkcode MAX_BENCH_ROUNDS}; both read by the process tables only).
+ * `--index`, `--sizes=100,1000` (each a whole number from 1 to
+ * {@linkcode MAX_BENCH_SIZE}), `--stores=DIR` (read by the process tables
+ * only) and `--rounds=N` (from 1 to {@linkcode MAX_BENCH_ROUNDS}; read by the
+ * process tables and the index table).
  * Throws an error naming the flag and the value for anything else.
  */
 export function parseBenchArgs(args: readonly string[]): BenchArgs {
@@ -48,6 +58,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
   let write = false;
   let targets = false;
   let processes = false;
+  let index = false;
   let sizes: number[] | undefined;
   let stores: string | undefined;
   let rounds: number | undefined;
@@ -56,6 +67,7 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
     else if (arg === "--write") write = true;
     else if (arg === "--targets") targets = true;
     else if (arg === "--processes") processes = true;
+    else if (arg === "--index") index = true;
     else if (arg.startsWith("--sizes=")) sizes = parseSizes(arg.slice(8));
     else if (arg.startsWith("--stores=")) stores = parseStores(arg.slice(9));
     else if (arg.startsWith("--rounds=")) rounds = parseRounds(arg.slice(9));
@@ -64,21 +76,31 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
   if (smoke && sizes !== undefined) {
     throw new Error("bench: --smoke runs 100 skills; it takes no --sizes=");
   }
-  if (write && (smoke || targets || processes || sizes !== undefined)) {
+  if (
+    write && (smoke || targets || processes || index || sizes !== undefined)
+  ) {
     throw new Error(
-      "bench: --write saves the whole run; it takes no --smoke, --targets, --processes or --sizes=",
+      "bench: --write saves the whole run; it takes no --smoke, --targets, --processes, --index or --sizes=",
     );
   }
-  if (targets && processes) {
+  const only = [
+    targets && "--targets",
+    processes && "--processes",
+    index && "--index",
+  ].filter((flag) => flag !== false);
+  if (only.length > 1) {
     throw new Error(
-      "bench: --targets and --processes each run only their own tables; give one",
+      `bench: ${only.join(" and ")} each run only their own tables; give one`,
     );
   }
-  if (!processes && !smoke && (stores !== undefined || rounds !== undefined)) {
+  if (!processes && !smoke && stores !== undefined) {
     throw new Error(
-      `bench: ${
-        stores !== undefined ? "--stores=" : "--rounds="
-      } is read by the process tables only: add --processes (or --smoke)`,
+      "bench: --stores= is read by the process tables only: add --processes (or --smoke)",
+    );
+  }
+  if (!processes && !index && !smoke && rounds !== undefined) {
+    throw new Error(
+      "bench: --rounds= is read by the process tables and the index table only: add --processes or --index",
     );
   }
   if (smoke && rounds !== undefined) {
@@ -89,8 +111,15 @@ export function parseBenchArgs(args: readonly string[]): BenchArgs {
     write,
     targets,
     processes,
+    index,
     sizes: sizes ??
-      (smoke ? [100] : processes ? [1_000] : [100, 1_000, 10_000]),
+      (smoke
+        ? [100]
+        : processes
+        ? [1_000]
+        : index
+        ? [1_000, 10_000]
+        : [100, 1_000, 10_000]),
     stores: stores ?? DEFAULT_STORES,
     ...(rounds === undefined ? {} : { rounds }),
   };

@@ -19,8 +19,5 @@ const skills = createAgentSkills({
   onWarning: () => {},
 });
 const listed = skills.listSkills();
-// Issue 49's hook goes here: `skills.index()` written by a first run, and
-// `createAgentSkills({ roots, home, cwd, index })` read from it by the next
-// (bench_hosts.ts: INDEXED).
 const { text } = renderCatalog(listed);
 console.log(`${listed.length} ${text.length}`);

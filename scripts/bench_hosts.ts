@@ -1,24 +1,24 @@
 // The host-start rows of `deno task bench --processes` (issues 48 and 49):
 // whole processes that import, discover and render the catalog
 // (scripts/bench_host_ours.mjs), beside the naive script
-// (scripts/bench_host_naive.mjs) and skills-ref's `toPrompt`
-// (scripts/bench_host_skills_ref.mjs), in turn, in Deno (the sources) and
-// in Node (the npm build: scripts/bench_node.ts), over anthropics/skills,
-// the four public stores together, and trees of real manifests
-// (scripts/bench_real.ts). Every contender is given the same roots and must
-// render as many skills; the runs of a row are taken in turn.
+// (scripts/bench_host_naive.mjs), skills-ref's `toPrompt`
+// (scripts/bench_host_skills_ref.mjs) and a host that starts from its kept
+// index (scripts/bench_host_indexed.mjs; the index written by the library
+// before the row is timed), in turn, in Deno (the sources) and in Node (the
+// npm build: scripts/bench_node.ts), over anthropics/skills, the four
+// public stores together, and, at each size, a tree of real manifests
+// (scripts/bench_real.ts) and the generated tree (scripts/bench_tree.ts).
+// Every contender is given the same roots and must render as many skills;
+// the runs of a row are taken in turn.
 
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { runtimesOf, scriptCommand, writeIndex } from "./_bench_scripts.ts";
 import type { NodeProject } from "./bench_node.ts";
-import {
-  DENO_RUN,
-  pairedRatio,
-  type Ratio,
-  timesInTurn,
-} from "./bench_processes.ts";
+import { pairedRatio, type Ratio, timesInTurn } from "./bench_processes.ts";
 import { realTree } from "./bench_real.ts";
 import { type Sample, summarise, timed } from "./bench_stats.ts";
+import { benchTree } from "./bench_tree.ts";
 
 /** A public store: its checkout's folder name, and where its skills are. */
 export interface Store {
@@ -49,25 +49,17 @@ export const STORES: readonly Store[] = [
 ];
 
 const REPO = new URL("..", import.meta.url).pathname;
-const SCRIPTS = new URL(".", import.meta.url).pathname;
 
-/** The contenders of a row: each a host script, run with HOME and the roots. */
+/**
+ * The contenders of a row, each run with HOME and the roots; the last,
+ * the host that starts from its kept index, with the index's file first.
+ */
 const CONTENDERS = [
   "bench_host_naive.mjs",
   "bench_host_ours.mjs",
   "bench_host_skills_ref.mjs",
+  "bench_host_indexed.mjs",
 ] as const;
-
-// ISSUE 49 HOOK: the "with an index" column. When the library has
-// `skills.index()` and `createAgentSkills({ ...options, index })`, write
-// scripts/bench_host_indexed.mjs (the same arguments as bench_host_ours.mjs:
-// on its untimed first run it writes the index where a host keeps its state,
-// under HOME, and every later run parses it, starts from it and renders the
-// catalog), add it to HOST_SCRIPTS in scripts/bench_node.ts, and name it
-// here: its runs then join the row's others in turn, and the column reads
-// its time and its ratio to the naive script. Until then the column says
-// "issue 49", not a number.
-const INDEXED: string | undefined = undefined;
 
 /** The roots of a store, from its checkout or, without one, the fixtures. */
 export function storeRoots(
@@ -114,8 +106,8 @@ export interface HostRow {
   readonly oursRatio: Ratio;
   readonly refRatio: Ratio;
   readonly refOverOurs: Ratio;
-  /** With an index (issue 49), when INDEXED names its script. */
-  readonly indexed?: { time: Sample; ratio: Ratio };
+  /** A start from the host's kept index (issue 49), and its ratio to naive. */
+  readonly indexed: { time: Sample; ratio: Ratio };
 }
 
 /** What the host-start table ran over, and what it says about the inputs. */
@@ -126,8 +118,8 @@ export interface HostRun {
 
 /**
  * The host-start rows: anthropics/skills, the four stores together, and a
- * tree of real manifests of each of `sizes`, each in Deno and (with the npm
- * build) in Node, `rounds` rounds in turn.
+ * tree of real manifests and the generated tree of each of `sizes`, each in
+ * Deno and (with the npm build) in Node, `rounds` rounds in turn.
  */
 export function measureHosts(
   { stores, sizes, rounds, home, node }: {
@@ -147,46 +139,46 @@ export function measureHosts(
   const sets: [string, string[]][] = [
     ["anthropics/skills", byStore[0] ?? []],
     ["four public stores", byStore.flat()],
-    ...sizes.map((size): [string, string[]] => {
+    ...sizes.flatMap((size): [string, string[]][] => {
       const tree = realTree(home, size);
       if (tree.note !== undefined) notes.push(tree.note);
-      return ["real manifests", tree.roots];
+      return [
+        ["real manifests", tree.roots],
+        ["generated", benchTree(home, size).roots],
+      ];
     }),
   ];
-  const scripts = INDEXED === undefined
-    ? [...CONTENDERS]
-    : [...CONTENDERS, INDEXED];
   const rows: HostRow[] = [];
-  for (const [label, roots] of sets) {
-    const runtimes: ["deno" | "node", (script: string) => string[]][] = [
-      [
-        "deno",
-        (script) => [Deno.execPath(), ...DENO_RUN, join(SCRIPTS, script)],
-      ],
-    ];
-    if (node !== undefined) {
-      runtimes.push(["node", (script) => ["node", join(node.dir, script)]]);
-    }
-    for (const [runtime, command] of runtimes) {
+  for (const [at, [label, roots]] of sets.entries()) {
+    for (const runtime of runtimesOf(node)) {
       console.error(`bench: host start, ${label}, ${runtime}...`);
+      // Kept before the row is timed, by the library, in this runtime.
+      const index = writeIndex(runtime, `host-${at}`, { home, roots, node });
       const run = (script: string) => {
-        const [bin = "", ...args] = [...command(script), home, ...roots];
+        const [bin = "", ...args] = [
+          ...scriptCommand(runtime, script, node),
+          ...(script === "bench_host_indexed.mjs" ? [index.file] : []),
+          home,
+          ...roots,
+        ];
         return timed(bin, args);
       };
       // Results checked, not only timed: each renders the same skills.
-      const counts = scripts.map((script) =>
+      const counts = CONTENDERS.map((script) =>
         Number(run(script).out.split(" ")[0])
       );
-      if (!counts.every((count) => count === counts[1] && count > 0)) {
+      if (
+        !counts.every((count) => count === index.skills && count > 0)
+      ) {
         throw new Error(
           `bench: ${label}, ${runtime}: the host scripts rendered ${
-            scripts.map((s, i) => `${s}: ${counts[i]}`).join(", ")
-          } skills; each must render the same, and some`,
+            CONTENDERS.map((s, i) => `${s}: ${counts[i]}`).join(", ")
+          } skills, the index's writer ${index.skills}; each must render the same, and some`,
         );
       }
-      const [naive = [], ours = [], ref = [], indexed] = timesInTurn(
+      const [naive = [], ours = [], ref = [], indexed = []] = timesInTurn(
         rounds,
-        scripts.map((script) => () => run(script).ms),
+        CONTENDERS.map((script) => () => run(script).ms),
       );
       rows.push({
         label,
@@ -196,12 +188,10 @@ export function measureHosts(
         oursRatio: pairedRatio(ours, naive),
         refRatio: pairedRatio(ref, naive),
         refOverOurs: pairedRatio(ref, ours),
-        ...(indexed === undefined ? {} : {
-          indexed: {
-            ratio: pairedRatio(indexed, naive),
-            time: summarise([...indexed]),
-          },
-        }),
+        indexed: {
+          ratio: pairedRatio(indexed, naive),
+          time: summarise([...indexed]),
+        },
         naive: summarise([...naive]),
         ours: summarise([...ours]),
         skillsRef: summarise([...ref]),

@@ -3,9 +3,10 @@
 // `deno task build:npm`) as a user would (`npm install`, the package copied,
 // its dependencies beside it), with the two peers the host-start table runs
 // (js-yaml and skills-ref, at the versions deno.lock pins for Deno), and the
-// host scripts (scripts/bench_host_*.mjs) copied in, so that Node resolves
-// their bare imports as Deno does through deno.json. Reinstalled when npm/
-// changes; without npm/ there is no Node side ("run build:npm").
+// scripts both runtimes run (scripts/bench_host_*.mjs, bench_index_*.mjs)
+// copied in, so that Node resolves their bare imports as Deno does through
+// deno.json. Reinstalled when npm/ changes; without npm/ there is no Node
+// side ("run build:npm").
 
 import { execFileSync } from "node:child_process";
 import {
@@ -45,11 +46,14 @@ export interface NodeProject {
   readonly bin: string;
 }
 
-/** The host scripts both runtimes run, as copied into the project. */
+/** The scripts both runtimes run, as copied into the project. */
 export const HOST_SCRIPTS: readonly string[] = [
   "bench_host_naive.mjs",
   "bench_host_ours.mjs",
   "bench_host_skills_ref.mjs",
+  "bench_host_indexed.mjs",
+  "bench_index_write.mjs",
+  "bench_index_run.mjs",
 ];
 
 /** The version deno.lock pins for the project's `npm:<name>@...` import. */

@@ -26,7 +26,8 @@ export function ratioCell(r: Ratio | undefined): string {
 /** The one-minute load average, as `uptime` prints it. */
 export const load = (): string => (loadavg()[0] ?? 0).toFixed(2);
 
-function output(command: string, args: string[]): string {
+/** What a command prints, trimmed; "" when it fails or cannot run. */
+export function output(command: string, args: string[]): string {
   try {
     const result = new Deno.Command(command, { args, stderr: "null" })
       .outputSync();
@@ -37,7 +38,7 @@ function output(command: string, args: string[]): string {
 }
 
 /** The commit measured, and whether the tree had changes beside it. */
-function commitLine(): string {
+export function commitLine(): string {
   const repo = new URL("..", import.meta.url).pathname;
   const commit = output("git", ["-C", repo, "rev-parse", "HEAD"]);
   if (commit === "") return "commit unknown (not a git checkout)";
@@ -105,9 +106,8 @@ function hostLine(row: HostRow): string {
       cell(row.skillsRef),
       ratioCell(row.refRatio),
       ratioCell(row.refOverOurs),
-      row.indexed === undefined
-        ? "issue 49"
-        : `${cell(row.indexed.time)}, ${ratioCell(row.indexed.ratio)}`,
+      cell(row.indexed.time),
+      ratioCell(row.indexed.ratio),
     ].join(" | ")
   } |`;
 }
@@ -142,10 +142,10 @@ export function processTables(
     "",
     ...importTable(processes, node),
     "",
-    "A host's start: import, discover, `renderCatalog` (scripts/bench_host_ours.mjs), against the naive script (readdir + readFileSync + js-yaml of the frontmatter, then a catalog string: scripts/bench_host_naive.mjs) and skills-ref's `toPrompt` (scripts/bench_host_skills_ref.mjs), the same roots given to each:",
+    "A host's start: import, discover, `renderCatalog` (scripts/bench_host_ours.mjs), against the naive script (readdir + readFileSync + js-yaml of the frontmatter, then a catalog string: scripts/bench_host_naive.mjs) and skills-ref's `toPrompt` (scripts/bench_host_skills_ref.mjs), the same roots given to each; with an index: import, read the index text the host kept (written by the library before the row is timed), `JSON.parse`, start from it, `renderCatalog` (scripts/bench_host_indexed.mjs):",
     "",
-    "| skills | runtime | naive script | ours | ours ÷ naive | skills-ref | skills-ref ÷ naive | skills-ref ÷ ours | with an index |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| skills | runtime | naive script | ours | ours ÷ naive | skills-ref | skills-ref ÷ naive | skills-ref ÷ ours | with an index | with an index ÷ naive |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...hosts.rows.map(hostLine),
     "",
     "`agent-skills list` over the 100-skill generated store (4 roots), against a process that only lists the roots and reads each `SKILL.md`:",

@@ -7,9 +7,9 @@
 
 import type { JsonValue } from "../skill.ts";
 
-type Scalar = string | boolean;
+type Scalar = string | boolean | number | null;
 
-type Value = Scalar | Scalar[] | { [key: string]: Scalar };
+type Value = Scalar | Scalar[] | { [key: string]: Scalar | Scalar[] };
 
 /** The mapping js-yaml reads from `yaml` (LF line endings), if in the subset. */
 export function simpleYaml(
@@ -30,7 +30,7 @@ export function simpleYaml(
       ? readNested(lines, at + 1)
       : entry.rest.length <= 2 && BLOCK_HEADERS.has(entry.rest)
       ? readBlockScalar(lines, at + 1, entry.rest)
-      : { value: readScalar(entry.rest), next: at + 1 };
+      : { value: readValue(entry.rest), next: at + 1 };
     if (read?.value === undefined) return undefined;
     data[entry.key] = read.value;
     at = read.next;
@@ -48,35 +48,33 @@ const KEY_CHARS: Uint8Array = charTable([
   ["0123456789-", 2],
 ]);
 
-/** Words YAML reads as other than a string, as a key or a value. */
-const RESERVED: ReadonlySet<string> = new Set([
-  "null",
-  "Null",
-  "NULL",
-  "true",
-  "True",
-  "TRUE",
-  "false",
-  "False",
-  "FALSE",
-  "__proto__",
-]);
-
-const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+/** The plain words YAML's core schema reads as other than a string. */
+const WORDS: ReadonlyMap<string, boolean | null> = new Map([
   ["true", true],
   ["True", true],
   ["TRUE", true],
   ["false", false],
   ["False", false],
   ["FALSE", false],
+  ["null", null],
+  ["Null", null],
+  ["NULL", null],
+  ["~", null],
 ]);
 
 const BLOCK_HEADERS: ReadonlySet<string> = new Set(["|", "|-", ">", ">-"]);
 
-/** First characters of a plain value left to js-yaml: indicators, numbers, null. */
-const NON_STRING_STARTS: Uint8Array = charTable([
-  ["-?:,[]{}#&*!|>'\"%@` 0123456789+.~", 1],
+/** First characters of a plain value: 1, left to js-yaml; 2, maybe a number. */
+const STARTS: Uint8Array = charTable([
+  ["?:,[]{}#&*!|>'\"%@` ", 1],
+  ["-+.0123456789", 2],
 ]);
+
+/** A number of the core schema, as js-yaml 5 matches it (`.inf`, `.nan` left out). */
+const INT_REGEXP = /^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$/;
+const FLOAT_REGEXP =
+  /^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
+const FLOAT_WORD_REGEXP = /^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/;
 
 const LONGEST_WORD = 9;
 
@@ -100,7 +98,9 @@ function keyEntry(line: string): { key: string; rest: string } | undefined {
   }
   if (end === 0 || line.charCodeAt(end) !== 58) return undefined;
   const key = line.slice(0, end);
-  if (key.length <= LONGEST_WORD && RESERVED.has(key)) return undefined;
+  if (key.length <= LONGEST_WORD && (WORDS.has(key) || key === "__proto__")) {
+    return undefined;
+  }
   if (end + 1 === length) return { key, rest: "" };
   if (line.charCodeAt(end + 1) !== 32) return undefined;
   const rest = trimBlanks(line.slice(end + 2));
@@ -118,26 +118,102 @@ function trimBlanks(text: string): string {
   return text.slice(start, end);
 }
 
-/** A one-line value: quoted, or plain and sure to be a string or a boolean. */
+/** A one-line value: a flow list of scalars, or a scalar. */
+function readValue(text: string): Scalar | Scalar[] | undefined {
+  return text[0] === "[" ? readFlowList(text) : readScalar(text);
+}
+
+/** A one-line value: quoted, or plain and sure to be read as js-yaml reads it; `""` is null. */
 function readScalar(text: string): Scalar | undefined {
   const first = text.charCodeAt(0);
   if (first === 34) return readDoubleQuoted(text);
-  if (first === 39) {
-    const inner = text.slice(1, -1);
-    return text.length >= 2 && text.endsWith("'") &&
-        !inner.replaceAll("''", "").includes("'")
-      ? inner.replaceAll("''", "'")
-      : undefined;
+  if (first === 39) return readSingleQuoted(text);
+  if (text === "") return null;
+  const start = STARTS[first];
+  // `-` alone or before a blank starts a list: js-yaml's.
+  if (start === 1 || (first === 45 && (text === "-" || text[1] === " "))) {
+    return undefined;
   }
-  if (text === "" || NON_STRING_STARTS[first] === 1) return undefined;
-  if (text.length <= LONGEST_WORD) {
-    const boolean = BOOLEANS.get(text);
-    if (boolean !== undefined) return boolean;
-    if (RESERVED.has(text)) return undefined;
+  if (start === 2) {
+    const number = numberOf(text);
+    // Past a double, js-yaml reads the string; `.inf` and `.nan` are its.
+    if (number !== undefined || FLOAT_WORD_REGEXP.test(text)) {
+      return Number.isFinite(number) ? number : undefined;
+    }
   }
+  if (text.length <= LONGEST_WORD && WORDS.has(text)) return WORDS.get(text);
   return text.includes(": ") || text.includes(" #") || text.endsWith(":")
     ? undefined
     : text;
+}
+
+/** The number js-yaml 5 makes of a plain value, if the core schema reads one. */
+function numberOf(text: string): number | undefined {
+  if (!INT_REGEXP.test(text)) {
+    return FLOAT_REGEXP.test(text) ? parseFloat(text) : undefined;
+  }
+  const radix = text[1] === "x" ? 16 : text[1] === "o" ? 8 : 10;
+  return parseInt(radix === 10 ? text : text.slice(2), radix);
+}
+
+function readSingleQuoted(text: string): string | undefined {
+  const inner = text.slice(1, -1);
+  return text.length >= 2 && text.endsWith("'") &&
+      !inner.replaceAll("''", "").includes("'")
+    ? inner.replaceAll("''", "'")
+    : undefined;
+}
+
+/**
+ * A flow list on one line, `[a, "b", 1]`, of scalars, a trailing comma or a
+ * comment after it; none nested, no pair, no empty entry.
+ */
+function readFlowList(text: string): Scalar[] | undefined {
+  const items: Scalar[] = [];
+  let at = skipBlanks(text, 1);
+  while (text[at] !== "]") {
+    const quote = text[at] as string;
+    const end = quote === '"' || quote === "'"
+      ? skipBlanks(text, quoteEnd(text, at, quote) + 1)
+      : plainEnd(text, at);
+    // An empty entry (`[,]`, `[a,,b]`) or a character after it: js-yaml's.
+    if (end === at || (text[end] !== "," && text[end] !== "]")) {
+      return undefined;
+    }
+    const item = readScalar(trimBlanks(text.slice(at, end)));
+    if (item === undefined) return undefined;
+    items.push(item);
+    at = skipBlanks(text, text[end] === "," ? end + 1 : end);
+  }
+  const rest = text.slice(at + 1);
+  return rest === "" || (rest[0] === " " && trimBlanks(rest)[0] === "#")
+    ? items
+    : undefined;
+}
+
+function skipBlanks(text: string, at: number): number {
+  while (text[at] === " ") at++;
+  return at;
+}
+
+/** Where a plain entry of a flow list ends: at `,` `]`, or `[` `{` `}` (js-yaml's). */
+function plainEnd(text: string, at: number): number {
+  while (at < text.length && !FLOW_STOPS.has(text[at] as string)) at++;
+  return at;
+}
+
+const FLOW_STOPS: ReadonlySet<string> = new Set([",", "]", "[", "{", "}"]);
+
+/** The index of the quote closing the quoted scalar at `at` (the text's length if none). */
+function quoteEnd(text: string, at: number, quote: string): number {
+  for (let i = at + 1; i < text.length; i++) {
+    if (text[i] === "\\" && quote === '"') i++;
+    else if (text[i] === quote) {
+      if (quote === "'" && text[i + 1] === "'") i++;
+      else return i;
+    }
+  }
+  return text.length;
 }
 
 /** The one-character escapes of the double-quoted style, as js-yaml decodes them. */
@@ -210,16 +286,22 @@ function indentOf(line: string): number {
   return count;
 }
 
-/** The block under a `key:` line, from line `at`: a list, a mapping one level in, or none. */
+/**
+ * The block under a `key:` line, from line `at` past blank and comment
+ * lines: a list, a mapping one level in, or null before the next key.
+ */
 function readNested(
   lines: readonly string[],
   at: number,
-): { value: Value | undefined; next: number } | undefined {
+): { value: Value | undefined; next: number } {
+  while (lines[at] === "" || lines[at]?.[0] === "#") at++;
   const first = lines[at];
-  if (first === undefined || first === "") return undefined;
+  if (first === undefined) return { value: null, next: at };
   const indent = indentOf(first);
   if (first.startsWith("-", indent)) return readList(lines, at, indent);
-  return indent === 0 ? undefined : readMapping(lines, at, indent);
+  return indent === 0
+    ? { value: null, next: at }
+    : readMapping(lines, at, indent);
 }
 
 function readList(
@@ -243,14 +325,14 @@ function readMapping(
   lines: readonly string[],
   at: number,
   indent: number,
-): { value: { [key: string]: Scalar } | undefined; next: number } {
-  const map: { [key: string]: Scalar } = {};
+): { value: { [key: string]: Scalar | Scalar[] } | undefined; next: number } {
+  const map: { [key: string]: Scalar | Scalar[] } = {};
   let next = at;
   for (; next < lines.length; next++) {
     const line = lines[next] as string;
     if (indentOf(line) !== indent) break;
     const entry = keyEntry(line.slice(indent));
-    const value = entry === undefined ? undefined : readScalar(entry.rest);
+    const value = entry === undefined ? undefined : readValue(entry.rest);
     if (
       entry === undefined || value === undefined ||
       Object.hasOwn(map, entry.key)

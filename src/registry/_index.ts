@@ -181,22 +181,22 @@ const NONE: readonly never[] = Object.freeze([]);
 function previousOf(index: unknown, config: SkillConfig): Previous {
   if (!isRecord(index)) refuse("it is not an object");
   if (!onlyKeys(index, INDEX_KEYS)) refuse("it has an unknown key");
-  if (index.agentSkillsIndex !== FORMAT) {
+  if (index["agentSkillsIndex"] !== FORMAT) {
     refuse(
       `its format is ${
-        describe(index.agentSkillsIndex)
+        describe(index["agentSkillsIndex"])
       }, and this library reads format ${FORMAT}`,
     );
   }
   const roots = config.roots.map((root) => root.path);
-  const given = index.roots;
+  const given = index["roots"];
   if (
     !Array.isArray(given) || given.length !== roots.length ||
     given.some((root, at) => root !== roots[at])
   ) {
     refuse("it was made for other roots (or in another order) than these");
   }
-  const settings = index.settings;
+  const settings = index["settings"];
   if (!isRecord(settings) || !onlyKeys(settings, SETTINGS)) {
     refuse("its settings are not an index's");
   }
@@ -206,7 +206,7 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
       refuse(`it was made with ${key} ${describe(settings[key])}`);
     }
   }
-  const skills = index.skills;
+  const skills = index["skills"];
   if (!Array.isArray(skills)) refuse(`"skills" is not an array`);
   if (skills.length > MAX_SKILLS) {
     refuse(`it holds more than ${MAX_SKILLS} skills`);
@@ -234,18 +234,18 @@ function skillOf(entry: unknown): DiscoveredSkill | string {
   ) {
     return ".place is not a directory's place";
   }
-  const info = infoOf(entry.info);
+  const info = infoOf(entry["info"]);
   if (typeof info === "string") return `.info${info}`;
-  if (entry.path !== info.path) return ".path is not its info.path";
+  if (entry["path"] !== info.path) return ".path is not its info.path";
   if (typeof body !== "string") return ".body is not a string";
   if (!Number.isSafeInteger(nameLine) || (nameLine as number) < 0) {
     return ".nameLine is not a line";
   }
   const [dev, ino, size, mtimeMs, ctimeMs] = key as Key;
   const [realDir, dirDev, dirIno, birthtimeMs, viaLink] = place as Place;
-  const repairs = listOf(entry.repairs, isRepair);
-  const truncations = listOf(entry.truncations, isTruncation);
-  const coercions = listOf(entry.coercions, isCoercion);
+  const repairs = listOf(entry["repairs"], isRepair);
+  const truncations = listOf(entry["truncations"], isTruncation);
+  const coercions = listOf(entry["coercions"], isCoercion);
   if (repairs === undefined) return ".repairs are not repairs";
   if (truncations === undefined) return ".truncations are not truncations";
   if (coercions === undefined) return ".coercions are not coercions";
@@ -278,23 +278,23 @@ function infoOf(info: unknown): SkillInfo | string {
     if (typeof info[key] !== "string") return `.${key} is not a string`;
   }
   if (
-    typeof info.userInvocable !== "boolean" ||
-    typeof info.disableModelInvocation !== "boolean"
+    typeof info["userInvocable"] !== "boolean" ||
+    typeof info["disableModelInvocation"] !== "boolean"
   ) {
     return " holds a flag that is not a boolean";
   }
-  if (info.plugin !== undefined && typeof info.plugin !== "string") {
+  if (info["plugin"] !== undefined && typeof info["plugin"] !== "string") {
     return ".plugin is not a string";
   }
-  const tools = info.allowedTools;
+  const tools = info["allowedTools"];
   if (
     tools !== undefined &&
     (!Array.isArray(tools) || tools.some((tool) => typeof tool !== "string"))
   ) {
     return ".allowedTools is not a list of strings";
   }
-  if (!isRecord(info.metadata)) return ".metadata is not an object";
-  const json = jsonOf(info.metadata, 0);
+  if (!isRecord(info["metadata"])) return ".metadata is not an object";
+  const json = jsonOf(info["metadata"], 0);
   if (json !== undefined) return `.metadata ${json}`;
   if (tools !== undefined) Object.freeze(tools);
   return Object.freeze(info) as unknown as SkillInfo;
@@ -340,20 +340,21 @@ function listOf(
 
 function isRepair(item: Record<string, unknown>): boolean {
   return onlyKeys(item, ["kind", "line", "key", "fix"]) &&
-    REPAIR_KINDS.includes(item.kind as string) && isLine(item.line) &&
-    typeof item.key === "string" && typeof item.fix === "string";
+    REPAIR_KINDS.includes(item["kind"] as string) && isLine(item["line"]) &&
+    typeof item["key"] === "string" && typeof item["fix"] === "string";
 }
 
 function isTruncation(item: Record<string, unknown>): boolean {
-  return onlyKeys(item, ["line", "key", "kept", "fix"]) && isLine(item.line) &&
-    typeof item.key === "string" && typeof item.kept === "string" &&
-    typeof item.fix === "string";
+  return onlyKeys(item, ["line", "key", "kept", "fix"]) &&
+    isLine(item["line"]) &&
+    typeof item["key"] === "string" && typeof item["kept"] === "string" &&
+    typeof item["fix"] === "string";
 }
 
 function isCoercion(item: Record<string, unknown>): boolean {
   return onlyKeys(item, ["code", "key", "message"]) &&
-    COERCION_CODES.includes(item.code as string) &&
-    typeof item.key === "string" && typeof item.message === "string";
+    COERCION_CODES.includes(item["code"] as string) &&
+    typeof item["key"] === "string" && typeof item["message"] === "string";
 }
 
 function isLine(value: unknown): boolean {

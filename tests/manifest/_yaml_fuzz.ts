@@ -1,8 +1,9 @@
 // Random frontmatter for the differential test of src/manifest/_simple_yaml.ts against
-// js-yaml: the forms the fast path reads, and their near misses (numbers,
-// booleans and words near them, escapes good and bad, comments, tabs, odd
-// indents, duplicate keys, Unicode YAML refuses), mixed so that each kind of
-// line meets each other kind.
+// js-yaml: the forms the fast path reads, and their near misses (numbers in
+// every YAML spelling, nulls, booleans and words near them, flow lists of
+// all of these, escapes good and bad, comments, tabs, odd indents, duplicate
+// keys, Unicode YAML refuses), mixed so that each kind of line meets each
+// other kind.
 
 import { load } from "js-yaml";
 import { simpleYaml } from "../../src/manifest/_simple_yaml.ts";
@@ -212,6 +213,55 @@ const BOOLEAN_WORDS = [
   "True:",
 ];
 
+/** Numbers in each spelling of YAML 1.2 and 1.1, and words near them. */
+const NUMBER_WORDS = [
+  "0",
+  "-0",
+  "+0",
+  "007",
+  "1.0",
+  "-0.0",
+  "1.",
+  ".5",
+  "+.5e-3",
+  "1e3",
+  "1E3",
+  "1.5e+3",
+  "1e-400",
+  "1e999",
+  "0x1f",
+  "0X1F",
+  "-0x1f",
+  "0o17",
+  "+0o7",
+  "0o8",
+  "017",
+  "0b101",
+  "1_000",
+  "1:30",
+  "190:20:30",
+  ".inf",
+  "-.Inf",
+  "+.INF",
+  ".NaN",
+  "-.nan",
+  "99999999999999999999999",
+  "9007199254740993",
+  "2024-01-01",
+  "1.2.3",
+  "-",
+  "--",
+  "---",
+  "+",
+  ".",
+  "...",
+  "-a",
+  "3 apples",
+];
+
+/** Nulls in each spelling, and words near them. */
+const NULL_WORDS = ["null", "Null", "NULL", "~", "nULL", "~x", "None", "nil"];
+
 const HEADERS = ["|", "|-", ">", ">-", "|+", ">+", "|2", ">1-", "| # c", ">  "];
 
 /** One generated frontmatter, and the forms it is made of. */
@@ -250,21 +300,41 @@ export function frontmatters(seed: number): () => FuzzDoc {
   };
   const blanks = (): string =>
     chance(0.1) ? " ".repeat(1 + (next() * 2 | 0)) : "";
+  // A number from its parts: sign, digits or prefix, fraction, exponent.
+  const number = (): string =>
+    chance(0.5) ? pick(NUMBER_WORDS) : [
+      pick(["", "", "-", "+"]),
+      pick(["", "0", "1", "42", "007", "1_0", "0x1f", "0o17", "0b1"]),
+      chance(0.4) ? `.${pick(["", "5", "05", "inf", "nan", "Inf"])}` : "",
+      chance(0.3)
+        ? `${pick(["e", "E"])}${pick(["", "-", "+"])}${
+          pick(["", "3", "400", "x"])
+        }`
+        : "",
+    ].join("");
   const scalar = (forms: Set<string>): string => {
     const roll = next();
-    if (roll < 0.6) {
+    if (roll < 0.55) {
       forms.add("plain");
       return text() + blanks();
     }
-    if (roll < 0.7) {
+    if (roll < 0.64) {
       forms.add("double");
       return `"${text()}"${blanks()}`;
     }
-    if (roll < 0.76) {
+    if (roll < 0.69) {
       forms.add("escape");
       return `"${escaped()}"${blanks()}`;
     }
+    if (roll < 0.76) {
+      forms.add("number");
+      return number() + blanks();
+    }
     if (roll < 0.8) {
+      forms.add("null");
+      return pick(NULL_WORDS) + blanks();
+    }
+    if (roll < 0.84) {
       forms.add("boolean");
       return (chance(0.8)
         ? pick(BOOLEAN_WORDS.slice(0, 6))
@@ -275,6 +345,29 @@ export function frontmatters(seed: number): () => FuzzDoc {
     return `'${text()}'${blanks()}`;
   };
   const key = (): string => chance(0.8) ? pick(KEYS.slice(0, 9)) : pick(KEYS);
+  // A flow list of scalars, now and then with an entry it may not hold, an
+  // empty entry, a trailing comma, text or a comment after it, or a break.
+  const flowList = (forms: Set<string>): string => {
+    forms.add("flow");
+    const entries = Array.from(
+      { length: Math.floor(next() * 5) },
+      () =>
+        chance(0.05)
+          ? pick(["[a]", "{a: b}", "a: b", "a:", "? a", "", "&x a", "*x", "-"])
+          : scalar(forms),
+    );
+    const separators = entries.map(() =>
+      chance(0.03) ? ",\n  " : pick([", ", ", ", ",", " , ", ",  "])
+    );
+    const inner = entries.map((entry, i) =>
+      i === 0 ? entry : separators[i] + entry
+    )
+      .join("");
+    const tail = chance(0.1)
+      ? pick([" # c", "  #c", "#c", " x", " [b]", "]"])
+      : blanks();
+    return `[${blanks()}${inner}${chance(0.1) ? "," : ""}${blanks()}]${tail}`;
+  };
 
   return () => {
     const forms = new Set<string>();
@@ -286,8 +379,10 @@ export function frontmatters(seed: number): () => FuzzDoc {
       if (chance(0.03)) lines.push(pick(["  ", " # indented", "---", "..."]));
       const head = `${key()}${chance(0.03) ? " " : ""}:`;
       const roll = next();
-      if (roll < 0.5) {
+      if (roll < 0.42) {
         lines.push(`${head}${chance(0.05) ? "" : " "}${scalar(forms)}`);
+      } else if (roll < 0.52) {
+        lines.push(`${head}${chance(0.05) ? "" : " "}${flowList(forms)}`);
       } else if (roll < 0.7) {
         forms.add("block");
         const header = chance(0.8) ? pick(HEADERS.slice(0, 4)) : pick(HEADERS);
@@ -324,12 +419,18 @@ export function frontmatters(seed: number): () => FuzzDoc {
         const count = 1 + Math.floor(next() * 4);
         for (let l = 0; l < count; l++) {
           const shift = chance(0.05) ? pick([1, 2]) : 0;
-          const value = chance(0.05) ? pick(["", "|", "[x]"]) : scalar(forms);
+          const value = chance(0.05)
+            ? pick(["", "|", "[x]", "[[x]]"])
+            : chance(0.1)
+            ? flowList(forms)
+            : scalar(forms);
           lines.push(`${" ".repeat(indent + shift)}${key()}: ${value}`);
         }
       } else {
         forms.add("empty");
         lines.push(head);
+        // Then, at times, what may stand between it and the next key.
+        if (chance(0.3)) lines.push(pick(["", "# c", "  # c", "  ", "---"]));
       }
     }
     return { yaml: lines.join("\n"), forms };

@@ -75,6 +75,49 @@ const HOSTILE: ReadonlyArray<readonly [string, string]> = [
   ],
   ["an escaped blank description", 'name: x\ndescription: "\\ "'],
   ["an escaped line feed as description", 'name: x\ndescription: "\\n"'],
+  // Numbers, nulls, empty values and flow lists (issue 49).
+  ["a number as the name", "name: 2048\ndescription: d"],
+  ["a negative zero as the name", "name: -0\ndescription: d"],
+  ["a hex number as the description", "name: x\ndescription: 0x1f"],
+  [
+    "floats as the license and compatibility",
+    "name: x\ndescription: d\nlicense: 1.0\ncompatibility: 1e3",
+  ],
+  ["a null description", "name: x\ndescription: ~"],
+  ["an empty description", "name: x\ndescription:"],
+  [
+    "empty fields",
+    "name: x\ndescription: d\nlicense:\nmetadata:\nallowed-tools:\ncompatibility:",
+  ],
+  [
+    "numbers and nulls as the invocation flags",
+    "name: x\ndescription: d\nuser-invocable: 0\ndisable-model-invocation: ~",
+  ],
+  [
+    "a flow list as allowed-tools",
+    "name: x\ndescription: d\nallowed-tools: [Read, Grep, Bash(git add:*)]",
+  ],
+  [
+    "numbers, nulls and booleans in a flow list as allowed-tools",
+    "name: x\ndescription: d\nallowed-tools: [1, ~, true, -0, 0o17, '']",
+  ],
+  [
+    "an empty flow list as allowed-tools",
+    "name: x\ndescription: d\nallowed-tools: []",
+  ],
+  ["a flow list as the name", "name: [x]\ndescription: d"],
+  [
+    "flow lists as the description and license",
+    "name: x\ndescription: [a, b]\nlicense: [MIT, Apache-2.0]",
+  ],
+  [
+    "a flow list with a comment as argument-hint",
+    "name: x\ndescription: d\nargument-hint: [file] # then options",
+  ],
+  [
+    "escapes in a flow list in metadata",
+    'name: x\ndescription: d\nmetadata:\n  tags: ["\\e[31m", "\\u202E", x]\n  version: 2.0',
+  ],
 ];
 
 /** The characters the escapes above decode to that must never show raw. */

@@ -1,6 +1,7 @@
-// The YAML fast path's double-quoted values (issue 32) are read in work
-// linear in their length, however their escapes and quotes are laid out:
-// counted as the characters its searches pass over, never timed.
+// The YAML fast path's double-quoted values (issue 32) and flow lists (issue
+// 49) are read in work linear in their length, however their escapes, quotes
+// and entries are laid out: counted as the characters its searches pass
+// over, never timed.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -8,11 +9,11 @@ import { simpleYaml } from "../../src/manifest/_simple_yaml.ts";
 
 /**
  * What `read` returns, and how many characters the string searches
- * (`indexOf`) it made passed over: each search counted from where it started
- * to where it stopped.
+ * (`indexOf`, `includes`) it made passed over: each search counted from where
+ * it started to where it stopped.
  */
 function counted<T>(read: () => T): { value: T; searched: number } {
-  const indexOf = String.prototype.indexOf;
+  const { indexOf, includes } = String.prototype;
   let searched = 0;
   String.prototype.indexOf = function (
     this: string,
@@ -24,10 +25,18 @@ function counted<T>(read: () => T): { value: T; searched: number } {
     searched += (at === -1 ? this.length : at + search.length) - from;
     return at;
   };
+  String.prototype.includes = function (
+    this: string,
+    search: string,
+    position?: number,
+  ): boolean {
+    return this.indexOf(search, position) !== -1;
+  };
   try {
     return { value: read(), searched };
   } finally {
     String.prototype.indexOf = indexOf;
+    String.prototype.includes = includes;
   }
 }
 
@@ -74,5 +83,53 @@ describe("simpleYaml() on a 1 MiB double-quoted value", () => {
       assert.equal(value, undefined, JSON.stringify(end));
       assert.ok(searched <= 4 * yaml.length, `${searched} for ${yaml.length}`);
     }
+  });
+});
+
+describe("simpleYaml() on a 1 MiB flow list", () => {
+  for (
+    const [what, unit, item] of [
+      ["plain entries", "Bash(git add:*), ", "Bash(git add:*)"],
+      ["one-character entries", "a,", "a"],
+      ["numbers and nulls", "-0.5e3, ~, ", null],
+      ["double-quoted entries with escapes", '"a\\"\\u00e9, ]", ', 'a"é, ]'],
+      ["single-quoted entries", "'a'', b', ", "a', b"],
+    ] as const
+  ) {
+    it(`reads ${what} searching each character a bounded number of times`, () => {
+      const line = mebibyte(unit);
+      const yaml = `name: x\nallowed-tools: [${line}]`;
+      const { value, searched } = counted(() => simpleYaml(yaml));
+      const tools = value?.["allowed-tools"] as unknown[];
+      const count = line.length / unit.length;
+      // Numbers and nulls: two entries a unit.
+      assert.equal(tools.length, item === null ? 2 * count : count);
+      if (item !== null) assert.equal(tools[count - 1], item);
+      else assert.deepEqual(tools.slice(-2), [-500, null]);
+      assert.ok(
+        searched <= 4 * yaml.length,
+        `${searched} characters searched for ${yaml.length}`,
+      );
+    });
+  }
+
+  it("leaves a 1 MiB flow list that does not close, or closes nested, to js-yaml, in linear work", () => {
+    for (
+      const end of ["", " # ]", "[]]", "] x", '"]', ":]", " #x]"]
+    ) {
+      const yaml = `name: x\nallowed-tools: [${mebibyte("a, ")}${end}`;
+      const { value, searched } = counted(() => simpleYaml(yaml));
+      assert.equal(value, undefined, JSON.stringify(end));
+      assert.ok(searched <= 4 * yaml.length, `${searched} for ${yaml.length}`);
+    }
+  });
+
+  it("leaves 100,000 nested brackets to js-yaml at once", () => {
+    const yaml = `name: x\nallowed-tools: ${"[".repeat(100_000)}${
+      "]".repeat(100_000)
+    }`;
+    const { value, searched } = counted(() => simpleYaml(yaml));
+    assert.equal(value, undefined);
+    assert.ok(searched <= 4 * yaml.length, `${searched} for ${yaml.length}`);
   });
 });

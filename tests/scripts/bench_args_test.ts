@@ -9,6 +9,7 @@ describe("parseBenchArgs()", () => {
       write: false,
       targets: false,
       processes: false,
+      index: false,
       sizes: [100, 1_000, 10_000],
       stores: "/tmp/agent-skills-bench/stores",
     });

@@ -16,6 +16,7 @@ describe("parseBenchArgs(), the process tables' flags", () => {
       write: false,
       targets: false,
       processes: true,
+      index: false,
       sizes: [1_000],
       stores: DEFAULT_STORES,
     });
