@@ -30,7 +30,7 @@ import {
 import type { SkillWarning } from "../warn.ts";
 import { HOST_NAMES } from "../check/host.ts";
 import type { HostName } from "../check/diagnostic.ts";
-import type { Values, WorkingDirectory } from "./types.ts";
+import type { KeptIndex, Values, WorkingDirectory } from "./types.ts";
 
 /** The presets `--preset` names, each a host's own roots. */
 export const PRESETS: Readonly<Record<string, () => SkillRootOptions[]>> = {
@@ -307,14 +307,20 @@ export function skillsOptions(
   };
 }
 
+/**
+ * The command's registry over the flags and its DIRs, its warnings
+ * collected; made through the kept index of `--index` when one is given.
+ */
 export function open(
   values: Values,
   io: WorkingDirectory,
   dirs: readonly string[] = [],
+  index?: KeptIndex,
 ): { skills: AgentSkills; warnings: SkillWarning[] } {
   const warnings: SkillWarning[] = [];
-  const skills = createAgentSkills(
-    skillsOptions(values, io, { dirs, warnings }),
-  );
+  const options = skillsOptions(values, io, { dirs, warnings });
+  const skills = index === undefined
+    ? createAgentSkills(options)
+    : index.open(options, warnings);
   return { skills, warnings };
 }

@@ -19,7 +19,7 @@ import { open } from "./args.ts";
 import type { Output } from "./output.ts";
 import { hintTexts, loadedBy, printHints, rootVerdict } from "./roots.ts";
 import { display, plural, printWarnings } from "./terminal.ts";
-import { OK, PROBLEMS, type Values } from "./types.ts";
+import { type KeptIndex, OK, PROBLEMS, type Values } from "./types.ts";
 
 /**
  * The catalog `--format`, `--budget` and `--location` ask for, over the
@@ -52,8 +52,13 @@ export const CATALOG_LOCATIONS: readonly string[] = [
   "none",
 ];
 
-export function catalog(values: Values, dirs: string[], io: Output): number {
-  const { skills, warnings } = open(values, io, dirs);
+export function catalog(
+  values: Values,
+  dirs: string[],
+  io: Output,
+  index?: KeptIndex,
+): number {
+  const { skills, warnings } = open(values, io, dirs, index);
   const { text, report } = renderCatalog(
     skills.listSkills(),
     catalogOptions(values, skills.config),

@@ -16,6 +16,7 @@ import { path } from "./path.ts";
 import { show } from "./show.ts";
 import { why } from "./why.ts";
 import type { Command } from "./types.ts";
+import { usageError } from "./usage.ts";
 
 const COMMON_OPTIONS = {
   root: { type: "string", multiple: true },
@@ -29,6 +30,12 @@ const COMMON_OPTIONS = {
   "untrusted-workspace": { type: "boolean" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
+} as const satisfies ParseArgsConfig["options"];
+
+/** The flags of a command that makes one registry: the common ones and `--index`. */
+const INDEXED_OPTIONS = {
+  ...COMMON_OPTIONS,
+  index: { type: "string" },
 } as const satisfies ParseArgsConfig["options"];
 
 const ROOTS_HELP = `Roots (ascending precedence, the last wins):
@@ -109,6 +116,8 @@ const WHY_HELP = `Why:
 
 const CHECK_HELP = `Check:
   --strict          warnings fail the check too (exit 1)
+  check reads every manifest by design, so it takes no --index (list,
+  catalog, show, path and why do)
   --format FORMAT   text (the default), json (as --json), github (workflow
                     commands for GitHub Actions) or sarif (SARIF 2.1.0)
   --host NAME       hold each skill to a host's rules too: claude-code,
@@ -159,6 +168,16 @@ const LIST_HELP = `List:
   --debounce MS     with --watch, wait MS milliseconds of quiet after a
                     change before reading it (default 200)`;
 
+const INDEX_HELP = `Index:
+  --index FILE      keep the index of the skills read in FILE, for the next
+                    run over the same roots to read only the manifests that
+                    changed: FILE is read when it is there, and written
+                    again (whole, atomically) after the command when the
+                    index changed. Keep it outside every root and skill
+                    (refused there, exit 2); a FILE that cannot be read or
+                    is no index is said on stderr, and the run reads every
+                    manifest`;
+
 /** The output section of a command's help, with what its --json writes. */
 function outputHelp(
   json = "one JSON document on stdout, warnings included as data",
@@ -177,26 +196,34 @@ export const COMMANDS: Record<string, Command> = {
       "the catalog: every skill, its description and where it comes from",
     help: LIST_HELP,
     options: {
-      ...COMMON_OPTIONS,
+      ...INDEXED_OPTIONS,
       wide: { type: "boolean" },
       watch: { type: "boolean" },
       debounce: { type: "string" },
     },
     positionals: [0, Infinity],
     dirsAt: 0,
-    run: (values, dirs, io) =>
-      namesArchive(dirs)
+    index: true,
+    run: (values, dirs, io, index) =>
+      !namesArchive(dirs)
+        ? list(values, dirs, io, index)
+        : index === undefined
         ? listArchives(values, dirs, io)
-        : list(values, dirs, io),
+        : usageError(
+          io,
+          "option --index keeps the index of skill roots, and an archive is read whole: give no --index with archives",
+          { command: "list", asJson: values.json === true },
+        ),
   },
   show: {
     usage:
       "agent-skills show NAME [DIR]... [--root DIR]... [--preset NAME] [--json]",
     summary: "one skill: its catalog entry, resources and body",
     help: SHOW_HELP,
-    options: COMMON_OPTIONS,
+    options: INDEXED_OPTIONS,
     positionals: [1, Infinity],
     dirsAt: 1,
+    index: true,
     run: show,
   },
   path: {
@@ -204,9 +231,10 @@ export const COMMANDS: Record<string, Command> = {
       "agent-skills path NAME REL [DIR]... [--root DIR]... [--preset NAME]",
     summary: "the confined absolute path of one of a skill's files",
     help: PATH_HELP,
-    options: COMMON_OPTIONS,
+    options: INDEXED_OPTIONS,
     positionals: [2, Infinity],
     dirsAt: 2,
+    index: true,
     run: path,
   },
   catalog: {
@@ -217,13 +245,14 @@ export const COMMANDS: Record<string, Command> = {
     json:
       "one JSON document: the text, what was shortened or left\n                    out, and the warnings",
     options: {
-      ...COMMON_OPTIONS,
+      ...INDEXED_OPTIONS,
       format: { type: "string" },
       budget: { type: "string" },
       location: { type: "string" },
     },
     positionals: [0, Infinity],
     dirsAt: 0,
+    index: true,
     run: catalog,
   },
   why: {
@@ -233,13 +262,14 @@ export const COMMANDS: Record<string, Command> = {
       "why a skill is or is not served: its candidates, near misses, roots",
     help: WHY_HELP,
     options: {
-      ...COMMON_OPTIONS,
+      ...INDEXED_OPTIONS,
       format: { type: "string" },
       budget: { type: "string" },
       host: { type: "string", multiple: true },
     },
     positionals: [1, Infinity],
     dirsAt: 1,
+    index: true,
     run: why,
   },
   check: {
@@ -346,6 +376,7 @@ export function commandHelp(command: Command): string {
   const sections = [
     command.roots === false ? undefined : ROOTS_HELP,
     command.help,
+    command.index === true ? INDEX_HELP : undefined,
     outputHelp(command.json),
   ];
   return `Usage: ${command.usage}\n\n${command.summary}.\n\n${

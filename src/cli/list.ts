@@ -20,7 +20,7 @@ import {
   oneLine,
   printWarnings,
 } from "./terminal.ts";
-import { OK, PROBLEMS } from "./types.ts";
+import { type KeptIndex, OK, PROBLEMS } from "./types.ts";
 import { usageError } from "./usage.ts";
 import { watchList, watchProblem, type WatchValues } from "./list_watch.ts";
 
@@ -28,7 +28,12 @@ import { watchList, watchProblem, type WatchValues } from "./list_watch.ts";
  * Runs `list`: the listing, then with `--watch`, each change set until a
  * signal (`list_watch.ts`).
  */
-export function list(values: WatchValues, dirs: string[], io: Output): number {
+export function list(
+  values: WatchValues,
+  dirs: string[],
+  io: Output,
+  index?: KeptIndex,
+): number {
   const problem = watchProblem(values);
   if (problem !== undefined) {
     return usageError(io, problem, {
@@ -36,7 +41,7 @@ export function list(values: WatchValues, dirs: string[], io: Output): number {
       asJson: values.json === true,
     });
   }
-  const { skills, warnings } = open(values, io, dirs);
+  const { skills, warnings } = open(values, io, dirs, index);
   const status = listing({ skills, values, warnings }, dirs, io);
   return values.watch === true
     ? watchList({ skills, warnings, values, status }, io)

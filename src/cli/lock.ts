@@ -8,12 +8,12 @@
  * @module
  */
 
-import { closeSync, readlinkSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { closeSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { SkillDiagnostic } from "../check/diagnostic.ts";
 import { StartupError } from "../errors.ts";
 import { openRegular, readAtMost } from "../fs/_read.ts";
-import { attempt, isInside, reason, tryRealpath } from "../fs/_status.ts";
+import { reason } from "../fs/_status.ts";
 import { lockOf } from "../lock/_files.ts";
 import {
   formatSkillLock,
@@ -38,7 +38,7 @@ import {
   relativeText,
 } from "./terminal.ts";
 import { OK, PROBLEMS, USAGE, type Values } from "./types.ts";
-import { writeOrFail } from "./write.ts";
+import { insideOf, writeOrFail } from "./write.ts";
 
 /** The file `lock` writes and `verify` reads when none is named. */
 export const DEFAULT_LOCK_FILE = "agent-skills.lock.json";
@@ -76,7 +76,7 @@ export function lock(values: Values, dirs: string[], io: Output): number {
   }
   const path = resolve(io.cwd, target);
   // A lock inside a skill it locks would be one of its files once written.
-  const inside = insideSkill(path, skillDirs);
+  const inside = insideOf(path, Object.entries(skillDirs));
   if (inside !== undefined) {
     const through = inside.place === path
       ? ""
@@ -87,7 +87,7 @@ export function lock(values: Values, dirs: string[], io: Output): number {
         code: "lock_inside_skill",
         message: `Wrote no lock: ${
           display(path, io)
-        }${through} is inside skill "${inside.skill}", which the lock would then not match; write it elsewhere with --output FILE`,
+        }${through} is inside skill "${inside.label}", which the lock would then not match; write it elsewhere with --output FILE`,
       },
       warnings,
     });
@@ -155,41 +155,6 @@ export function verify(values: Values, dirs: string[], io: Output): number {
     io.out(ok ? summary : colors().red(summary));
   }
   return ok ? OK : PROBLEMS;
-}
-
-/** The most symlinks followed from a lock's path: the kernel's own bound. */
-const MAX_LINKS = 40;
-
-/**
- * The skill whose directory a lock written at `path` would be inside, and
- * where: by path as given, and by real path, since a symlink in the
- * output's parents, in the roots or in a skill's own directory leads
- * elsewhere than the text says. A symlink at `path` itself is followed
- * too (link by link, its target there or not): the rename would replace
- * it, but what it names is where the user meant the lock to go.
- */
-function insideSkill(
-  path: string,
-  skillDirs: Readonly<Record<string, string>>,
-): { skill: string; place: string } | undefined {
-  const places = [path];
-  let at = path;
-  for (let links = 0; links < MAX_LINKS; links++) {
-    const parent = tryRealpath(dirname(at));
-    const place = parent.ok ? join(parent.value, basename(at)) : at;
-    if (place !== places[places.length - 1]) places.push(place);
-    const target = attempt(() => readlinkSync(place));
-    if (!target.ok) break;
-    at = resolve(dirname(place), target.value);
-    places.push(at);
-  }
-  for (const [skill, dir] of Object.entries(skillDirs)) {
-    const real = tryRealpath(dir);
-    const dirs = real.ok && real.value !== dir ? [dir, real.value] : [dir];
-    const place = places.find((place) => dirs.some((d) => isInside(place, d)));
-    if (place !== undefined) return { skill, place };
-  }
-  return undefined;
 }
 
 /** The drift as lines: `+` added, `-` removed, `~` changed, and each file. */

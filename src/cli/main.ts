@@ -17,6 +17,7 @@ import { columnsFromEnv, fail, noColor, writer } from "./terminal.ts";
 import type { CliIO } from "./io.ts";
 import { OK, USAGE, type Values } from "./types.ts";
 import { rootsProblem } from "./root_spec.ts";
+import { IndexFileError, keptIndex } from "./index_file.ts";
 import { commandHelp, commandNamed, COMMANDS, MAIN_HELP } from "./commands.ts";
 import {
   argumentProblem,
@@ -130,9 +131,21 @@ export function main(args: readonly string[], streams: CliIO): number {
   if (problem !== undefined) {
     return usageError(io, problem, { command: name, asJson });
   }
+  // The index of --index is read as the registry is made, written after.
+  const index = command.index === true && values.index !== undefined
+    ? keptIndex(values.index, io)
+    : undefined;
   try {
-    return command.run(values, parsed.positionals, io);
+    const status = command.run(values, parsed.positionals, io, index);
+    return index === undefined ? status : index.close(status);
   } catch (error) {
+    if (error instanceof IndexFileError) {
+      return fail(io, values, {
+        status: USAGE,
+        error: { code: error.code, message: error.message },
+        warnings: error.warnings,
+      });
+    }
     if (error instanceof StartupError) {
       return fail(io, values, {
         status: USAGE,

@@ -18,15 +18,16 @@ import {
   verdictError,
 } from "./roots.ts";
 import { fail, printWarnings } from "./terminal.ts";
-import { OK, PROBLEMS, type Values } from "./types.ts";
+import { type KeptIndex, OK, PROBLEMS, type Values } from "./types.ts";
 import { unknownSkillMessage } from "./why.ts";
 
 export function path(
   values: Values,
   [name, rel, ...dirs]: string[],
   io: Output,
+  index?: KeptIndex,
 ): number {
-  const { skills, warnings } = open(values, io, dirs);
+  const { skills, warnings } = open(values, io, dirs, index);
   const verdict = rootVerdict(
     { ...loadedBy(skills), values, dirs, warnings, held: false },
     io,

@@ -17,7 +17,7 @@ import {
   verdictError,
 } from "./roots.ts";
 import { fail, oneLine, printWarnings } from "./terminal.ts";
-import { OK, PROBLEMS, type Values } from "./types.ts";
+import { type KeptIndex, OK, PROBLEMS, type Values } from "./types.ts";
 import { unknownSkillMessage } from "./why.ts";
 
 /**
@@ -58,8 +58,9 @@ export function show(
   values: Values,
   [name, ...dirs]: string[],
   io: Output,
+  index?: KeptIndex,
 ): number {
-  const { skills, warnings } = open(values, io, dirs);
+  const { skills, warnings } = open(values, io, dirs, index);
   const verdict = rootVerdict(
     { ...loadedBy(skills), values, dirs, warnings, held: false },
     io,

@@ -6,6 +6,9 @@
  */
 
 import type { ParseArgsConfig } from "node:util";
+import type { AgentSkills } from "../agent_skills.ts";
+import type { AgentSkillsOptions } from "../options.ts";
+import type { SkillWarning } from "../warn.ts";
 import type { ArchiveErrorCode } from "../archive/error.ts";
 import type { DiagnosticCode, SkillDiagnostic } from "../check/diagnostic.ts";
 import type { Output } from "./output.ts";
@@ -46,8 +49,38 @@ export interface Command {
    * `NAME` (1), after `NAME REL` (2); absent where it takes no root.
    */
   dirsAt?: number;
-  /** Runs the command, writing only through `io`, which escapes every line. */
-  run(values: Values, positionals: string[], io: Output): number;
+  /** Whether it takes `--index FILE` (it makes one registry); default false. */
+  index?: boolean;
+  /**
+   * Runs the command, writing only through `io`, which escapes every line;
+   * its registry made through `index` when `--index` is given.
+   */
+  run(
+    values: Values,
+    positionals: string[],
+    io: Output,
+    index?: KeptIndex,
+  ): number;
+}
+
+/**
+ * The index `--index FILE` keeps for one run of a command (`index_file.ts`):
+ * read as the command's registry is made, written back after the command.
+ */
+export interface KeptIndex {
+  /**
+   * Makes the command's registry over `options`, from the index FILE holds
+   * when it is one (what is not used is said on stderr).
+   *
+   * @throws {IndexFileError} When FILE is inside a root or a skill, or its
+   * folder is missing.
+   */
+  open(options: AgentSkillsOptions, warnings: SkillWarning[]): AgentSkills;
+  /**
+   * Writes the registry's index to FILE when it changed; returns the
+   * command's exit `status`, or 2 when FILE cannot be written.
+   */
+  close(status: number): number;
 }
 
 /** The flags as parsed, each absent where it was not given. */
@@ -70,6 +103,7 @@ export type Values = {
   help?: boolean;
   output?: string;
   lock?: string;
+  index?: string;
   host?: string[];
   layout?: string;
 };

@@ -68,6 +68,12 @@ export function argumentProblem(
       if (token.name === "host") {
         return `unknown option ${token.rawName}: ${command} has no host profiles; use agent-skills check --host or agent-skills why NAME --host`;
       }
+      // --index is for the commands that make one registry.
+      if (token.name === "index") {
+        return `unknown option ${token.rawName}: ${command} reads every ${
+          command === "pack" ? "file of its skill" : "manifest"
+        } by design, so it keeps no index (--index is for list, catalog, show, path and why)`;
+      }
       const known = Object.keys(options).map((name) => `--${name}`);
       return `unknown option ${token.rawName}${hint(token.rawName, known)}`;
     }
@@ -144,10 +150,13 @@ export function valueProblem(
   if (values.format !== undefined && !formats.includes(values.format)) {
     return `unknown format "${values.format}" (one of ${formats.join(", ")})`;
   }
-  for (const flag of ["output", "lock"] as const) {
+  for (const flag of ["output", "lock", "index"] as const) {
     if (values[flag] === "") {
       return `option --${flag} takes a file name, got ""`;
     }
+  }
+  if (values.index === "-") {
+    return `option --index takes a file to read and write again, not - (standard input or output); a file named - is ./-`;
   }
   if (
     values.location !== undefined &&

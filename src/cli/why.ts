@@ -28,7 +28,7 @@ import { hostsOf, open } from "./args.ts";
 import { hintTexts, loadedBy, printHints, rootVerdict } from "./roots.ts";
 import { cut, oneLine } from "./terminal.ts";
 import { colors, type Line, line, type Output, type Piece } from "./output.ts";
-import { OK, PROBLEMS, type Values } from "./types.ts";
+import { type KeptIndex, OK, PROBLEMS, type Values } from "./types.ts";
 
 /**
  * What `show` and `path` say of a name no skill is served as: the served
@@ -51,8 +51,9 @@ export function why(
   values: Values,
   [name = "", ...dirs]: string[],
   io: Output,
+  index?: KeptIndex,
 ): number {
-  const { skills, warnings } = open(values, io, dirs);
+  const { skills, warnings } = open(values, io, dirs, index);
   const hosts = hostsOf(values);
   const catalog = catalogOptions(values, skills.config);
   const explanation: HostsExplanation = hosts.length === 0

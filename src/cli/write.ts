@@ -1,14 +1,21 @@
 /**
- * Writing the one file a command writes (`lock`'s lock, `pack`'s archive):
- * whole or not at all, and the command failed when it cannot be.
+ * Writing the one file a command writes (`lock`'s lock, `pack`'s archive,
+ * the index of `--index`): whole or not at all, and the command failed when
+ * it cannot be; and whether a file would land inside a skill or a root.
  *
  * @module
  */
 
-import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import {
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import process from "node:process";
-import { reason } from "../fs/_status.ts";
+import { attempt, isInside, reason, tryRealpath } from "../fs/_status.ts";
 import type { SkillWarning } from "../warn.ts";
 import type { Output } from "./output.ts";
 import { display, fail } from "./terminal.ts";
@@ -40,11 +47,13 @@ export function writeAtomically(
 export function writeOrFail(
   io: Output,
   values: Values,
-  { path, data, what, warnings }: {
+  { path, data, what, flag = "--output", warnings }: {
     path: string;
     data: string | Uint8Array;
-    /** What is written, for the message: "lock", "archive". */
+    /** What is written, for the message: "lock", "archive", "index". */
     what: string;
+    /** The flag that names the file, for what to do: `--output`. */
+    flag?: string;
     warnings?: SkillWarning[];
   },
 ): number | undefined {
@@ -52,7 +61,7 @@ export function writeOrFail(
     writeAtomically(path, data);
     return undefined;
   } catch (error) {
-    const folder = missingFolder(path);
+    const folder = missingFolder(path, flag);
     return fail(io, values, {
       status: USAGE,
       error: {
@@ -70,17 +79,18 @@ export function writeOrFail(
 
 /**
  * The folder a file cannot be written in because it is no folder: it does
- * not exist, or it is a file; with what to do.
+ * not exist, or it is a file; with what to do, in the words of `flag`.
  */
-function missingFolder(
+export function missingFolder(
   path: string,
+  flag = "--output",
 ): { path: string; why: string } | undefined {
   const folder = dirname(path);
   try {
     if (statSync(folder).isDirectory()) return undefined;
     return {
       path: folder,
-      why: "is a file, not a folder; give --output a file in a folder",
+      why: `is a file, not a folder; give ${flag} a file in a folder`,
     };
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -89,8 +99,53 @@ function missingFolder(
         path: folder,
         why: `does not exist${
           code === "ENOTDIR" ? " (a folder above it is a file)" : ""
-        }; create it first, or give --output a file in a folder that exists`,
+        }; create it first, or give ${flag} a file in a folder that exists`,
       }
       : undefined;
   }
+}
+
+/** The most symlinks followed from a file's path: the kernel's own bound. */
+const MAX_LINKS = 40;
+
+/**
+ * The places a file written at `path` would be: its path as given, its
+ * real place (its folder's real path), and, for a symlink at `path`, each
+ * place the links lead to, link by link (their target there or not): the
+ * rename would replace the link, but what it names is where the user meant
+ * the file to go.
+ */
+export function placesOf(path: string): string[] {
+  const places = [path];
+  let at = path;
+  for (let links = 0; links < MAX_LINKS; links++) {
+    const parent = tryRealpath(dirname(at));
+    const place = parent.ok ? join(parent.value, basename(at)) : at;
+    if (place !== places[places.length - 1]) places.push(place);
+    const target = attempt(() => readlinkSync(place));
+    if (!target.ok) break;
+    at = resolve(dirname(place), target.value);
+    places.push(at);
+  }
+  return places;
+}
+
+/**
+ * The directory (of `dirs`, by label) a file written at `path` would be
+ * inside, and where ({@linkcode placesOf}): by path as given, and by real
+ * path, since a symlink in the file's parents, in the directories or at the
+ * directory itself leads elsewhere than the text says.
+ */
+export function insideOf(
+  path: string,
+  dirs: Iterable<readonly [label: string, dir: string]>,
+): { label: string; place: string } | undefined {
+  const places = placesOf(path);
+  for (const [label, dir] of dirs) {
+    const real = tryRealpath(dir);
+    const both = real.ok && real.value !== dir ? [dir, real.value] : [dir];
+    const place = places.find((place) => both.some((d) => isInside(place, d)));
+    if (place !== undefined) return { label, place };
+  }
+  return undefined;
 }
