@@ -18,13 +18,12 @@ import { sameKey, withTexts } from "../discovery/_read_skill.ts";
 import type { SkillIndex } from "../options.ts";
 import type { JsonValue, SkillInfo } from "../skill.ts";
 import { describe } from "../_text.ts";
+import { type EntryTexts, isRecord, textsProblem } from "./_index_texts.ts";
 
 /** The format an index is written in; another is refused. */
 const FORMAT = 1;
 /** The most skills an index may hold. */
 const MAX_SKILLS = 1_000_000;
-/** The deepest a `metadata` value may nest. */
-const MAX_DEPTH = 64;
 
 /** A hash of a skill's body: whether a body read later is the same text. */
 export function bodyHash(text: string): string {
@@ -75,7 +74,8 @@ function settingsOf(config: SkillConfig): SkillIndex["settings"] {
 
 /**
  * The index of a snapshot's skills (by manifest path): every skill whose
- * manifest's times were settled when read, and none of `stale`.
+ * manifest's times were settled when read, and none of `stale` nor of those
+ * whose entry would say more than an index takes (`_index_texts.ts`).
  */
 export function indexOf(
   byPath: ReadonlyMap<string, DiscoveredSkill>,
@@ -106,6 +106,8 @@ export function indexOf(
       ...(truncations.length === 0 ? {} : { truncations }),
       ...(coercions.length === 0 ? {} : { coercions }),
     };
+    // Left out, and read at each start: an index holding it is refused.
+    if (textsProblem(entry, key.size) !== undefined) continue;
     skills.push(entry as unknown as JsonValue);
   }
   return {
@@ -213,7 +215,7 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
   }
   const previous = new Map<string, DiscoveredSkill>();
   for (let at = 0; at < skills.length; at++) {
-    const skill = skillOf(skills[at]);
+    const skill = skillOf(skills[at], config.maxManifestBytes);
     if (typeof skill === "string") refuse(`skills[${at}]${skill}`);
     if (previous.has(skill.info.path)) refuse(`skills[${at}] is a duplicate`);
     previous.set(skill.info.path, skill);
@@ -222,7 +224,7 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
 }
 
 /** The skill an entry of an index says was read, or what is wrong with it. */
-function skillOf(entry: unknown): DiscoveredSkill | string {
+function skillOf(entry: unknown, maxBytes: number): DiscoveredSkill | string {
   if (!isRecord(entry)) return " is not an object";
   if (!onlyKeys(entry, ENTRY_KEYS)) return " has an unknown key";
   const { key, place, body, nameLine } = entry;
@@ -249,6 +251,12 @@ function skillOf(entry: unknown): DiscoveredSkill | string {
   if (repairs === undefined) return ".repairs are not repairs";
   if (truncations === undefined) return ".truncations are not truncations";
   if (coercions === undefined) return ".coercions are not coercions";
+  if (size > maxBytes) {
+    return `.key says its manifest is larger than maxManifestBytes (${maxBytes})`;
+  }
+  const texts = { info, repairs, truncations, coercions };
+  const wrong = textsProblem(texts as EntryTexts, size);
+  if (wrong !== undefined) return wrong;
   return {
     info,
     body: undefined,
@@ -294,16 +302,8 @@ function infoOf(info: unknown): SkillInfo | string {
     return ".allowedTools is not a list of strings";
   }
   if (!isRecord(info["metadata"])) return ".metadata is not an object";
-  const json = jsonOf(info["metadata"], 0);
-  if (json !== undefined) return `.metadata ${json}`;
   if (tools !== undefined) Object.freeze(tools);
   return Object.freeze(info) as unknown as SkillInfo;
-}
-
-/** Whether `value` is a plain object of JSON. */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null &&
-    Object.getPrototypeOf(value) === Object.prototype;
 }
 
 /** Whether `value`'s keys are among `keys`. */
@@ -359,23 +359,6 @@ function isCoercion(item: Record<string, unknown>): boolean {
 
 function isLine(value: unknown): boolean {
   return Number.isSafeInteger(value) && (value as number) > 0;
-}
-
-/** Checks a JSON value's nesting, and freezes it; or says what is wrong. */
-function jsonOf(value: unknown, depth: number): string | undefined {
-  if (depth > MAX_DEPTH) return `nests deeper than ${MAX_DEPTH}`;
-  if (typeof value !== "object" || value === null) {
-    return typeof value === "number" && !Number.isFinite(value)
-      ? "is not JSON"
-      : undefined;
-  }
-  if (!Array.isArray(value) && !isRecord(value)) return "is not JSON";
-  for (const item of Object.values(value)) {
-    const wrong = jsonOf(item, depth + 1);
-    if (wrong !== undefined) return wrong;
-  }
-  Object.freeze(value);
-  return undefined;
 }
 
 /**

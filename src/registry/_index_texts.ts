@@ -1,0 +1,129 @@
+/**
+ * What a kept index's entry may say of a skill: no more than its manifest
+ * could. Its texts hold no character that acts on a terminal; its catalog
+ * entry holds no more text than its manifest's size, counted as the walk
+ * goes (so metadata whose values are shared is walked no further than
+ * that); its metadata is JSON, at most 64 deep. `skills.index()` leaves out
+ * a skill whose entry is not so (YAML aliases expand a manifest, js-yaml
+ * nests deeper), and an index holding one is refused as a whole: an index
+ * this library wrote is never refused for it.
+ *
+ * @module
+ */
+
+import { ACTING_CLASS } from "../_text.ts";
+
+/** The deepest a `metadata` value may nest. */
+const MAX_DEPTH = 64;
+const ACTING = new RegExp(`[${ACTING_CLASS}]`, "u");
+const ACTS = "holds a character that acts on a terminal";
+
+/** The texts of an entry, as `skills.index()` writes them. */
+export interface EntryTexts {
+  readonly info: object;
+  readonly repairs?: readonly object[] | undefined;
+  readonly truncations?: readonly object[] | undefined;
+  readonly coercions?: readonly object[] | undefined;
+}
+
+/** What is left of the manifest's size to spend on the texts walked. */
+interface Walk {
+  left: number;
+  readonly size: number;
+}
+
+/** What a catalog entry says from its manifest, besides its lists. */
+const MEASURED = ["name", "description"] as const;
+/** What it says of its place and root (compared with the disk and the config). */
+const PLACED = ["scope", "source", "root", "dir", "path", "plugin"] as const;
+const FINDINGS = ["repairs", "truncations", "coercions"] as const;
+
+/**
+ * What is wrong with an entry's texts, said from the entry down
+ * (`.info.description holds a character that acts on a terminal`), or
+ * undefined; `size` is its manifest's size in bytes. Freezes its metadata.
+ */
+export function textsProblem(
+  entry: EntryTexts,
+  size: number,
+): string | undefined {
+  const walk: Walk = { left: size, size };
+  const info = entry.info as { readonly [key: string]: unknown };
+  for (const key of MEASURED) {
+    const wrong = spent(info[key], walk);
+    if (wrong !== undefined) return `.info.${key} ${wrong}`;
+  }
+  const tools = info["allowedTools"];
+  for (const tool of Array.isArray(tools) ? tools : []) {
+    const wrong = spent(tool, walk);
+    if (wrong !== undefined) return `.info.allowedTools ${wrong}`;
+  }
+  const metadata = jsonProblem(info["metadata"], walk, 0);
+  if (metadata !== undefined) return `.info.metadata ${metadata}`;
+  for (const key of PLACED) {
+    const value = info[key];
+    if (typeof value === "string" && ACTING.test(value)) {
+      return `.info.${key} ${ACTS}`;
+    }
+  }
+  for (const list of FINDINGS) {
+    for (const item of entry[list] ?? []) {
+      for (const value of Object.values(item)) {
+        if (typeof value === "string" && ACTING.test(value)) {
+          return `.${list} ${ACTS}`;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Spends a text (its length and one) on `walk`; what is wrong with it, or undefined. */
+function spent(text: unknown, walk: Walk): string | undefined {
+  if (typeof text !== "string") return undefined;
+  walk.left -= text.length + 1;
+  if (walk.left < 0) {
+    return `holds more text than its manifest (${walk.size} bytes) may`;
+  }
+  return ACTING.test(text) ? ACTS : undefined;
+}
+
+/**
+ * Checks a JSON value (nesting, kinds, texts) and freezes it; or says what
+ * is wrong. A value is spent once walked, so that before the walk stops no
+ * more values are read than the manifest's size and the levels on the way
+ * down (a value seen twice through shared objects counts twice); a value
+ * nested too deep is said as such before anything below it is spent.
+ */
+function jsonProblem(
+  value: unknown,
+  walk: Walk,
+  depth: number,
+): string | undefined {
+  if (depth > MAX_DEPTH) return `nests deeper than ${MAX_DEPTH}`;
+  if (typeof value === "string") return spent(value, walk);
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    return "is not JSON";
+  }
+  if (
+    value === null || typeof value === "boolean" || typeof value === "number"
+  ) {
+    return spent("", walk);
+  }
+  const array = Array.isArray(value);
+  if (!array && !isRecord(value)) return "is not JSON";
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    const wrong = jsonProblem(item, walk, depth + 1) ??
+      (array ? undefined : spent(key, walk));
+    if (wrong !== undefined) return wrong;
+  }
+  Object.freeze(value);
+  return spent("", walk);
+}
+
+/** Whether `value` is a plain object of JSON. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype;
+}
