@@ -135,47 +135,18 @@ export function readIndex(
 }
 
 class Refused extends Error {}
-
 function refuse(why: string): never {
   throw new Refused(why);
 }
 
 const INDEX_KEYS = ["agentSkillsIndex", "roots", "settings", "skills"];
 const SETTINGS = ["strict", "followSymlinks", "maxManifestBytes"] as const;
-const ENTRY_KEYS = [
-  "path",
-  "key",
-  "place",
-  "info",
-  "body",
-  "nameLine",
-  "repairs",
-  "truncations",
-  "coercions",
-];
-const INFO_KEYS = [
-  "name",
-  "description",
-  "metadata",
-  "allowedTools",
-  "userInvocable",
-  "disableModelInvocation",
-  "scope",
-  "source",
-  "root",
-  "dir",
-  "path",
-  "plugin",
-];
-const INFO_TEXTS = [
-  "name",
-  "description",
-  "scope",
-  "source",
-  "root",
-  "dir",
-  "path",
-] as const;
+const ENTRY_KEYS =
+  "path key place info body nameLine repairs truncations coercions".split(" ");
+const INFO_KEYS =
+  "name description metadata allowedTools userInvocable disableModelInvocation scope source root dir path plugin"
+    .split(" ");
+const INFO_TEXTS = "name description scope source root dir path".split(" ");
 const REPAIR_KINDS = ["colon", "indicator", "flow_text", "continuation"];
 const COERCION_CODES = ["coerced_value", "empty_field"];
 const NONE: readonly never[] = Object.freeze([]);
@@ -183,12 +154,10 @@ const NONE: readonly never[] = Object.freeze([]);
 function previousOf(index: unknown, config: SkillConfig): Previous {
   if (!isRecord(index)) refuse("it is not an object");
   if (!onlyKeys(index, INDEX_KEYS)) refuse("it has an unknown key");
-  if (index["agentSkillsIndex"] !== FORMAT) {
-    refuse(
-      `its format is ${
-        describe(index["agentSkillsIndex"])
-      }, and this library reads format ${FORMAT}`,
-    );
+  const format = index["agentSkillsIndex"];
+  if (format !== FORMAT) {
+    const why = `its format is ${describe(format)}, and this library reads`;
+    refuse(`${why} format ${FORMAT}`);
   }
   const roots = config.roots.map((root) => root.path);
   const given = index["roots"];
@@ -318,9 +287,7 @@ function isNumbers(items: unknown, from: number, count: number): boolean {
     return false;
   }
   for (let i = from; i < from + count; i++) {
-    if (typeof items[i] !== "number" || !Number.isFinite(items[i])) {
-      return false;
-    }
+    if (!Number.isFinite(items[i])) return false;
   }
   return true;
 }

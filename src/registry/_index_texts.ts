@@ -1,12 +1,8 @@
 /**
  * What a kept index's entry may say of a skill: no more than its manifest
- * could. Its texts hold no character that acts on a terminal; its catalog
- * entry holds no more text than its manifest's size, counted as the walk
- * goes (so metadata whose values are shared is walked no further than
- * that); its metadata is JSON, at most 64 deep. `skills.index()` leaves out
- * a skill whose entry is not so (YAML aliases expand a manifest, js-yaml
- * nests deeper), and an index holding one is refused as a whole: an index
- * this library wrote is never refused for it.
+ * could (no character that acts on a terminal, no more text than its size,
+ * JSON metadata at most 64 deep). `skills.index()` leaves out a skill whose
+ * entry is not so; an index holding one is refused as a whole.
  *
  * @module
  */
@@ -27,14 +23,10 @@ export interface EntryTexts {
 }
 
 /** What is left of the manifest's size to spend on the texts walked. */
-interface Walk {
-  left: number;
-  readonly size: number;
-}
+type Walk = { left: number; readonly size: number };
 
-/** What a catalog entry says from its manifest, besides its lists. */
+/** What a catalog entry says from its manifest, and of its place. */
 const MEASURED = ["name", "description"] as const;
-/** What it says of its place and root (compared with the disk and the config). */
 const PLACED = ["scope", "source", "root", "dir", "path", "plugin"] as const;
 const FINDINGS = ["repairs", "truncations", "coercions"] as const;
 
@@ -61,21 +53,18 @@ export function textsProblem(
   const metadata = jsonProblem(info["metadata"], walk, 0);
   if (metadata !== undefined) return `.info.metadata ${metadata}`;
   for (const key of PLACED) {
-    const value = info[key];
-    if (typeof value === "string" && ACTING.test(value)) {
-      return `.info.${key} ${ACTS}`;
-    }
+    if (acts(info[key])) return `.info.${key} ${ACTS}`;
   }
   for (const list of FINDINGS) {
-    for (const item of entry[list] ?? []) {
-      for (const value of Object.values(item)) {
-        if (typeof value === "string" && ACTING.test(value)) {
-          return `.${list} ${ACTS}`;
-        }
-      }
-    }
+    const values = (entry[list] ?? []).flatMap((item) => Object.values(item));
+    if (values.some(acts)) return `.${list} ${ACTS}`;
   }
   return undefined;
+}
+
+/** Whether `value` is a text holding a character that acts on a terminal. */
+function acts(value: unknown): boolean {
+  return typeof value === "string" && ACTING.test(value);
 }
 
 /** Spends a text (its length and one) on `walk`; what is wrong with it, or undefined. */
@@ -90,10 +79,8 @@ function spent(text: unknown, walk: Walk): string | undefined {
 
 /**
  * Checks a JSON value (nesting, kinds, texts) and freezes it; or says what
- * is wrong. A value is spent once walked, so that before the walk stops no
- * more values are read than the manifest's size and the levels on the way
- * down (a value seen twice through shared objects counts twice); a value
- * nested too deep is said as such before anything below it is spent.
+ * is wrong. Each value walked is spent (twice if shared), so the walk stops
+ * within the manifest's size and the levels on the way down.
  */
 function jsonProblem(
   value: unknown,
