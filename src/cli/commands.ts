@@ -116,15 +116,15 @@ const WHY_HELP = `Why:
 
 const CHECK_HELP = `Check:
   --strict          warnings fail the check too (exit 1)
-  check reads every manifest by design, so it takes no --index (list,
-  catalog, show, path and why do)
   --format FORMAT   text (the default), json (as --json), github (workflow
                     commands for GitHub Actions) or sarif (SARIF 2.1.0)
   --host NAME       hold each skill to a host's rules too: claude-code,
                     codex, claude-ai, gemini, spec, or all (repeat for more,
                     or give a list: codex,spec; all also prints a table of
                     each host's verdict on each skill); each diagnostic
-                    names its host and source (docs/hosts.md)`;
+                    names its host and source (docs/hosts.md)
+  check reads every manifest by design, so it takes no --index (list,
+  catalog, show, path and why do)`;
 
 const LOCK_HELP = `Lock:
   DIR               a root, as --root DIR (after any --root), as for list
