@@ -309,6 +309,26 @@ export function countListings<T>(
 }
 
 /**
+ * {@linkcode countListings} of an async `run` (the command line's `main`):
+ * every directory listing made until its promise settles.
+ */
+export async function countListingsAsync<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; listed: string[] }> {
+  const list = backend.list;
+  const listed: string[] = [];
+  backend.list = (path) => {
+    listed.push(path);
+    return list(path);
+  };
+  try {
+    return { result: await run(), listed };
+  } finally {
+    backend.list = list;
+  }
+}
+
+/**
  * Waits until `ready()` holds, polling every 20 ms; fails naming `what`
  * after 30 s. For events a test waits for: it bounds the wait, and asserts
  * no duration.
@@ -385,13 +405,13 @@ export const ACTING_SAMPLES: readonly string[] = [
  * Runs the command line in-process, without colour, and returns its exit
  * code and what it wrote to each stream.
  */
-export function runMain(
+export async function runMain(
   args: readonly string[],
   { columns, cwd }: { columns: number; cwd: string },
-): { code: number; out: string; err: string } {
+): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const code = main(args, {
+  const code = await main(args, {
     stdout: (text) => (out += text),
     stderr: (text) => (err += text),
     color: false,
