@@ -309,26 +309,6 @@ export function countListings<T>(
 }
 
 /**
- * {@linkcode countListings} of an async `run` (the command line's `main`):
- * every directory listing made until its promise settles.
- */
-export async function countListingsAsync<T>(
-  run: () => Promise<T>,
-): Promise<{ result: T; listed: string[] }> {
-  const list = backend.list;
-  const listed: string[] = [];
-  backend.list = (path) => {
-    listed.push(path);
-    return list(path);
-  };
-  try {
-    return { result: await run(), listed };
-  } finally {
-    backend.list = list;
-  }
-}
-
-/**
  * Waits until `ready()` holds, polling every 20 ms; fails naming `what`
  * after 30 s. For events a test waits for: it bounds the wait, and asserts
  * no duration.

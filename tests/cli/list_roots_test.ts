@@ -8,15 +8,31 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "@clarvis/agent-skills/cli";
-import {
-  countListingsAsync,
-  link,
-  manifest,
-  tempTrees,
-  withTree,
-} from "../_helpers.ts";
+import { backend } from "../../src/fs/_backend.ts";
+import { link, manifest, tempTrees, withTree } from "../_helpers.ts";
 
 const tree = tempTrees();
+
+/**
+ * Runs `run` (the command line, async) with every directory listing the
+ * library makes until it settles recorded, by path, in order: the work a
+ * walk does, counted rather than timed (as tests/_helpers.ts countListings).
+ */
+async function countListingsAsync<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; listed: string[] }> {
+  const list = backend.list;
+  const listed: string[] = [];
+  backend.list = (path) => {
+    listed.push(path);
+    return list(path);
+  };
+  try {
+    return { result: await run(), listed };
+  } finally {
+    backend.list = list;
+  }
+}
 
 /** One run of the command: its exit code, stdout and stderr. */
 async function run(
