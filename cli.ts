@@ -17,7 +17,7 @@
  * import process from "node:process";
  *
  * // Each text ends with its own newline: write it as it is.
- * const code = main(["list", "--root", "fixtures/demo/user-store", "--home", "/home/ada"], {
+ * const code = await main(["list", "--root", "fixtures/demo/user-store", "--home", "/home/ada"], {
  *   stdout: (text) => process.stdout.write(text),
  *   stderr: (text) => process.stderr.write(text),
  *   color: false,
@@ -36,4 +36,6 @@ import { runCli } from "./src/cli/main.ts";
 export { main, runCli } from "./src/cli/main.ts";
 export type { CliIO } from "./src/cli/main.ts";
 
-if ((import.meta as { main?: boolean }).main) process.exitCode = runCli();
+if ((import.meta as { main?: boolean }).main) {
+  process.exitCode = await runCli();
+}

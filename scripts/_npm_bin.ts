@@ -1,12 +1,19 @@
 // The npm bin of `build:npm`: `runCli` on the process, bundled with the
-// compiled sources into one module of its own (js-yaml loaded on first use),
-// so that a command loads one file. The library's entries are bundled apart
-// (scripts/_npm_bundle.ts): they load js-yaml as an import.
+// compiled sources by a code-splitting build of its own (js-yaml loaded on
+// first use): `esm/bin.js` holds the command line and the core, and each
+// command's module, which the command table imports as the command runs,
+// is a chunk in `esm/bin/` with what only it needs (the checks, the archive
+// code and fflate, the lock, the watch). So `list` loads bin.js and its
+// own chunk, never `check`'s or `pack`'s. The library's entries are bundled
+// apart (scripts/_npm_bundle.ts): they load js-yaml as an import.
 
 import {
   cpSync,
   existsSync,
+  mkdirSync,
+  readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -42,7 +49,7 @@ const BIN_JS = `#!/usr/bin/env node
 import process from "node:process";
 import { runCli } from "./${RUN_CLI_MODULE}";
 
-process.exitCode = runCli();
+process.exitCode = await runCli();
 `;
 
 /** The compiled module the YAML step and the repairs take js-yaml from. */
@@ -64,16 +71,29 @@ export function jsYaml() {
 }
 `;
 
+/** The folder of `out` that holds the bin's chunks. */
+const CHUNKS = "bin";
+
+/** A relative import in a bundled file: static, re-export or dynamic. */
+const RELATIVE_IMPORT =
+  /(\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)"(\.\/[^"]+)"/gm;
+
 /**
- * Writes the npm bin, `out`/bin.js, bundled into one module: the same compiled code as the
- * entries (js-yaml loaded on first use: {@linkcode LAZY_JS_YAML_JS}), with the
- * package's dependencies and node: modules left as imports. Node loads one
- * file instead of one per source module, which is most of what a short
- * command's start-up costs there (BENCHMARKS.md, "Issue 32: start-up").
+ * Writes the npm bin, `out`/bin.js, and its chunks, `out`/bin/*.js: the same
+ * compiled code as the entries (js-yaml loaded on first use:
+ * {@linkcode LAZY_JS_YAML_JS}), bundled with code splitting, with the
+ * package's dependencies and node: modules left as imports. Node loads
+ * bin.js and the chunk of the command that runs (each command's module is
+ * a dynamic import: src/cli/commands.ts) instead of one file per source
+ * module, which is most of what a short command's start-up costs there
+ * (BENCHMARKS.md, "Issue 32: start-up"). Throws when bin.js or a chunk it
+ * imports statically imports a package (fflate loaded by every command).
+ *
+ * @returns The files written, relative to `out`: bin.js, then the chunks.
  */
 export function writeBin(
   { modules, out, build, cliModule, dependencies, run }: BinBuild,
-): void {
+): string[] {
   const cli = readFileSync(join(modules, cliModule), "utf8");
   if (!cli.includes(`import { runCli } from "./${RUN_CLI_MODULE}";`)) {
     throw new Error(
@@ -90,26 +110,82 @@ export function writeBin(
     throw new Error(`no ${JS_YAML_MODULE} to load js-yaml on first use`);
   }
   writeFileSync(join(staged, JS_YAML_MODULE), LAZY_JS_YAML_JS);
-  const bundled = join(build, "bin.bundled.js");
+  const bundled = join(build, "bin-bundle");
+  rmSync(bundled, { recursive: true, force: true });
   run(process.execPath, [
     "bundle",
     "--quiet",
     "--no-config",
     "--platform=deno",
+    "--format=esm",
+    "--code-splitting",
     ...dependencies.map((name) => `--external=${name}`),
-    `--output=${bundled}`,
+    `--outdir=${bundled}`,
     join(staged, "bin.js"),
   ]);
-  const code = readFileSync(bundled, "utf8").replace(/^#!.*\n/, "");
-  if (/^import\s[^;]*from\s*"\.{1,2}\//m.test(code)) {
-    throw new Error("the bundled bin still imports a module of the package");
+  const chunks = readdirSync(bundled).filter((file) => file !== "bin.js")
+    .sort();
+  const texts = new Map<string, string>();
+  for (const file of ["bin.js", ...chunks]) {
+    const text = readFileSync(join(bundled, file), "utf8");
+    for (const [, , specifier = ""] of text.matchAll(RELATIVE_IMPORT)) {
+      if (!chunks.includes(specifier.slice(2))) {
+        throw new Error(`the bundled bin's ${file} imports ${specifier}`);
+      }
+    }
+    if (/^import\s[^;]*from\s*"js-yaml"/m.test(text)) {
+      throw new Error(`the bundled bin's ${file} imports js-yaml up front`);
+    }
+    texts.set(file, text);
   }
-  if (/^import\s[^;]*from\s*"js-yaml"/m.test(code)) {
-    throw new Error("the bundled bin imports js-yaml before it needs it");
+  const eager = staticFiles(texts);
+  const packages = eager.filter((file) =>
+    /^import\s[^;]*from\s*"(?!node:|\.)/m.test(texts.get(file) ?? "")
+  );
+  if (packages.length > 0) {
+    throw new Error(
+      `the bin loads a package before its command runs: ${packages.join(", ")}`,
+    );
   }
-  writeFileSync(join(out, "bin.js"), `#!/usr/bin/env node\n${code}`, {
+  // bin.js stays at the top of esm/ (package.json's bin), its chunks in
+  // esm/bin/: its imports name them there.
+  const main = (texts.get("bin.js") ?? "").replace(/^#!.*\n/, "").replace(
+    RELATIVE_IMPORT,
+    (_match, before: string, specifier: string) =>
+      `${before}"./${CHUNKS}/${specifier.slice(2)}"`,
+  );
+  writeFileSync(join(out, "bin.js"), `#!/usr/bin/env node\n${main}`, {
     mode: 0o755,
   });
-  rmSync(bundled);
+  if (existsSync(join(out, CHUNKS))) {
+    throw new Error(`${CHUNKS}/ in the package is taken`);
+  }
+  mkdirSync(join(out, CHUNKS));
+  for (const file of chunks) {
+    renameSync(join(bundled, file), join(out, CHUNKS, file));
+  }
+  rmSync(bundled, { recursive: true });
   rmSync(staged, { recursive: true });
+  return ["bin.js", ...chunks.map((file) => `${CHUNKS}/${file}`)];
+}
+
+/**
+ * The files of a bundle (by name, with their text) that bin.js loads
+ * before any dynamic import: itself and the chunks it imports statically.
+ */
+function staticFiles(texts: ReadonlyMap<string, string>): string[] {
+  const files: string[] = [];
+  const queue = ["bin.js"];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (files.includes(file)) continue;
+    files.push(file);
+    for (
+      const [, before = "", specifier = ""] of (texts.get(file) ?? "")
+        .matchAll(RELATIVE_IMPORT)
+    ) {
+      if (!before.includes("(")) queue.push(specifier.slice(2));
+    }
+  }
+  return files;
 }

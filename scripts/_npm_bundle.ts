@@ -51,7 +51,10 @@ export interface BundleBuild {
 export interface Bundle {
   /** The package's JavaScript files, relative to `out`: entries, chunks. */
   files: string[];
-  /** Each entry's files (itself, then the chunks it imports), in `out`. */
+  /**
+   * Each entry's files (itself, then the chunks it imports, statically or
+   * as a command runs), in `out`.
+   */
   loads: Record<string, string[]>;
   /** The `_internals.js` entry, kept in the scratch directory. */
   internals: string;
@@ -77,7 +80,6 @@ interface DenoInfo {
     specifier: string;
     dependencies?: Array<{
       specifier: string;
-      isDynamic?: boolean;
       code?: { specifier?: string };
     }>;
   }>;
@@ -87,11 +89,11 @@ interface DenoInfo {
 const alias = (index: number, name: string): string => `m${index}$${name}`;
 
 /**
- * The files the module at `file` (under `dir`) loads, itself first, then in
- * the order they are reached, and the packages they import (`node:`
- * modules aside), as Deno's own parser reads them (`deno info`). Throws on
- * an import that leaves `dir`, and on a dynamic `import()`, which the
- * entries have none of and this count would leave out.
+ * The files the module at `file` (under `dir`) may load, itself first, then
+ * in the order they are reached, and the packages they import (`node:`
+ * modules aside), as Deno's own parser reads them (`deno info`): through
+ * static imports and dynamic ones (the CLI's commands, each imported as it
+ * runs). Throws on an import that leaves `dir`.
  */
 export function moduleGraph(
   dir: string,
@@ -122,10 +124,7 @@ export function moduleGraph(
     }
     files.push(path);
     for (const dependency of byUrl.get(url)?.dependencies ?? []) {
-      const { specifier, isDynamic = false, code } = dependency;
-      if (isDynamic) {
-        throw new Error(`${path} has a dynamic import("${specifier}")`);
-      }
+      const { specifier, code } = dependency;
       if (specifier.startsWith("node:")) continue;
       if (!specifier.startsWith(".")) packages.add(specifier);
       else if (code?.specifier === undefined) {

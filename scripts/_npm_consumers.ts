@@ -55,7 +55,7 @@ console.log("consumer (CommonJS require): ok, " + names);
 const consumerRun = (name: string): string =>
   `import process from "node:process";
 import { consume } from "./dist-${name}/consumer.js";
-const lines = consume(process.argv[2], "pdf-forms", "scripts/fill.py");
+const lines = await consume(process.argv[2], "pdf-forms", "scripts/fill.py");
 if (!lines.includes("escape: path_escape")) throw new Error(lines.join("\\n"));
 console.log("consumer (TypeScript, ${name} options): ok, " + lines[0]);
 `;

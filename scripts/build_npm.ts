@@ -118,7 +118,7 @@ function writeJson(path: string, value: unknown): void {
  * file per module into build/modules, bundled from there into one module
  * per entry with shared chunks, and the bin (npm/esm).
  */
-function compilePackage(): Bundle {
+function compilePackage(): { bundle: Bundle; bin: string[] } {
   const ts = join(OUT, "ts");
   for (const [rel, text] of SOURCES) {
     mkdirSync(dirname(join(ts, rel)), { recursive: true });
@@ -180,7 +180,7 @@ function compilePackage(): Bundle {
   if (bundle.unused.length > 0) {
     console.log(`no entry loads ${bundle.unused.join(", ")}`);
   }
-  writeBin({
+  const bin = writeBin({
     modules,
     out: esm,
     build: BUILD,
@@ -188,14 +188,15 @@ function compilePackage(): Bundle {
     dependencies,
     run,
   });
-  return bundle;
+  console.log(`the bin is ${bin.length} files: ${bin.join(", ")}`);
+  return { bundle, bin };
 }
 
 /**
  * Packs npm/ into build/ and returns the tarball's path. Its JavaScript is
- * the bundle's and the bin, nothing else.
+ * the bundle's and the bin's (`bin`: bin.js and its chunks), nothing else.
  */
-function pack(bundle: Bundle): string {
+function pack(bundle: Bundle, bin: readonly string[]): string {
   const [result] = JSON.parse(
     output("npm", ["pack", "--json", "--pack-destination", BUILD], OUT),
   ) as Array<
@@ -214,7 +215,7 @@ function pack(bundle: Bundle): string {
   const allowed =
     /^(package\.json|README\.md|LICENSE|docs\/[^/]+\.(md|svg)|esm\/.+\.(d\.ts|d\.ts\.map)|ts\/.+\.ts)$/;
   const javascript = new Set(
-    [...bundle.files, "bin.js"].map((file) => `esm/${file}`),
+    [...bundle.files, ...bin].map((file) => `esm/${file}`),
   );
   const paths = result.files.map((file) => file.path);
   const stray = paths.filter((path) =>
@@ -265,14 +266,14 @@ function main(args: readonly string[]): void {
   // package.json first: its "type": "module" makes tsc emit ESM.
   mkdirSync(OUT, { recursive: true });
   writeJson(join(OUT, "package.json"), packageJson(config));
-  const bundle = compilePackage();
+  const { bundle, bin } = compilePackage();
   cpSync(join(ROOT, "README.md"), join(OUT, "README.md"));
   cpSync(join(ROOT, "LICENSE"), join(OUT, "LICENSE"));
   // The README's guide links are relative: the package ships the guides.
   cpSync(join(ROOT, "docs"), join(OUT, "docs"), { recursive: true });
 
   step("pack");
-  tarball = pack(bundle);
+  tarball = pack(bundle, bin);
 
   step("publint");
   run(join(BIN, "publint"), ["run", OUT, "--strict", "--level", "suggestion"]);

@@ -31,11 +31,11 @@ export const PAGES: readonly string[] = [
 ];
 
 /** What `agent-skills ARGS` prints, as tests/docs_test.ts runs it. */
-export function output(command: string): string {
+export async function output(command: string): Promise<string> {
   const args = command.split(" ");
   if (!args.includes("--home")) args.push("--home", "/nonexistent-home");
   let out = "";
-  main(args, {
+  await main(args, {
     stdout: (text) => (out += text),
     stderr: (text) => (out += text),
     color: false,
@@ -156,12 +156,20 @@ function _table(rows: string[][]): string {
   ].join("\n");
 }
 
+/** The console blocks of a page: `$ agent-skills COMMAND`, then its output. */
+const CONSOLE_BLOCK = /```console\n\$ agent-skills (.*)\n[\s\S]*?```/g;
+
 /** A page with its generated blocks brought up to date. */
-export function updated(text: string): string {
+export async function updated(text: string): Promise<string> {
+  // The command line is async: each block's output first, then the text.
+  const outputs = new Map<string, string>();
+  for (const [, command = ""] of text.matchAll(CONSOLE_BLOCK)) {
+    outputs.set(command, await output(command));
+  }
   return text.replace(
-    /```console\n\$ agent-skills (.*)\n[\s\S]*?```/g,
+    CONSOLE_BLOCK,
     (_block, command: string) =>
-      `\`\`\`console\n$ agent-skills ${command}\n${output(command)}\`\`\``,
+      `\`\`\`console\n$ agent-skills ${command}\n${outputs.get(command)}\`\`\``,
   ).replace(
     RULES_BLOCK_REGEXP,
     `<!-- rules:start -->\n\n${rulesTable()}\n\n<!-- rules:end -->`,
@@ -178,7 +186,7 @@ if (import.meta.main) {
   for (const page of PAGES) {
     const path = `${ROOT}/${page}`;
     const text = readFileSync(path, "utf8");
-    const next = updated(text);
+    const next = await updated(text);
     if (next !== text) {
       writeFileSync(path, next);
       console.log(`updated ${page}`);

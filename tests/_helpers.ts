@@ -385,13 +385,13 @@ export const ACTING_SAMPLES: readonly string[] = [
  * Runs the command line in-process, without colour, and returns its exit
  * code and what it wrote to each stream.
  */
-export function runMain(
+export async function runMain(
   args: readonly string[],
   { columns, cwd }: { columns: number; cwd: string },
-): { code: number; out: string; err: string } {
+): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const code = main(args, {
+  const code = await main(args, {
     stdout: (text) => (out += text),
     stderr: (text) => (err += text),
     color: false,

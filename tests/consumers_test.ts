@@ -26,9 +26,9 @@ function importMapOf(page: string, prefix: string): unknown {
 }
 
 describe("consumers", () => {
-  it("uses every entry point of the package on the demo store", () => {
+  it("uses every entry point of the package on the demo store", async () => {
     const home = join(ROOT, "fixtures", "demo", "user-store");
-    assert.deepEqual(consume(home, "pdf-forms", "scripts/fill.py"), [
+    assert.deepEqual(await consume(home, "pdf-forms", "scripts/fill.py"), [
       "skills: commit-messages,pdf-forms,release-notes",
       "catalog: true, left out 0",
       "tool: activate_skill",

@@ -30,9 +30,9 @@ for (const page of PAGES) {
   total += blocks.length;
   describe(page, () => {
     for (const [, command = "", expected = ""] of blocks) {
-      it(`shows the real output of agent-skills ${command}`, () => {
+      it(`shows the real output of agent-skills ${command}`, async () => {
         assert.equal(
-          output(command),
+          await output(command),
           expected,
           "run `deno task docs` to update the block",
         );
@@ -121,11 +121,11 @@ describe("docs", () => {
     );
   });
 
-  it("counts in docs/cli.md the problems that check finds in fixtures/broken", () => {
+  it("counts in docs/cli.md the problems that check finds in fixtures/broken", async () => {
     const text = readFileSync(`${ROOT}/docs/cli.md`, "utf8");
     const said = /`agent-skills check fixtures\/broken` finds all (\d+) of them/
       .exec(text)?.[1];
-    const report = JSON.parse(output("check fixtures/broken --json")) as {
+    const report = JSON.parse(await output("check fixtures/broken --json")) as {
       diagnostics: unknown[];
     };
     assert.equal(Number(said), report.diagnostics.length);

@@ -46,7 +46,7 @@ const REFERENCE_RULES: readonly RegExp[] = [
 
 describe("check next to the reference validator", () => {
   for (const c of CASES) {
-    it(`${c.id}: ${c.item}`, () => {
+    it(`${c.id}: ${c.item}`, async () => {
       const base = tree(c.files);
       const path = join(base, c.path);
       const report = checkSkills({ paths: [path], home: base });
@@ -73,7 +73,7 @@ describe("check next to the reference validator", () => {
       // The command gives the same verdict as its exit status.
       const quiet = { stdout() {}, stderr() {}, color: false, columns: 80 };
       assert.equal(
-        main(["check", path, "--home", base], { ...quiet, cwd: base }),
+        await main(["check", path, "--home", base], { ...quiet, cwd: base }),
         fails ? 1 : 0,
       );
     });

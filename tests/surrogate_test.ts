@@ -28,14 +28,14 @@ describe("a lone surrogate", () => {
     assert.equal(safeJson("a\ud800"), '"a\\ud800"');
   });
 
-  it("is an escape in show and catalog, never U+FFFD", () => {
+  it("is an escape in show and catalog, never U+FFFD", async () => {
     // YAML's escapes in a double-quoted scalar: a UTF-8 file cannot hold one.
     const root = tree({
       "pdf/SKILL.md": manifest("pdf", '"a\\ud800b \\udc41 c"'),
     });
-    const out = (args: string[]): string => {
+    const out = async (args: string[]): Promise<string> => {
       let stdout = "";
-      main(args, {
+      await main(args, {
         stdout: (text) => (stdout += text),
         stderr: () => {},
         color: false,
@@ -44,9 +44,9 @@ describe("a lone surrogate", () => {
       });
       return stdout;
     };
-    const show = out(["show", "pdf", root]);
+    const show = await out(["show", "pdf", root]);
     assert.ok(show.includes("a\\ud800b \\udc41 c"), show);
-    const catalog = out(["catalog", root]);
+    const catalog = await out(["catalog", root]);
     assert.ok(
       catalog.includes("<description>a\\uD800b \\uDC41 c</description>"),
       catalog,

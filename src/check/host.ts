@@ -22,24 +22,11 @@ import {
 import type { SkillInfo } from "../skill.ts";
 import { StartupError } from "../errors.ts";
 import { describe } from "../_text.ts";
+import { HOST_NAMES } from "./_host_names.ts";
 
-/**
- * Every host with a profile, in the order a table of them shows them.
- *
- * @example
- * ```ts
- * import { HOST_NAMES } from "@clarvis/agent-skills/check";
- *
- * console.log(HOST_NAMES.includes("codex")); // true
- * ```
- */
-export const HOST_NAMES: readonly HostName[] = Object.freeze([
-  "claude-code",
-  "codex",
-  "claude-ai",
-  "gemini",
-  "spec",
-]);
+// The names alone, in a module of their own: the command line checks
+// `--host` without loading the host rules.
+export { HOST_NAMES };
 
 /**
  * Every host rule, each with its code, host, severity, sentence and source.

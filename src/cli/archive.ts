@@ -31,11 +31,6 @@ import {
   type Values,
 } from "./types.ts";
 
-/** Whether any DIR names an archive, so that the command reads archives. */
-export function namesArchive(dirs: readonly string[]): boolean {
-  return dirs.some(isArchiveName);
-}
-
 /** Why an archive was not checked: a code, and the reason. */
 interface Refusal {
   readonly code: DiagnosticCode | ArchiveErrorCode;

@@ -28,7 +28,7 @@ import {
   codexSkillRoots,
 } from "../config/presets.ts";
 import type { SkillWarning } from "../warn.ts";
-import { HOST_NAMES } from "../check/host.ts";
+import { HOST_NAMES } from "../check/_host_names.ts";
 import type { HostName } from "../check/diagnostic.ts";
 import type { KeptIndex, Values, WorkingDirectory } from "./types.ts";
 
@@ -66,6 +66,16 @@ export function hostsOf(values: Values): HostName[] {
 
 /** The output formats of `check`. */
 export const FORMATS: readonly string[] = ["text", "json", "github", "sarif"];
+
+/** The formats `catalog --format` takes. */
+export const CATALOG_FORMATS: readonly string[] = ["xml", "markdown", "json"];
+
+/** What `catalog --location` takes. */
+export const CATALOG_LOCATIONS: readonly string[] = [
+  "absolute",
+  "relative",
+  "none",
+];
 
 /**
  * The roots: the preset (when asked for, or clarvis when no root is given),

@@ -42,16 +42,6 @@ export function catalogOptions(
   };
 }
 
-/** The formats `catalog --format` takes. */
-export const CATALOG_FORMATS: readonly string[] = ["xml", "markdown", "json"];
-
-/** What `catalog --location` takes. */
-export const CATALOG_LOCATIONS: readonly string[] = [
-  "absolute",
-  "relative",
-  "none",
-];
-
 export function catalog(
   values: Values,
   dirs: string[],

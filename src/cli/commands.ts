@@ -1,22 +1,23 @@
 /**
  * The command table and its help: each command's usage, summary, flags and
- * the module that runs it, and the help pages made from them.
+ * the module that runs it, and the help pages made from them. A command's
+ * module is imported only when that command runs (`import()` in its `run`):
+ * what the table loads up front is its text and flags, so that `list` pays
+ * for the listing's code and not for `check`'s host rules or `pack`'s zip
+ * library (tests/cli/lazy_commands_test.ts holds it).
  *
  * @module
  */
 
 import type { ParseArgsConfig } from "node:util";
-import { checkWithArchives, listArchives, namesArchive } from "./archive.ts";
-import { catalog } from "./catalog.ts";
-import { check } from "./check.ts";
-import { list } from "./list.ts";
-import { lock, verify } from "./lock.ts";
-import { pack } from "./pack.ts";
-import { path } from "./path.ts";
-import { show } from "./show.ts";
-import { why } from "./why.ts";
+import { isArchiveName } from "../check/_upload.ts";
 import type { Command } from "./types.ts";
 import { usageError } from "./usage.ts";
+
+/** Whether any DIR names an archive, so that the command reads archives. */
+function namesArchive(dirs: readonly string[]): boolean {
+  return dirs.some(isArchiveName);
+}
 
 const COMMON_OPTIONS = {
   root: { type: "string", multiple: true },
@@ -204,11 +205,11 @@ export const COMMANDS: Record<string, Command> = {
     positionals: [0, Infinity],
     dirsAt: 0,
     index: true,
-    run: (values, dirs, io, index) =>
+    run: async (values, dirs, io, index) =>
       !namesArchive(dirs)
-        ? list(values, dirs, io, index)
+        ? (await import("./list.ts")).list(values, dirs, io, index)
         : index === undefined
-        ? listArchives(values, dirs, io)
+        ? (await import("./archive.ts")).listArchives(values, dirs, io)
         : usageError(
           io,
           "option --index keeps the index of skill roots, and an archive is read whole: give no --index with archives",
@@ -224,7 +225,8 @@ export const COMMANDS: Record<string, Command> = {
     positionals: [1, Infinity],
     dirsAt: 1,
     index: true,
-    run: show,
+    run: async (values, positionals, io, index) =>
+      (await import("./show.ts")).show(values, positionals, io, index),
   },
   path: {
     usage:
@@ -235,7 +237,8 @@ export const COMMANDS: Record<string, Command> = {
     positionals: [2, Infinity],
     dirsAt: 2,
     index: true,
-    run: path,
+    run: async (values, positionals, io, index) =>
+      (await import("./path.ts")).path(values, positionals, io, index),
   },
   catalog: {
     usage:
@@ -253,7 +256,8 @@ export const COMMANDS: Record<string, Command> = {
     positionals: [0, Infinity],
     dirsAt: 0,
     index: true,
-    run: catalog,
+    run: async (values, positionals, io, index) =>
+      (await import("./catalog.ts")).catalog(values, positionals, io, index),
   },
   why: {
     usage:
@@ -270,7 +274,8 @@ export const COMMANDS: Record<string, Command> = {
     positionals: [1, Infinity],
     dirsAt: 1,
     index: true,
-    run: why,
+    run: async (values, positionals, io, index) =>
+      (await import("./why.ts")).why(values, positionals, io, index),
   },
   check: {
     usage:
@@ -286,10 +291,10 @@ export const COMMANDS: Record<string, Command> = {
     },
     positionals: [0, Infinity],
     dirsAt: 0,
-    run: (values, dirs, io) =>
+    run: async (values, dirs, io) =>
       namesArchive(dirs)
-        ? checkWithArchives(values, dirs, io)
-        : check(values, dirs, io),
+        ? (await import("./archive.ts")).checkWithArchives(values, dirs, io)
+        : (await import("./check.ts")).check(values, dirs, io),
   },
   lock: {
     usage: "agent-skills lock [DIR]... [--root DIR]... [--output FILE]",
@@ -299,7 +304,8 @@ export const COMMANDS: Record<string, Command> = {
     options: { ...COMMON_OPTIONS, output: { type: "string" } },
     positionals: [0, Infinity],
     dirsAt: 0,
-    run: lock,
+    run: async (values, positionals, io) =>
+      (await import("./lock.ts")).lock(values, positionals, io),
   },
   pack: {
     usage:
@@ -316,7 +322,8 @@ export const COMMANDS: Record<string, Command> = {
       layout: { type: "string" },
     },
     positionals: [1, 1],
-    run: pack,
+    run: async (values, positionals, io) =>
+      (await import("./pack.ts")).pack(values, positionals, io),
   },
   verify: {
     usage:
@@ -333,7 +340,8 @@ export const COMMANDS: Record<string, Command> = {
     },
     positionals: [0, Infinity],
     dirsAt: 0,
-    run: verify,
+    run: async (values, positionals, io) =>
+      (await import("./lock.ts")).verify(values, positionals, io),
   },
 };
 

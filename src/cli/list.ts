@@ -22,19 +22,23 @@ import {
 } from "./terminal.ts";
 import { type KeptIndex, OK, PROBLEMS } from "./types.ts";
 import { usageError } from "./usage.ts";
-import { watchList, watchProblem, type WatchValues } from "./list_watch.ts";
+import type { WatchValues } from "./list_watch.ts";
 
 /**
  * Runs `list`: the listing, then with `--watch`, each change set until a
- * signal (`list_watch.ts`).
+ * signal (`list_watch.ts`, loaded only when `--watch` or `--debounce` is
+ * given: a listing does not pay for the watch's code).
  */
-export function list(
+export async function list(
   values: WatchValues,
   dirs: string[],
   io: Output,
   index?: KeptIndex,
-): number {
-  const problem = watchProblem(values);
+): Promise<number> {
+  const watch = values.watch === true || values.debounce !== undefined
+    ? await import("./list_watch.ts")
+    : undefined;
+  const problem = watch?.watchProblem(values);
   if (problem !== undefined) {
     return usageError(io, problem, {
       command: "list",
@@ -43,8 +47,8 @@ export function list(
   }
   const { skills, warnings } = open(values, io, dirs, index);
   const status = listing({ skills, values, warnings }, dirs, io);
-  return values.watch === true
-    ? watchList({ skills, warnings, values, status }, io)
+  return watch !== undefined && values.watch === true
+    ? watch.watchList({ skills, warnings, values, status }, io)
     : status;
 }
 

@@ -6,18 +6,18 @@
  * and, on stderr, why it read roots in full. It runs until SIGINT or
  * SIGTERM, then closes the watch and exits 0.
  *
- * How the process stays up: `main()` is synchronous and returns its exit
- * code, and both bins (cli.ts under Deno, the npm bin, each running
- * `runCli()`) set `process.exitCode` from it and let the event loop end. A
+ * How the process stays up: `main()` resolves to its exit code, and both
+ * bins (cli.ts under Deno, the npm bin, each awaiting `runCli()`) set
+ * `process.exitCode` from it and let the event loop end. A
  * watch never keeps a process alive by itself, so {@linkcode watchList}
  * holds it: one ref'd timer and a listener for SIGINT and SIGTERM, which
  * close the watch, clear the timer, remove the listeners and set the exit
- * code to 0; the process then ends as it would have. So `main()` keeps its
- * signature and neither bin changes. An in-process caller of
- * `main(["list", "--watch"])` gets the same: `main()` returns after the
+ * code to 0; the process then ends as it would have. An in-process caller
+ * of `main(["list", "--watch"])` gets the same: `main()` resolves after the
  * listing, the change sets keep coming through its streams, and its process
  * runs until a signal. The other commands, and `list` without `--watch`,
- * open nothing.
+ * open nothing (and do not load this module: `list.ts` imports it only for
+ * `--watch` or `--debounce`).
  *
  * @module
  */

@@ -2,8 +2,8 @@
  * The `agent-skills` command: a thin layer over the public API. It parses
  * arguments, hands them to one module per command (`list.ts`, `show.ts`,
  * `path.ts`, `catalog.ts`, `why.ts`, `check.ts`, as the table in
- * `commands.ts` names them), and prints what they return; it has no
- * discovery logic of its own. What is wrong with a command line is said by
+ * `commands.ts` names them, each imported only when its command runs), and
+ * prints what they return; it has no discovery logic of its own. What is wrong with a command line is said by
  * `usage.ts`.
  *
  * @module
@@ -17,7 +17,6 @@ import { columnsFromEnv, fail, noColor, writer } from "./terminal.ts";
 import type { CliIO } from "./io.ts";
 import { OK, USAGE, type Values } from "./types.ts";
 import { rootsProblem } from "./root_spec.ts";
-import { IndexFileError, keptIndex } from "./index_file.ts";
 import { commandHelp, commandNamed, COMMANDS, MAIN_HELP } from "./commands.ts";
 import {
   argumentProblem,
@@ -33,8 +32,10 @@ export type { CliIO } from "./io.ts";
 const VERSION = "0.1.0";
 
 /**
- * Runs the command line and returns the exit code. Never throws for bad
- * input: usage and startup errors are printed and give 2.
+ * Runs the command line and resolves to the exit code. Never rejects for
+ * bad input: usage and startup errors are printed and give 2. It is async
+ * because each command's module is imported as it runs: a command line
+ * loads the code of its own command only.
  *
  * @param args The arguments after the program name, e.g. `["list", "--json"]`.
  * @param streams Where to write, and what the terminal is like.
@@ -45,7 +46,7 @@ const VERSION = "0.1.0";
  * import { main } from "@clarvis/agent-skills/cli";
  *
  * let out = "";
- * const code = main(["check", "fixtures/demo/user-store", "--home", "/home/ada"], {
+ * const code = await main(["check", "fixtures/demo/user-store", "--home", "/home/ada"], {
  *   stdout: (text) => (out += text),
  *   stderr: (text) => (out += text),
  *   color: false,
@@ -55,7 +56,10 @@ const VERSION = "0.1.0";
  * console.log(code, out);
  * ```
  */
-export function main(args: readonly string[], streams: CliIO): number {
+export async function main(
+  args: readonly string[],
+  streams: CliIO,
+): Promise<number> {
   // The commands write through it only: it escapes every line.
   const io = output(streams);
   const [name, ...rest] = args;
@@ -131,15 +135,17 @@ export function main(args: readonly string[], streams: CliIO): number {
   if (problem !== undefined) {
     return usageError(io, problem, { command: name, asJson });
   }
-  // The index of --index is read as the registry is made, written after.
-  const index = command.index === true && values.index !== undefined
-    ? keptIndex(values.index, io)
+  // The index of --index is read as the registry is made, written after;
+  // its code is loaded only when one is given.
+  const kept = command.index === true && values.index !== undefined
+    ? await import("./index_file.ts")
     : undefined;
+  const index = kept?.keptIndex(values.index ?? "", io);
   try {
-    const status = command.run(values, parsed.positionals, io, index);
+    const status = await command.run(values, parsed.positionals, io, index);
     return index === undefined ? status : index.close(status);
   } catch (error) {
-    if (error instanceof IndexFileError) {
+    if (kept !== undefined && error instanceof kept.IndexFileError) {
       return fail(io, values, {
         status: USAGE,
         error: { code: error.code, message: error.message },
@@ -167,9 +173,10 @@ export function main(args: readonly string[], streams: CliIO): number {
  * terminal and current directory. Reads `NO_COLOR` and `COLUMNS` (the
  * library never reads the environment).
  *
- * @returns The exit code; the caller sets it (`process.exitCode = runCli()`).
+ * @returns The exit code; the caller sets it
+ * (`process.exitCode = await runCli()`).
  */
-export function runCli(): number {
+export function runCli(): Promise<number> {
   const stdout = process.stdout as { isTTY?: boolean; columns?: number };
   const out = writer(process.stdout);
   return main(process.argv.slice(2), {

@@ -53,14 +53,17 @@ export interface Command {
   index?: boolean;
   /**
    * Runs the command, writing only through `io`, which escapes every line;
-   * its registry made through `index` when `--index` is given.
+   * its registry made through `index` when `--index` is given. It imports
+   * the module that does the work as it runs, so that a command line loads
+   * its own command's code and no other's (`list` never loads the checks,
+   * the host rules or the zip library).
    */
   run(
     values: Values,
     positionals: string[],
     io: Output,
     index?: KeptIndex,
-  ): number;
+  ): Promise<number>;
 }
 
 /**

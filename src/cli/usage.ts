@@ -8,10 +8,16 @@
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { closest } from "../_names.ts";
-import { CATALOG_FORMATS, CATALOG_LOCATIONS } from "./catalog.ts";
 import { json } from "./json.ts";
 import type { Output } from "./output.ts";
-import { FORMATS, HOST_CHOICES, hostNamesGiven, PRESETS } from "./args.ts";
+import {
+  CATALOG_FORMATS,
+  CATALOG_LOCATIONS,
+  FORMATS,
+  HOST_CHOICES,
+  hostNamesGiven,
+  PRESETS,
+} from "./args.ts";
 import { USAGE, type Values } from "./types.ts";
 
 /**

@@ -236,10 +236,10 @@ describe("packSkill() against an attack", () => {
 });
 
 describe("agent-skills pack against an attack", () => {
-  it("fails with unsafe_path (exit 1), never an uncaught error, for a file name an archive cannot hold", () => {
+  it("fails with unsafe_path (exit 1), never an uncaught error, for a file name an archive cannot hold", async () => {
     const cwd = tree({ "s/SKILL.md": manifest("s"), "s/back\\slash.md": "x" });
     for (const json of [[], ["--json"]]) {
-      const { code, out, err } = runMain(["pack", "s", ...json], {
+      const { code, out, err } = await runMain(["pack", "s", ...json], {
         columns: 100,
         cwd,
       });
@@ -248,12 +248,17 @@ describe("agent-skills pack against an attack", () => {
     }
   });
 
-  it("refuses a target inside the skill through a symlink, as a target inside it (exit 2)", () => {
+  it("refuses a target inside the skill through a symlink, as a target inside it (exit 2)", async () => {
     // `into` leads into the skill: written there, the archive was packed
     // into the next one (nested_archive) from then on.
     const cwd = tree({ "s/SKILL.md": manifest("s"), "s/sub/a.md": "a" });
     symlinkSync("s/sub", join(cwd, "into"));
-    const { code, err } = runMain(["pack", "s", "--output", "into/x.skill"], {
+    const { code, err } = await runMain([
+      "pack",
+      "s",
+      "--output",
+      "into/x.skill",
+    ], {
       columns: 100,
       cwd,
     });
@@ -263,7 +268,7 @@ describe("agent-skills pack against an attack", () => {
     // The skill named through a symlink, the target in its real directory.
     mkdirSync(join(cwd, "links"));
     symlinkSync("../s", join(cwd, "links/s"));
-    const real = runMain(["pack", "links/s", "--output", "s/x.skill"], {
+    const real = await runMain(["pack", "links/s", "--output", "s/x.skill"], {
       columns: 100,
       cwd,
     });
@@ -271,7 +276,7 @@ describe("agent-skills pack against an attack", () => {
     assert.equal(existsSync(join(cwd, "s/x.skill")), false);
   });
 
-  it("prints no bidi, C1 or zero-width character of an archive's names raw, in any format; JSON parses", () => {
+  it("prints no bidi, C1 or zero-width character of an archive's names raw, in any format; JSON parses", async () => {
     // C1 controls (U+009B is a CSI), bidi overrides and zero-width
     // characters pass the reader's path rules (C0 only): every output
     // escapes them.
@@ -302,7 +307,7 @@ describe("agent-skills pack against an attack", () => {
           ["list", name, "--json"],
         ]
       ) {
-        const { out, err } = runMain(args, { columns: 100, cwd });
+        const { out, err } = await runMain(args, { columns: 100, cwd });
         assert.doesNotMatch(out + err, acting, args.join(" "));
         if (args.includes("--json")) JSON.parse(out);
       }

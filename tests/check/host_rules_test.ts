@@ -297,23 +297,25 @@ describe("check --host and why --host", () => {
     "--home",
     "/nonexistent-home",
   ];
-  const run = (more: string[]) =>
-    runMain(["check", ...args, ...more], { columns: 80, cwd: "/" });
+  const run = async (more: string[]) =>
+    await runMain(["check", ...args, ...more], { columns: 80, cwd: "/" });
 
-  it("carries the host diagnostics in every format", () => {
-    const text = run(["--host", "codex"]);
+  it("carries the host diagnostics in every format", async () => {
+    const text = await run(["--host", "codex"]);
     assert.equal(text.code, 1);
     assert.match(text.out, /codex_depth: codex: /);
-    const json = JSON.parse(run(["--host", "codex", "--json"]).out) as {
+    const json = JSON.parse((await run(["--host", "codex", "--json"])).out) as {
       hosts: Record<string, { error: number }>;
       diagnostics: SkillDiagnostic[];
     };
     assert.deepEqual(Object.keys(json.hosts), ["codex"]);
     assert.equal(json.hosts["codex"]?.error, 6);
     assert.ok(json.diagnostics.some((d) => d.source?.includes("loader.rs")));
-    const github = run(["--host", "gemini", "--format", "github"]).out;
+    const github = (await run(["--host", "gemini", "--format", "github"])).out;
     assert.match(github, /::error file=[^\n]*title=gemini_not_found::gemini: /);
-    const sarif = JSON.parse(run(["--host", "spec", "--format", "sarif"]).out);
+    const sarif = JSON.parse(
+      (await run(["--host", "spec", "--format", "sarif"])).out,
+    );
     const rules = sarif.runs[0].tool.driver.rules as Array<
       { id: string; shortDescription: { text: string } }
     >;
@@ -321,41 +323,44 @@ describe("check --host and why --host", () => {
     assert.match(spec?.shortDescription.text ?? "", /validator\.py/);
   });
 
-  it("leaves the output as it was without --host", () => {
-    const json = JSON.parse(run(["--json"]).out) as Record<string, unknown>;
+  it("leaves the output as it was without --host", async () => {
+    const json = JSON.parse((await run(["--json"])).out) as Record<
+      string,
+      unknown
+    >;
     assert.ok(!("hosts" in json));
-    assert.equal(run([]).out.includes("claude-code"), false);
+    assert.equal((await run([])).out.includes("claude-code"), false);
   });
 
-  it("prints one table of skills by host for --host all", () => {
-    const { out } = run(["--host", "all"]);
+  it("prints one table of skills by host for --host all", async () => {
+    const { out } = await run(["--host", "all"]);
     assert.match(out, /^skill +claude-code +codex +claude-ai +gemini +spec$/m);
     assert.match(out, /^bom +1N +1E +1E +1E +1E$/m);
     assert.match(out, /^all skills +/m);
   });
 
-  it("counts a host given twice once, and all with others as all", () => {
+  it("counts a host given twice once, and all with others as all", async () => {
     assert.deepEqual(
-      run(["--host", "codex", "--host", "codex", "--json"]).out,
-      run(["--host", "codex", "--json"]).out,
+      (await run(["--host", "codex", "--host", "codex", "--json"])).out,
+      (await run(["--host", "codex", "--json"])).out,
     );
     assert.deepEqual(
-      run(["--host", "all", "--host", "codex", "--json"]).out,
-      run(["--host", "all", "--json"]).out,
+      (await run(["--host", "all", "--host", "codex", "--json"])).out,
+      (await run(["--host", "all", "--json"])).out,
     );
   });
 
-  it("refuses an unknown host as a usage error (exit 2)", () => {
-    const text = run(["--host", "codx"]);
+  it("refuses an unknown host as a usage error (exit 2)", async () => {
+    const text = await run(["--host", "codx"]);
     assert.equal(text.code, 2);
     assert.match(text.err, /unknown host "codx" \(did you mean codex\?\)/);
-    const json = run(["--host", "\x1b[2Jx", "--json"]);
+    const json = await run(["--host", "\x1b[2Jx", "--json"]);
     assert.equal(json.code, 2);
     assert.equal(
       (JSON.parse(json.out) as { error: { code: string } }).error.code,
       "usage",
     );
-    const why = runMain(["why", "x", ...args, "--host", ""], {
+    const why = await runMain(["why", "x", ...args, "--host", ""], {
       columns: 80,
       cwd: "/",
     });
@@ -363,8 +368,8 @@ describe("check --host and why --host", () => {
     assert.match(why.err, /unknown host ""/);
   });
 
-  it("says in why --host what each host lists", () => {
-    const { code, out } = runMain(
+  it("says in why --host what each host lists", async () => {
+    const { code, out } = await runMain(
       ["why", "pdf*forms", ...args, "--host", "gemini", "--host", "codex"],
       { columns: 80, cwd: "/" },
     );
@@ -387,7 +392,7 @@ describe("check --host and why --host on hostile skills", () => {
     }
   }
 
-  it("never prints a raw control or invisible character", () => {
+  it("never prints a raw control or invisible character", async () => {
     const root = tree({
       [`e${RAW}/SKILL.md`]: manifest(
         `"evil${YAML}|x"`,
@@ -397,7 +402,7 @@ describe("check --host and why --host on hostile skills", () => {
     });
     const base = ["--root", root, "--home", "/nonexistent-home"];
     for (const format of ["text", "json", "github", "sarif"]) {
-      const { code, out, err } = runMain(
+      const { code, out, err } = await runMain(
         ["check", ...base, "--host", "all", "--format", format],
         { columns: 80, cwd: "/" },
       );
@@ -405,13 +410,13 @@ describe("check --host and why --host on hostile skills", () => {
       assertSafe(out);
       assertSafe(err);
     }
-    const { out } = runMain(["check", ...base, "--host", "all"], {
+    const { out } = await runMain(["check", ...base, "--host", "all"], {
       columns: 80,
       cwd: "/",
     });
     assert.match(out, /claude_ai_angle_brackets/);
     const name = `evil${RAW}|x`;
-    const why = runMain(["why", name, ...base, "--host", "all"], {
+    const why = await runMain(["why", name, ...base, "--host", "all"], {
       columns: 80,
       cwd: "/",
     });
@@ -421,7 +426,7 @@ describe("check --host and why --host on hostile skills", () => {
     assert.match(why.out, /gemini lists "evil/);
   });
 
-  it("takes a 1 MB description, and why shows 200 characters of it", () => {
+  it("takes a 1 MB description, and why shows 200 characters of it", async () => {
     const description = "d".repeat(1_000_000);
     const root = tree({
       "big/SKILL.md": manifest("big", description),
@@ -436,10 +441,13 @@ describe("check --host and why --host on hostile skills", () => {
       hostOnly(report.diagnostics).map((d) => d.code).sort(),
       ["claude_code_listing_cut", "codex_description_length"],
     );
-    const why = runMain(["why", "big", ...base, "--host", "claude-code"], {
-      columns: 80,
-      cwd: "/",
-    });
+    const why = await runMain(
+      ["why", "big", ...base, "--host", "claude-code"],
+      {
+        columns: 80,
+        cwd: "/",
+      },
+    );
     const line = why.out.split("\n").find((l) => l.includes("lists")) ?? "";
     assert.ok(line.length < 260, `${line.length}`);
     assert.match(why.out, /listing cut from 1000000 to 1536 characters/);

@@ -223,10 +223,10 @@ describe("why --host and check --host: one verdict", () => {
     }
   });
 
-  it("why --json says what check --format json says, over every fixture and every host", () => {
+  it("why --json says what check --format json says, over every fixture and every host", async () => {
     const roots = ["--root", FIXTURES, "--depth", "8", "--hidden"];
     const base = [...roots, "--home", HOME, "--host", "all"];
-    const checked = runMain(["check", ...base, "--format", "json"], {
+    const checked = await runMain(["check", ...base, "--format", "json"], {
       columns: 80,
       cwd: "/",
     });
@@ -235,7 +235,7 @@ describe("why --host and check --host: one verdict", () => {
     };
     assert.equal(document.verdicts.length, FIXTURE_VERDICTS.length);
     for (const { skill, path, hosts } of document.verdicts) {
-      const why = runMain(["why", skill, ...base, "--json"], {
+      const why = await runMain(["why", skill, ...base, "--json"], {
         columns: 80,
         cwd: "/",
       });

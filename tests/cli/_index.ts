@@ -18,14 +18,14 @@ export const STORE: Record<string, string> = {
  * has just written count as settled (older than the racy window), as they
  * would a few seconds later; the index keeps them.
  */
-export function run(
+export async function run(
   args: string[],
   cwd: string,
-): { code: number; out: string; err: string } {
+): Promise<{ code: number; out: string; err: string }> {
   const now = Date.now;
   Date.now = () => now() + 10_000;
   try {
-    return runMain([...args, "--home", cwd], { columns: 100, cwd });
+    return await runMain([...args, "--home", cwd], { columns: 100, cwd });
   } finally {
     Date.now = now;
   }

@@ -81,10 +81,10 @@ describe("agent-skills check of refused archives among other paths", () => {
     "unsafe_path bad.skill",
   ];
 
-  it("prints one JSON document of every path's diagnostics, each refused archive an error at its path (exit 1)", () => {
+  it("prints one JSON document of every path's diagnostics, each refused archive an error at its path (exit 1)", async () => {
     const cwd = store();
     for (const format of [["--format", "json"], ["--json"]]) {
-      const { code, out, err } = runMain(["check", ...paths, ...format], {
+      const { code, out, err } = await runMain(["check", ...paths, ...format], {
         columns: 100,
         cwd,
       });
@@ -103,9 +103,9 @@ describe("agent-skills check of refused archives among other paths", () => {
     }
   });
 
-  it("prints one SARIF document with a result for each refused archive beside the others", () => {
+  it("prints one SARIF document with a result for each refused archive beside the others", async () => {
     const cwd = store();
-    const { code, out, err } = runMain(
+    const { code, out, err } = await runMain(
       ["check", ...paths, "--format", "sarif"],
       { columns: 100, cwd },
     );
@@ -133,9 +133,9 @@ describe("agent-skills check of refused archives among other paths", () => {
     assert.ok(rules.includes("unsafe_path"), rules.join(" "));
   });
 
-  it("prints a GitHub workflow command for each refused archive beside the others, then the summary", () => {
+  it("prints a GitHub workflow command for each refused archive beside the others, then the summary", async () => {
     const cwd = store();
-    const { code, out, err } = runMain(
+    const { code, out, err } = await runMain(
       ["check", ...paths, "--format", "github"],
       { columns: 100, cwd },
     );
@@ -154,9 +154,9 @@ describe("agent-skills check of refused archives among other paths", () => {
     );
   });
 
-  it("prints each refused archive as a line of the report in text, then the summary, nothing on stderr", () => {
+  it("prints each refused archive as a line of the report in text, then the summary, nothing on stderr", async () => {
     const cwd = store();
-    const { code, out, err } = runMain(["check", ...paths], {
+    const { code, out, err } = await runMain(["check", ...paths], {
       columns: 100,
       cwd,
     });
@@ -175,10 +175,14 @@ describe("agent-skills check of refused archives among other paths", () => {
     );
   });
 
-  it("fails one refused archive alone in every format, one document each", () => {
+  it("fails one refused archive alone in every format, one document each", async () => {
     const cwd = store();
     for (const format of FORMATS) {
-      const { code, out, err } = runMain(["check", "lies.skill", ...format], {
+      const { code, out, err } = await runMain([
+        "check",
+        "lies.skill",
+        ...format,
+      ], {
         columns: 100,
         cwd,
       });
@@ -194,7 +198,7 @@ describe("agent-skills check of refused archives among other paths", () => {
     }
   });
 
-  it("prints no raw control, bidi or zero-width character of a refused archive's name or entries, in any format; JSON parses", () => {
+  it("prints no raw control, bidi or zero-width character of a refused archive's name or entries, in any format; JSON parses", async () => {
     const cwd = store();
     const name = "e\u202evil\u009b2J\u200b\u001b[31m.skill";
     writeFileSync(
@@ -213,7 +217,7 @@ describe("agent-skills check of refused archives among other paths", () => {
       ]),
     );
     for (const format of FORMATS) {
-      const { code, out, err } = runMain(
+      const { code, out, err } = await runMain(
         ["check", name, lies, "skills/pdf", ...format],
         { columns: 100, cwd },
       );

@@ -16,9 +16,9 @@ interface Written {
   stderr: string;
 }
 
-function run(args: string[]): Written {
+async function run(args: string[]): Promise<Written> {
   const written = { stdout: "", stderr: "" };
-  const code = main(args, {
+  const code = await main(args, {
     stdout: (text) => (written.stdout += text),
     stderr: (text) => (written.stderr += text),
     color: false,
@@ -49,17 +49,31 @@ describe("check --host all: hostile text in every format", () => {
     "pdf:forms/SKILL.md": manifest('"pdf:forms"', `"${HOSTILE}"`),
   });
 
-  it("writes no raw control in text and github", () => {
+  it("writes no raw control in text and github", async () => {
     for (const format of ["text", "github"]) {
-      const out = run(["check", "--host", "all", "--format", format, root]);
+      const out = await run([
+        "check",
+        "--host",
+        "all",
+        "--format",
+        format,
+        root,
+      ]);
       assert.equal(out.code, 1);
       assertSafe(format, out.stdout + out.stderr);
       assert.match(out.stdout, /claude_ai_angle_brackets/);
     }
   });
 
-  it("keeps json and sarif valid, each a document of the shape it claims", () => {
-    const json = run(["check", "--host", "all", "--format", "json", root]);
+  it("keeps json and sarif valid, each a document of the shape it claims", async () => {
+    const json = await run([
+      "check",
+      "--host",
+      "all",
+      "--format",
+      "json",
+      root,
+    ]);
     const document = JSON.parse(json.stdout);
     assert.deepEqual(Object.keys(document.hosts), [
       "claude-code",
@@ -74,7 +88,7 @@ describe("check --host all: hostile text in every format", () => {
       ),
     );
     const sarif = JSON.parse(
-      run(["check", "--host", "all", "--format", "sarif", root]).stdout,
+      (await run(["check", "--host", "all", "--format", "sarif", root])).stdout,
     );
     assert.equal(sarif.version, "2.1.0");
     const [only] = sarif.runs;
@@ -86,11 +100,11 @@ describe("check --host all: hostile text in every format", () => {
     }
   });
 
-  it("why --host all lists the skill without a raw control, json intact", () => {
-    const out = run(["why", "evil", root, "--host", "all"]);
+  it("why --host all lists the skill without a raw control, json intact", async () => {
+    const out = await run(["why", "evil", root, "--host", "all"]);
     assertSafe("why", out.stdout + out.stderr);
     const json = JSON.parse(
-      run(["why", "evil", root, "--host", "all", "--json"]).stdout,
+      (await run(["why", "evil", root, "--host", "all", "--json"])).stdout,
     );
     assert.equal(json.candidates[0].listings.length, 5);
   });
@@ -105,15 +119,15 @@ describe("check --host all and why --host: a cut never halves a character", () =
     [`${name}/SKILL.md`]: manifest(name, description),
   });
 
-  it("cuts a long name in the table before a surrogate pair", () => {
-    const out = run(["check", "--host", "all", root]);
+  it("cuts a long name in the table before a surrogate pair", async () => {
+    const out = await run(["check", "--host", "all", root]);
     assertSafe("table", out.stdout);
     assert.doesNotMatch(out.stdout, /\\ud83d/);
     assert.match(out.stdout, /\u{1F600}…/u);
   });
 
-  it("cuts a long listing in why before a surrogate pair", () => {
-    const out = run(["why", name, root, "--host", "claude-code"]);
+  it("cuts a long listing in why before a surrogate pair", async () => {
+    const out = await run(["why", name, root, "--host", "claude-code"]);
     assertSafe("why", out.stdout);
     assert.doesNotMatch(out.stdout, /\\ud83d/);
   });
@@ -122,14 +136,14 @@ describe("check --host all and why --host: a cut never halves a character", () =
 describe("--host where it does not apply", () => {
   const root = tree({ "pdf/SKILL.md": manifest("pdf") });
 
-  it("is a usage error that names check and why, not a misspelt --root", () => {
+  it("is a usage error that names check and why, not a misspelt --root", async () => {
     for (
       const args of [
         ["list", "--host", "codex", root],
         ["show", "pdf", "--host=codex", root],
       ]
     ) {
-      const out = run(args);
+      const out = await run(args);
       assert.equal(out.code, 2);
       assert.doesNotMatch(out.stderr, /did you mean --root/);
       assert.match(out.stderr, /check --host .*why NAME --host/);
@@ -151,8 +165,8 @@ describe("why --host: whether each host loads the skill, first", () => {
     "dir/a\u202e\u200b\x1b[2J.zip": "PK",
   });
 
-  it("says each host's verdict, then why, with no raw control or invisible character", () => {
-    const out = run(["why", NAME, root, "--host", "all"]);
+  it("says each host's verdict, then why, with no raw control or invisible character", async () => {
+    const out = await run(["why", NAME, root, "--host", "all"]);
     assert.equal(out.code, 0);
     assertSafe("why", out.stdout + out.stderr);
     assert.match(out.stdout, /^ {2}claude-ai refuses its upload:$/m);
@@ -165,8 +179,8 @@ describe("why --host: whether each host loads the skill, first", () => {
     );
   });
 
-  it("gives check's verdicts in the table, its columns aligned whatever the name holds", () => {
-    const out = run(["check", root, "--host", "all"]);
+  it("gives check's verdicts in the table, its columns aligned whatever the name holds", async () => {
+    const out = await run(["check", root, "--host", "all"]);
     assertSafe("table", out.stdout);
     const lines = out.stdout.split("\n");
     const header = lines.findIndex((line) => line.startsWith("skill "));
@@ -187,7 +201,7 @@ describe("why --host: whether each host loads the skill, first", () => {
     // codex collapses the description's line separator: a warning.
     assert.match(row ?? "", /^evil\\u202e\S* +ok +1W +3E +ok +2E$/);
     const json = JSON.parse(
-      run(["check", root, "--host", "all", "--format", "json"]).stdout,
+      (await run(["check", root, "--host", "all", "--format", "json"])).stdout,
     );
     assert.deepEqual(json.verdicts[0].hosts, {
       "claude-code": "loads",
@@ -206,32 +220,42 @@ describe("why --host: whether each host loads the skill, first", () => {
 
 describe("--host given oddly", () => {
   const root = tree({ "pdf/SKILL.md": manifest("pdf") });
-  const hosts = (args: string[]) => {
-    const out = run(["check", root, ...args, "--format", "json"]);
+  const hosts = async (args: string[]) => {
+    const out = await run(["check", root, ...args, "--format", "json"]);
     return {
       code: out.code,
       hosts: Object.keys(JSON.parse(out.stdout).hosts ?? {}),
     };
   };
 
-  it("takes any case, a comma-separated list, blanks around a name, each host once", () => {
+  it("takes any case, a comma-separated list, blanks around a name, each host once", async () => {
     const all = ["claude-code", "codex", "claude-ai", "gemini", "spec"];
-    assert.deepEqual(hosts(["--host", "ALL"]).hosts, all);
-    assert.deepEqual(hosts(["--host", "spec,spec"]).hosts, ["spec"]);
-    assert.deepEqual(hosts(["--host", "Spec", "--host", "spec"]).hosts, [
-      "spec",
-    ]);
-    assert.deepEqual(hosts(["--host", " SPEC , Codex"]).hosts, [
+    assert.deepEqual((await hosts(["--host", "ALL"])).hosts, all);
+    assert.deepEqual((await hosts(["--host", "spec,spec"])).hosts, ["spec"]);
+    assert.deepEqual(
+      (await hosts(["--host", "Spec", "--host", "spec"])).hosts,
+      [
+        "spec",
+      ],
+    );
+    assert.deepEqual((await hosts(["--host", " SPEC , Codex"])).hosts, [
       "codex",
       "spec",
     ]);
-    assert.deepEqual(hosts(["--host", "codex,all"]).hosts, all);
-    const table = run(["check", root, "--host", "All"]);
+    assert.deepEqual((await hosts(["--host", "codex,all"])).hosts, all);
+    const table = await run(["check", root, "--host", "All"]);
     assert.match(
       table.stdout,
       /^skill +claude-code +codex +claude-ai +gemini +spec$/m,
     );
-    const why = run(["why", "pdf", root, "--host", "CODEX,gemini", "--json"]);
+    const why = await run([
+      "why",
+      "pdf",
+      root,
+      "--host",
+      "CODEX,gemini",
+      "--json",
+    ]);
     assert.deepEqual(
       JSON.parse(why.stdout).candidates[0].verdicts.map((v: { host: string }) =>
         v.host
@@ -240,7 +264,7 @@ describe("--host given oddly", () => {
     );
   });
 
-  it("refuses an unknown or empty name in a list as a usage error naming it", () => {
+  it("refuses an unknown or empty name in a list as a usage error naming it", async () => {
     for (
       const [value, named] of [
         ["codex,bogus", /unknown host "bogus"/],
@@ -251,7 +275,7 @@ describe("--host given oddly", () => {
       ] as const
     ) {
       for (const command of [["check", root], ["why", "pdf", root]]) {
-        const out = run([...command, "--host", value]);
+        const out = await run([...command, "--host", value]);
         assert.equal(out.code, 2, value);
         assert.match(out.stderr, named);
         assertSafe(value, out.stderr);

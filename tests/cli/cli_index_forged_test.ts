@@ -34,10 +34,10 @@ function forgeWith(
 describe("a forged place in FILE", () => {
   // The store's top holds cache/.keep: `path pdf cache/.keep` resolves
   // there only if the forged directory is trusted.
-  it("never widens path: the skill is read from the directory its root reaches", () => {
+  it("never widens path: the skill is read from the directory its root reaches", async () => {
     const cwd = tree(STORE);
     const { flag, file } = indexFlag(cwd);
-    run(["list", "skills", ...flag], cwd);
+    await run(["list", "skills", ...flag], cwd);
     const good = readFileSync(file, "utf8");
     const top = statSync(cwd);
     const place = (): Forged["place"] => [
@@ -61,17 +61,23 @@ describe("a forged place in FILE", () => {
     ];
     for (const [what, forgery] of forgeries) {
       forgeWith(file, good, forgery);
-      const path = run(["path", "pdf", "cache/.keep", "skills", ...flag], cwd);
+      const path = await run(
+        ["path", "pdf", "cache/.keep", "skills", ...flag],
+        cwd,
+      );
       assert.equal(path.code, 1, `${what}: ${path.out}`);
       assert.equal(path.out, "", what);
       forgeWith(file, good, forgery);
-      const list = run(["list", "skills", ...flag], cwd);
+      const list = await run(["list", "skills", ...flag], cwd);
       assert.equal(list.code, 0, `${what}: ${list.err}`);
       assert.doesNotMatch(list.out, /FORGED/, what);
     }
     // The positive control: the description forged alone is served (the
     // entry taken unread), so each run above did read FILE.
     forgeWith(file, good);
-    assert.match(run(["list", "skills", ...flag], cwd).out, /FORGED pdf/);
+    assert.match(
+      (await run(["list", "skills", ...flag], cwd)).out,
+      /FORGED pdf/,
+    );
   });
 });

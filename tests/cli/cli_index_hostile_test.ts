@@ -25,19 +25,19 @@ import { MAX_INDEX_FILE_BYTES } from "../../src/cli/index_file.ts";
 const tree = tempTrees();
 
 /** What `list skills --json` prints without an index, in `cwd`. */
-function plain(cwd: string): string {
-  return run(["list", "skills", "--json"], cwd).out;
+async function plain(cwd: string): Promise<string> {
+  return (await run(["list", "skills", "--json"], cwd)).out;
 }
 
 /**
  * Runs `list` with FILE as it is, and asserts the run went on without it:
  * the document a run without an index prints, exit 0, one note of `code`.
  */
-function unused(cwd: string, code: string, why: RegExp): string {
+async function unused(cwd: string, code: string, why: RegExp): Promise<string> {
   const { flag } = indexFlag(cwd);
-  const result = run(["list", "skills", "--json", ...flag], cwd);
+  const result = await run(["list", "skills", "--json", ...flag], cwd);
   assert.equal(result.code, 0, result.err);
-  assert.equal(result.out, plain(cwd));
+  assert.equal(result.out, await plain(cwd));
   const lines = result.err.split("\n").filter((line) => line !== "");
   assert.equal(lines.length, 1, result.err);
   assert.match(
@@ -49,13 +49,13 @@ function unused(cwd: string, code: string, why: RegExp): string {
 }
 
 describe("a FILE that is no index is said in one note, and not used", () => {
-  it("truncated: not JSON; written again, since it began as an index", () => {
+  it("truncated: not JSON; written again, since it began as an index", async () => {
     const cwd = tree(STORE);
     const { flag, file } = indexFlag(cwd);
-    run(["list", "skills", ...flag], cwd);
+    await run(["list", "skills", ...flag], cwd);
     const text = readFileSync(file, "utf8");
     writeFileSync(file, text.slice(0, text.length / 2));
-    unused(
+    await unused(
       cwd,
       "index_malformed",
       /it is not JSON \(.*\); every manifest is read, and the index is written to it after the run$/,
@@ -63,13 +63,13 @@ describe("a FILE that is no index is said in one note, and not used", () => {
     assert.equal(readFileSync(file, "utf8"), text);
   });
 
-  it("empty: written", () => {
+  it("empty: written", async () => {
     const cwd = tree({ ...STORE, "cache/index.json": "" });
-    unused(cwd, "index_malformed", /not JSON/);
+    await unused(cwd, "index_malformed", /not JSON/);
     assert.equal(indexAt(indexFlag(cwd).file).skills.length, 2);
   });
 
-  it("another file's JSON or text: left as it is", () => {
+  it("another file's JSON or text: left as it is", async () => {
     for (
       const foreign of [
         '{"name":"my-app","version":"1.0.0"}\n',
@@ -79,7 +79,7 @@ describe("a FILE that is no index is said in one note, and not used", () => {
       ]
     ) {
       const cwd = tree({ ...STORE, "cache/index.json": foreign });
-      const note = unused(
+      const note = await unused(
         cwd,
         "index_malformed",
         /it is left as it is: give --index a file of its own/,
@@ -97,18 +97,18 @@ describe("a FILE that is no index is said in one note, and not used", () => {
     }
   });
 
-  it("an index the library refuses (its fields wrong): written again", () => {
+  it("an index the library refuses (its fields wrong): written again", async () => {
     const cwd = tree(STORE);
     const { flag, file } = indexFlag(cwd);
-    run(["list", "skills", ...flag], cwd);
+    await run(["list", "skills", ...flag], cwd);
     const index = indexAt(file) as unknown as { skills: unknown[] };
     index.skills = [{ path: "/etc/passwd" }];
     writeFileSync(file, JSON.stringify(index));
-    unused(cwd, "index_refused", /skills\[0\]/);
+    await unused(cwd, "index_refused", /skills\[0\]/);
     assert.equal(indexAt(file).skills.length, 2);
   });
 
-  it("larger than the bound: not read past its head; replaced only when it began as an index", () => {
+  it("larger than the bound: not read past its head; replaced only when it began as an index", async () => {
     for (
       const [head, replaced] of [['{"agentSkillsIndex":1,', true], [
         '{"other":',
@@ -120,7 +120,7 @@ describe("a FILE that is no index is said in one note, and not used", () => {
       // A sparse file: its size is the bound's, plus one, and it costs no disk.
       writeFileSync(file, head);
       truncateSync(file, MAX_INDEX_FILE_BYTES + 1);
-      unused(
+      await unused(
         cwd,
         "index_unreadable",
         new RegExp(`larger than ${MAX_INDEX_FILE_BYTES} bytes`),
@@ -130,20 +130,20 @@ describe("a FILE that is no index is said in one note, and not used", () => {
     }
   });
 
-  it("not UTF-8: said, never decoded loosely", () => {
+  it("not UTF-8: said, never decoded loosely", async () => {
     const cwd = tree(STORE);
     writeFileSync(
       indexFlag(cwd).file,
       new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
     );
-    unused(cwd, "index_unreadable", /it is not UTF-8/);
+    await unused(cwd, "index_unreadable", /it is not UTF-8/);
   });
 
-  it("a FIFO: never opened to block; left a FIFO", () => {
+  it("a FIFO: never opened to block; left a FIFO", async () => {
     const cwd = tree(STORE);
     const { file } = indexFlag(cwd);
     makeFifo(file);
-    unused(
+    await unused(
       cwd,
       "index_unreadable",
       /it is a FIFO, not a file; it is left as it is/,
@@ -151,32 +151,32 @@ describe("a FILE that is no index is said in one note, and not used", () => {
     assert.ok(lstatSync(file).isFIFO());
   });
 
-  it("a directory: left a directory", () => {
+  it("a directory: left a directory", async () => {
     const cwd = tree(STORE);
     const { file } = indexFlag(cwd);
     mkdirSync(file);
-    unused(cwd, "index_unreadable", /it is a directory, not a file/);
+    await unused(cwd, "index_unreadable", /it is a directory, not a file/);
     assert.ok(statSync(file).isDirectory());
   });
 
-  it("a loop of symlinks: said, left as it is", () => {
+  it("a loop of symlinks: said, left as it is", async () => {
     const cwd = tree(STORE);
     const { file } = indexFlag(cwd);
     symlinkSync("index.json", file);
-    unused(cwd, "index_unreadable", /.+/);
+    await unused(cwd, "index_unreadable", /.+/);
     assert.equal(readlinkSync(file), "index.json");
   });
 });
 
 describe("a FILE that is a symlink", () => {
-  it("is read through, and the index written replaces the link, as lock --output does", () => {
+  it("is read through, and the index written replaces the link, as lock --output does", async () => {
     const cwd = tree(STORE);
     const { flag, file } = indexFlag(cwd);
     const elsewhere = join(cwd, "elsewhere.json");
-    run(["list", "skills", "--index", elsewhere], cwd);
+    await run(["list", "skills", "--index", elsewhere], cwd);
     forge(elsewhere);
     symlinkSync(elsewhere, file);
-    const listed = run(["list", "skills", ...flag], cwd);
+    const listed = await run(["list", "skills", ...flag], cwd);
     assert.match(listed.out, /FORGED pdf/);
     // Nothing changed: the link is left as it is.
     assert.ok(lstatSync(file).isSymbolicLink());
@@ -184,7 +184,7 @@ describe("a FILE that is a symlink", () => {
       join(cwd, "skills", "pdf", "SKILL.md"),
       manifest("pdf", "Sign."),
     );
-    run(["list", "skills", ...flag], cwd);
+    await run(["list", "skills", ...flag], cwd);
     assert.ok(lstatSync(file).isFile());
     assert.match(readFileSync(elsewhere, "utf8"), /FORGED pdf/);
   });
@@ -192,15 +192,15 @@ describe("a FILE that is a symlink", () => {
 
 describe("a FILE where the skills' writers could forge it is refused (exit 2, nothing written)", () => {
   /** Asserts a refused run: exit 2, `code` naming `where`, FILE not written. */
-  function refused(
+  async function refused(
     args: string[],
     cwd: string,
     code: string,
     where: RegExp,
-  ): void {
+  ): Promise<void> {
     const before = snapshot(cwd);
     for (const json of [false, true]) {
-      const result = run([...args, ...(json ? ["--json"] : [])], cwd);
+      const result = await run([...args, ...(json ? ["--json"] : [])], cwd);
       assert.equal(result.code, 2, result.err);
       if (json) {
         assert.equal(JSON.parse(result.out).error.code, code);
@@ -219,16 +219,16 @@ describe("a FILE where the skills' writers could forge it is refused (exit 2, no
     assert.deepEqual(snapshot(cwd), before);
   }
 
-  it("inside a root, by its path or through a symlink to it", () => {
+  it("inside a root, by its path or through a symlink to it", async () => {
     const cwd = tree(STORE);
-    refused(
+    await refused(
       ["list", "skills", "--index", "skills/index.json"],
       cwd,
       "index_inside_root",
       /inside the root skills, where the skills' writers could forge it/,
     );
     link(join(cwd, "skills"), join(cwd, "out"));
-    refused(
+    await refused(
       ["list", "skills", "--index", "out/index.json"],
       cwd,
       "index_inside_root",
@@ -238,14 +238,14 @@ describe("a FILE where the skills' writers could forge it is refused (exit 2, no
       join(cwd, "skills", "new.json"),
       join(cwd, "cache", "dangling.json"),
     );
-    refused(
+    await refused(
       ["catalog", "skills", "--index", "cache/dangling.json"],
       cwd,
       "index_inside_root",
       /inside the root skills/,
     );
     // A root given through a symlink, FILE by its real path.
-    refused(
+    await refused(
       ["show", "pdf", "out", "--index", "skills/x.json"],
       cwd,
       "index_inside_root",
@@ -253,20 +253,20 @@ describe("a FILE where the skills' writers could forge it is refused (exit 2, no
     );
   });
 
-  it("inside a skill directory a root links to, or any folder holding a SKILL.md", () => {
+  it("inside a skill directory a root links to, or any folder holding a SKILL.md", async () => {
     const cwd = tree({
       ...STORE,
       "linked/xlsx/SKILL.md": manifest("xlsx"),
       "lone/SKILL.md": manifest("lone"),
     });
     link(join(cwd, "linked", "xlsx"), join(cwd, "skills", "xlsx"));
-    refused(
+    await refused(
       ["list", "skills", "--index", "linked/xlsx/index.json"],
       cwd,
       "index_inside_skill",
       /inside the skill directory linked\/xlsx \(it holds SKILL\.md\)/,
     );
-    refused(
+    await refused(
       ["why", "pdf", "skills", "--index", "lone/deeper/../index.json"],
       cwd,
       "index_inside_skill",
@@ -274,15 +274,15 @@ describe("a FILE where the skills' writers could forge it is refused (exit 2, no
     );
   });
 
-  it("in a folder that does not exist, or is a file: says which (unwritable)", () => {
+  it("in a folder that does not exist, or is a file: says which (unwritable)", async () => {
     const cwd = tree(STORE);
-    refused(
+    await refused(
       ["list", "skills", "--index", "nowhere/index.json"],
       cwd,
       "unwritable",
       /its folder nowhere does not exist; create it first, or give --index a file in a folder that exists/,
     );
-    refused(
+    await refused(
       ["list", "skills", "--index", "cache/.keep/index.json"],
       cwd,
       "unwritable",
@@ -292,7 +292,7 @@ describe("a FILE where the skills' writers could forge it is refused (exit 2, no
 });
 
 describe("FILE's path in messages", () => {
-  it("never reaches the terminal with a raw control or bidi character", () => {
+  it("never reaches the terminal with a raw control or bidi character", async () => {
     const name = "in\u001b[31mred\u202eevil\u0007.json";
     const cwd = tree({ ...STORE, [`cache/${name}`]: "# not an index\n" });
     const cases = [
@@ -302,7 +302,7 @@ describe("FILE's path in messages", () => {
     ];
     for (const args of cases) {
       for (const json of [[], ["--json"]]) {
-        const { out, err } = run([...args, ...json], cwd);
+        const { out, err } = await run([...args, ...json], cwd);
         assert.ok(err !== "" || out !== "", args.join(" "));
         for (const raw of ["\u001b", "\u202e", "\u0007"]) {
           assert.ok(

@@ -13,10 +13,10 @@ import { forge, indexAt, indexFlag, run, STORE } from "./_index.ts";
 const tree = tempTrees();
 
 describe("agent-skills --index FILE", () => {
-  it("writes FILE after the first run: the index of the skills read", () => {
+  it("writes FILE after the first run: the index of the skills read", async () => {
     const cwd = tree(STORE);
     const { flag, file } = indexFlag(cwd);
-    const first = run(["list", "skills", ...flag], cwd);
+    const first = await run(["list", "skills", ...flag], cwd);
     assert.equal(first.code, 0, first.err);
     assert.equal(first.err, "");
     const index = indexAt(file);
@@ -32,14 +32,14 @@ describe("agent-skills --index FILE", () => {
     ]);
   });
 
-  it("takes every manifest that did not change from FILE at the next run, without reading it", () => {
+  it("takes every manifest that did not change from FILE at the next run, without reading it", async () => {
     const cwd = tree(STORE);
     const { flag, file } = indexFlag(cwd);
-    assert.equal(run(["list", "skills", ...flag], cwd).code, 0);
+    assert.equal((await run(["list", "skills", ...flag], cwd)).code, 0);
     // Only FILE says this: a run that lists it did not read the manifests.
     forge(file);
     const forged = readFileSync(file, "utf8");
-    const second = run(["list", "skills", "--json", ...flag], cwd);
+    const second = await run(["list", "skills", "--json", ...flag], cwd);
     assert.equal(second.code, 0, second.err);
     assert.deepEqual(
       JSON.parse(second.out).skills.map((s: { description: string }) =>
@@ -51,16 +51,16 @@ describe("agent-skills --index FILE", () => {
     assert.equal(readFileSync(file, "utf8"), forged);
   });
 
-  it("reads a manifest that changed since, takes the others, and writes FILE again", () => {
+  it("reads a manifest that changed since, takes the others, and writes FILE again", async () => {
     const cwd = tree(STORE);
     const { flag, file } = indexFlag(cwd);
-    assert.equal(run(["list", "skills", ...flag], cwd).code, 0);
+    assert.equal((await run(["list", "skills", ...flag], cwd)).code, 0);
     forge(file);
     writeFileSync(
       join(cwd, "skills", "pdf", "SKILL.md"),
       manifest("pdf", "Sign PDF forms."),
     );
-    const { code, out } = run([
+    const { code, out } = await run([
       "catalog",
       "skills",
       "--format",
@@ -76,17 +76,17 @@ describe("agent-skills --index FILE", () => {
     assert.deepEqual(written.sort(), ["FORGED docx", "Sign PDF forms."]);
   });
 
-  it("reads the body of a skill it shows, serves what the disk says, and keeps no entry that lied", () => {
+  it("reads the body of a skill it shows, serves what the disk says, and keeps no entry that lied", async () => {
     const cwd = tree(STORE);
     const { flag, file } = indexFlag(cwd);
-    assert.equal(run(["list", "skills", ...flag], cwd).code, 0);
+    assert.equal((await run(["list", "skills", ...flag], cwd)).code, 0);
     forge(file);
-    const shown = run(["show", "pdf", "skills", "--json", ...flag], cwd);
+    const shown = await run(["show", "pdf", "skills", "--json", ...flag], cwd);
     assert.equal(shown.code, 0, shown.err);
     assert.equal(JSON.parse(shown.out).skill.description, "Fill PDF forms.");
     // The entry that was not what the disk holds is left out, then read.
     assert.deepEqual(indexAt(file).skills.map((e) => e.info.name), ["docx"]);
-    const listed = run(["list", "skills", "--json", ...flag], cwd);
+    const listed = await run(["list", "skills", "--json", ...flag], cwd);
     assert.deepEqual(
       JSON.parse(listed.out).skills.map((s: { description: string }) =>
         s.description
@@ -95,7 +95,7 @@ describe("agent-skills --index FILE", () => {
     );
   });
 
-  it("prints what the command prints without it, in every command that takes it", () => {
+  it("prints what the command prints without it, in every command that takes it", async () => {
     const cwd = tree(STORE);
     const { flag } = indexFlag(cwd);
     const commands = [
@@ -112,19 +112,27 @@ describe("agent-skills --index FILE", () => {
       ["show", "nope", "skills"],
     ];
     for (const args of commands) {
-      const plain = run(args, cwd);
+      const plain = await run(args, cwd);
       // The first run writes FILE; the second starts from it.
-      assert.deepEqual(run([...args, ...flag], cwd), plain, args.join(" "));
-      assert.deepEqual(run([...args, ...flag], cwd), plain, args.join(" "));
+      assert.deepEqual(
+        await run([...args, ...flag], cwd),
+        plain,
+        args.join(" "),
+      );
+      assert.deepEqual(
+        await run([...args, ...flag], cwd),
+        plain,
+        args.join(" "),
+      );
     }
   });
 
-  it("is rewritten for the roots given when it was made for others (index_refused, a note)", () => {
+  it("is rewritten for the roots given when it was made for others (index_refused, a note)", async () => {
     const cwd = tree({ ...STORE, "more/xlsx/SKILL.md": manifest("xlsx") });
     const { flag, file } = indexFlag(cwd);
-    assert.equal(run(["list", "skills", ...flag], cwd).code, 0);
+    assert.equal((await run(["list", "skills", ...flag], cwd)).code, 0);
     forge(file);
-    const other = run(["list", "skills", "more", "--json", ...flag], cwd);
+    const other = await run(["list", "skills", "more", "--json", ...flag], cwd);
     assert.equal(other.code, 0);
     assert.match(
       other.err,
@@ -133,14 +141,14 @@ describe("agent-skills --index FILE", () => {
     // The document is what a run without it prints: no warning of it.
     assert.deepEqual(
       JSON.parse(other.out),
-      JSON.parse(run(["list", "skills", "more", "--json"], cwd).out),
+      JSON.parse((await run(["list", "skills", "more", "--json"], cwd)).out),
     );
     assert.deepEqual(indexAt(file).roots, [
       join(cwd, "skills"),
       join(cwd, "more"),
     ]);
     // Settings count too: another manifest cap is another index.
-    const capped = run([
+    const capped = await run([
       "list",
       "skills",
       "more",
@@ -155,20 +163,23 @@ describe("agent-skills --index FILE", () => {
 describe("the commands that take --index", () => {
   const cwd = tree(STORE);
 
-  it("are list, catalog, show, path and why, each saying it in its help", () => {
+  it("are list, catalog, show, path and why, each saying it in its help", async () => {
     for (const command of ["list", "catalog", "show", "path", "why"]) {
-      const { out } = runMain([command, "--help"], { columns: 80, cwd });
+      const { out } = await runMain([command, "--help"], { columns: 80, cwd });
       assert.match(out, /\n {2}--index FILE {6}keep the index/, command);
     }
   });
 
-  it("not check, lock, verify or pack, which read every manifest by design", () => {
+  it("not check, lock, verify or pack, which read every manifest by design", async () => {
     assert.match(
-      runMain(["check", "--help"], { columns: 80, cwd }).out,
+      (await runMain(["check", "--help"], { columns: 80, cwd })).out,
       /check reads every manifest by design, so it takes no --index/,
     );
     for (const command of ["check", "lock", "verify", "pack"]) {
-      const { code, err } = run([command, "skills", "--index", "x.json"], cwd);
+      const { code, err } = await run(
+        [command, "skills", "--index", "x.json"],
+        cwd,
+      );
       assert.equal(code, 2, command);
       assert.match(
         err,
@@ -179,7 +190,7 @@ describe("the commands that take --index", () => {
     }
   });
 
-  it("refuse an empty FILE name, - and archives as usage errors", () => {
+  it("refuse an empty FILE name, - and archives as usage errors", async () => {
     for (
       const [args, message] of [
         [["list", "--index", ""], /option --index takes a file name, got ""/],
@@ -193,7 +204,7 @@ describe("the commands that take --index", () => {
         ],
       ] as const
     ) {
-      const { code, out, err } = run([...args], cwd);
+      const { code, out, err } = await run([...args], cwd);
       assert.equal(code, 2, args.join(" "));
       assert.equal(out, "");
       assert.match(err, message);

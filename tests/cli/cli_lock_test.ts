@@ -31,14 +31,14 @@ function store(): { cwd: string; root: string } {
   return { cwd, root: join(cwd, "skills") };
 }
 
-function run(args: string[], cwd: string) {
-  return runMain([...args, "--home", cwd], { columns: 100, cwd });
+async function run(args: string[], cwd: string) {
+  return await runMain([...args, "--home", cwd], { columns: 100, cwd });
 }
 
 describe("agent-skills lock", () => {
-  it("writes agent-skills.lock.json in the current directory", () => {
+  it("writes agent-skills.lock.json in the current directory", async () => {
     const { cwd, root } = store();
-    const { code, out, err } = run(["lock", "skills"], cwd);
+    const { code, out, err } = await run(["lock", "skills"], cwd);
     assert.equal(code, 0, err);
     assert.equal(out, "Locked 2 skills in agent-skills.lock.json\n");
     const text = readFileSync(join(cwd, "agent-skills.lock.json"), "utf8");
@@ -51,24 +51,27 @@ describe("agent-skills lock", () => {
     ]);
   });
 
-  it("writes to --output, or to stdout for -", () => {
+  it("writes to --output, or to stdout for -", async () => {
     const { cwd } = store();
-    assert.equal(run(["lock", "skills", "--output", "my.lock"], cwd).code, 0);
+    assert.equal(
+      (await run(["lock", "skills", "--output", "my.lock"], cwd)).code,
+      0,
+    );
     const written = readFileSync(join(cwd, "my.lock"), "utf8");
-    const { code, out } = run(["lock", "skills", "--output", "-"], cwd);
+    const { code, out } = await run(["lock", "skills", "--output", "-"], cwd);
     assert.equal(code, 0);
     assert.equal(out, written);
-    const json = JSON.parse(run(["lock", "skills", "--json"], cwd).out);
+    const json = JSON.parse((await run(["lock", "skills", "--json"], cwd)).out);
     assert.equal(json.skills, 2);
     assert.equal(json.path, join(cwd, "agent-skills.lock.json"));
   });
 
-  it("replaces a lock whole, and writes none when a skill cannot be locked", () => {
+  it("replaces a lock whole, and writes none when a skill cannot be locked", async () => {
     const { cwd } = store();
-    assert.equal(run(["lock", "skills"], cwd).code, 0);
+    assert.equal((await run(["lock", "skills"], cwd)).code, 0);
     const before = readFileSync(join(cwd, "agent-skills.lock.json"), "utf8");
     writeFileSync(join(cwd, "skills", "pdf", "bad\\name.md"), "x");
-    const { code, err } = run(["lock", "skills"], cwd);
+    const { code, err } = await run(["lock", "skills"], cwd);
     assert.equal(code, 1);
     assert.match(
       err,
@@ -80,9 +83,9 @@ describe("agent-skills lock", () => {
     );
   });
 
-  it("refuses an empty --output as a usage error", () => {
+  it("refuses an empty --output as a usage error", async () => {
     const { cwd } = store();
-    const { code, err } = run(["lock", "--output", ""], cwd);
+    const { code, err } = await run(["lock", "--output", ""], cwd);
     assert.equal(code, 2);
     assert.match(err, /option --output takes a file name/);
   });
@@ -103,53 +106,56 @@ describe("agent-skills lock refuses to land inside a skill, by real path", () =>
     ]);
   }
 
-  it("when --output's parent directory is a symlink into the skill", () => {
+  it("when --output's parent directory is a symlink into the skill", async () => {
     const { cwd, root } = store();
     symlinkSync(join(root, "pdf"), join(cwd, "out"));
     assertRefused(
-      run(["lock", "skills", "--output", "out/lock.json"], cwd),
+      await run(["lock", "skills", "--output", "out/lock.json"], cwd),
       join(root, "pdf"),
     );
     // Deeper, and through a chain of links.
     symlinkSync(join(cwd, "out"), join(cwd, "again"));
     assertRefused(
-      run(["lock", "skills", "--output", "again/scripts/lock.json"], cwd),
+      await run(["lock", "skills", "--output", "again/scripts/lock.json"], cwd),
       join(root, "pdf"),
     );
-    assert.equal(run(["verify", "skills"], cwd).code, 2); // no lock was written
+    assert.equal((await run(["verify", "skills"], cwd)).code, 2); // no lock was written
   });
 
-  it("when --output is a symlink to a file in the skill, there or not yet", () => {
+  it("when --output is a symlink to a file in the skill, there or not yet", async () => {
     const { cwd, root } = store();
     symlinkSync(join(root, "pdf", "forms.md"), join(cwd, "there.json"));
     symlinkSync(join(root, "pdf", "lock.json"), join(cwd, "dangling.json"));
     for (const output of ["there.json", "dangling.json"]) {
-      const result = run(["lock", "skills", "--output", output], cwd);
+      const result = await run(["lock", "skills", "--output", output], cwd);
       assertRefused(result, join(root, "pdf"));
       assert.match(result.err, /through a symlink/);
     }
   });
 
-  it("when the root is given through a symlink and --output by its real path", () => {
+  it("when the root is given through a symlink and --output by its real path", async () => {
     const { cwd, root } = store();
     symlinkSync(root, join(cwd, "alias"));
     assertRefused(
-      run(["lock", "alias", "--output", join(root, "pdf", "lock.json")], cwd),
+      await run(
+        ["lock", "alias", "--output", join(root, "pdf", "lock.json")],
+        cwd,
+      ),
       join(root, "pdf"),
     );
     assertRefused(
-      run(["lock", "skills", "--output", "alias/pdf/lock.json"], cwd),
+      await run(["lock", "skills", "--output", "alias/pdf/lock.json"], cwd),
       join(root, "pdf"),
     );
   });
 
-  it("when the skill's directory is a symlink and --output names its target", () => {
+  it("when the skill's directory is a symlink and --output names its target", async () => {
     const cwd = tree({
       "skills/docx/SKILL.md": manifest("docx"),
       "elsewhere/pdf/SKILL.md": manifest("pdf"),
     });
     symlinkSync(join(cwd, "elsewhere", "pdf"), join(cwd, "skills", "pdf"));
-    const result = run([
+    const result = await run([
       "lock",
       "skills",
       "--output",
@@ -160,14 +166,20 @@ describe("agent-skills lock refuses to land inside a skill, by real path", () =>
     assert.deepEqual(readdirSync(join(cwd, "elsewhere", "pdf")), ["SKILL.md"]);
   });
 
-  it("follows a loop of symlinks at --output a bounded number of times", () => {
+  it("follows a loop of symlinks at --output a bounded number of times", async () => {
     const { cwd, root } = store();
     symlinkSync("b.json", join(cwd, "a.json"));
     symlinkSync("a.json", join(cwd, "b.json"));
-    const { code, err } = run(["lock", "skills", "--output", "a.json"], cwd);
+    const { code, err } = await run(
+      ["lock", "skills", "--output", "a.json"],
+      cwd,
+    );
     // The rename replaces the link: the lock is beside it, in no skill.
     assert.equal(code, 0, err);
-    assert.equal(run(["verify", "skills", "--lock", "a.json"], cwd).code, 0);
+    assert.equal(
+      (await run(["verify", "skills", "--lock", "a.json"], cwd)).code,
+      0,
+    );
     assert.deepEqual(readdirSync(join(root, "pdf")).sort(), [
       "SKILL.md",
       "forms.md",
@@ -175,46 +187,51 @@ describe("agent-skills lock refuses to land inside a skill, by real path", () =>
     ]);
   });
 
-  it("and writes through a symlink that leads outside every skill, which verify then matches", () => {
+  it("and writes through a symlink that leads outside every skill, which verify then matches", async () => {
     const { cwd } = store();
     mkdirSync(join(cwd, "locks"));
     symlinkSync(join(cwd, "locks"), join(cwd, "out"));
-    const { code, err } = run(
+    const { code, err } = await run(
       ["lock", "skills", "--output", "out/a.json"],
       cwd,
     );
     assert.equal(code, 0, err);
     assert.ok(existsSync(join(cwd, "locks", "a.json")));
-    const verified = run(["verify", "skills", "--lock", "out/a.json"], cwd);
+    const verified = await run(
+      ["verify", "skills", "--lock", "out/a.json"],
+      cwd,
+    );
     assert.equal(verified.code, 0, verified.out);
   });
 });
 
 describe("agent-skills verify", () => {
-  function locked(): { cwd: string; root: string } {
+  async function locked(): Promise<{ cwd: string; root: string }> {
     const made = store();
-    assert.equal(run(["lock", "skills"], made.cwd).code, 0);
+    assert.equal((await run(["lock", "skills"], made.cwd)).code, 0);
     return made;
   }
 
-  it("exits 0 when everything matches", () => {
-    const { cwd } = locked();
-    const { code, out } = run(["verify", "skills"], cwd);
+  it("exits 0 when everything matches", async () => {
+    const { cwd } = await locked();
+    const { code, out } = await run(["verify", "skills"], cwd);
     assert.equal(code, 0);
     assert.equal(out, "2 locked skills match agent-skills.lock.json\n");
-    const json = JSON.parse(run(["verify", "skills", "--json"], cwd).out);
+    const json = JSON.parse(
+      (await run(["verify", "skills", "--json"], cwd)).out,
+    );
     assert.equal(json.ok, true);
   });
 
-  it("names each skill added, removed or changed, and each file", () => {
-    const { cwd, root } = locked();
+  it("names each skill added, removed or changed, and each file", async () => {
+    const { cwd, root } = await locked();
     mkdirSync(join(root, "new"));
     writeFileSync(join(root, "new", "SKILL.md"), manifest("new"));
     rmSync(join(root, "docx"), { recursive: true });
     writeFileSync(join(root, "pdf", "forms.md"), "# FORMS\n");
     writeFileSync(join(root, "pdf", "added.md"), "x");
     rmSync(join(root, "pdf", "scripts", "fill.py"));
-    const { code, out } = run(["verify", "skills"], cwd);
+    const { code, out } = await run(["verify", "skills"], cwd);
     assert.equal(code, 1);
     assert.equal(
       out,
@@ -229,7 +246,9 @@ describe("agent-skills verify", () => {
         "",
       ].join("\n"),
     );
-    const json = JSON.parse(run(["verify", "skills", "--json"], cwd).out);
+    const json = JSON.parse(
+      (await run(["verify", "skills", "--json"], cwd)).out,
+    );
     assert.deepEqual(json.drift, {
       added: ["new"],
       removed: ["docx"],
@@ -242,20 +261,20 @@ describe("agent-skills verify", () => {
     });
   });
 
-  it("says when a skill moved within its root", () => {
-    const { cwd, root } = locked();
+  it("says when a skill moved within its root", async () => {
+    const { cwd, root } = await locked();
     mkdirSync(join(root, "tools"));
     renameSync(join(root, "docx"), join(root, "tools", "docx"));
-    const { code, out } = run(["verify", "skills", "--depth", "2"], cwd);
+    const { code, out } = await run(["verify", "skills", "--depth", "2"], cwd);
     assert.equal(code, 1);
     assert.match(out, /~ docx\n {4}moved: docx -> tools\/docx\n/);
   });
 
-  it("writes GitHub workflow commands and SARIF, each file at its path", () => {
-    const { cwd, root } = locked();
+  it("writes GitHub workflow commands and SARIF, each file at its path", async () => {
+    const { cwd, root } = await locked();
     writeFileSync(join(root, "pdf", "forms.md"), "# FORMS\n");
     rmSync(join(root, "docx"), { recursive: true });
-    const github = run(["verify", "skills", "--format", "github"], cwd);
+    const github = await run(["verify", "skills", "--format", "github"], cwd);
     assert.equal(github.code, 1);
     assert.equal(
       github.out,
@@ -267,7 +286,7 @@ describe("agent-skills verify", () => {
       ].join("\n"),
     );
     const sarif = JSON.parse(
-      run(["verify", "skills", "--format", "sarif"], cwd).out,
+      (await run(["verify", "skills", "--format", "sarif"], cwd)).out,
     );
     assert.deepEqual(
       sarif.runs[0].results.map((result: { ruleId: string }) => result.ruleId),
@@ -275,9 +294,9 @@ describe("agent-skills verify", () => {
     );
   });
 
-  it("fails with exit 2 for a lock that is missing, not JSON, or malformed", () => {
+  it("fails with exit 2 for a lock that is missing, not JSON, or malformed", async () => {
     const { cwd } = store();
-    const missing = run(["verify", "skills"], cwd);
+    const missing = await run(["verify", "skills"], cwd);
     assert.equal(missing.code, 2);
     assert.match(
       missing.err,
@@ -285,7 +304,7 @@ describe("agent-skills verify", () => {
     );
     writeFileSync(join(cwd, "bad.json"), "{");
     assert.match(
-      run(["verify", "skills", "--lock", "bad.json"], cwd).err,
+      (await run(["verify", "skills", "--lock", "bad.json"], cwd)).err,
       /invalid_lock: bad\.json is not JSON/,
     );
     writeFileSync(
@@ -295,7 +314,7 @@ describe("agent-skills verify", () => {
         skills: [{ name: "x", path: "../../etc", digest: "", files: [] }],
       }),
     );
-    const evil = run(
+    const evil = await run(
       ["verify", "skills", "--lock", "evil.json", "--json"],
       cwd,
     );
@@ -306,12 +325,12 @@ describe("agent-skills verify", () => {
     );
     writeFileSync(join(cwd, "bytes.json"), new Uint8Array([0xff, 0xfe]));
     assert.equal(
-      run(["verify", "skills", "--lock", "bytes.json"], cwd).code,
+      (await run(["verify", "skills", "--lock", "bytes.json"], cwd)).code,
       2,
     );
   });
 
-  it("reads a skills-lock.json of another tool as no lock of its own", () => {
+  it("reads a skills-lock.json of another tool as no lock of its own", async () => {
     const { cwd } = store();
     writeFileSync(
       join(cwd, "skills-lock.json"),
@@ -322,7 +341,7 @@ describe("agent-skills verify", () => {
         },
       }),
     );
-    const { code, err } = run([
+    const { code, err } = await run([
       "verify",
       "skills",
       "--lock",

@@ -40,9 +40,13 @@ interface Written {
   stderr: string;
 }
 
-function run(args: string[], color = false, columns = 100): Written {
+async function run(
+  args: string[],
+  color = false,
+  columns = 100,
+): Promise<Written> {
   const written = { stdout: "", stderr: "" };
-  main(args, {
+  await main(args, {
     stdout: (text) => (written.stdout += text),
     stderr: (text) => (written.stderr += text),
     color,
@@ -125,9 +129,11 @@ function hostileLock(): string {
 }
 
 /** Every command in every format over the roots, and for each skill listed. */
-function commandsOver(roots: string[]): string[][] {
+async function commandsOver(roots: string[]): Promise<string[][]> {
   const home = ["--home", "/nonexistent-home"];
-  const listed = JSON.parse(run(["list", ...roots, ...home, "--json"]).stdout)
+  const listed = JSON.parse(
+    (await run(["list", ...roots, ...home, "--json"])).stdout,
+  )
     .skills as Array<{ name: string; resources?: string[] }>;
   const dir = roots[1] ?? "";
   const flags = roots.slice(2);
@@ -186,18 +192,18 @@ function commandsOver(roots: string[]): string[][] {
 }
 
 describe("agent-skills output", () => {
-  it("writes no acting character from disk, in any command or format", () => {
+  it("writes no acting character from disk, in any command or format", async () => {
     for (const roots of hostileRoots()) {
-      for (const args of commandsOver(roots)) {
-        assertSafe(args, run(args));
+      for (const args of await commandsOver(roots)) {
+        assertSafe(args, await run(args));
         // In colour too: only the command's own colours are escapes; and
         // in a terminal too narrow for a name.
-        assertSafe(args, run(args, true, 10));
+        assertSafe(args, await run(args, true, 10));
       }
     }
   });
 
-  it("echoes no argument raw in a usage error, as text or JSON", () => {
+  it("echoes no argument raw in a usage error, as text or JSON", async () => {
     const cases = [
       [RAW],
       ["help", RAW],
@@ -220,14 +226,14 @@ describe("agent-skills output", () => {
     for (const args of cases) {
       for (const json of [[], ["--json"]]) {
         const all = [...args, ...json, "--home", "/nonexistent-home"];
-        assertSafe(all, run(all));
+        assertSafe(all, await run(all));
       }
     }
   });
 
-  it("escapes the path of each problem of a dropped skill under why", () => {
+  it("escapes the path of each problem of a dropped skill under why", async () => {
     const [, nested = ""] = hostileRoots()[1] ?? [];
-    const { stdout } = run([
+    const { stdout } = await run([
       "why",
       "broken",
       "--root",
@@ -252,8 +258,8 @@ describe("agent-skills output", () => {
 });
 
 describe("agent-skills show", () => {
-  it("puts every value in one column after its label, with no space at a line's end", () => {
-    const { stdout: out } = run([
+  it("puts every value in one column after its label, with no space at a line's end", async () => {
+    const { stdout: out } = await run([
       "show",
       "pdf-forms",
       "--root",

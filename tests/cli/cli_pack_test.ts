@@ -17,8 +17,8 @@ const tree = tempTrees();
 // deno-lint-ignore no-control-regex
 const ACTING = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
-function run(args: string[], cwd: string) {
-  return runMain([...args], { columns: 100, cwd });
+async function run(args: string[], cwd: string) {
+  return await runMain([...args], { columns: 100, cwd });
 }
 
 /** A working directory holding skill `pdf` and a broken skill `bad`. */
@@ -37,9 +37,9 @@ function listing(dir: string): string[] {
 }
 
 describe("agent-skills pack", () => {
-  it("writes NAME.skill in the current directory, the bytes packSkill() gives", () => {
+  it("writes NAME.skill in the current directory, the bytes packSkill() gives", async () => {
     const cwd = store();
-    const { code, out, err } = run(["pack", "skills/pdf"], cwd);
+    const { code, out, err } = await run(["pack", "skills/pdf"], cwd);
     assert.equal(code, 0, err);
     assert.match(
       out,
@@ -54,9 +54,9 @@ describe("agent-skills pack", () => {
     assert.deepEqual(readdirSync(cwd).sort(), ["pdf.skill", "skills"]);
   });
 
-  it("writes to --output with --layout flat, and says so in JSON", () => {
+  it("writes to --output with --layout flat, and says so in JSON", async () => {
     const cwd = store();
-    const { code, out } = run(
+    const { code, out } = await run(
       [
         "pack",
         "skills/pdf",
@@ -79,10 +79,10 @@ describe("agent-skills pack", () => {
     );
   });
 
-  it("writes the bytes to stdout for -, and never to a terminal", () => {
+  it("writes the bytes to stdout for -, and never to a terminal", async () => {
     const cwd = store();
     const chunks: Uint8Array[] = [];
-    const code = main(["pack", "skills/pdf", "--output", "-"], {
+    const code = await main(["pack", "skills/pdf", "--output", "-"], {
       stdout: () => assert.fail("text on stdout"),
       stderr: () => {},
       stdoutBytes: (bytes) => chunks.push(bytes),
@@ -92,7 +92,7 @@ describe("agent-skills pack", () => {
     });
     assert.equal(code, 0);
     assert.deepEqual(chunks, [packSkill(join(cwd, "skills/pdf"))]);
-    const { code: refused, err } = run(
+    const { code: refused, err } = await run(
       ["pack", "skills/pdf", "--output", "-"],
       cwd,
     );
@@ -100,10 +100,10 @@ describe("agent-skills pack", () => {
     assert.match(err, /terminal_output/);
   });
 
-  it("writes nothing for a skill it refuses (exit 1), naming the rule", () => {
+  it("writes nothing for a skill it refuses (exit 1), naming the rule", async () => {
     const cwd = store();
     const before = listing(cwd);
-    const { code, err } = run(["pack", "skills/bad"], cwd);
+    const { code, err } = await run(["pack", "skills/bad"], cwd);
     assert.equal(code, 1);
     assert.match(
       err,
@@ -112,34 +112,46 @@ describe("agent-skills pack", () => {
     assert.deepEqual(listing(cwd), before);
   });
 
-  it("refuses a target inside the skill, and one it cannot write (exit 2)", () => {
+  it("refuses a target inside the skill, and one it cannot write (exit 2)", async () => {
     const cwd = store();
-    const inside = run(
+    const inside = await run(
       ["pack", "skills/pdf", "--output", "skills/pdf/x.skill"],
       cwd,
     );
     assert.equal(inside.code, 2);
     assert.match(inside.err, /archive_inside_skill/);
     const before = listing(cwd);
-    const missing = run(["pack", "skills/pdf", "--output", "no/x.skill"], cwd);
+    const missing = await run(
+      ["pack", "skills/pdf", "--output", "no/x.skill"],
+      cwd,
+    );
     assert.equal(missing.code, 2);
     // The folder is named, not the file, and what to do said.
     assert.match(
       missing.err,
       /unwritable: Wrote no archive: cannot write no\/x\.skill: its folder no does not exist; create it first, or give --output a file in a folder that exists\n$/,
     );
-    const deeper = run(["pack", "skills/pdf", "--output", "a/b/x.zip"], cwd);
+    const deeper = await run(
+      ["pack", "skills/pdf", "--output", "a/b/x.zip"],
+      cwd,
+    );
     assert.match(deeper.err, /its folder a\/b does not exist/);
     writeFileSync(join(cwd, "plain"), "a file");
-    const file = run(["pack", "skills/pdf", "--output", "plain/x.skill"], cwd);
+    const file = await run(
+      ["pack", "skills/pdf", "--output", "plain/x.skill"],
+      cwd,
+    );
     assert.equal(file.code, 2);
     assert.match(file.err, /its folder plain is a file, not a folder/);
-    const under = run(["pack", "skills/pdf", "--output", "plain/a/x.zip"], cwd);
+    const under = await run(
+      ["pack", "skills/pdf", "--output", "plain/a/x.zip"],
+      cwd,
+    );
     assert.match(
       under.err,
       /its folder plain\/a does not exist \(a folder above it is a file\)/,
     );
-    const json = run(
+    const json = await run(
       ["pack", "skills/pdf", "--output", "no/x.skill", "--json"],
       cwd,
     );
@@ -148,48 +160,51 @@ describe("agent-skills pack", () => {
     assert.deepEqual(listing(cwd), before);
   });
 
-  it("says --layout flat packs a skill only claude.ai's rules refuse, and not for one the spec refuses", () => {
+  it("says --layout flat packs a skill only claude.ai's rules refuse, and not for one the spec refuses", async () => {
     const cwd = tree({
       "extra/SKILL.md":
         "---\nname: extra\ndescription: Does x.\nversion: 1.0\n---\nBody.\n",
     });
-    const refused = run(["pack", "extra"], cwd);
+    const refused = await run(["pack", "extra"], cwd);
     assert.equal(refused.code, 1);
     assert.match(refused.err, /claude_ai_field/);
     assert.match(refused.err, /--layout flat/);
-    assert.equal(run(["pack", "extra", "--layout", "flat"], cwd).code, 0);
-    const bad = run(["pack", "skills/bad"], store());
+    assert.equal(
+      (await run(["pack", "extra", "--layout", "flat"], cwd)).code,
+      0,
+    );
+    const bad = await run(["pack", "skills/bad"], store());
     assert.equal(bad.code, 1);
     assert.doesNotMatch(bad.err, /--layout flat/);
   });
 
-  it("takes one DIR and a known layout (exit 2)", () => {
+  it("takes one DIR and a known layout (exit 2)", async () => {
     const cwd = store();
-    assert.equal(run(["pack"], cwd).code, 2);
-    const layout = run(["pack", "skills/pdf", "--layout", "tar"], cwd);
+    assert.equal((await run(["pack"], cwd)).code, 2);
+    const layout = await run(["pack", "skills/pdf", "--layout", "tar"], cwd);
     assert.equal(layout.code, 2);
     assert.match(layout.err, /--layout takes folder or flat/);
   });
 });
 
 describe("agent-skills check and list of archives", () => {
-  it("checks and lists a packed archive, writing nothing", () => {
+  it("checks and lists a packed archive, writing nothing", async () => {
     const cwd = store();
-    assert.equal(run(["pack", "skills/pdf"], cwd).code, 0);
+    assert.equal((await run(["pack", "skills/pdf"], cwd)).code, 0);
     const before = listing(cwd);
-    const check = run(["check", "pdf.skill"], cwd);
+    const check = await run(["check", "pdf.skill"], cwd);
     assert.equal(check.code, 0, check.err);
     assert.equal(
       check.out,
       "0 errors, 0 warnings, 0 notes in 1 loadable skill\n",
     );
-    const list = run(["list", "pdf.skill"], cwd);
+    const list = await run(["list", "pdf.skill"], cwd);
     assert.equal(list.code, 0);
     assert.match(list.out, /^pdf +archive\/pdf\.skill +The pdf skill\.$/m);
     assert.deepEqual(listing(cwd), before);
   });
 
-  it("reports a skill's problems at ARCHIVE!/TOP/SKILL.md, in text and in JSON", () => {
+  it("reports a skill's problems at ARCHIVE!/TOP/SKILL.md, in text and in JSON", async () => {
     const cwd = tree();
     writeFileSync(
       join(cwd, "s.zip"),
@@ -199,14 +214,14 @@ describe("agent-skills check and list of archives", () => {
         ),
       }),
     );
-    const text = run(["check", "s.zip"], cwd);
+    const text = await run(["check", "s.zip"], cwd);
     assert.equal(text.code, 1);
     assert.match(text.out, /^s\.zip!\/s\/SKILL\.md:2:\d+: name_mismatch:/m);
-    const json = JSON.parse(run(["check", "s.zip", "--json"], cwd).out);
+    const json = JSON.parse((await run(["check", "s.zip", "--json"], cwd)).out);
     assert.equal(json.diagnostics[0].path, join(cwd, "s.zip!/s/SKILL.md"));
   });
 
-  it("fails with the archive's error code for a hostile archive (exit 1)", () => {
+  it("fails with the archive's error code for a hostile archive (exit 1)", async () => {
     const cwd = tree();
     writeFileSync(
       join(cwd, "evil.skill"),
@@ -216,26 +231,28 @@ describe("agent-skills check and list of archives", () => {
       }),
     );
     const before = listing(cwd);
-    const list = run(["list", "evil.skill"], cwd);
+    const list = await run(["list", "evil.skill"], cwd);
     assert.equal(list.code, 1);
     assert.match(
       list.err,
       /unsafe_path: Cannot read the archive evil\.skill/,
     );
     // check reports it in its report, as a diagnostic at the archive.
-    const check = run(["check", "evil.skill"], cwd);
+    const check = await run(["check", "evil.skill"], cwd);
     assert.equal(check.code, 1);
     assert.match(
       check.out,
       /^evil\.skill: unsafe_path: Refused the archive, nothing in it checked: evil\.skill holds/m,
     );
     assert.deepEqual(listing(cwd), before);
-    const json = JSON.parse(run(["check", "evil.skill", "--json"], cwd).out);
+    const json = JSON.parse(
+      (await run(["check", "evil.skill", "--json"], cwd)).out,
+    );
     assert.equal(json.diagnostics[0].code, "unsafe_path");
     assert.equal(json.diagnostics[0].path, join(cwd, "evil.skill"));
   });
 
-  it("prints no raw control character from an archive's names or its skill", () => {
+  it("prints no raw control character from an archive's names or its skill", async () => {
     const cwd = tree();
     const name = "e\u001b[31mvil.skill";
     writeFileSync(
@@ -247,34 +264,40 @@ describe("agent-skills check and list of archives", () => {
       }),
     );
     for (const command of ["check", "list"]) {
-      const { out, err } = run([command, name], cwd);
+      const { out, err } = await run([command, name], cwd);
       assert.doesNotMatch(out + err, ACTING);
     }
     writeFileSync(
       join(cwd, "bad.skill"),
       zipSync({ "s/\u001b[2J.md": new Uint8Array() }),
     );
-    const { out, err } = run(["check", "bad.skill"], cwd);
+    const { out, err } = await run(["check", "bad.skill"], cwd);
     assert.match(out, /unsafe_path/);
     assert.doesNotMatch(out + err, ACTING);
   });
 
-  it("checks archives beside directories in one report; list takes archives only", () => {
+  it("checks archives beside directories in one report; list takes archives only", async () => {
     const cwd = store();
-    assert.equal(run(["pack", "skills/pdf"], cwd).code, 0);
-    const mixed = run(["check", "pdf.skill", "skills/pdf", "--json"], cwd);
+    assert.equal((await run(["pack", "skills/pdf"], cwd)).code, 0);
+    const mixed = await run(
+      ["check", "pdf.skill", "skills/pdf", "--json"],
+      cwd,
+    );
     const report = JSON.parse(mixed.out);
     assert.equal(report.skills, 2);
     assert.equal(report.ok, true);
-    const list = run(["list", "pdf.skill", "skills"], cwd);
+    const list = await run(["list", "pdf.skill", "skills"], cwd);
     assert.equal(list.code, 2);
     assert.match(list.err, /either archives/);
   });
 
-  it("refuses what is no archive, and a missing one (exit 1)", () => {
+  it("refuses what is no archive, and a missing one (exit 1)", async () => {
     const cwd = tree({ "text.zip": "hello" });
-    assert.match(run(["check", "text.zip"], cwd).out, /^text\.zip: not_a_zip/m);
-    const missing = run(["list", "missing.skill"], cwd);
+    assert.match(
+      (await run(["check", "text.zip"], cwd)).out,
+      /^text\.zip: not_a_zip/m,
+    );
+    const missing = await run(["list", "missing.skill"], cwd);
     assert.equal(missing.code, 1);
     assert.match(
       missing.err,

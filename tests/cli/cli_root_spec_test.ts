@@ -10,11 +10,11 @@ import { manifest, runMain, tempTrees } from "../_helpers.ts";
 
 const tree = tempTrees();
 
-function run(
+async function run(
   args: readonly string[],
   cwd: string,
-): { code: number; out: string; err: string } {
-  return runMain([...args, "--home", cwd], { columns: 200, cwd });
+): Promise<{ code: number; out: string; err: string }> {
+  return await runMain([...args, "--home", cwd], { columns: 200, cwd });
 }
 
 /** The names a `--json` listing serves. */
@@ -42,9 +42,9 @@ function stores(): string {
 }
 
 describe("a root's own options", () => {
-  it("lists stores of three shapes in one command", () => {
+  it("lists stores of three shapes in one command", async () => {
     const cwd = stores();
-    const listed = run([
+    const listed = await run([
       "list",
       "plain",
       "--root",
@@ -63,45 +63,52 @@ describe("a root's own options", () => {
     assert.deepEqual(JSON.parse(listed.out).hints, []);
   });
 
-  it("takes them on a DIR too, in every command that reads roots", () => {
+  it("takes them on a DIR too, in every command that reads roots", async () => {
     const cwd = stores();
     assert.equal(
-      run(["show", "git-tools:setup", "kind=plugins,path=market"], cwd).code,
-      0,
-    );
-    assert.equal(
-      run(["path", "zip", "SKILL.md", "depth=2,hidden=read,path=dotted"], cwd)
+      (await run(["show", "git-tools:setup", "kind=plugins,path=market"], cwd))
         .code,
       0,
     );
-    const checked = run(["check", "kind=plugins,path=market", "plain"], cwd);
+    assert.equal(
+      (await run(
+        ["path", "zip", "SKILL.md", "depth=2,hidden=read,path=dotted"],
+        cwd,
+      ))
+        .code,
+      0,
+    );
+    const checked = await run(
+      ["check", "kind=plugins,path=market", "plain"],
+      cwd,
+    );
     assert.equal(checked.code, 0, checked.out);
     assert.match(checked.out, /in 2 loadable skills\n$/);
   });
 
-  it("sets a root's own over the flags, which the other roots keep", () => {
+  it("sets a root's own over the flags, which the other roots keep", async () => {
     const cwd = stores();
     // --plugins for every root, but plain is a root of skills.
-    const listed = run(
+    const listed = await run(
       ["list", "market", "kind=skills,path=plain", "--plugins", "--json"],
       cwd,
     );
     assert.equal(listed.code, 0, listed.out);
     assert.deepEqual(names(listed.out), ["git-tools:setup", "pdf"]);
     // --depth 2 for every root, but depth=1 for plain.
-    const deep = run(
+    const deep = await run(
       ["list", "dotted", "depth=1,path=plain", "--depth", "2", "--hidden"],
       cwd,
     );
     assert.equal(deep.code, 0, deep.err);
   });
 
-  it("takes a path with commas and equals signs whole, and ./ before a name that reads as options", () => {
+  it("takes a path with commas and equals signs whole, and ./ before a name that reads as options", async () => {
     const cwd = tree({
       "a,b=c/pdf/SKILL.md": manifest("pdf"),
       "path=x/zip/SKILL.md": manifest("zip"),
     });
-    const listed = run(
+    const listed = await run(
       ["list", "depth=1,path=a,b=c", "./path=x", "--json"],
       cwd,
     );
@@ -109,7 +116,7 @@ describe("a root's own options", () => {
     assert.deepEqual(names(listed.out), ["pdf", "zip"]);
   });
 
-  it("refuses options it does not take, naming the root and the option (exit 2)", () => {
+  it("refuses options it does not take, naming the root and the option (exit 2)", async () => {
     const cwd = stores();
     const cases: Array<[string, RegExp]> = [
       [
@@ -140,7 +147,7 @@ describe("a root's own options", () => {
           spec,
         ], ["check", spec]]
       ) {
-        const { code, err } = run(args, cwd);
+        const { code, err } = await run(args, cwd);
         assert.equal(code, 2, `${args.join(" ")}: ${err}`);
         assert.match(err, message, args.join(" "));
         assert.ok(err.includes(`root ${JSON.stringify(spec)}: `), err);
@@ -150,9 +157,9 @@ describe("a root's own options", () => {
 });
 
 describe("a root of plugins that serves nothing", () => {
-  it("says why, and that it holds skills of its own, never failing in silence", () => {
+  it("says why, and that it holds skills of its own, never failing in silence", async () => {
     const cwd = stores();
-    const listed = run(["list", "plain", "market", "--plugins"], cwd);
+    const listed = await run(["list", "plain", "market", "--plugins"], cwd);
     assert.equal(listed.code, 1);
     assert.match(listed.out, /git-tools:setup/);
     assert.equal(
@@ -161,7 +168,7 @@ describe("a root of plugins that serves nothing", () => {
     );
   });
 
-  it("never exits non-zero with nothing said, whatever the roots hold", () => {
+  it("never exits non-zero with nothing said, whatever the roots hold", async () => {
     const cwd = stores();
     const empty = tree();
     for (
@@ -176,7 +183,7 @@ describe("a root of plugins that serves nothing", () => {
         ["list", "dotted", "--depth", "2"],
       ]
     ) {
-      const { code, err } = run(args, cwd);
+      const { code, err } = await run(args, cwd);
       assert.notEqual(code, 0, args.join(" "));
       assert.notEqual(err.trim(), "", args.join(" "));
     }

@@ -14,15 +14,17 @@ import { link, makeFifo, manifest, runMain, tempTrees } from "../_helpers.ts";
 const tree = tempTrees();
 
 /** One run in `cwd`, with an explicit home. */
-function run(
+async function run(
   args: readonly string[],
   cwd: string,
-): { code: number; out: string; err: string } {
-  return runMain([...args, "--home", cwd], { columns: 120, cwd });
+): Promise<{ code: number; out: string; err: string }> {
+  return await runMain([...args, "--home", cwd], { columns: 120, cwd });
 }
 
 /** A store of two skills, its lock beside it; the skills' root and pdf's directory. */
-function store(): { cwd: string; root: string; pdf: string; lock: string } {
+async function store(): Promise<
+  { cwd: string; root: string; pdf: string; lock: string }
+> {
   const cwd = tree({
     "skills/pdf/SKILL.md": manifest("pdf"),
     "skills/pdf/forms.md": "# forms\n",
@@ -30,7 +32,7 @@ function store(): { cwd: string; root: string; pdf: string; lock: string } {
   });
   const root = join(cwd, "skills");
   const lock = join(cwd, "skills.lock.json");
-  assert.equal(run(["lock", root, "--output", lock], cwd).code, 0);
+  assert.equal((await run(["lock", root, "--output", lock], cwd)).code, 0);
   return { cwd, root, pdf: join(root, "pdf"), lock };
 }
 
@@ -57,13 +59,13 @@ function everyCommand(
 }
 
 describe("a skill directory given where a root is expected", () => {
-  it("fails every command that reads roots, saying to list its parent", () => {
-    const { cwd, root, pdf, lock } = store();
+  it("fails every command that reads roots, saying to list its parent", async () => {
+    const { cwd, root, pdf, lock } = await store();
     const out = join(cwd, "new.lock.json");
     for (
       const [what, args] of Object.entries(everyCommand(pdf, { lock, out }))
     ) {
-      const { code, err } = run(args, cwd);
+      const { code, err } = await run(args, cwd);
       assert.equal(code, 1, `${what}: ${err}`);
       assert.ok(
         err.includes(
@@ -77,16 +79,16 @@ describe("a skill directory given where a root is expected", () => {
     }
     assert.equal(existsSync(out), false);
     // Its parent serves it.
-    assert.equal(run(["show", "pdf", root], cwd).code, 0);
+    assert.equal((await run(["show", "pdf", root], cwd)).code, 0);
   });
 
-  it("says so in the JSON document, one document per run", () => {
-    const { cwd, pdf, lock } = store();
+  it("says so in the JSON document, one document per run", async () => {
+    const { cwd, pdf, lock } = await store();
     const out = join(cwd, "new.lock.json");
     for (
       const [what, args] of Object.entries(everyCommand(pdf, { lock, out }))
     ) {
-      const { code, out: stdout, err } = run([...args, "--json"], cwd);
+      const { code, out: stdout, err } = await run([...args, "--json"], cwd);
       assert.equal(code, 1, what);
       assert.equal(err, "", what);
       const document = JSON.parse(stdout) as {
@@ -101,21 +103,21 @@ describe("a skill directory given where a root is expected", () => {
     }
   });
 
-  it("checks it as that one skill in check, as the reference validator does", () => {
-    const { cwd, pdf } = store();
-    const { code, out } = run(["check", pdf], cwd);
+  it("checks it as that one skill in check, as the reference validator does", async () => {
+    const { cwd, pdf } = await store();
+    const { code, out } = await run(["check", pdf], cwd);
     assert.equal(code, 0, out);
     assert.match(out, /in 1 loadable skill\n$/);
   });
 
-  it("takes a SKILL.md given as a root as its skill's directory", () => {
-    const { cwd, lock } = store();
+  it("takes a SKILL.md given as a root as its skill's directory", async () => {
+    const { cwd, lock } = await store();
     const file = join(cwd, "skills", "pdf", "SKILL.md");
     const out = join(cwd, "new.lock.json");
     for (
       const [what, args] of Object.entries(everyCommand(file, { lock, out }))
     ) {
-      const { code, err } = run(args, cwd);
+      const { code, err } = await run(args, cwd);
       assert.equal(code, 1, `${what}: ${err}`);
       assert.match(
         err,
@@ -123,11 +125,11 @@ describe("a skill directory given where a root is expected", () => {
         what,
       );
     }
-    assert.equal(run(["check", file], cwd).code, 0);
+    assert.equal((await run(["check", file], cwd)).code, 0);
   });
 
-  it("is the same through a symlink, naming the folder that holds the link", () => {
-    const { cwd, lock, pdf } = store();
+  it("is the same through a symlink, naming the folder that holds the link", async () => {
+    const { cwd, lock, pdf } = await store();
     const links = join(cwd, "links");
     link(pdf, join(links, "pdf-link"));
     const out = join(cwd, "new.lock.json");
@@ -135,7 +137,7 @@ describe("a skill directory given where a root is expected", () => {
     for (
       const [what, args] of Object.entries(everyCommand(given, { lock, out }))
     ) {
-      const { code, err } = run(args, cwd);
+      const { code, err } = await run(args, cwd);
       assert.equal(code, 1, `${what}: ${err}`);
       assert.match(
         err,
@@ -144,17 +146,17 @@ describe("a skill directory given where a root is expected", () => {
       );
     }
     // And that folder serves it, under its link's name.
-    assert.equal(run(["path", "pdf", "forms.md", links], cwd).code, 0);
+    assert.equal((await run(["path", "pdf", "forms.md", links], cwd)).code, 0);
   });
 
-  it("is a skill directory first when it also holds skills below it", () => {
+  it("is a skill directory first when it also holds skills below it", async () => {
     const cwd = tree({
       "outer/SKILL.md": manifest("outer"),
       "outer/inner/SKILL.md": manifest("inner"),
     });
     const outer = join(cwd, "outer");
     for (const args of [["list", outer], ["show", "inner", outer]]) {
-      const { code, err } = run(args, cwd);
+      const { code, err } = await run(args, cwd);
       assert.equal(code, 1, err);
       assert.ok(
         err.endsWith(
@@ -164,45 +166,45 @@ describe("a skill directory given where a root is expected", () => {
       );
     }
     // check reads it as one skill; its subfolders are its resources.
-    const checked = run(["check", outer], cwd);
+    const checked = await run(["check", outer], cwd);
     assert.match(checked.out, /in 1 loadable skill\n$/);
   });
 });
 
 describe("a root that is no directory of skills", () => {
-  it("fails every command for a path that does not exist, catalog as list", () => {
-    const { cwd, lock } = store();
+  it("fails every command for a path that does not exist, catalog as list", async () => {
+    const { cwd, lock } = await store();
     const missing = join(cwd, "no-such-dir");
     const out = join(cwd, "new.lock.json");
     for (
       const [what, args] of Object.entries(everyCommand(missing, { lock, out }))
     ) {
-      const { code, err } = run(args, cwd);
+      const { code, err } = await run(args, cwd);
       assert.equal(code, 1, `${what}: ${err}`);
       assert.match(err, /no-such-dir does not exist\n/, what);
     }
     assert.equal(existsSync(out), false);
-    assert.equal(run(["check", missing], cwd).code, 1);
+    assert.equal((await run(["check", missing], cwd)).code, 1);
   });
 
-  it("fails every command for a file", () => {
-    const { cwd, lock } = store();
+  it("fails every command for a file", async () => {
+    const { cwd, lock } = await store();
     const file = join(cwd, "skills.lock.json");
     const before = readFileSync(lock, "utf8");
     const out = join(cwd, "new.lock.json");
     for (
       const [what, args] of Object.entries(everyCommand(file, { lock, out }))
     ) {
-      const { code, err } = run(args, cwd);
+      const { code, err } = await run(args, cwd);
       assert.equal(code, 1, `${what}: ${err}`);
       assert.match(err, /skills\.lock\.json.*not a directory/, what);
     }
     assert.equal(readFileSync(lock, "utf8"), before);
-    assert.equal(run(["check", file], cwd).code, 1);
+    assert.equal((await run(["check", file], cwd)).code, 1);
   });
 
-  it("fails every command for a FIFO, without opening it", () => {
-    const { cwd, lock } = store();
+  it("fails every command for a FIFO, without opening it", async () => {
+    const { cwd, lock } = await store();
     const fifo = join(cwd, "pipe");
     makeFifo(fifo);
     const out = join(cwd, "new.lock.json");
@@ -210,15 +212,15 @@ describe("a root that is no directory of skills", () => {
     for (
       const [what, args] of Object.entries(everyCommand(fifo, { lock, out }))
     ) {
-      const { code, err } = run(args, cwd);
+      const { code, err } = await run(args, cwd);
       assert.equal(code, 1, `${what}: ${err}`);
       assert.match(err, /pipe.*not a directory/, what);
     }
-    assert.equal(run(["check", fifo], cwd).code, 1);
+    assert.equal((await run(["check", fifo], cwd)).code, 1);
   });
 
-  it("fails every command over every skill for a folder that holds no skill", () => {
-    const { cwd, lock } = store();
+  it("fails every command over every skill for a folder that holds no skill", async () => {
+    const { cwd, lock } = await store();
     const made = tree({ "empty/.keep": "" });
     const given = join(made, "empty");
     const out = join(cwd, "new.lock.json");
@@ -228,16 +230,16 @@ describe("a root that is no directory of skills", () => {
       delete commands[what];
     }
     for (const [what, args] of Object.entries(commands)) {
-      const { code, err } = run(args, cwd);
+      const { code, err } = await run(args, cwd);
       assert.equal(code, 1, `${what}: ${err}`);
       assert.match(err, /no skills in .*empty: no SKILL\.md in it/, what);
     }
     assert.equal(existsSync(out), false);
-    assert.equal(run(["check", given], cwd).code, 1);
+    assert.equal((await run(["check", given], cwd)).code, 1);
   });
 
-  it("escapes the acting characters of a root's name, one line each", () => {
-    const { cwd, lock, pdf } = store();
+  it("escapes the acting characters of a root's name, one line each", async () => {
+    const { cwd, lock, pdf } = await store();
     const hostile = "x\n\x1b[2Jagent-skills: forged\u202E\u0007";
     link(pdf, join(cwd, hostile));
     const out = join(cwd, "new.lock.json");
@@ -245,7 +247,7 @@ describe("a root that is no directory of skills", () => {
     for (
       const [what, args] of Object.entries(everyCommand(given, { lock, out }))
     ) {
-      const { code, err, out: stdout } = run(args, cwd);
+      const { code, err, out: stdout } = await run(args, cwd);
       assert.equal(code, 1, what);
       for (const text of [err, stdout]) {
         for (const char of ["\x1b", "\u202E", "\u0007"]) {
@@ -258,7 +260,7 @@ describe("a root that is no directory of skills", () => {
         what,
       );
       // And in the JSON document, where it says so too.
-      const json = run([...args, "--json"], cwd);
+      const json = await run([...args, "--json"], cwd);
       assert.equal(json.code, 1, what);
       for (const char of ["\x1b", "\u202E", "\u0007"]) {
         assert.ok(!json.out.includes(char), `${what}: ${json.out}`);
@@ -276,7 +278,7 @@ describe("a root that is no directory of skills", () => {
     // A path that does not exist, so named, is said escaped too.
     const missing = join(cwd, `gone${hostile}`);
     for (const args of [["list", missing], ["catalog", missing]]) {
-      const { code, err } = run(args, cwd);
+      const { code, err } = await run(args, cwd);
       assert.equal(code, 1);
       assert.equal(err.split("\n").length, 2, err);
       assert.match(err, /gonex\\n\\u001b\[2J.* does not exist\n$/i);

@@ -25,8 +25,8 @@ function project(): { home: string; ws: string } {
   return { home: join(base, "home"), ws: join(base, "ws") };
 }
 
-function run(args: string[], { home, ws }: { home: string; ws: string }) {
-  return runMain([...args, "--untrusted-workspace", "--home", home], {
+async function run(args: string[], { home, ws }: { home: string; ws: string }) {
+  return await runMain([...args, "--untrusted-workspace", "--home", home], {
     columns: 200,
     cwd: ws,
   });
@@ -81,15 +81,15 @@ describe("untrusted_root in the library", () => {
 });
 
 describe("untrusted_root on the command line", () => {
-  it("is one note in list, in the flag's terms", () => {
-    const { err, code } = run(["list"], project());
+  it("is one note in list, in the flag's terms", async () => {
+    const { err, code } = await run(["list"], project());
     assert.equal(code, 0);
     assert.deepEqual(untrustedLines(err), [`note [untrusted_root] ${NOTE}`]);
     assert.doesNotMatch(err, /trust option|trust: true/);
   });
 
-  it("is the same one note in check, at the same severity", () => {
-    const { out, code } = run(["check", "--strict"], project());
+  it("is the same one note in check, at the same severity", async () => {
+    const { out, code } = await run(["check", "--strict"], project());
     assert.equal(code, 0, out);
     assert.deepEqual(untrustedLines(out), [
       `.agents/skills, .clarvis/skills: untrusted_root: ${NOTE} [info]`,
@@ -97,7 +97,7 @@ describe("untrusted_root on the command line", () => {
     assert.doesNotMatch(out, /trust option|trust: true/);
   });
 
-  it("is one note in every other command that prints warnings", () => {
+  it("is one note in every other command that prints warnings", async () => {
     const at = project();
     for (
       const args of [
@@ -107,15 +107,15 @@ describe("untrusted_root on the command line", () => {
         ["lock", "--output", "-"],
       ]
     ) {
-      const { err } = run(args, at);
+      const { err } = await run(args, at);
       assert.deepEqual(untrustedLines(err), [
         `note [untrusted_root] ${NOTE}`,
       ], args[0]);
     }
   });
 
-  it("says in why which roots not read may hold the name, in the flag's terms", () => {
-    const { out } = run(["why", "theirs"], project());
+  it("says in why which roots not read may hold the name, in the flag's terms", async () => {
+    const { out } = await run(["why", "theirs"], project());
     const lines = out.split("\n").filter((line) => line.startsWith("Not read"));
     assert.equal(lines.length, 2);
     for (const line of lines) {

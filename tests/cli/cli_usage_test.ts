@@ -9,13 +9,15 @@ import { runMain } from "../_helpers.ts";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const COMMANDS = ["list", "show", "path", "catalog", "why", "check"];
 
-function run(...args: string[]): { code: number; out: string; err: string } {
-  return runMain(args, { columns: 80, cwd: ROOT });
+async function run(
+  ...args: string[]
+): Promise<{ code: number; out: string; err: string }> {
+  return await runMain(args, { columns: 80, cwd: ROOT });
 }
 
 describe("agent-skills help", () => {
-  it("gives each command's summary in one column, two spaces after the longest name", () => {
-    const { out } = run("--help");
+  it("gives each command's summary in one column, two spaces after the longest name", async () => {
+    const { out } = await run("--help");
     const lines = out.split("\n");
     const commands = lines.slice(lines.indexOf("Commands:") + 1).slice(0, 6);
     assert.deepEqual(
@@ -26,21 +28,21 @@ describe("agent-skills help", () => {
     for (const line of lines) assert.ok(line.length <= 80, line);
   });
 
-  it("prints a command's own help for help COMMAND, as for COMMAND --help", () => {
+  it("prints a command's own help for help COMMAND, as for COMMAND --help", async () => {
     for (const command of COMMANDS) {
-      const help = run("help", command);
+      const help = await run("help", command);
       assert.equal(help.code, 0, command);
-      assert.deepEqual(help, run(command, "--help"), command);
+      assert.deepEqual(help, await run(command, "--help"), command);
       assert.match(help.out, new RegExp(`^Usage: agent-skills ${command} `));
     }
-    assert.deepEqual(run("help"), run("--help"));
-    assert.deepEqual(run("help", "lst"), {
+    assert.deepEqual(await run("help"), await run("--help"));
+    assert.deepEqual(await run("help", "lst"), {
       code: 2,
       out: "",
       err:
         'agent-skills: unknown command "lst" (did you mean list?)\nRun agent-skills --help for usage.\n',
     });
-    assert.deepEqual(run("help", "list", "show"), {
+    assert.deepEqual(await run("help", "list", "show"), {
       code: 2,
       out: "",
       err:
@@ -48,16 +50,16 @@ describe("agent-skills help", () => {
     });
   });
 
-  it("lists each option once in a command's help, every line within 80 columns", () => {
+  it("lists each option once in a command's help, every line within 80 columns", async () => {
     for (const command of COMMANDS) {
-      const { out } = run(command, "--help");
+      const { out } = await run(command, "--help");
       for (const line of out.split("\n")) assert.ok(line.length <= 80, line);
       const options = [...out.matchAll(/^ {2}(--[a-z-]+)/gm)].map(([, o]) => o);
       assert.deepEqual(options, [...new Set(options)], command);
       assert.equal(options.filter((o) => o === "--json").length, 1, command);
     }
     assert.match(
-      run("catalog", "--help").out,
+      (await run("catalog", "--help")).out,
       /\nOutput:\n {2}--json {12}one JSON document: the text, what was shortened or left\n {20}out, and the warnings\n/,
     );
   });
@@ -65,8 +67,12 @@ describe("agent-skills help", () => {
 
 describe("agent-skills usage errors", () => {
   /** The first line of a usage error of `command`. */
-  function problem(...args: string[]): string {
-    const { code, out, err } = run(...args, "--home", "/nonexistent-home");
+  async function problem(...args: string[]): Promise<string> {
+    const { code, out, err } = await run(
+      ...args,
+      "--home",
+      "/nonexistent-home",
+    );
     assert.equal(code, 2, err);
     assert.equal(out, "");
     const [first, second] = err.split("\n");
@@ -74,7 +80,7 @@ describe("agent-skills usage errors", () => {
     return first ?? "";
   }
 
-  it("takes a name every object inherits for an unknown command, exit 2", () => {
+  it("takes a name every object inherits for an unknown command, exit 2", async () => {
     const inherited = [
       "toString",
       "constructor",
@@ -85,14 +91,14 @@ describe("agent-skills usage errors", () => {
       "__defineGetter__",
     ];
     for (const name of inherited) {
-      assert.deepEqual(run(name), {
+      assert.deepEqual(await run(name), {
         code: 2,
         out: "",
         err:
           `agent-skills: unknown command "${name}"\nRun agent-skills --help for usage.\n`,
       }, name);
-      assert.deepEqual(run("help", name), run(name), name);
-      const asJson = run(name, "--json");
+      assert.deepEqual(await run("help", name), await run(name), name);
+      const asJson = await run(name, "--json");
       assert.equal(asJson.code, 2, name);
       assert.equal(asJson.err, "", name);
       assert.deepEqual(JSON.parse(asJson.out), {
@@ -105,54 +111,54 @@ describe("agent-skills usage errors", () => {
     }
   });
 
-  it("takes an option named as what every object inherits for an unknown option", () => {
+  it("takes an option named as what every object inherits for an unknown option", async () => {
     for (const option of ["--toString", "--constructor", "--__proto__"]) {
       assert.equal(
-        problem("list", option),
+        await problem("list", option),
         `agent-skills list: unknown option ${option}`,
       );
     }
   });
 
-  it("names the flag and the value given for a value that starts with a dash", () => {
+  it("names the flag and the value given for a value that starts with a dash", async () => {
     assert.equal(
-      problem("list", "--depth", "-1"),
+      await problem("list", "--depth", "-1"),
       'agent-skills list: option --depth takes a whole number of levels above 0, got "-1"',
     );
     assert.equal(
-      problem("catalog", "--budget", "-5"),
+      await problem("catalog", "--budget", "-5"),
       'agent-skills catalog: option --budget takes a whole number of characters, got "-5"',
     );
     assert.equal(
-      problem("catalog", "--format", "-x"),
+      await problem("catalog", "--format", "-x"),
       'agent-skills catalog: unknown format "-x" (one of xml, markdown, json)',
     );
     assert.equal(
-      problem("list", "--root", "-x"),
+      await problem("list", "--root", "-x"),
       'agent-skills list: option --root got "-x", which reads as an option: write --root=-x if it is the value',
     );
   });
 
-  it("names the flag and echoes the number given when it is too large for the library", () => {
+  it("names the flag and echoes the number given when it is too large for the library", async () => {
     const huge = "99999999999999999999";
     assert.equal(
-      problem("catalog", "--budget", huge),
+      await problem("catalog", "--budget", huge),
       `agent-skills catalog: option --budget takes a whole number of characters, at most 9007199254740991, got "${huge}"`,
     );
     assert.equal(
-      problem("why", "x", "--budget", "9007199254740992"),
+      await problem("why", "x", "--budget", "9007199254740992"),
       'agent-skills why: option --budget takes a whole number of characters, at most 9007199254740991, got "9007199254740992"',
     );
     assert.equal(
-      problem("list", "--depth", huge),
+      await problem("list", "--depth", huge),
       `agent-skills list: option --depth takes a whole number of levels above 0, at most 9007199254740991, got "${huge}"`,
     );
     assert.equal(
-      problem("list", "--max-manifest-bytes", huge),
+      await problem("list", "--max-manifest-bytes", huge),
       `agent-skills list: option --max-manifest-bytes takes a whole number of bytes above 0, at most 9007199254740991, got "${huge}"`,
     );
     // The largest the library takes is taken.
-    const fits = run(
+    const fits = await run(
       "catalog",
       "--root",
       "fixtures/demo/user-store",
@@ -175,39 +181,39 @@ describe("agent-skills list --debounce", () => {
   const notWhole = (given: string) =>
     `option --debounce takes a whole number of milliseconds, at most 60000, got ${given}`;
 
-  it("is a usage error without --watch, before anything is listed or watched", () => {
+  it("is a usage error without --watch, before anything is listed or watched", async () => {
     assert.deepEqual(
-      run("list", "--debounce", "5"),
+      await run("list", "--debounce", "5"),
       usage(
         "option --debounce sets how long --watch waits after a change: give --watch too",
       ),
     );
   });
 
-  it("takes only a whole number of milliseconds up to 60000, as watch() bounds it", () => {
+  it("takes only a whole number of milliseconds up to 60000, as watch() bounds it", async () => {
     for (const given of ["1e3", "-1", "5.5", " 5", "0x10", "", "60001"]) {
       assert.deepEqual(
-        run("list", "--watch", `--debounce=${given}`),
+        await run("list", "--watch", `--debounce=${given}`),
         usage(notWhole(JSON.stringify(given))),
         given,
       );
     }
     const huge = "9".repeat(100_000);
     assert.deepEqual(
-      run("list", "--watch", "--debounce", huge),
+      await run("list", "--watch", "--debounce", huge),
       usage(notWhole(`"${huge}"`)),
     );
   });
 
-  it("quotes what it was given, so terminal control text is never printed raw", () => {
+  it("quotes what it was given, so terminal control text is never printed raw", async () => {
     assert.deepEqual(
-      run("list", "--watch", "--debounce", "\x1b[31mred\x07"),
+      await run("list", "--watch", "--debounce", "\x1b[31mred\x07"),
       usage(notWhole('"\\u001b[31mred\\u0007"')),
     );
   });
 
-  it("with --json, gives the usage error as the JSON document", () => {
-    const { code, out, err } = run(
+  it("with --json, gives the usage error as the JSON document", async () => {
+    const { code, out, err } = await run(
       "list",
       "--watch",
       "--debounce",
@@ -234,9 +240,9 @@ describe("the reference validator's verbs", () => {
     "read-properties": /agent-skills show NAME ROOT --json/,
   };
 
-  it("names the verb of ours that does the same, exit 2", () => {
+  it("names the verb of ours that does the same, exit 2", async () => {
     for (const [verb, ours] of Object.entries(OURS)) {
-      const { code, out, err } = run(verb, "skills/pdf");
+      const { code, out, err } = await run(verb, "skills/pdf");
       assert.equal(code, 2, verb);
       assert.equal(out, "");
       const [first = "", ...rest] = err.split("\n");
@@ -251,15 +257,15 @@ describe("the reference validator's verbs", () => {
     }
   });
 
-  it("says it in the JSON document under --json", () => {
-    const { code, out } = run("validate", "skills/pdf", "--json");
+  it("says it in the JSON document under --json", async () => {
+    const { code, out } = await run("validate", "skills/pdf", "--json");
     assert.equal(code, 2);
     const { error } = JSON.parse(out) as { error: { message: string } };
     assert.match(error.message, /agent-skills check SKILLDIR/);
   });
 
-  it("says it for help VERB too", () => {
-    const { code, err } = run("help", "to-prompt");
+  it("says it for help VERB too", async () => {
+    const { code, err } = await run("help", "to-prompt");
     assert.equal(code, 2);
     assert.match(err, /agent-skills catalog ROOT/);
   });

@@ -8,23 +8,39 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "@clarvis/agent-skills/cli";
-import {
-  countListings,
-  link,
-  manifest,
-  tempTrees,
-  withTree,
-} from "../_helpers.ts";
+import { backend } from "../../src/fs/_backend.ts";
+import { link, manifest, tempTrees, withTree } from "../_helpers.ts";
 
 const tree = tempTrees();
 
+/**
+ * Runs `run` (the command line, async) with every directory listing the
+ * library makes until it settles recorded, by path, in order: the work a
+ * walk does, counted rather than timed (as tests/_helpers.ts countListings).
+ */
+async function countListingsAsync<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; listed: string[] }> {
+  const list = backend.list;
+  const listed: string[] = [];
+  backend.list = (path) => {
+    listed.push(path);
+    return list(path);
+  };
+  try {
+    return { result: await run(), listed };
+  } finally {
+    backend.list = list;
+  }
+}
+
 /** One run of the command: its exit code, stdout and stderr. */
-function run(
+async function run(
   ...args: string[]
-): { code: number; stdout: string; stderr: string } {
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const code = main([...args, "--home", "/nonexistent-home"], {
+  const code = await main([...args, "--home", "/nonexistent-home"], {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     color: false,
@@ -51,28 +67,28 @@ function store(): string {
 }
 
 describe("list over a store's top", () => {
-  it("says which skills it did not read, though it read one, and fails as check does", () => {
+  it("says which skills it did not read, though it read one, and fails as check does", async () => {
     const root = store();
-    const listed = run("list", root);
+    const listed = await run("list", root);
     assert.equal(listed.code, 1);
     assert.match(listed.stdout, /^top +The top skill\.$/m);
     assert.equal(
       listed.stderr,
       `agent-skills: read 1 skill one level below ${root}, not the 17 skill directories further in; found cat0/s0/SKILL.md, cat1/s1/SKILL.md, cat2/s10/SKILL.md: they are in category folders, so pass --depth 2\n`,
     );
-    assert.equal(run("check", root).code, 1);
+    assert.equal((await run("check", root)).code, 1);
   });
 
-  it("reads them all with the depth it names, and then passes", () => {
+  it("reads them all with the depth it names, and then passes", async () => {
     const root = store();
-    const listed = run("list", root, "--depth", "2", "--json");
+    const listed = await run("list", root, "--depth", "2", "--json");
     assert.equal(listed.code, 0);
     assert.equal(names(listed.stdout).length, 18);
     assert.deepEqual(JSON.parse(listed.stdout).hints, []);
-    assert.equal(run("check", root, "--depth", "2").code, 0);
+    assert.equal((await run("check", root, "--depth", "2")).code, 0);
   });
 
-  it("names a depth past the one given, never the one given", () => {
+  it("names a depth past the one given, never the one given", async () => {
     const root = tree({
       "a/lint/SKILL.md": manifest("lint"),
       "b/c/d/deep/SKILL.md": manifest("deep"),
@@ -80,7 +96,7 @@ describe("list over a store's top", () => {
       "h/i/j/more/SKILL.md": manifest("more"),
       "k/l/m/last/SKILL.md": manifest("last"),
     });
-    const listed = run("list", root, "--depth", "3");
+    const listed = await run("list", root, "--depth", "3");
     assert.equal(listed.code, 1);
     assert.equal(
       listed.stderr,
@@ -88,22 +104,22 @@ describe("list over a store's top", () => {
     );
   });
 
-  it("gives no hint where a skill within the depth given did not load: discovery said why", () => {
+  it("gives no hint where a skill within the depth given did not load: discovery said why", async () => {
     const root = tree({ "a/b/broken/SKILL.md": "---\nname: broken\n---\n" });
-    const listed = run("list", root, "--depth", "3");
+    const listed = await run("list", root, "--depth", "3");
     assert.equal(listed.code, 0);
     assert.match(listed.stderr, /^warning \[invalid_skill\]/);
     assert.doesNotMatch(listed.stderr, /--depth/);
   });
 
-  it("says --plugins at a marketplace's top, beside a skill it read there", () => {
+  it("says --plugins at a marketplace's top, beside a skill it read there", async () => {
     const root = tree({
       ".claude-plugin/marketplace.json": '{"plugins": []}',
       "plugins/a/skills/setup/SKILL.md": manifest("setup"),
       "plugins/b/skills/build/SKILL.md": manifest("build"),
       "top/SKILL.md": manifest("top"),
     });
-    const listed = run("list", root);
+    const listed = await run("list", root);
     assert.equal(listed.code, 1);
     assert.match(
       listed.stderr,
@@ -111,12 +127,12 @@ describe("list over a store's top", () => {
     );
   });
 
-  it("names the roots to pass for skills under dot-directories, the depth notwithstanding", () => {
+  it("names the roots to pass for skills under dot-directories, the depth notwithstanding", async () => {
     const root = tree({
       "top/SKILL.md": manifest("top"),
       ".curated/pdf/SKILL.md": manifest("pdf"),
     });
-    const listed = run("list", root, "--depth", "2");
+    const listed = await run("list", root, "--depth", "2");
     assert.equal(listed.code, 1);
     assert.equal(
       listed.stderr,
@@ -126,13 +142,13 @@ describe("list over a store's top", () => {
 });
 
 describe("list's hint over names from disk", () => {
-  it("stays one line without a control character, whatever a folder's name holds", () => {
+  it("stays one line without a control character, whatever a folder's name holds", async () => {
     const hostile = "cat\n\x1b[2Jagent-skills: forged\u202E";
     const root = tree({
       "top/SKILL.md": manifest("top"),
       [`${hostile}/deep/SKILL.md`]: manifest("deep"),
     });
-    const listed = run("list", root);
+    const listed = await run("list", root);
     assert.equal(listed.code, 1);
     assert.equal(listed.stderr.split("\n").length, 2); // one line, then ""
     assert.ok(!listed.stderr.includes("\x1b"), listed.stderr);
@@ -142,48 +158,48 @@ describe("list's hint over names from disk", () => {
 });
 
 describe("list's exit code for a root named on its command line", () => {
-  it("is 1 for a root that is a file, as check's root_not_directory", () => {
+  it("is 1 for a root that is a file, as check's root_not_directory", async () => {
     const root = tree({ "file.txt": "x" });
     const file = join(root, "file.txt");
-    const listed = run("list", file);
+    const listed = await run("list", file);
     assert.equal(listed.code, 1);
     assert.equal(
       listed.stderr,
       `warning [root_not_directory] Skipped skill root ${file}: it is not a directory\n`,
     );
-    assert.equal(run("check", file).code, 1);
-    assert.equal(run("list", "--root", file).code, 1);
+    assert.equal((await run("check", file)).code, 1);
+    assert.equal((await run("list", "--root", file)).code, 1);
   });
 
-  it("is 1 for a root that does not exist, as check's path_not_found", () => {
+  it("is 1 for a root that does not exist, as check's path_not_found", async () => {
     const missing = join(tree(), "missing");
-    const listed = run("list", missing);
+    const listed = await run("list", missing);
     assert.equal(listed.code, 1);
     assert.equal(listed.stderr, `agent-skills: ${missing} does not exist\n`);
-    assert.equal(run("check", missing).code, 1);
+    assert.equal((await run("check", missing)).code, 1);
   });
 
-  it("is 1 for a DIR that holds no skill, as check's no_skills, though another DIR has skills", () => {
+  it("is 1 for a DIR that holds no skill, as check's no_skills, though another DIR has skills", async () => {
     const empty = tree();
     const full = tree({ "one/SKILL.md": manifest("one") });
-    const listed = run("list", empty, full);
+    const listed = await run("list", empty, full);
     assert.equal(listed.code, 1);
     assert.equal(
       listed.stderr,
       `agent-skills: no skills in ${empty}: no SKILL.md in it or in any directory one level below\n`,
     );
-    assert.equal(run("check", empty, full).code, 1);
+    assert.equal((await run("check", empty, full)).code, 1);
   });
 
-  it("says how deep it looked in an empty DIR under --depth, as check does", () => {
+  it("says how deep it looked in an empty DIR under --depth, as check does", async () => {
     const empty = tree({ "a/b/.keep": "" });
-    const listed = run("list", empty, "--depth", "3");
+    const listed = await run("list", empty, "--depth", "3");
     assert.equal(listed.code, 1);
     assert.equal(
       listed.stderr,
       `agent-skills: no skills in ${empty}: no SKILL.md in it or in any directory within 3 levels below\n`,
     );
-    const checked = run("check", empty, "--depth", "3");
+    const checked = await run("check", empty, "--depth", "3");
     assert.equal(checked.code, 1);
     assert.match(
       checked.stdout,
@@ -191,39 +207,39 @@ describe("list's exit code for a root named on its command line", () => {
     );
   });
 
-  it("is 0 for an empty --root beside one with skills, as check's roots together", () => {
+  it("is 0 for an empty --root beside one with skills, as check's roots together", async () => {
     const empty = tree();
     const full = tree({ "one/SKILL.md": manifest("one") });
-    const listed = run("list", "--root", empty, "--root", full);
+    const listed = await run("list", "--root", empty, "--root", full);
     assert.equal(listed.code, 0);
     assert.equal(listed.stderr, "");
-    assert.equal(run("check", "--root", empty, "--root", full).code, 0);
-    assert.equal(run("list", "--root", empty).code, 1);
+    assert.equal((await run("check", "--root", empty, "--root", full)).code, 0);
+    assert.equal((await run("list", "--root", empty)).code, 1);
   });
 
-  it("is 1 for a skill directory named as a root, with the parent to list", () => {
+  it("is 1 for a skill directory named as a root, with the parent to list", async () => {
     const root = tree({ "one/SKILL.md": manifest("one") });
-    const listed = run("list", join(root, "one"));
+    const listed = await run("list", join(root, "one"));
     assert.equal(listed.code, 1);
     assert.match(listed.stderr, /is a skill directory .*: list its parent/);
   });
 
-  it("counts a symlinked skill directory as a skill, followed or not", () => {
+  it("counts a symlinked skill directory as a skill, followed or not", async () => {
     const store = tree({ "one/SKILL.md": manifest("one") });
     const root = tree();
     link(join(store, "one"), join(root, "one"));
-    assert.equal(run("list", root).code, 0);
+    assert.equal((await run("list", root)).code, 0);
   });
 
   // A root it may not read exits 1, as check's unreadable: in
   // tests/discovery/process/unprivileged_test.ts, run without privileges so that it
   // asserts so also where the tests run as root.
 
-  it("lists a root whose skills all loaded once more, and no skill directory", () => {
+  it("lists a root whose skills all loaded once more, and no skill directory", async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 50; i++) files[`s${i}/SKILL.md`] = manifest(`s${i}`);
     const root = tree(files);
-    const { result: listed, listed: dirs } = countListings(() =>
+    const { result: listed, listed: dirs } = await countListingsAsync(() =>
       run("list", root)
     );
     assert.equal(listed.code, 0);
@@ -232,10 +248,10 @@ describe("list's exit code for a root named on its command line", () => {
     assert.deepEqual(dirs, [root, root]);
   });
 
-  it("bounds the search below a wide root: it never lists past 2,000 folders", () => {
+  it("bounds the search below a wide root: it never lists past 2,000 folders", async () => {
     const root = tree();
     for (let i = 0; i < 2100; i++) mkdirSync(join(root, `d${i}`));
-    const { result: listed, listed: dirs } = countListings(() =>
+    const { result: listed, listed: dirs } = await countListingsAsync(() =>
       run("list", root, "--json")
     );
     assert.equal(listed.code, 1);
@@ -251,9 +267,9 @@ describe("list's exit code for a root named on its command line", () => {
       "good/SKILL.md": manifest("good"),
       "c0/s0/SKILL.md": manifest("s0"),
     };
-    await withTree(files, (root) => {
+    await withTree(files, async (root) => {
       for (let i = 0; i < 2000; i++) mkdirSync(join(root, `e${i}`));
-      const { result: listed, listed: dirs } = countListings(() =>
+      const { result: listed, listed: dirs } = await countListingsAsync(() =>
         run("list", root)
       );
       assert.equal(listed.code, 1);
@@ -266,23 +282,23 @@ describe("list's exit code for a root named on its command line", () => {
       // one in another case); the search lists the root and 2,000 folders
       // (good loaded), no more.
       assert.equal(dirs.length, (1 + 2001) + (1 + 2000));
-      const json = run("list", root, "--json");
+      const json = await run("list", root, "--json");
       assert.equal(json.code, 1);
       assert.deepEqual(
         (JSON.parse(json.stdout) as { hints: string[] }).hints,
         [listed.stderr.slice("agent-skills: ".length, -1)],
       );
-      assert.equal(run("check", root).code, 1);
+      assert.equal((await run("check", root)).code, 1);
     });
   });
 
   it("says it beside what it found before it stopped", async () => {
-    await withTree({ "c0/s0/SKILL.md": manifest("s0") }, (root) => {
+    await withTree({ "c0/s0/SKILL.md": manifest("s0") }, async (root) => {
       // c0 and d at the first level, then s0 and 1,998 of d's folders.
       for (let i = 0; i < 2000; i++) {
         mkdirSync(join(root, "d", `e${i}`), { recursive: true });
       }
-      const listed = run("list", root);
+      const listed = await run("list", root);
       assert.equal(listed.code, 1);
       assert.equal(
         listed.stderr,
@@ -294,11 +310,11 @@ describe("list's exit code for a root named on its command line", () => {
   it("keeps the stop one line without a control character, whatever the root's name holds", async () => {
     const hostile = "top\n\x1b[2Jagent-skills: forged\u202E";
     const files = { [`${hostile}/good/SKILL.md`]: manifest("good") };
-    await withTree(files, (dir) => {
+    await withTree(files, async (dir) => {
       const root = join(dir, hostile);
       for (let i = 0; i < 2001; i++) mkdirSync(join(root, `e${i}`));
       for (const command of ["list", "check"]) {
-        const { code, stdout, stderr } = run(command, root);
+        const { code, stdout, stderr } = await run(command, root);
         const said = (command === "list" ? stderr : stdout).split("\n")[0] ??
           "";
         assert.equal(stderr.split("\n").length, command === "list" ? 2 : 1);

@@ -535,8 +535,8 @@ describe("trust: explain() and why escape the name asked about", () => {
     });
   }
 
-  it("why NAME prints the untrusted roots, escaped", () => {
-    const { code, out } = runMain(
+  it("why NAME prints the untrusted roots, escaped", async () => {
+    const { code, out } = await runMain(
       [
         "why",
         "evil\u001b[2Jname",
@@ -565,9 +565,9 @@ describe("trust: the command line", () => {
     return { home: join(base, "home"), ws: join(base, "ws") };
   }
 
-  it("list --untrusted-workspace leaves the workspace's skills out, and says so", () => {
+  it("list --untrusted-workspace leaves the workspace's skills out, and says so", async () => {
     const { home, ws } = project();
-    const trusted = runMain(["list", "--json", "--home", home], {
+    const trusted = await runMain(["list", "--json", "--home", home], {
       columns: 80,
       cwd: ws,
     });
@@ -575,7 +575,7 @@ describe("trust: the command line", () => {
       JSON.parse(trusted.out).skills.map((s: { name: string }) => s.name),
       ["mine", "theirs"],
     );
-    const { code, out } = runMain(
+    const { code, out } = await runMain(
       ["list", "--json", "--untrusted-workspace", "--home", home],
       { columns: 80, cwd: ws },
     );
@@ -591,9 +591,9 @@ describe("trust: the command line", () => {
     );
   });
 
-  it("check --untrusted-workspace --strict notes the workspace roots and passes", () => {
+  it("check --untrusted-workspace --strict notes the workspace roots and passes", async () => {
     const { home, ws } = project();
-    const { code, out } = runMain(
+    const { code, out } = await runMain(
       ["check", "--json", "--strict", "--untrusted-workspace", "--home", home],
       { columns: 80, cwd: ws },
     );
@@ -609,9 +609,9 @@ describe("trust: the command line", () => {
     );
   });
 
-  it("why --untrusted-workspace says a served skill's name may sit in a root not read", () => {
+  it("why --untrusted-workspace says a served skill's name may sit in a root not read", async () => {
     const { home, ws } = project();
-    const { code, out } = runMain(
+    const { code, out } = await runMain(
       ["why", "mine", "--untrusted-workspace", "--home", home],
       { columns: 80, cwd: ws },
     );

@@ -43,11 +43,11 @@ import {
  * that holds `skill` with a resource `resource`), and returns one line per
  * result.
  */
-export function consume(
+export async function consume(
   home: string,
   skill: string,
   resource: string,
-): string[] {
+): Promise<string[]> {
   const lines: string[] = [];
   const skills = createAgentSkills({ roots: [home], home, cwd: home });
   const catalog: SkillInfo[] = skills.listSkills();
@@ -131,7 +131,9 @@ export function consume(
     columns: 0,
     cwd: home,
   };
-  lines.push(`cli: ${main(["list", "--root", home, "--home", home], io)}`);
+  lines.push(
+    `cli: ${await main(["list", "--root", home, "--home", home], io)}`,
+  );
   lines.push(`cli lists ${skill}: ${out.includes(skill)}`);
   return lines;
 }

@@ -68,8 +68,8 @@ function invalidLock(error: unknown): boolean {
   return true;
 }
 
-function run(args: string[], cwd: string) {
-  return runMain([...args, "--home", cwd], { columns: 100, cwd });
+async function run(args: string[], cwd: string) {
+  return await runMain([...args, "--home", cwd], { columns: 100, cwd });
 }
 
 /** What the lock holds of a skill, by name: its files' paths. */
@@ -786,53 +786,56 @@ describe("lock attack: skillsListing()", () => {
 });
 
 describe("lock attack: agent-skills lock and verify", () => {
-  it("lock --output into a missing directory exits with an error, never throws out of main()", () => {
+  it("lock --output into a missing directory exits with an error, never throws out of main()", async () => {
     const cwd = tree({ "skills/a/SKILL.md": manifest("a") });
     let result: { code: number; out: string; err: string } | undefined;
-    assert.doesNotThrow(() => {
-      result = run(["lock", "skills", "--output", "missing/x.json"], cwd);
+    await assert.doesNotReject(async () => {
+      result = await run(["lock", "skills", "--output", "missing/x.json"], cwd);
     });
     assert.ok(result !== undefined && result.code !== 0);
     assert.deepEqual(readdirSync(cwd).sort(), ["skills"]);
   });
 
-  it("lock --output onto a directory exits with an error, never throws, and leaves no temporary file", () => {
+  it("lock --output onto a directory exits with an error, never throws, and leaves no temporary file", async () => {
     const cwd = tree({ "skills/a/SKILL.md": manifest("a"), "out/.keep": "" });
     let result: { code: number; out: string; err: string } | undefined;
-    assert.doesNotThrow(() => {
-      result = run(["lock", "skills", "--output", "out"], cwd);
+    await assert.doesNotReject(async () => {
+      result = await run(["lock", "skills", "--output", "out"], cwd);
     });
     assert.ok(result !== undefined && result.code !== 0);
     assert.deepEqual(readdirSync(cwd).sort(), ["out", "skills"]);
   });
 
-  it("lock exits 1 naming a skill whose name a lock cannot hold, and writes nothing", () => {
+  it("lock exits 1 naming a skill whose name a lock cannot hold, and writes nothing", async () => {
     const cwd = tree({
       "skills/x/SKILL.md": '---\nname: "a\\tb"\ndescription: d\n---\nbody\n',
     });
-    const { code } = run(["lock", "skills"], cwd);
+    const { code } = await run(["lock", "skills"], cwd);
     // docs/integrity.md: "when a skill cannot be locked (... a name the lock
     // cannot hold) it names each, writes nothing and exits 1".
     assert.equal(code, 1);
     assert.equal(existsSync(join(cwd, "agent-skills.lock.json")), false);
   });
 
-  it("lock refuses to land inside a skill it locks, so that verify with the same arguments never fails on the lock itself", () => {
+  it("lock refuses to land inside a skill it locks, so that verify with the same arguments never fails on the lock itself", async () => {
     const base = tree({ "skills/pdf/SKILL.md": manifest("pdf") });
     // A careless user: in the skill's own directory, its parent as the root.
     const cwd = join(base, "skills", "pdf");
-    const refused = run(["lock", ".."], cwd);
+    const refused = await run(["lock", ".."], cwd);
     // Written there, the lock would be a file of pdf that pdf's entry lacks.
     assert.equal(refused.code, 2, refused.err);
     assert.match(refused.err, /lock_inside_skill: .*inside skill "pdf"/);
     assert.ok(!existsSync(join(cwd, "agent-skills.lock.json")));
     const elsewhere = join(base, "skills.lock.json");
-    assert.equal(run(["lock", "..", "--output", elsewhere], cwd).code, 0);
-    const { code, out } = run(["verify", "..", "--lock", elsewhere], cwd);
+    assert.equal(
+      (await run(["lock", "..", "--output", elsewhere], cwd)).code,
+      0,
+    );
+    const { code, out } = await run(["verify", "..", "--lock", elsewhere], cwd);
     assert.equal(code, 0, out);
   });
 
-  it("verify --plugins names a changed file of a plugin's skill; without --plugins the root is refused, naming --plugins", () => {
+  it("verify --plugins names a changed file of a plugin's skill; without --plugins the root is refused, naming --plugins", async () => {
     const cwd = tree({
       "p/.claude-plugin/marketplace.json": JSON.stringify({
         plugins: [{ name: "one", source: "./plugins/one" }],
@@ -840,39 +843,39 @@ describe("lock attack: agent-skills lock and verify", () => {
       "p/plugins/one/skills/setup/SKILL.md": manifest("setup"),
       "p/plugins/one/skills/setup/f.txt": "f",
     });
-    assert.equal(run(["lock", "p", "--plugins"], cwd).code, 0);
-    assert.equal(run(["verify", "p", "--plugins"], cwd).code, 0);
+    assert.equal((await run(["lock", "p", "--plugins"], cwd)).code, 0);
+    assert.equal((await run(["verify", "p", "--plugins"], cwd)).code, 0);
     writeFileSync(join(cwd, "p/plugins/one/skills/setup/f.txt"), "F");
-    const changed = run(["verify", "p", "--plugins", "--json"], cwd);
+    const changed = await run(["verify", "p", "--plugins", "--json"], cwd);
     assert.equal(changed.code, 1);
     const drift = JSON.parse(changed.out).drift;
     assert.equal(drift.changed[0].name, "one:setup");
     assert.deepEqual(drift.changed[0].changed, ["f.txt"]);
     // A root of plugins read as plain holds no skill: verify compares
     // nothing and fails, as list does, and says what to pass.
-    const plain = run(["verify", "p", "--json"], cwd);
+    const plain = await run(["verify", "p", "--json"], cwd);
     assert.equal(plain.code, 1);
     const { error } = JSON.parse(plain.out);
     assert.equal(error.code, "no_skills");
     assert.match(error.message, /pass --plugins/);
   });
 
-  it("verify reports a locked skill that can no longer be locked as a problem, not as removed, and exits 1", () => {
+  it("verify reports a locked skill that can no longer be locked as a problem, not as removed, and exits 1", async () => {
     const cwd = tree({ "skills/a/SKILL.md": manifest("a") });
-    assert.equal(run(["lock", "skills"], cwd).code, 0);
+    assert.equal((await run(["lock", "skills"], cwd)).code, 0);
     writeFileSync(join(cwd, "skills/a/back\\slash.txt"), "b\n");
-    const { code, out } = run(["verify", "skills", "--json"], cwd);
+    const { code, out } = await run(["verify", "skills", "--json"], cwd);
     assert.equal(code, 1);
     const report = JSON.parse(out);
     assert.equal(report.ok, false);
     assert.deepEqual(report.drift.removed, []);
     assert.equal(report.problems[0]?.skill, "a");
-    const text = run(["verify", "skills"], cwd);
+    const text = await run(["verify", "skills"], cwd);
     assert.equal(text.code, 1);
     assert.match(text.out, /^! a /m);
   });
 
-  it("verify writes no raw terminal control character for a hostile lock, in any format", () => {
+  it("verify writes no raw terminal control character for a hostile lock, in any format", async () => {
     const cwd = tree({ "skills/a/SKILL.md": manifest("a"), "skills/a/f": "f" });
     const lock = lockOf({ roots: [join(cwd, "skills")], home: cwd });
     const a = lock.skills[0];
@@ -914,28 +917,34 @@ describe("lock attack: agent-skills lock and verify", () => {
         "sarif",
       ]]
     ) {
-      const { code, out, err } = run(["verify", "skills", ...format], cwd);
+      const { code, out, err } = await run(
+        ["verify", "skills", ...format],
+        cwd,
+      );
       assert.equal(code, 1, err);
       assert.deepEqual(acting(out), [], format.join(" "));
       assert.deepEqual(acting(err), [], format.join(" "));
     }
   });
 
-  it("verify reports a skill moved, a file added, removed and changed, and exits 1; a bad lock exits 2", () => {
+  it("verify reports a skill moved, a file added, removed and changed, and exits 1; a bad lock exits 2", async () => {
     const cwd = tree({
       "skills/a/SKILL.md": manifest("a"),
       "skills/a/keep.txt": "k\n",
       "skills/a/gone.txt": "g\n",
       "skills/b/SKILL.md": manifest("b"),
     });
-    assert.equal(run(["lock", "skills", "--depth", "2"], cwd).code, 0);
-    assert.equal(run(["verify", "skills", "--depth", "2"], cwd).code, 0);
+    assert.equal((await run(["lock", "skills", "--depth", "2"], cwd)).code, 0);
+    assert.equal(
+      (await run(["verify", "skills", "--depth", "2"], cwd)).code,
+      0,
+    );
     writeFileSync(join(cwd, "skills/a/keep.txt"), "K\n");
     rmSync(join(cwd, "skills/a/gone.txt"));
     writeFileSync(join(cwd, "skills/a/new.txt"), "n\n");
     mkdirSync(join(cwd, "skills/cat"));
     renameSync(join(cwd, "skills/b"), join(cwd, "skills/cat/b"));
-    const { code, out } = run(
+    const { code, out } = await run(
       ["verify", "skills", "--depth", "2", "--json"],
       cwd,
     );
@@ -949,9 +958,15 @@ describe("lock attack: agent-skills lock and verify", () => {
     assert.deepEqual(a.changed, ["keep.txt"]);
     assert.deepEqual(b.moved, { locked: "b", found: "cat/b" });
     writeFileSync(join(cwd, "agent-skills.lock.json"), "{");
-    assert.equal(run(["verify", "skills", "--depth", "2"], cwd).code, 2);
+    assert.equal(
+      (await run(["verify", "skills", "--depth", "2"], cwd)).code,
+      2,
+    );
     writeFileSync(join(cwd, "agent-skills.lock.json"), new Uint8Array([0xff]));
-    assert.equal(run(["verify", "skills", "--depth", "2"], cwd).code, 2);
+    assert.equal(
+      (await run(["verify", "skills", "--depth", "2"], cwd)).code,
+      2,
+    );
     assert.equal(
       readFileSync(join(cwd, "agent-skills.lock.json")).length,
       1,

@@ -51,7 +51,7 @@ try {
 }
 // check with no DIR, under a home that exists but is not granted.
 let out = "";
-main(["check", "--home", ungranted, "--json"], {
+await main(["check", "--home", ungranted, "--json"], {
   stdout: (text) => (out += text),
   stderr: (text) => (out += text),
   color: false,

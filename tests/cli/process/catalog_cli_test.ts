@@ -11,12 +11,12 @@ import { manifest, tempTrees } from "../../_helpers.ts";
 const tree = tempTrees();
 const HOME = ["--home", "/nonexistent-home"];
 
-function run(
+async function run(
   ...args: string[]
-): { code: number; stdout: string; stderr: string } {
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const code = main(["catalog", ...args, ...HOME], {
+  const code = await main(["catalog", ...args, ...HOME], {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     color: false,
@@ -27,15 +27,15 @@ function run(
 }
 
 describe("agent-skills catalog --location", () => {
-  it("leaves the location out with none, and writes it relative to the root with relative", () => {
+  it("leaves the location out with none, and writes it relative to the root with relative", async () => {
     const root = tree({ "pdf/SKILL.md": manifest("pdf", "Fill forms.") });
-    const none = run("--root", root, "--location", "none");
+    const none = await run("--root", root, "--location", "none");
     assert.equal(none.code, 0, none.stderr);
     assert.equal(
       none.stdout,
       "<available_skills>\n<skill>\n<name>pdf</name>\n<description>Fill forms.</description>\n</skill>\n</available_skills>\n",
     );
-    const relative = run(
+    const relative = await run(
       "--root",
       root,
       "--location=relative",
@@ -43,7 +43,7 @@ describe("agent-skills catalog --location", () => {
       "markdown",
     );
     assert.equal(relative.stdout, "- pdf: Fill forms. (file: pdf/SKILL.md)\n");
-    const absolute = run("--root", root, "--location", "absolute");
+    const absolute = await run("--root", root, "--location", "absolute");
     assert.ok(
       absolute.stdout.includes(
         `<location>${join(realpathSync(root), "pdf", "SKILL.md")}</location>`,
@@ -51,8 +51,8 @@ describe("agent-skills catalog --location", () => {
     );
   });
 
-  it("refuses a location it does not take, naming the value escaped, with exit 2", () => {
-    const bad = run("--location", "short\u001b[2J");
+  it("refuses a location it does not take, naming the value escaped, with exit 2", async () => {
+    const bad = await run("--location", "short\u001b[2J");
     assert.equal(bad.code, 2);
     assert.match(
       bad.stderr,
@@ -63,11 +63,11 @@ describe("agent-skills catalog --location", () => {
 });
 
 describe("agent-skills catalog with no skill to show", () => {
-  it("prints the empty block and says on stderr where it looked", () => {
+  it("prints the empty block and says on stderr where it looked", async () => {
     const root = tree({ "notes/readme.md": "x" });
     const weird = join(root, "sk\u001b]0;x\u0007ills");
     mkdirSync(weird);
-    const result = run("--root", root, "--root", weird);
+    const result = await run("--root", root, "--root", weird);
     // Roots named that hold no skill fail it, as they fail list.
     assert.equal(result.code, 1);
     assert.equal(result.stdout, "<available_skills>\n</available_skills>\n");
@@ -77,20 +77,20 @@ describe("agent-skills catalog with no skill to show", () => {
         `agent-skills: no skills in ${path}: no SKILL.md in it or in any directory one level below\n`
       ).join(""),
     );
-    const json = run("--root", root, "--format", "json");
+    const json = await run("--root", root, "--format", "json");
     assert.deepEqual(JSON.parse(json.stdout), { skills: [] });
-    const markdown = run("--root", root, "--format", "markdown");
+    const markdown = await run("--root", root, "--format", "markdown");
     assert.equal(markdown.stdout, "");
     assert.match(markdown.stderr, /no skills in /);
     // With no root named, the preset's roots may be empty: it says where it looked.
-    const preset = run("--home", root, "--workspace", root);
+    const preset = await run("--home", root, "--workspace", root);
     assert.equal(preset.code, 0);
     assert.match(preset.stderr, /no skills found in .*; give the roots/);
   });
 
-  it("says the budget left every skill out", () => {
+  it("says the budget left every skill out", async () => {
     const root = tree({ "pdf/SKILL.md": manifest("pdf", "d".repeat(200)) });
-    const result = run("--root", root, "--budget", "50");
+    const result = await run("--root", root, "--budget", "50");
     assert.equal(result.stdout, "<available_skills>\n</available_skills>\n");
     assert.match(
       result.stderr,
@@ -98,9 +98,9 @@ describe("agent-skills catalog with no skill to show", () => {
     );
   });
 
-  it("writes only the JSON document under --json", () => {
+  it("writes only the JSON document under --json", async () => {
     const root = tree({ "notes/readme.md": "x" });
-    const result = run("--root", root, "--json");
+    const result = await run("--root", root, "--json");
     assert.equal(result.stderr, "");
     const document = JSON.parse(result.stdout);
     assert.equal(document.text, "<available_skills>\n</available_skills>");
@@ -108,15 +108,15 @@ describe("agent-skills catalog with no skill to show", () => {
 });
 
 describe("agent-skills catalog --budget summary", () => {
-  it("says removed for the descriptions it removed, not shortened", () => {
+  it("says removed for the descriptions it removed, not shortened", async () => {
     const files: Record<string, string> = {};
     for (const name of ["a", "b", "c", "d"]) {
       files[`${name}/SKILL.md`] = manifest(name, "x".repeat(300));
     }
     const root = tree(files);
-    const result = run("--root", root, "--budget", "400", "--json");
+    const result = await run("--root", root, "--budget", "400", "--json");
     const { report } = JSON.parse(result.stdout);
-    const text = run("--root", root, "--budget", "400");
+    const text = await run("--root", root, "--budget", "400");
     assert.equal(
       text.stderr,
       `agent-skills: to fit 400 characters, ${report.shortened.length} description${
@@ -134,7 +134,7 @@ describe("agent-skills catalog --budget summary", () => {
 });
 
 describe("agent-skills catalog --format markdown", () => {
-  it("writes a plugin skill's name so that copying it gives the name show takes", () => {
+  it("writes a plugin skill's name so that copying it gives the name show takes", async () => {
     const root = tree({
       ".claude-plugin/marketplace.json": JSON.stringify({
         name: "market",
@@ -143,7 +143,7 @@ describe("agent-skills catalog --format markdown", () => {
       }),
       "plugins/gh-cli/skills/gh-cli/SKILL.md": manifest("gh-cli", "Use gh."),
     });
-    const result = run(
+    const result = await run(
       `kind=plugins,path=${root}`,
       "--format",
       "markdown",
@@ -154,7 +154,14 @@ describe("agent-skills catalog --format markdown", () => {
     assert.equal(result.stdout, "- gh-cli:gh-cli: Use gh.\n");
     const name = result.stdout.slice(2, result.stdout.indexOf(": "));
     let out = "";
-    const shown = main(["show", name, "--root", root, "--plugins", ...HOME], {
+    const shown = await main([
+      "show",
+      name,
+      "--root",
+      root,
+      "--plugins",
+      ...HOME,
+    ], {
       stdout: (text) => (out += text),
       stderr: (text) => (out += text),
       color: false,

@@ -509,9 +509,13 @@ describe("agent-skills", () => {
 });
 
 describe("main()", () => {
-  function inProcess(args: string[], color: boolean, columns: number): string {
+  async function inProcess(
+    args: string[],
+    color: boolean,
+    columns: number,
+  ): Promise<string> {
     let out = "";
-    main(args, {
+    await main(args, {
       stdout: (text) => (out += text),
       stderr: (text) => (out += text),
       color,
@@ -521,45 +525,50 @@ describe("main()", () => {
     return out;
   }
 
-  it("fits the catalog to the width, 80 when it is unknown (0), and never cuts under --wide", () => {
-    const lines = (columns: number, ...flags: string[]): string[] =>
-      inProcess(["list", ...DEMO, ...flags], false, columns).trimEnd().split(
-        "\n",
-      );
-    assert.deepEqual(lines(0), lines(80));
+  it("fits the catalog to the width, 80 when it is unknown (0), and never cuts under --wide", async () => {
+    const lines = async (
+      columns: number,
+      ...flags: string[]
+    ): Promise<string[]> =>
+      (await inProcess(["list", ...DEMO, ...flags], false, columns)).trimEnd()
+        .split(
+          "\n",
+        );
+    assert.deepEqual(await lines(0), await lines(80));
     for (const columns of [60, 80, 120]) {
-      for (const line of lines(columns)) {
+      for (const line of await lines(columns)) {
         assert.ok(line.length <= columns, `${columns}: ${line}`);
       }
     }
     assert.equal(
-      lines(120)[1],
+      (await lines(120))[1],
       "commit-messages  Write commit messages: a short imperative subject, a blank line, then why.",
     );
     // Under 40 columns left for descriptions, each gets a line of its own.
-    assert.deepEqual(lines(50).slice(0, 5), [
+    assert.deepEqual((await lines(50)).slice(0, 5), [
       "NAME",
       "  DESCRIPTION",
       "commit-messages",
       "  Write commit messages: a short imperative subje…",
       "pdf-forms",
     ]);
-    const wide = lines(20, "--wide");
+    const wide = await lines(20, "--wide");
     assert.equal(
       wide[4],
       "                 overrides custom/custom: fixtures/demo/user-store/release-notes/SKILL.md",
     );
-    assert.equal(wide[1], lines(120)[1]);
+    assert.equal(wide[1], (await lines(120))[1]);
   });
 
-  it("keeps every help line within 80 columns, with each command's options in their section", () => {
-    const pages = [
-      "--help",
-      ...["list", "show", "path", "check", "catalog", "why"].map((c) =>
-        `${c} --help`
-      ),
-    ]
-      .map((args) => inProcess(args.split(" "), false, 80));
+  it("keeps every help line within 80 columns, with each command's options in their section", async () => {
+    const pages = await Promise.all(
+      [
+        "--help",
+        ...["list", "show", "path", "check", "catalog", "why"].map((c) =>
+          `${c} --help`
+        ),
+      ].map((args) => inProcess(args.split(" "), false, 80)),
+    );
     for (const page of pages) {
       for (const line of page.split("\n")) assert.ok(line.length <= 80, line);
     }
@@ -570,32 +579,32 @@ describe("main()", () => {
     assert.doesNotMatch(pages[2] ?? "", /--strict|--wide/);
   });
 
-  it("prints its version, as deno.json gives it", () => {
+  it("prints its version, as deno.json gives it", async () => {
     const config = JSON.parse(
       readFileSync(join(ROOT, "deno.json"), "utf8"),
     ) as { version: string };
     assert.equal(
-      inProcess(["--version"], false, 80),
+      await inProcess(["--version"], false, 80),
       `agent-skills ${config.version}\n`,
     );
     assert.equal(
-      inProcess(["-V"], false, 80),
+      await inProcess(["-V"], false, 80),
       `agent-skills ${config.version}\n`,
     );
     assert.equal(cli("--version").stdout, `agent-skills ${config.version}\n`);
   });
 
-  it("colours only when asked to", () => {
+  it("colours only when asked to", async () => {
     const ESC = "\u001b[";
     assert.ok(
-      inProcess(["list", ...DEMO], true, 80).includes(
+      (await inProcess(["list", ...DEMO], true, 80)).includes(
         `${ESC}1mcommit-messages`,
       ),
     );
-    assert.ok(!inProcess(["list", ...DEMO], false, 80).includes(ESC));
+    assert.ok(!(await inProcess(["list", ...DEMO], false, 80)).includes(ESC));
   });
 
-  it("names the option of each usage error from parseArgs' tokens", () => {
+  it("names the option of each usage error from parseArgs' tokens", async () => {
     const cases: Array<[string[], string]> = [
       [["list", "--rot", "x"], "unknown option --rot (did you mean --root?)"],
       [["list", "-x"], "unknown option -x"],
@@ -604,13 +613,13 @@ describe("main()", () => {
     ];
     for (const [args, problem] of cases) {
       assert.equal(
-        inProcess(args, false, 80),
+        await inProcess(args, false, 80),
         `agent-skills list: ${problem}\nRun agent-skills list --help for usage.\n`,
       );
     }
   });
 
-  it("prints one line per row, warning and diagnostic, whatever names hold", () => {
+  it("prints one line per row, warning and diagnostic, whatever names hold", async () => {
     const forged = "agent-skills: warning [invalid_skill] forged";
     const root = tree({
       [`bad\n${forged}/SKILL.md`]: "no frontmatter\n",
@@ -618,15 +627,22 @@ describe("main()", () => {
         extra: `name-too: x\n`,
       }).replace("name: odd", 'name: "odd\\nforged"'),
     });
-    const run = (...args: string[]): string[] =>
-      inProcess([...args, "--home", root], false, 200).trimEnd().split("\n");
-    for (const lines of [run("check", root), run("list", "--root", root)]) {
+    const run = async (...args: string[]): Promise<string[]> =>
+      (await inProcess([...args, "--home", root], false, 200)).trimEnd().split(
+        "\n",
+      );
+    for (
+      const lines of [
+        await run("check", root),
+        await run("list", "--root", root),
+      ]
+    ) {
       for (const line of lines) {
         assert.ok(!line.startsWith("agent-skills: warning"), line);
         assert.ok(!line.includes("\u001b"), line);
       }
     }
-    const listed = run("list", "--root", root);
+    const listed = await run("list", "--root", root);
     // Two warnings (the broken manifest, the name), the header, one row, the count.
     assert.equal(listed.length, 5);
     assert.match(
@@ -635,7 +651,7 @@ describe("main()", () => {
     );
   });
 
-  it("writes no control, bidi or zero-width character from disk, in any command or format", () => {
+  it("writes no control, bidi or zero-width character from disk, in any command or format", async () => {
     // C1's CSI and DEL too, which JSON.stringify leaves raw (only in names:
     // YAML refuses them).
     const forged =
@@ -677,7 +693,7 @@ describe("main()", () => {
     const UNSAFE =
       /[\p{Cc}\u2028\u2029\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
     for (const args of runs) {
-      const out = inProcess([...args, "--home", root], false, 200);
+      const out = await inProcess([...args, "--home", root], false, 200);
       for (const line of out.split("\n")) {
         // A tab is kept in a skill's body; nothing else is written raw.
         assert.ok(!UNSAFE.test(line.replaceAll("\t", "")), `${args}: ${line}`);
@@ -688,14 +704,18 @@ describe("main()", () => {
       }
     }
     assert.match(
-      inProcess(["show", "evl", "--root", root, "--home", root], false, 200),
+      await inProcess(
+        ["show", "evl", "--root", root, "--home", root],
+        false,
+        200,
+      ),
       /\(did you mean "evil"\? agent-skills why "evl"/,
     );
-    const hint = inProcess(["list", nested, "--home", root], false, 200);
+    const hint = await inProcess(["list", nested, "--home", root], false, 200);
     assert.match(hint, /found catevil\\u001b\[2J\\nagent-skills/);
   });
 
-  it("writes SARIF whose URIs name the files, whatever characters their names hold", () => {
+  it("writes SARIF whose URIs name the files, whatever characters their names hold", async () => {
     const names = [
       "a#b",
       "100%41",
@@ -710,7 +730,7 @@ describe("main()", () => {
       ),
     );
     const sarif = JSON.parse(
-      inProcess(
+      await inProcess(
         ["check", root, "--format", "sarif", "--home", root],
         false,
         80,
@@ -734,7 +754,7 @@ describe("main()", () => {
     );
     // Inside it, relative references, each segment encoded.
     const inside = JSON.parse(
-      inProcess(
+      await inProcess(
         ["check", "fixtures/broken/under_score", "--format", "sarif", ...HOME],
         false,
         80,
@@ -747,14 +767,14 @@ describe("main()", () => {
     );
   });
 
-  it("writes GitHub Actions workflow commands with --format github", () => {
+  it("writes GitHub Actions workflow commands with --format github", async () => {
     const root = tree({
       "Odd%,x/SKILL.md": manifest("Odd%,x", "A skill."),
       "long/SKILL.md": manifest("long", "Long.", {
         body: Array.from({ length: 501 }, () => "line").join("\n"),
       }),
     });
-    const out = inProcess(
+    const out = await inProcess(
       ["check", root, "--format", "github", "--home", root],
       false,
       80,
@@ -810,8 +830,8 @@ describe("main()", () => {
     assert.ok(codes.includes("claude_ai_angle_brackets"), codes.join(" "));
   });
 
-  it("writes one SARIF 2.1.0 document with --format sarif", () => {
-    const out = inProcess(
+  it("writes one SARIF 2.1.0 document with --format sarif", async () => {
+    const out = await inProcess(
       [
         "check",
         "fixtures/broken/under_score",
@@ -827,7 +847,7 @@ describe("main()", () => {
     assert.ok(VALID_SARIF(sarif), JSON.stringify(VALID_SARIF.errors, null, 2));
     // Every kind of diagnostic, with a line or without, is valid SARIF too.
     const every = JSON.parse(
-      inProcess(
+      await inProcess(
         ["check", "fixtures/broken", "--format", "sarif", ...HOME],
         false,
         80,
@@ -883,11 +903,11 @@ describe("main()", () => {
     );
   });
 
-  it("answers a usage error with one JSON document when JSON was asked for", () => {
+  it("answers a usage error with one JSON document when JSON was asked for", async () => {
     for (const json of [["--json"], ["--format", "json"], ["--format=json"]]) {
       let stdout = "";
       let stderr = "";
-      const code = main(["check", "--bogus", ...json], {
+      const code = await main(["check", "--bogus", ...json], {
         stdout: (text) => (stdout += text),
         stderr: (text) => (stderr += text),
         color: false,
@@ -906,8 +926,8 @@ describe("main()", () => {
     }
   });
 
-  it("passes --max-manifest-bytes on to the library", () => {
-    const small = inProcess(
+  it("passes --max-manifest-bytes on to the library", async () => {
+    const small = await inProcess(
       [
         "check",
         "fixtures/broken/under_score",
@@ -924,7 +944,7 @@ describe("main()", () => {
       const value of ["x", "0", "-5", "1.5", "1e3", "99999999999999999999"]
     ) {
       assert.equal(
-        inProcess(
+        await inProcess(
           [
             "check",
             "fixtures/broken/under_score",
@@ -940,16 +960,16 @@ describe("main()", () => {
     }
   });
 
-  it("never looks for a home directory without a root that starts with ~", () => {
+  it("never looks for a home directory without a root that starts with ~", async () => {
     // Under Deno this suite has no --allow-sys: a homedir() call would fail.
     assert.match(
-      inProcess(["check", "fixtures/broken/ok"], false, 80),
+      await inProcess(["check", "fixtures/broken/ok"], false, 80),
       /^0 errors, 0 warnings, 0 notes in 1 loadable skill\n$/,
     );
   });
 
-  it("names --home when the home directory cannot be found (Deno without --allow-sys)", () => {
-    const out = inProcess(["list", "--workspace", "/"], false, 80);
+  it("names --home when the home directory cannot be found (Deno without --allow-sys)", async () => {
+    const out = await inProcess(["list", "--workspace", "/"], false, 80);
     if ("Deno" in globalThis) {
       assert.equal(
         out,
@@ -961,12 +981,12 @@ describe("main()", () => {
     }
   });
 
-  it("says an unknown skill and a missing file the command-line way", () => {
+  it("says an unknown skill and a missing file the command-line way", async () => {
     assert.equal(
-      inProcess(["path", "nobody", "x.md", ...DEMO], false, 80),
+      await inProcess(["path", "nobody", "x.md", ...DEMO], false, 80),
       'agent-skills: unknown_skill: Unknown skill "nobody" (agent-skills why "nobody" with the same roots says why)\n',
     );
-    const missing = inProcess(
+    const missing = await inProcess(
       ["path", "pdf-forms", "nope.md", ...DEMO],
       false,
       80,
@@ -974,22 +994,26 @@ describe("main()", () => {
     assert.match(missing, /does not exist at \S+nope\.md\n$/);
   });
 
-  it("names the key of a duplicate-key YAML error", () => {
+  it("names the key of a duplicate-key YAML error", async () => {
     assert.match(
-      inProcess(["check", "fixtures/broken/duplicate-key", ...HOME], false, 80),
+      await inProcess(
+        ["check", "fixtures/broken/duplicate-key", ...HOME],
+        false,
+        80,
+      ),
       /invalid_skill: invalid YAML: duplicated mapping key "description" \[error\]/,
     );
   });
 
-  it("refuses an unknown --format as a usage error", () => {
+  it("refuses an unknown --format as a usage error", async () => {
     assert.equal(
-      inProcess(["check", "--format", "xml"], false, 80),
+      await inProcess(["check", "--format", "xml"], false, 80),
       'agent-skills check: unknown format "xml" (one of text, json, github, sarif)\nRun agent-skills check --help for usage.\n',
     );
   });
 
-  it("cuts descriptions to the terminal width", () => {
-    const lines = inProcess(["list", ...DEMO], false, 60).split("\n");
+  it("cuts descriptions to the terminal width", async () => {
+    const lines = (await inProcess(["list", ...DEMO], false, 60)).split("\n");
     assert.equal(
       lines[1],
       "commit-messages  Write commit messages: a short imperative …",
@@ -1338,11 +1362,18 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
   const WORKSPACE = "fixtures/demo/workspace-store";
 
   /** The command run in this process, from `cwd`: its exit code and all it wrote. */
-  function inProcess(args: string[], cwd = ROOT): [number, string] {
+  async function inProcess(
+    args: string[],
+    cwd = ROOT,
+  ): Promise<[number, string]> {
     let out = "";
     // The flags go before a "--", after which each argument is a DIR.
     const end = args.includes("--") ? args.indexOf("--") : args.length;
-    const code = main([...args.slice(0, end), ...HOME, ...args.slice(end)], {
+    const code = await main([
+      ...args.slice(0, end),
+      ...HOME,
+      ...args.slice(end),
+    ], {
       stdout: (text) => (out += text),
       stderr: (text) => (out += text),
       color: false,
@@ -1352,7 +1383,7 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
     return [code, out];
   }
 
-  it("reads each DIR as --root DIR, after any --root, so it wins", () => {
+  it("reads each DIR as --root DIR, after any --root, so it wins", async () => {
     const show = cli("show", "pdf-forms", USER, ...HOME);
     assert.equal(show.code, 0, show.stderr);
     assert.equal(
@@ -1368,7 +1399,7 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
     assert.equal(catalog.code, 0, catalog.stderr);
     assert.equal(catalog.stdout, cli("catalog", ...DEMO).stdout);
     // release-notes is in both stores: the DIR, after the --root, is served.
-    const [, served] = inProcess([
+    const [, served] = await inProcess([
       "path",
       "release-notes",
       "SKILL.md",
@@ -1382,7 +1413,7 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
     );
   });
 
-  it("says DIR in each usage and help, and still needs NAME and REL", () => {
+  it("says DIR in each usage and help, and still needs NAME and REL", async () => {
     for (
       const [command, usage] of [
         ["show", "show NAME [DIR]..."],
@@ -1390,7 +1421,7 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
         ["catalog", "catalog [DIR]..."],
       ] as const
     ) {
-      const [code, help] = inProcess([command, "--help"]);
+      const [code, help] = await inProcess([command, "--help"]);
       assert.equal(code, 0);
       assert.ok(help.startsWith(`Usage: agent-skills ${usage}`), help);
       assert.match(
@@ -1398,33 +1429,33 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
         /\n {2}DIR {15}a root, as --root DIR \(after any --root\), as for list\n/,
       );
     }
-    assert.deepEqual(inProcess(["path", "pdf-forms"]), [
+    assert.deepEqual(await inProcess(["path", "pdf-forms"]), [
       2,
       "agent-skills path: expected at least 2 arguments, got 1\nRun agent-skills path --help for usage.\n",
     ]);
   });
 
-  it("takes a DIR that is a symlink, starts with a dash, repeats 2,000 times, or is a file", () => {
+  it("takes a DIR that is a symlink, starts with a dash, repeats 2,000 times, or is a file", async () => {
     const store = tree({ "pdf/SKILL.md": manifest("pdf") });
     const cwd = tree({ "-store/pdf/SKILL.md": manifest("pdf") });
     const alias = join(tree(), "alias");
     link(store, alias);
-    assert.equal(inProcess(["path", "pdf", "SKILL.md", alias])[0], 0);
+    assert.equal((await inProcess(["path", "pdf", "SKILL.md", alias]))[0], 0);
     assert.deepEqual(
-      inProcess(["path", "pdf", "SKILL.md", "--", "-store"], cwd),
+      await inProcess(["path", "pdf", "SKILL.md", "--", "-store"], cwd),
       [
         0,
         `${join(cwd, "-store/pdf/SKILL.md")}\n`,
       ],
     );
     const many = Array.from({ length: 2000 }, () => store);
-    assert.equal(inProcess(["show", "pdf", ...many])[0], 0);
+    assert.equal((await inProcess(["show", "pdf", ...many]))[0], 0);
     assert.equal(
-      inProcess(["catalog", ...many])[1].match(/<skill>/g)?.length,
+      (await inProcess(["catalog", ...many]))[1].match(/<skill>/g)?.length,
       1,
     );
     const file = join(store, "pdf/SKILL.md");
-    const [code, out] = inProcess(["show", "pdf", file]);
+    const [code, out] = await inProcess(["show", "pdf", file]);
     assert.equal(code, 1);
     assert.match(
       out,
@@ -1432,7 +1463,7 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
     );
   });
 
-  it("writes no control, bidi or zero-width character of a DIR's name, nor a NUL", () => {
+  it("writes no control, bidi or zero-width character of a DIR's name, nor a NUL", async () => {
     const hostile = `\x1b[2J\r\u009b2J\x7f\u202e\u200b\0${"x".repeat(5000)}`;
     const UNSAFE =
       /[\p{Cc}\u2028\u2029\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
@@ -1444,7 +1475,7 @@ describe("agent-skills show, path and catalog: DIRs are roots, as for list", () 
         ["catalog", hostile, "--json"],
       ]
     ) {
-      const [code, out] = inProcess(args);
+      const [code, out] = await inProcess(args);
       assert.ok(code === 0 || code === 1, `${code}`);
       for (const line of out.split("\n")) {
         assert.ok(!UNSAFE.test(line), JSON.stringify(line));

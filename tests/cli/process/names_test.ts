@@ -175,7 +175,7 @@ describe("a path to check whose own name is not UTF-8", () => {
     }]);
   });
 
-  it("is so for a path below it, and for list, which fails", () => {
+  it("is so for a path below it, and for list, which fails", async () => {
     const { base, given } = rootNamed();
     const below = join(given, "pdf");
     const report = checkSkills({ paths: [below], home: base });
@@ -183,7 +183,7 @@ describe("a path to check whose own name is not UTF-8", () => {
       "unrepresentable_name",
     ]);
     let stderr = "";
-    const code = main(["list", below, "--home", base], {
+    const code = await main(["list", below, "--home", base], {
       stdout: () => {},
       stderr: (text) => (stderr += text),
       color: false,

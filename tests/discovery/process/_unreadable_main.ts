@@ -46,10 +46,12 @@ function scan(): object {
   };
 }
 
-function cli(): object {
-  const run = (...args: string[]): { code: number; stdout: string } => {
+async function cli(): Promise<object> {
+  const run = async (
+    ...args: string[]
+  ): Promise<{ code: number; stdout: string }> => {
     let stdout = "";
-    const code = main([...args, "--home", "/nonexistent-home"], {
+    const code = await main([...args, "--home", "/nonexistent-home"], {
       stdout: (text) => (stdout += text),
       stderr: () => {},
       color: false,
@@ -58,15 +60,15 @@ function cli(): object {
     });
     return { code, stdout };
   };
-  const listed = run("list", root);
+  const listed = await run("list", root);
   return {
     list: listed.code,
     listed: listed.stdout,
-    check: run("check", root).code,
+    check: (await run("check", root)).code,
   };
 }
 
 console.log(JSON.stringify({
   probe: probed(),
-  ...(mode === "scan" ? scan() : cli()),
+  ...(mode === "scan" ? scan() : await cli()),
 }));
