@@ -4,7 +4,7 @@
  * module is imported only when that command runs (`import()` in its `run`):
  * what the table loads up front is its text and flags, so that `list` pays
  * for the listing's code and not for `check`'s host rules or `pack`'s zip
- * library (tests/cli/lazy_commands_test.ts holds it).
+ * library (tests/cli/process/lazy_commands_test.ts holds it).
  *
  * @module
  */

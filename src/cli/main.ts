@@ -3,8 +3,8 @@
  * arguments, hands them to one module per command (`list.ts`, `show.ts`,
  * `path.ts`, `catalog.ts`, `why.ts`, `check.ts`, as the table in
  * `commands.ts` names them, each imported only when its command runs), and
- * prints what they return; it has no discovery logic of its own. What is wrong with a command line is said by
- * `usage.ts`.
+ * prints what they return; it has no discovery logic of its own. What is
+ * wrong with a command line is said by `usage.ts`.
  *
  * @module
  */
