@@ -1,6 +1,6 @@
 // Indexes as a host keeps them, and forged ones made from them: for the
 // index's hostile tests (index_forged_test, index_huge_test, and the race
-// of process/index_race_test).
+// of the index race tests).
 
 import {
   type AgentSkillsOptions,

@@ -1,5 +1,5 @@
-// The second process of tests/registry/process/index_race_test.ts: swaps a
-// skill directory by a rename dance, ROUNDS times (a bound, not a duration),
+// The second process of tests/registry/allow_all/index_race_proc_test.ts:
+// swaps a skill directory by a rename dance, ROUNDS times (a bound, not a duration),
 // then leaves it as it found it and writes the file DONE with the rounds.
 //
 // Usage: <runtime> tests/registry/process/_index_swapper.ts ROUNDS DONE DIR ALT OUTSIDE
