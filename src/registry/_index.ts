@@ -7,6 +7,7 @@
  * @module
  */
 
+import { sep } from "node:path";
 import type { SkillConfig } from "../config/config.ts";
 import { KeyLines } from "../manifest/_lines.ts";
 import type {
@@ -38,9 +39,8 @@ export function bodyHash(text: string): string {
     Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^
     Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `${text.length.toString(36)}.${(h2 >>> 0).toString(36)}.${
-    (h1 >>> 0).toString(36)
-  }`;
+  const parts = [text.length, h2 >>> 0, h1 >>> 0];
+  return parts.map((part) => part.toString(36)).join(".");
 }
 
 /** The body's hash of a skill, read or taken from an index. */
@@ -50,15 +50,14 @@ export function hashOf(skill: DiscoveredSkill): string {
 
 /** A manifest's key as an index keeps it: device, inode, size, times. */
 type Key = [number, number, number, number, number];
-/** A skill directory's place as an index keeps it. */
-type Place = [string, number, number, number, boolean];
+/** A directory's place as kept: its real path null where it is info.dir. */
+type Place = [string | null, number, number, number, boolean];
 
-/** What an index keeps of one skill. */
+/** What an index keeps of one skill: its info's dir null if its path's. */
 interface IndexEntry {
-  readonly path: string;
   readonly key: Key;
   readonly place: Place;
-  readonly info: SkillInfo;
+  readonly info: Omit<SkillInfo, "dir"> & { readonly dir: string | null };
   readonly body: string;
   readonly nameLine: number;
   readonly repairs?: DiscoveredSkill["repairs"];
@@ -85,20 +84,19 @@ export function indexOf(
   },
 ): SkillIndex {
   const skills: JsonValue[] = [];
-  for (const [path, skill] of byPath) {
+  for (const skill of byPath.values()) {
     if (!skill.key.settled || stale.has(skill)) continue;
     const { key, place, info, repairs, truncations, coercions } = skill;
     const entry: IndexEntry = {
-      path,
       key: [key.dev, key.ino, key.size, key.mtimeMs, key.ctimeMs],
       place: [
-        place.realDir,
+        place.realDir === info.dir ? null : place.realDir,
         place.dev,
         place.ino,
         place.birthtimeMs,
         place.viaLink,
       ],
-      info,
+      info: info.dir === dirOf(info.path) ? { ...info, dir: null } : info,
       body: hashOf(skill),
       nameLine: skill.indexed?.nameLine ??
         new KeyLines(skill.frontmatter ?? "").lineOf("name"),
@@ -141,8 +139,8 @@ function refuse(why: string): never {
 
 const INDEX_KEYS = ["agentSkillsIndex", "roots", "settings", "skills"];
 const SETTINGS = ["strict", "followSymlinks", "maxManifestBytes"] as const;
-const ENTRY_KEYS =
-  "path key place info body nameLine repairs truncations coercions".split(" ");
+const ENTRY_KEYS = "key place info body nameLine repairs truncations coercions"
+  .split(" ");
 const INFO_KEYS =
   "name description metadata allowedTools userInvocable disableModelInvocation scope source root dir path plugin"
     .split(" ");
@@ -199,15 +197,14 @@ function skillOf(entry: unknown, maxBytes: number): DiscoveredSkill | string {
   const { key, place, body, nameLine } = entry;
   if (!isNumbers(key, 0, 5)) return ".key is not 5 numbers";
   if (
-    !Array.isArray(place) || place.length !== 5 ||
-    typeof place[0] !== "string" || !isNumbers(place, 1, 3) ||
+    !Array.isArray(place) || place.length !== 5 || !isNumbers(place, 1, 3) ||
+    (place[0] !== null && typeof place[0] !== "string") ||
     typeof place[4] !== "boolean"
   ) {
     return ".place is not a directory's place";
   }
   const info = infoOf(entry["info"]);
   if (typeof info === "string") return `.info${info}`;
-  if (entry["path"] !== info.path) return ".path is not its info.path";
   if (typeof body !== "string") return ".body is not a string";
   if (!Number.isSafeInteger(nameLine) || (nameLine as number) < 0) {
     return ".nameLine is not a line";
@@ -236,7 +233,7 @@ function skillOf(entry: unknown, maxBytes: number): DiscoveredSkill | string {
     coercions: coercions as DiscoveredSkill["coercions"],
     indexed: { bodyHash: body, nameLine: nameLine as number },
     place: Object.freeze({
-      realDir,
+      realDir: realDir ?? info.dir,
       dev: dirDev,
       ino: dirIno,
       birthtimeMs,
@@ -247,10 +244,14 @@ function skillOf(entry: unknown, maxBytes: number): DiscoveredSkill | string {
   };
 }
 
-/** A skill's catalog entry, checked key by key and frozen; or what is wrong. */
-function infoOf(info: unknown): SkillInfo | string {
-  if (!isRecord(info)) return " is not an object";
-  if (!onlyKeys(info, INFO_KEYS)) return " has an unknown key";
+/** A catalog entry checked and frozen, a null dir rebuilt; or what is wrong. */
+function infoOf(given: unknown): SkillInfo | string {
+  if (!isRecord(given)) return " is not an object";
+  if (!onlyKeys(given, INFO_KEYS)) return " has an unknown key";
+  const path = given["path"];
+  const info = given["dir"] === null && typeof path === "string"
+    ? { ...given, dir: dirOf(path) }
+    : given;
   for (const key of INFO_TEXTS) {
     if (typeof info[key] !== "string") return `.${key} is not a string`;
   }
@@ -275,6 +276,9 @@ function infoOf(info: unknown): SkillInfo | string {
   return Object.freeze(info) as unknown as SkillInfo;
 }
 
+/** A manifest's directory, as its info's dir is but at a filesystem's top. */
+const dirOf = (path: string): string => path.slice(0, path.lastIndexOf(sep));
+
 /** Whether `value`'s keys are among `keys`. */
 function onlyKeys(value: object, keys: readonly string[]): boolean {
   for (const key in value) if (!keys.includes(key)) return false;
@@ -283,13 +287,11 @@ function onlyKeys(value: object, keys: readonly string[]): boolean {
 
 /** Whether `items[from..from+count)` are finite numbers. */
 function isNumbers(items: unknown, from: number, count: number): boolean {
-  if (!Array.isArray(items) || (from === 0 && items.length !== count)) {
-    return false;
-  }
-  for (let i = from; i < from + count; i++) {
+  const ok = Array.isArray(items) && (from > 0 || items.length === count);
+  for (let i = from; ok && i < from + count; i++) {
     if (!Number.isFinite(items[i])) return false;
   }
-  return true;
+  return ok;
 }
 
 /** A list whose items pass `is`, frozen (none when absent); or undefined. */

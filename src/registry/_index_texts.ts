@@ -89,9 +89,7 @@ function jsonProblem(
 ): string | undefined {
   if (depth > MAX_DEPTH) return `nests deeper than ${MAX_DEPTH}`;
   if (typeof value === "string") return spent(value, walk);
-  if (typeof value === "number" && !Number.isFinite(value)) {
-    return "is not JSON";
-  }
+  if (typeof value === "number" && !isFinite(value)) return "is not JSON";
   if (
     value === null || typeof value === "boolean" || typeof value === "number"
   ) {

@@ -13,8 +13,8 @@ const tree = tempTrees();
 
 /** An entry of an index, as a forger edits it. */
 interface Forged {
-  info: { name: string; description: string; dir: string };
-  place: [string, number, number, number, boolean];
+  info: { name: string; description: string; dir: string | null };
+  place: [string | null, number, number, number, boolean];
 }
 
 /** Writes `good` to `file` with each entry's description forged, and `more`. */

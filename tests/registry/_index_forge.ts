@@ -33,9 +33,8 @@ export function keptIndex(options: AgentSkillsOptions): SkillIndex {
 
 /** One skill's entry of an index, as JSON data, to forge. */
 export interface Entry {
-  path: string;
   key: number[];
-  place: [string, number, number, number, boolean];
+  place: [string | null, number, number, number, boolean];
   info: Record<string, unknown>;
   body: string;
   nameLine: number;
@@ -51,7 +50,9 @@ export function entries(index: SkillIndex): Entry[] {
 
 /** The entry of `index` whose manifest path ends with `suffix`. */
 export function entryAt(index: SkillIndex, suffix: string): Entry {
-  const entry = entries(index).find((skill) => skill.path.endsWith(suffix));
+  const entry = entries(index).find((skill) =>
+    (skill.info["path"] as string).endsWith(suffix)
+  );
   if (entry === undefined) throw new Error(`no entry at ${suffix}`);
   return entry;
 }

@@ -101,9 +101,9 @@ export function sameServed(
   assert.deepEqual(a, b, what);
 }
 
-/** An index entry's path, and the latest of its manifest's two times. */
+/** An index entry's info (its path), and its manifest's key (its times). */
 interface Entry {
-  readonly path: string;
+  readonly info: { readonly path: string };
   readonly key: readonly number[];
 }
 
@@ -122,7 +122,9 @@ export function sameIndex(
   const { skills: b, ...wantRest } = want;
   assert.deepEqual(gotRest, wantRest);
   const byPath = (skills: readonly unknown[]): Map<string, Entry> =>
-    new Map(skills.map((entry) => [(entry as Entry).path, entry as Entry]));
+    new Map(
+      skills.map((entry) => [(entry as Entry).info.path, entry as Entry]),
+    );
   const mine = byPath(a);
   const theirs = byPath(b);
   for (const [path, entry] of mine) {

@@ -111,12 +111,19 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
       entry.info["root"] = join(base, "b");
     }],
     ["path: the manifest outside every root", (entry, base) => {
-      entry.path = entry.info["path"] = join(base, "out", "pdf", "SKILL.md");
+      entry.info["path"] = join(base, "out", "pdf", "SKILL.md");
       entry.info["dir"] = entry.place[0] = join(base, "out", "pdf");
+    }],
+    ["path: outside every root, its dir and real dir rebuilt from it", (
+      entry,
+      base,
+    ) => {
+      entry.info["path"] = join(base, "out", "pdf", "SKILL.md");
+      entry.info["dir"] = entry.place[0] = null;
     }],
     ["path: one through ..", (entry, base) => {
       const dir = `${join(base, "a", "other")}/../pdf`;
-      entry.path = entry.info["path"] = `${dir}/SKILL.md`;
+      entry.info["path"] = `${dir}/SKILL.md`;
       entry.info["dir"] = entry.place[0] = dir;
     }],
     ["place: reached through a symlink", (entry) => {
@@ -152,7 +159,7 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
     const options = over(base);
     const kept = keptIndex(options);
     const index = forged(kept, "/a/pdf/SKILL.md", (entry) => {
-      entry.path = entry.info["path"] = join(base, "a", "other", "SKILL.md");
+      entry.info["path"] = join(base, "a", "other", "SKILL.md");
     });
     const skills = createAgentSkills({
       ...options,

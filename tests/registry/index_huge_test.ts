@@ -218,7 +218,6 @@ describe("an index of 100,000 entries that match nothing on disk", () => {
       const dir = join(base, at % 2 === 0 ? "a" : "b", `gone-${at}`);
       made.push({
         ...pdf,
-        path: `${dir}/SKILL.md`,
         key: [pdf.key[0] ?? 0, 1e9 + at, 60, 1e12, 1e12],
         place: [dir, pdf.place[1], 2e9 + at, 1e12, false],
         info: {

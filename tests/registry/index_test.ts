@@ -149,7 +149,7 @@ describe("createAgentSkills({ index })", () => {
     const index = kept(options);
     // Only the index says this: served, the manifest was not read.
     const entry = index.skills.find((skill) =>
-      (skill as { path: string }).path.endsWith("/pdf/SKILL.md")
+      (skill as { info: { path: string } }).info.path.endsWith("/pdf/SKILL.md")
     ) as { info: { description: string } };
     entry.info.description = "Said by the index.";
     const skills = createAgentSkills({ ...options, index });
@@ -165,7 +165,7 @@ describe("createAgentSkills({ index })", () => {
     );
     // A skill read is indexed as read.
     const again = skills.index().skills.find((skill) =>
-      (skill as { path: string }).path.endsWith("/pdf/SKILL.md")
+      (skill as { info: { path: string } }).info.path.endsWith("/pdf/SKILL.md")
     );
     assert.ok(again === undefined || JSON.stringify(again).includes("Fill"));
   });
@@ -254,7 +254,7 @@ describe("createAgentSkills({ index })", () => {
     const { options } = over(root);
     const index = kept(options);
     const entry = index.skills.find((skill) =>
-      (skill as { path: string }).path.endsWith("/pdf/SKILL.md")
+      (skill as { info: { path: string } }).info.path.endsWith("/pdf/SKILL.md")
     ) as { info: { description: string } };
     entry.info.description = "Said by the index.";
     const { lock } = createSkillLock(options);
@@ -309,14 +309,16 @@ describe("an index refused as a whole", () => {
       /skills\[0\]\.key/,
     ],
     [
-      "an entry whose path is not its info's",
-      forged({ path: "/etc/passwd" }),
-      /not its info\.path/,
+      "an entry of the old shape: its path beside its info's",
+      forged({
+        path: (good.skills[0] as { info: { path: string } }).info.path,
+      }),
+      /skills\[0\] has an unknown key/,
     ],
     [
       "an entry with a __proto__ key",
       JSON.parse(
-        JSON.stringify(good).replace('"path":', '"__proto__":{},"path":'),
+        JSON.stringify(good).replace('"key":', '"__proto__":{},"key":'),
       ),
       /unknown key/,
     ],
