@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import process from "node:process";
+import { bundleSplit } from "./_npm_bundle.ts";
 
 /** What the bin needs of the build. */
 export interface BinBuild {
@@ -112,17 +112,11 @@ export function writeBin(
   writeFileSync(join(staged, JS_YAML_MODULE), LAZY_JS_YAML_JS);
   const bundled = join(build, "bin-bundle");
   rmSync(bundled, { recursive: true, force: true });
-  run(process.execPath, [
-    "bundle",
-    "--quiet",
-    "--no-config",
-    "--platform=deno",
-    "--format=esm",
-    "--code-splitting",
-    ...dependencies.map((name) => `--external=${name}`),
-    `--outdir=${bundled}`,
-    join(staged, "bin.js"),
-  ]);
+  bundleSplit(run, {
+    entries: [join(staged, "bin.js")],
+    dependencies,
+    outdir: bundled,
+  });
   const chunks = readdirSync(bundled).filter((file) => file !== "bin.js")
     .sort();
   const texts = new Map<string, string>();

@@ -191,6 +191,33 @@ function internalsSource(exports: Bundle["exports"]): string {
 }
 
 /**
+ * Runs `deno bundle` over `entries` into `outdir`: ES modules, the code
+ * they share split into chunks (a dynamic import a chunk of its own), the
+ * `dependencies` left as imports. The package's entries and the bin are
+ * both made so.
+ */
+export function bundleSplit(
+  run: BundleBuild["run"],
+  { entries, dependencies, outdir }: {
+    entries: readonly string[];
+    dependencies: readonly string[];
+    outdir: string;
+  },
+): void {
+  run(process.execPath, [
+    "bundle",
+    "--quiet",
+    "--no-config",
+    "--platform=deno",
+    "--format=esm",
+    "--code-splitting",
+    ...dependencies.map((name) => `--external=${name}`),
+    `--outdir=${outdir}`,
+    ...entries,
+  ]);
+}
+
+/**
  * Bundles the entries into `out`: one module each, shared chunks beside
  * them. Throws when an entry's bundle imports a package that its compiled
  * module graph does not (zod or fflate pulled into an entry by the split),
@@ -205,17 +232,11 @@ export function bundleEntries(build: BundleBuild): Bundle {
   const exports = runtimeExports(modules, sources, build.nodeModules);
   writeFileSync(join(modules, INTERNALS), internalsSource(exports));
   rmSync(scratch, { recursive: true, force: true });
-  run(process.execPath, [
-    "bundle",
-    "--quiet",
-    "--no-config",
-    "--platform=deno",
-    "--format=esm",
-    "--code-splitting",
-    ...dependencies.map((name) => `--external=${name}`),
-    `--outdir=${scratch}`,
-    ...[...entries, INTERNALS].map((entry) => join(modules, entry)),
-  ]);
+  bundleSplit(run, {
+    entries: [...entries, INTERNALS].map((entry) => join(modules, entry)),
+    dependencies,
+    outdir: scratch,
+  });
   rmSync(join(modules, INTERNALS));
   const loads: Record<string, string[]> = {};
   const held = new Set<string>();
