@@ -2,11 +2,31 @@
 // index's hostile tests (index_forged_test, index_huge_test, and the race
 // of the index race tests).
 
+import { join } from "node:path";
 import {
   type AgentSkillsOptions,
   createAgentSkills,
   type SkillIndex,
+  type SkillWarning,
 } from "@clarvis/agent-skills";
+
+/** Options over the roots `a` and `b` of `base`, warnings collected. */
+export function over(
+  base: string,
+  extra: AgentSkillsOptions = {},
+): { options: AgentSkillsOptions; warnings: SkillWarning[] } {
+  const warnings: SkillWarning[] = [];
+  return {
+    warnings,
+    options: {
+      roots: [join(base, "a"), join(base, "b")],
+      home: base,
+      cwd: base,
+      onWarning: (warning) => warnings.push(warning),
+      ...extra,
+    },
+  };
+}
 
 /**
  * Runs `make` with the clock `ahead` milliseconds late: the manifests a

@@ -11,14 +11,19 @@ import { renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   type AgentSkills,
-  type AgentSkillsOptions,
   createAgentSkills,
   SkillError,
   type SkillIndex,
 } from "@clarvis/agent-skills";
 import { link, manifest, tempTrees } from "../_helpers.ts";
 import { takenCount } from "./_index_twins.ts";
-import { type Entry, entryAt, forged, keptIndex } from "./_index_forge.ts";
+import {
+  type Entry,
+  entryAt,
+  forged,
+  keptIndex,
+  over,
+} from "./_index_forge.ts";
 
 const tree = tempTrees();
 const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
@@ -32,20 +37,6 @@ const STORE = {
   "out/pdf/SKILL.md": manifest("pdf", "OUTSIDE", { body: "OUTSIDE" }),
   "out/pdf/scripts/fill.py": "OUTSIDE",
 };
-
-/** Options over the roots `a` and `b` of `base`; warnings dropped. */
-function over(
-  base: string,
-  extra: AgentSkillsOptions = {},
-): AgentSkillsOptions {
-  return {
-    roots: [join(base, "a"), join(base, "b")],
-    home: base,
-    cwd: base,
-    onWarning: () => {},
-    ...extra,
-  };
-}
 
 /** Calls `call`; its result, or the code of the SkillError it threw. */
 function tried<T>(call: () => T): T | { refused: string } {
@@ -133,7 +124,7 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
   for (const [what, forge] of cases) {
     it(`${what}: not taken, the skill read from disk, nothing served from outside`, () => {
       const base = tree(STORE);
-      const options = over(base);
+      const options = over(base).options;
       const index = forged(keptIndex(options), "/a/pdf/SKILL.md", (entry) => {
         // Only "other" is left as it was: "pdf" is forged.
         forge(entry, base);
@@ -156,7 +147,7 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
 
   it("path: a sibling skill's, in place of its entry: neither taken, both read", () => {
     const base = tree(STORE);
-    const options = over(base);
+    const options = over(base).options;
     const kept = keptIndex(options);
     const index = forged(kept, "/a/pdf/SKILL.md", (entry) => {
       entry.info["path"] = join(base, "a", "other", "SKILL.md");
@@ -179,7 +170,7 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
 
   it("name: listed under it, at the skill's own place; loaded as no skill, its resources its own; refresh() drops it", () => {
     const base = tree(STORE);
-    const options = over(base);
+    const options = over(base).options;
     const index = forged(keptIndex(options), "/a/pdf/SKILL.md", (entry) => {
       entry.info["name"] = "admin";
     });
@@ -204,7 +195,7 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
 describe("an index's entry for a skill the disk does not hold there", () => {
   it("of a real skill outside every root, its own key and place: never listed", () => {
     const base = tree(STORE);
-    const options = over(base);
+    const options = over(base).options;
     const index = keptIndex(options);
     // The outside skill's real entry, from an index over its own root.
     const outside = entryAt(
@@ -226,7 +217,7 @@ describe("an index's entry for a skill the disk does not hold there", () => {
 
   it("of a skill removed since: never listed", () => {
     const base = tree(STORE);
-    const options = over(base);
+    const options = over(base).options;
     const index = keptIndex(options);
     rmSync(join(base, "a", "other"), { recursive: true });
     const skills = createAgentSkills({ ...options, index });
@@ -240,7 +231,7 @@ describe("an index's entry for a skill the disk does not hold there", () => {
 
   it("of a skill moved outside and linked back, symlinks not followed: not listed", () => {
     const base = tree(STORE);
-    const options = over(base, { followSymlinks: false });
+    const options = over(base, { followSymlinks: false }).options;
     const index = keptIndex(options);
     // Its manifest's key and its directory's identity are unchanged.
     renameSync(join(base, "a", "pdf"), join(base, "moved"));
@@ -258,8 +249,8 @@ describe("an index's entry for a skill the disk does not hold there", () => {
   it("of a symlink to outside, from an index that followed it, symlinks not followed now: not listed", () => {
     const base = tree(STORE);
     link(join(base, "out", "pdf"), join(base, "a", "linked"));
-    const following = keptIndex(over(base));
-    const options = over(base, { followSymlinks: false });
+    const following = keptIndex(over(base).options);
+    const options = over(base, { followSymlinks: false }).options;
     const index = keptIndex(options);
     const linked = entryAt(following, "/a/linked/SKILL.md");
     const skills = createAgentSkills({
@@ -275,7 +266,7 @@ describe("an index's entry for a skill the disk does not hold there", () => {
 
   it("whose resource became a symlink to outside: refused as without an index", () => {
     const base = tree(STORE);
-    const options = over(base);
+    const options = over(base).options;
     const index = keptIndex(options);
     const file = join(base, "a", "pdf", "scripts", "fill.py");
     rmSync(file);

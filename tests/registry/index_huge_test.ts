@@ -11,12 +11,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  type AgentSkillsOptions,
-  createAgentSkills,
-  type SkillIndex,
-  type SkillWarning,
-} from "@clarvis/agent-skills";
+import { createAgentSkills, type SkillIndex } from "@clarvis/agent-skills";
 import { countListings, manifest, tempTrees } from "../_helpers.ts";
 import { backend } from "../../src/fs/_backend.ts";
 import { takenCount } from "./_index_twins.ts";
@@ -26,6 +21,7 @@ import {
   entryAt,
   forged,
   keptIndex,
+  over,
 } from "./_index_forge.ts";
 
 const tree = tempTrees();
@@ -36,22 +32,6 @@ const STORE = {
   "a/other/SKILL.md": manifest("other"),
   "b/.keep": "",
 };
-
-/** Options over the roots `a` and `b` of `base`, warnings collected. */
-function over(
-  base: string,
-): { options: AgentSkillsOptions; warnings: SkillWarning[] } {
-  const warnings: SkillWarning[] = [];
-  return {
-    warnings,
-    options: {
-      roots: [join(base, "a"), join(base, "b")],
-      home: base,
-      cwd: base,
-      onWarning: (warning) => warnings.push(warning),
-    },
-  };
-}
 
 /** Runs `run`, counting the status calls and listings the library makes. */
 function counted<T>(run: () => T): { result: T; work: number[] } {

@@ -13,7 +13,7 @@ import {
   type SkillIndex,
 } from "@clarvis/agent-skills";
 import { link, manifest, tempTrees } from "../_helpers.ts";
-import { entries, keptIndex } from "./_index_forge.ts";
+import { entries, keptIndex, over } from "./_index_forge.ts";
 import { takenCount } from "./_index_twins.ts";
 
 const tree = tempTrees();
@@ -24,15 +24,6 @@ const STORE = {
   "out/linked/SKILL.md": manifest("linked", "Reached through a symlink."),
   "b/shared/SKILL.md": manifest("shared", "The later root."),
 };
-
-function over(base: string): AgentSkillsOptions {
-  return {
-    roots: [join(base, "a"), join(base, "b")],
-    home: base,
-    cwd: base,
-    onWarning: () => {},
-  };
-}
 
 /** What a registry serves of its catalog, as JSON text and as data. */
 function catalog(options: AgentSkillsOptions, index?: SkillIndex): {
@@ -55,7 +46,7 @@ describe("a kept index's entry", () => {
   it("of a plain root says no path twice, and a start from it serves the same entries", () => {
     const base = tree(STORE);
     link(join(base, "out", "linked"), join(base, "a", "linked"));
-    const options = over(base);
+    const options = over(base).options;
     const index = keptIndex(options);
     assert.equal(index.skills.length, 4);
     for (const entry of entries(index)) {
@@ -87,7 +78,7 @@ describe("a kept index's entry", () => {
 
   it("rebuilds its paths without writing to the host's index", () => {
     const base = tree(STORE);
-    const options = over(base);
+    const options = over(base).options;
     const index = keptIndex(options);
     const text = JSON.stringify(index);
     createAgentSkills({ ...options, index }).listSkills();
@@ -106,7 +97,7 @@ describe("a kept index's entry", () => {
 
   it("of an old shape (an entry-level path) is refused whole", () => {
     const base = tree(STORE);
-    const options = over(base);
+    const options = over(base).options;
     const index = keptIndex(options);
     for (const entry of entries(index)) {
       Object.assign(entry, { path: entry.info["path"] });

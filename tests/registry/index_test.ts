@@ -24,41 +24,9 @@ import {
 } from "@clarvis/agent-skills";
 import { createSkillLock, lockPolicy } from "@clarvis/agent-skills/lock";
 import { link, manifest, tempTrees } from "../_helpers.ts";
+import { over, settled } from "./_index_forge.ts";
 
 const tree = tempTrees();
-
-/**
- * Runs `make` with the clock `ahead` milliseconds late: the manifests a
- * test has just written count as settled (older than the racy window) for
- * the scans made meanwhile, as they would a few seconds later.
- */
-function settled<T>(make: () => T, ahead = 10_000): T {
-  const now = Date.now;
-  Date.now = () => now() + ahead;
-  try {
-    return make();
-  } finally {
-    Date.now = now;
-  }
-}
-
-/** Options over `root`, warnings collected. */
-function over(
-  root: string,
-  extra: AgentSkillsOptions = {},
-): { options: AgentSkillsOptions; warnings: SkillWarning[] } {
-  const warnings: SkillWarning[] = [];
-  return {
-    warnings,
-    options: {
-      roots: [join(root, "a"), join(root, "b")],
-      home: root,
-      cwd: root,
-      onWarning: (warning) => warnings.push(warning),
-      ...extra,
-    },
-  };
-}
 
 /**
  * The index of a registry over `options` (its warnings dropped), as a host

@@ -8,16 +8,10 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import {
-  type AgentSkillsOptions,
-  createAgentSkills,
-  type SkillWarning,
-  StartupError,
-} from "@clarvis/agent-skills";
+import { createAgentSkills, StartupError } from "@clarvis/agent-skills";
 import { ACTING_SAMPLES, manifest, tempTrees } from "../_helpers.ts";
 import { takenCount } from "./_index_twins.ts";
-import { type Entry, forged, keptIndex } from "./_index_forge.ts";
+import { type Entry, forged, keptIndex, over } from "./_index_forge.ts";
 
 const tree = tempTrees();
 
@@ -28,24 +22,6 @@ const STORE = {
   "a/other/SKILL.md": manifest("other"),
   "b/.keep": "",
 };
-
-/** Options over the roots `a` and `b` of `base`, warnings collected. */
-function over(
-  base: string,
-  extra: AgentSkillsOptions = {},
-): { options: AgentSkillsOptions; warnings: SkillWarning[] } {
-  const warnings: SkillWarning[] = [];
-  return {
-    warnings,
-    options: {
-      roots: [join(base, "a"), join(base, "b")],
-      home: base,
-      cwd: base,
-      onWarning: (warning) => warnings.push(warning),
-      ...extra,
-    },
-  };
-}
 
 /** Each text of an entry an index could forge, and how `text` is put in it. */
 const FIELDS: Array<[string, RegExp, (entry: Entry, text: string) => void]> = [
