@@ -8,6 +8,7 @@ import { createAgentSkills, renderCatalog } from "@clarvis/agent-skills";
 import { parseManifest } from "../../src/manifest/_parse.ts";
 import { simpleYaml } from "../../src/manifest/_simple_yaml.ts";
 import { jsYaml, random, same } from "./_yaml_fuzz.ts";
+import { readAlike, shown } from "./_read_alike.ts";
 import { tempTrees } from "../_helpers.ts";
 
 const tree = tempTrees();
@@ -59,21 +60,6 @@ const PLACES: ReadonlyArray<
   ["a list item at column 0", (v) => `tools:\n- ${v}\nname: x`, (d) => d],
   ["a mapping's value", (v) => `metadata:\n  k: ${v}\n  z: w`, (d) => d],
 ];
-
-/** `yaml` for a message: its first 200 characters. */
-function shown(yaml: string): string {
-  return JSON.stringify(yaml.slice(0, 200));
-}
-
-/** What the fast path reads of `yaml`, after checking js-yaml reads the same. */
-function readAlike(yaml: string): unknown {
-  const fast = simpleYaml(yaml);
-  assert.notEqual(fast, undefined, `left to js-yaml: ${shown(yaml)}`);
-  const js = jsYaml(yaml);
-  assert.ok("value" in js, `js-yaml throws on ${shown(yaml)}`);
-  assert.ok(same(fast, js.value), shown(yaml));
-  return fast;
-}
 
 describe("simpleYaml() on double-quoted escapes", () => {
   for (const [place, yamlOf] of PLACES) {

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { simpleYaml } from "../../src/manifest/_simple_yaml.ts";
 import { jsYaml, random, same } from "./_yaml_fuzz.ts";
+import { readAlike, shown } from "./_read_alike.ts";
 
 /** A one-line value in each place the fast path reads one. */
 const PLACES: ReadonlyArray<readonly [string, (value: string) => string]> = [
@@ -22,21 +23,6 @@ const SCALAR_PLACES: ReadonlyArray<
   ["a list item", (v) => `name: x\ntools:\n  - a\n  - ${v}`],
   ["a list item at column 0", (v) => `tools:\n- ${v}\nname: x`],
 ];
-
-/** `yaml` for a message: its first 200 characters. */
-function shown(yaml: string): string {
-  return JSON.stringify(yaml.slice(0, 200));
-}
-
-/** What the fast path reads of `yaml`, after checking js-yaml reads the same. */
-function readAlike(yaml: string): unknown {
-  const fast = simpleYaml(yaml);
-  assert.notEqual(fast, undefined, `left to js-yaml: ${shown(yaml)}`);
-  const js = jsYaml(yaml);
-  assert.ok("value" in js, `js-yaml throws on ${shown(yaml)}`);
-  assert.ok(same(fast, js.value), `${shown(yaml)}: ${JSON.stringify(fast)}`);
-  return fast;
-}
 
 /** Left to js-yaml, or read exactly as js-yaml reads it. */
 function leftOrAlike(yaml: string): void {
