@@ -261,6 +261,13 @@ export function createAgentSkills(
   };
   const bodies = new WeakMap<DiscoveredSkill, DiscoveredSkill>();
 
+  /** A skill of the current snapshot, read (and proved) if taken from an index. */
+  const loaded = (name: unknown): DiscoveredSkill => {
+    const entry = withBody(known(name));
+    if (entry !== undefined) return entry;
+    throw renamed(skillName(name));
+  };
+
   const registry: AgentSkills = Object.freeze({
     config,
     listSkills: (): SkillInfo[] => [...snapshot.catalog],
@@ -272,20 +279,16 @@ export function createAgentSkills(
     activate: (name: string, options?: ActivationOptions): Activation => {
       const content = contentOf(name, known(name));
       if (content !== undefined) return renderActivation(content, options);
-      throw new SkillError(
-        "unknown_skill",
-        `Skill "${name}" changed since the index it was taken from: it is no skill of that name any more (refresh() rescans)`,
-        { skill: name },
-      );
+      throw renamed(name);
     },
     resourcePath: (name: string, rel: string): string => {
-      const entry = known(name);
+      const entry = loaded(name);
       const path = confinedFile(entry, rel).real;
       guard?.path(entry, rel, path);
       return path;
     },
     readResource: (name: string, rel: string): Uint8Array => {
-      const entry = known(name);
+      const entry = loaded(name);
       const maxBytes = config.maxResourceBytes;
       const bytes = readConfined(entry, rel, { maxBytes });
       guard?.read(entry, rel, bytes);
@@ -353,6 +356,15 @@ function takenFrom(
   if (config.strict) throw new StartupError("invalid_index", message);
   warn({ code: "index_refused", message });
   return undefined;
+}
+
+/** The error for a skill taken from an index that, read, has another name. */
+function renamed(name: string): SkillError {
+  return new SkillError(
+    "unknown_skill",
+    `Skill "${name}" changed since the index it was taken from: it is no skill of that name any more (refresh() rescans)`,
+    { skill: name },
+  );
 }
 
 /** A change set as refresh() returns it, frozen. */

@@ -308,6 +308,23 @@ export function countListings<T>(
   }
 }
 
+/** Runs `run`, recording each path whose status the library asks. */
+export function countStatuses<T>(
+  run: () => T,
+): { result: T; statused: string[] } {
+  const status = backend.status;
+  const statused: string[] = [];
+  backend.status = (path, options) => {
+    statused.push(path);
+    return status(path, options);
+  };
+  try {
+    return { result: run(), statused };
+  } finally {
+    backend.status = status;
+  }
+}
+
 /**
  * Waits until `ready()` holds, polling every 20 ms; fails naming `what`
  * after 30 s. For events a test waits for: it bounds the wait, and asserts

@@ -60,12 +60,13 @@ export function readSkill(
   const unchanged = reusable(scan, path, { key });
   // A manifest cannot move into another directory without its change time
   // changing: unchanged and reached the same way, it is the skill as it was.
+  // One taken from a kept index is proved on its first load
+  // (docs/confinement.md); its directory is the one the root reaches here.
   if (
     unchanged !== undefined &&
     unchanged.place.realDir === reached.realDir &&
     unchanged.place.viaLink === reached.viaLink &&
-    // A kept index is no memory of this process: the directory is proved.
-    (unchanged.indexed === undefined || samePlace(scan, unchanged, dir))
+    unchanged.info.dir === dir
   ) {
     const skill = unchanged.indexed === undefined ? unchanged : {
       ...unchanged,
@@ -107,21 +108,6 @@ function rereader(
       report: () => {},
       buffer: readBuffer(),
     }, { dir, dirName, reached })?.skill;
-}
-
-/** Whether a skill directory is the one `skill` was read in: its identity now. */
-function samePlace(
-  scan: RootScan,
-  skill: DiscoveredSkill,
-  dir: string,
-): boolean {
-  const { place } = skill;
-  if (skill.info.dir !== dir) return false;
-  const identity = tryStatus(dir, { follow: place.viaLink });
-  return identity.ok && identity.value.kind === "directory" &&
-    identity.value.dev === place.dev && identity.value.ino === place.ino &&
-    identity.value.birthtimeMs === place.birthtimeMs &&
-    (scan.config.followSymlinks || !place.viaLink);
 }
 
 /** A skill read, once a skill lock (if any) admits it. */

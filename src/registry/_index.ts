@@ -16,6 +16,7 @@ import type {
   ReadSkill,
 } from "../discovery/_types.ts";
 import { sameKey, withTexts } from "../discovery/_read_skill.ts";
+import { sameIdentity } from "../fs/_status.ts";
 import type { SkillIndex } from "../options.ts";
 import type { JsonValue, SkillInfo } from "../skill.ts";
 import { describe } from "../_text.ts";
@@ -342,7 +343,7 @@ export function textsOf(
   if (read === undefined) return { same: false, read: undefined };
   const texts = withTexts(read);
   const same = sameKey(read.key, skill.key) &&
-    read.place.dev === skill.place.dev && read.place.ino === skill.place.ino &&
+    sameIdentity(read.place, skill.place) &&
     JSON.stringify(read.info) === JSON.stringify(skill.info) &&
     bodyHash(texts.body) === hashOf(skill);
   return { same, read: texts };

@@ -168,7 +168,7 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
     confined(skills, plain, ["pdf", "other"]);
   });
 
-  it("name: listed under it, at the skill's own place; loaded as no skill, its resources its own; refresh() drops it", () => {
+  it("name: listed under it, at the skill's own place; loaded as no skill, no resource served under it; refresh() drops it", () => {
     const base = tree(STORE);
     const options = over(base).options;
     const index = forged(keptIndex(options), "/a/pdf/SKILL.md", (entry) => {
@@ -182,10 +182,15 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
     assert.equal(admin?.dir, join(base, "a", "pdf"));
     confined(skills, plain, ["admin", "pdf"]);
     assert.equal(skills.loadSkill("admin"), undefined);
-    assert.equal(
-      skills.resourcePath("admin", "scripts/fill.py"),
-      join(base, "a", "pdf", "scripts", "fill.py"),
-    );
+    // Read, it is pdf: "admin" is no skill, and has no resources.
+    for (const call of [skills.resourcePath, skills.readResource]) {
+      assert.throws(
+        () => call("admin", "scripts/fill.py"),
+        (error) =>
+          error instanceof SkillError && error.code === "unknown_skill" &&
+          /changed since the index/.test(error.message),
+      );
+    }
     const changes = skills.refresh();
     assert.deepEqual([changes.added, changes.removed], [["pdf"], ["admin"]]);
     assert.deepEqual(skills.listSkills(), plain.listSkills());

@@ -12,8 +12,12 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createAgentSkills, type SkillIndex } from "@clarvis/agent-skills";
-import { countListings, manifest, tempTrees } from "../_helpers.ts";
-import { backend } from "../../src/fs/_backend.ts";
+import {
+  countListings,
+  countStatuses,
+  manifest,
+  tempTrees,
+} from "../_helpers.ts";
 import { takenCount } from "./_index_twins.ts";
 import {
   entries,
@@ -35,18 +39,11 @@ const STORE = {
 
 /** Runs `run`, counting the status calls and listings the library makes. */
 function counted<T>(run: () => T): { result: T; work: number[] } {
-  const status = backend.status;
-  let statuses = 0;
-  backend.status = (path, options) => {
-    statuses++;
-    return status(path, options);
+  const { result, statused } = countStatuses(() => countListings(run));
+  return {
+    result: result.result,
+    work: [statused.length, result.listed.length],
   };
-  try {
-    const { result, listed } = countListings(run);
-    return { result, work: [statuses, listed.length] };
-  } finally {
-    backend.status = status;
-  }
 }
 
 /**
