@@ -25,6 +25,7 @@ import { reporter } from "./discovery/_problems.ts";
 import type {
   DiscoveredSkill,
   Previous,
+  Remembering,
   Unchanged,
 } from "./discovery/_types.ts";
 import { indexOf, readIndex, textsOf } from "./registry/_index.ts";
@@ -196,7 +197,7 @@ export function createAgentSkills(
   });
   const scan = (
     previous?: Snapshot,
-    watched?: { unchanged: Unchanged },
+    watched?: { unchanged: Unchanged; remembering: Remembering },
     reuse?: Previous,
   ): Snapshot => {
     saying = new Set();
@@ -316,7 +317,8 @@ export function createAgentSkills(
       const fallback = watch.fallbacks();
       // Nothing the watch saw vouches for a skill read otherwise than taken.
       const unchanged = reuse === undefined ? watch.unchanged() : NONE;
-      const next = scan(snapshot, { unchanged }, reuse);
+      const { remembering } = watch;
+      const next = scan(snapshot, { unchanged, remembering }, reuse);
       const changes = changesBetween(snapshot, next);
       keepResources(snapshot, next, unchanged);
       fallback.push(...watch.refreshed(next));

@@ -13,7 +13,6 @@ import { realPathOrSelf, winnersOf } from "../config/_roots.ts";
 import { type ReadBuffer, readBuffer } from "../fs/_read.ts";
 import { errorCode, tryStatus } from "../fs/_status.ts";
 import { bareName, namespaced } from "../_names.ts";
-import { patchedRoot, type Swap } from "./_memo.ts";
 import { pluginRoots } from "./_plugins.ts";
 import { untrustedRootProblem } from "./_problems.ts";
 import { discoverRoot } from "./_root.ts";
@@ -26,6 +25,7 @@ import type {
   RootScan,
   RootSkills,
   ScanMemo,
+  Swap,
 } from "./_types.ts";
 
 /**
@@ -104,7 +104,10 @@ export function discoverRoots(
       ? undefined
       : unchanged?.root(configured) === true
       ? { outcome: before, swaps: [] }
-      : patchedRoot(scanOf(scan, at, { root: configured }), before);
+      : scan.remembering?.patchedRoot(
+        scanOf(scan, at, { root: configured }),
+        before,
+      );
     if (patched !== undefined) {
       roots.set(configured, patched.outcome);
       linked.set(configured, patched.outcome.linked);

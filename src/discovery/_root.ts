@@ -20,7 +20,6 @@ import type { Entry } from "../fs/_types.ts";
 import type { SkillRoot } from "../config/config.ts";
 import { realPathOrSelf } from "../config/_roots.ts";
 import { findManifest, UNLISTED } from "./_manifest.ts";
-import { rememberedEntry, rootEntries } from "./_memo.ts";
 import {
   danglingLinkProblem,
   deniedProblem,
@@ -72,7 +71,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
   // Entries are served again by what a watch saw only on a root one level deep.
   const remembered = deep || root.maxDirectories !== undefined
     ? undefined
-    : rootEntries(scan);
+    : scan.remembering?.rootEntries(scan);
   for (const folder of walk.folders) {
     const { path, realPath, level } = folder;
     const { entries, unrepresentable } = folder.listing;
@@ -110,7 +109,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
       const args = { folder, entry, dir, reached };
       const read = remembered === undefined
         ? readEntry(scan, walk, args)
-        : rememberedEntry(
+        : scan.remembering?.rememberedEntry(
           scan,
           { ...remembered, kind: entry.kind, dir, realEntry, reached },
           (remembering) => readEntry(remembering, walk, args),

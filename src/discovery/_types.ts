@@ -147,6 +147,8 @@ export interface RootScan {
   /** What a watch saw unchanged since the previous scan; absent: no watch. */
   readonly unchanged?: Unchanged | undefined;
   readonly entries?: EntriesMemo | undefined;
+  /** How entries are served again, while a watch is open. */
+  readonly remembering?: Remembering | undefined;
   /** The real directories reached through symlinks. */
   readonly linked?: string[] | undefined;
   readonly admit?: AdmitCheck | undefined;
@@ -178,6 +180,45 @@ export interface EntryOutcome {
 export interface EntriesMemo {
   readonly previous: ReadonlyMap<string, ReadonlyMap<string, EntryOutcome>>;
   readonly next: Map<string, Map<string, EntryOutcome>>;
+}
+
+/** The previous scan's entries of one root, and where this scan's go. */
+export interface RootEntries {
+  readonly previous: ReadonlyMap<string, EntryOutcome> | undefined;
+  readonly next: Map<string, EntryOutcome>;
+}
+
+/** A skill served in place of another of the same name, read anew. */
+export interface Swap {
+  readonly before: DiscoveredSkill;
+  readonly after: DiscoveredSkill;
+}
+
+/**
+ * How a scan serves again what the previous one read, while a watch is
+ * open: the watch's (`src/watch/_memo.ts`), handed to each refresh.
+ */
+export interface Remembering {
+  /** The entries of `scan.root` remembered, when the scan remembers entries. */
+  rootEntries(scan: RootScan): RootEntries | undefined;
+  /** One entry, served as the previous scan read it, else read by `read`. */
+  rememberedEntry(
+    scan: RootScan,
+    at: RootEntries & {
+      kind: StatusKind;
+      dir: string;
+      realEntry: string;
+      reached: Reached;
+    },
+    read: (
+      scan: RootScan,
+    ) => { skill: DiscoveredSkill; findings: readonly Problem[] } | undefined,
+  ): { skill: DiscoveredSkill; findings: readonly Problem[] } | undefined;
+  /** The previous scan of a root with the directories changed inside read anew. */
+  patchedRoot(
+    scan: RootScan,
+    before: RootOutcome,
+  ): { outcome: RootOutcome; swaps: Swap[] } | undefined;
 }
 
 /** A configured root's whole scan, for the next scan to serve again. */

@@ -6,7 +6,11 @@
  */
 
 import type { SkillConfig } from "../config/config.ts";
-import type { DiscoveredSkill, Unchanged } from "../discovery/_types.ts";
+import type {
+  DiscoveredSkill,
+  Remembering,
+  Unchanged,
+} from "../discovery/_types.ts";
 import { SkillError } from "../errors.ts";
 import { describe } from "../_text.ts";
 import type { WatchFallback } from "./changes.ts";
@@ -20,6 +24,8 @@ export interface RefreshWatch {
   fallbacks(): WatchFallback[];
   /** What the watch vouches for, at this refresh(). */
   unchanged(): Unchanged;
+  /** How the refresh serves again what the watch vouches for. */
+  readonly remembering: Remembering;
   /** The refresh read `next`; returns the roots that lead elsewhere now. */
   refreshed(next: Snapshot): WatchFallback[];
 }

@@ -7,7 +7,6 @@
 
 import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import { discoverRoots } from "../discovery/_driver.ts";
-import type { Swap } from "../discovery/_memo.ts";
 import { reservedNameProblem } from "../discovery/_problems.ts";
 import { colonIn, namespaced } from "../_names.ts";
 import { lockChecks } from "./_integrity.ts";
@@ -17,9 +16,11 @@ import type {
   PassedBy,
   Previous,
   Problem,
+  Remembering,
   Report,
   RootSkills,
   ScanMemo,
+  Swap,
   Unchanged,
 } from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";
@@ -74,7 +75,10 @@ export function buildSnapshot(
     /** The skills a scan may serve again, when not `previous`'s (a kept index's). */
     reuse?: Previous | undefined;
     /** While a watch is open: what it saw unchanged since `previous`. */
-    watched?: { unchanged: Unchanged | undefined } | undefined;
+    watched?: {
+      unchanged: Unchanged | undefined;
+      remembering: Remembering;
+    } | undefined;
   } = {},
 ): Snapshot {
   const denied: string[] = [];
@@ -108,6 +112,7 @@ export function buildSnapshot(
       passed,
       missing,
       unchanged: watched?.unchanged,
+      remembering: watched?.remembering,
       admit: checks && ((skill) => checks.admit(skill, config)),
       digest: checks?.digest,
       memo: watched && (previous?.memo ?? { roots: new Map() }),

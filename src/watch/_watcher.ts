@@ -14,7 +14,8 @@ import type { SkillRoot } from "../config/config.ts";
 import { isInside } from "../fs/_status.ts";
 import { planOf, type RootPlan, watchedPaths } from "./_plan.ts";
 import type { Snapshot } from "../registry/_snapshot.ts";
-import type { Unchanged } from "../discovery/_types.ts";
+import type { Remembering, Unchanged } from "../discovery/_types.ts";
+import { remembering } from "./_memo.ts";
 import { ChangedPaths, MAX_CHANGED_PATHS } from "./_changed.ts";
 import { type Timer, unrefTimeout } from "./_timer.ts";
 import type { Trouble } from "./_handle.ts";
@@ -27,6 +28,8 @@ const LISTED_PATHS = 1000;
 
 /** The watch of one registry, shared by its open handles. */
 export class RegistryWatch {
+  /** How a refresh serves again what the watch vouches for. */
+  readonly remembering: Remembering = remembering;
   readonly #changed = new ChangedPaths();
   readonly #watches: Watches;
   readonly #debounce: number;

@@ -1,5 +1,5 @@
 // Hostile tests of a watched refresh() that reads only the skills edited
-// (src/discovery/_memo.ts): after each change, a watched instance and a
+// (src/watch/_memo.ts): after each change, a watched instance and a
 // polled twin (tests/watch/_twins.ts) must agree on the change set (or the error
 // under strict), the catalog, the overridden skills, every loaded skill,
 // every explain() and the new warnings. Among them: skills in folders a

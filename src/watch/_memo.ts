@@ -2,6 +2,8 @@
  * What a scan serves again while a watch is open, for a root one level
  * deep: each entry where the watch saw nothing change, as the previous scan
  * read it; and the whole root, with the skills changed inside read anew.
+ * The watch hands it to each refresh (`remembering`); the core never loads
+ * it.
  *
  * @module
  */
@@ -9,22 +11,19 @@
 import type { SkillRoot } from "../config/config.ts";
 import { childPath } from "../fs/_status.ts";
 import type { StatusKind } from "../fs/_types.ts";
-import { readSkill, type SkillRead } from "./_read_skill.ts";
+import { readSkill, type SkillRead } from "../discovery/_read_skill.ts";
 import type {
   DiscoveredSkill,
   EntryOutcome,
   PassedBy,
   Problem,
   Reached,
+  Remembering,
+  RootEntries,
   RootOutcome,
   RootScan,
-} from "./_types.ts";
-
-/** The previous scan's entries of one root, and where this scan's go. */
-export interface RootEntries {
-  readonly previous: ReadonlyMap<string, EntryOutcome> | undefined;
-  readonly next: Map<string, EntryOutcome>;
-}
+  Swap,
+} from "../discovery/_types.ts";
 
 /** The entries of `scan.root` remembered, when the scan remembers entries. */
 export function rootEntries(scan: RootScan): RootEntries | undefined {
@@ -98,12 +97,6 @@ function unchangedEntry(
   return unchanged !== undefined && before.kind === at.kind &&
     before.reached.realDir === realDir && before.reached.viaLink === viaLink &&
     unchanged.path(at.realEntry) && (!viaLink || unchanged.path(realDir));
-}
-
-/** A skill served in place of another of the same name, read anew. */
-export interface Swap {
-  readonly before: DiscoveredSkill;
-  readonly after: DiscoveredSkill;
 }
 
 /**
@@ -180,3 +173,10 @@ function readAgain(
     ? undefined
     : read.skill;
 }
+
+/** What the watch hands each refresh, for discovery to serve entries again. */
+export const remembering: Remembering = {
+  rootEntries,
+  rememberedEntry,
+  patchedRoot,
+};
