@@ -28,7 +28,8 @@ import type {
   Remembering,
   Unchanged,
 } from "./discovery/_types.ts";
-import { indexOf, readIndex, textsOf } from "./registry/_index.ts";
+import { indexOf, textsOf } from "./registry/_index.ts";
+import { readIndex } from "./registry/_index_read.ts";
 import { lockChecks } from "./registry/_integrity.ts";
 import type { SkillChanges, WatchFallback } from "./registry/changes.ts";
 import { type Instance, registerInstance } from "./registry/_instances.ts";

@@ -199,7 +199,7 @@ export interface SkillLockPolicy {
  * back to `createAgentSkills({ index })` at the next start.
  */
 export interface SkillIndex {
-  /** The index's format: 1. */
+  /** The index's format: 2. */
   readonly agentSkillsIndex: number;
   /** The resolved roots it was made for, in order. */
   readonly roots: readonly string[];
@@ -210,9 +210,16 @@ export interface SkillIndex {
     readonly maxManifestBytes: number;
   };
   /**
-   * Each skill read: its manifest's path and key (device, inode, size,
-   * modification and change times), its directory's identity, its catalog
-   * entry and findings, and its body's hash.
+   * The roots its skills were read from (a configured root, or a plugin's
+   * below one): path, scope, source and plugin, which each skill names by
+   * its place in this list.
+   */
+  readonly origins: readonly JsonValue[];
+  /**
+   * Each skill read: its manifest's key (device, inode, size, modification
+   * and change times), its directory's identity, its origin, its catalog
+   * entry (its path below its origin's root) and findings, and its body's
+   * hash.
    */
   readonly skills: readonly JsonValue[];
 }

@@ -12,7 +12,8 @@ import { ACTING_CLASS } from "../_text.ts";
 /** The deepest a `metadata` value may nest. */
 const MAX_DEPTH = 64;
 const ACTING = new RegExp(`[${ACTING_CLASS}]`, "u");
-const ACTS = "holds a character that acts on a terminal";
+/** What is said of a text holding a character that acts on a terminal. */
+export const ACTS = "holds a character that acts on a terminal";
 
 /** The texts of an entry, as `skills.index()` writes them. */
 export interface EntryTexts {
@@ -63,7 +64,7 @@ export function textsProblem(
 }
 
 /** Whether `value` is a text holding a character that acts on a terminal. */
-function acts(value: unknown): boolean {
+export function acts(value: unknown): boolean {
   return typeof value === "string" && ACTING.test(value);
 }
 

@@ -55,6 +55,7 @@ export function keptIndex(options: AgentSkillsOptions): SkillIndex {
 export interface Entry {
   key: number[];
   place: [string | null, number, number, number, boolean];
+  origin: number;
   info: Record<string, unknown>;
   body: string;
   nameLine: number;
@@ -63,27 +64,44 @@ export interface Entry {
   coercions?: Record<string, unknown>[];
 }
 
+/** A root an index's entries name by number: path, scope, source, plugin. */
+export type Origin = [string, string, string, string | null];
+
 /** The entries of `index`. */
 export function entries(index: SkillIndex): Entry[] {
   return index.skills as unknown as Entry[];
 }
 
+/** The origins of `index`. */
+export function origins(index: SkillIndex): Origin[] {
+  return index.origins as unknown as Origin[];
+}
+
+/** The manifest path an entry of `index` stands for: its origin's root, and its path below. */
+export function pathOf(index: SkillIndex, entry: Entry): string {
+  const root = origins(index)[entry.origin]?.[0] ?? "(no origin)";
+  return join(root, entry.info["path"] as string);
+}
+
 /** The entry of `index` whose manifest path ends with `suffix`. */
 export function entryAt(index: SkillIndex, suffix: string): Entry {
   const entry = entries(index).find((skill) =>
-    (skill.info["path"] as string).endsWith(suffix)
+    pathOf(index, skill).endsWith(suffix)
   );
   if (entry === undefined) throw new Error(`no entry at ${suffix}`);
   return entry;
 }
 
-/** A copy of `index` with the entry at `suffix` changed by `forge`. */
+/**
+ * A copy of `index` with the entry at `suffix` changed by `forge` (which
+ * may add origins).
+ */
 export function forged(
   index: SkillIndex,
   suffix: string,
-  forge: (entry: Entry) => void,
+  forge: (entry: Entry, origins: Origin[]) => void,
 ): SkillIndex {
   const copy = structuredClone(index);
-  forge(entryAt(copy, suffix));
+  forge(entryAt(copy, suffix), origins(copy));
   return copy;
 }

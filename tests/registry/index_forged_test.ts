@@ -22,6 +22,7 @@ import {
   entryAt,
   forged,
   keptIndex,
+  type Origin,
   over,
 } from "./_index_forge.ts";
 
@@ -36,6 +37,13 @@ const STORE = {
   "b/.keep": "",
   "out/pdf/SKILL.md": manifest("pdf", "OUTSIDE", { body: "OUTSIDE" }),
   "out/pdf/scripts/fill.py": "OUTSIDE",
+};
+
+/** STORE with a skill in root b too: each root read from. */
+const BOTH = {
+  ...STORE,
+  "b/later/SKILL.md": manifest("later"),
+  "b/later/scripts/fill.py": "later's",
 };
 
 /** Calls `call`; its result, or the code of the SkillError it threw. */
@@ -79,13 +87,19 @@ function confined(
     }
     const bytes = tried(() => skills.readResource(name, "scripts/fill.py"));
     if (bytes instanceof Uint8Array) {
-      assert.ok(["inside", "other's"].includes(decode(bytes)), name);
+      assert.ok(["inside", "other's", "later's"].includes(decode(bytes)), name);
     }
   }
 }
 
 describe("a forged entry: a real skill's key and place, claiming another", () => {
-  const cases: Array<[string, (entry: Entry, base: string) => void]> = [
+  /** Names the origin `origin`, added to `origins` if new. */
+  const from = (entry: Entry, origins: Origin[], origin: Origin): void => {
+    entry.origin = origins.push(origin) - 1;
+  };
+  const cases: Array<
+    [string, (entry: Entry, base: string, origins: Origin[]) => void]
+  > = [
     ["directory: the copy outside every root", (entry, base) => {
       entry.info["dir"] = join(base, "out", "pdf");
     }],
@@ -98,24 +112,46 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
     ["real directory: a sibling skill's", (entry, base) => {
       entry.place[0] = join(base, "a", "other");
     }],
-    ["root: the later one", (entry, base) => {
-      entry.info["root"] = join(base, "b");
+    ["root: the later one", (entry, base, origins) => {
+      from(entry, origins, [join(base, "b"), "custom", "custom", null]);
+    }],
+    ["root: the parent of its own, its path the same", (
+      entry,
+      base,
+      origins,
+    ) => {
+      from(entry, origins, [base, "custom", "custom", null]);
+      entry.info["path"] = join("a", "pdf", "SKILL.md");
+    }],
+    ["origin: its root, of another scope", (entry, base, origins) => {
+      from(entry, origins, [join(base, "a"), "user", "custom", null]);
+    }],
+    ["origin: its root, of another source", (entry, base, origins) => {
+      from(entry, origins, [join(base, "a"), "custom", "claude", null]);
+    }],
+    ["origin: its root, as a plugin's", (entry, base, origins) => {
+      from(entry, origins, [join(base, "a"), "custom", "custom", "evil"]);
+    }],
+    ["origin: the other root's", (entry) => {
+      entry.origin = 1 - entry.origin;
     }],
     ["path: the manifest outside every root", (entry, base) => {
-      entry.info["path"] = join(base, "out", "pdf", "SKILL.md");
+      entry.info["path"] = join("..", "out", "pdf", "SKILL.md");
       entry.info["dir"] = entry.place[0] = join(base, "out", "pdf");
     }],
     ["path: outside every root, its dir and real dir rebuilt from it", (
       entry,
-      base,
     ) => {
+      entry.info["path"] = join("..", "out", "pdf", "SKILL.md");
+      entry.place[0] = null;
+    }],
+    ["path: an absolute one, outside every root", (entry, base) => {
       entry.info["path"] = join(base, "out", "pdf", "SKILL.md");
-      entry.info["dir"] = entry.place[0] = null;
+      entry.place[0] = null;
     }],
     ["path: one through ..", (entry, base) => {
-      const dir = `${join(base, "a", "other")}/../pdf`;
-      entry.info["path"] = `${dir}/SKILL.md`;
-      entry.info["dir"] = entry.place[0] = dir;
+      entry.info["path"] = "other/../pdf/SKILL.md";
+      entry.info["dir"] = entry.place[0] = `${join(base, "a", "other")}/../pdf`;
     }],
     ["place: reached through a symlink", (entry) => {
       entry.place[4] = true;
@@ -123,16 +159,19 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
   ];
   for (const [what, forge] of cases) {
     it(`${what}: not taken, the skill read from disk, nothing served from outside`, () => {
-      const base = tree(STORE);
+      const base = tree(BOTH);
       const options = over(base).options;
-      const index = forged(keptIndex(options), "/a/pdf/SKILL.md", (entry) => {
-        // Only "other" is left as it was: "pdf" is forged.
-        forge(entry, base);
+      const kept = keptIndex(options);
+      // Both roots read from: "other" of a, "later" of b.
+      assert.equal(kept.origins.length, 2);
+      const index = forged(kept, "/a/pdf/SKILL.md", (entry, origins) => {
+        // Only "other" and "later" are left as they were: "pdf" is forged.
+        forge(entry, base, origins);
       });
       const plain = createAgentSkills(options);
       const skills = createAgentSkills({ ...options, index });
       assert.deepEqual(skills.listSkills(), plain.listSkills());
-      assert.equal(takenCount(skills), 1, "only the other skill taken");
+      assert.equal(takenCount(skills), 2, "only the other skills taken");
       confined(skills, plain, ["pdf"]);
       assert.equal(
         skills.resourcePath("pdf", "scripts/fill.py"),
@@ -150,7 +189,7 @@ describe("a forged entry: a real skill's key and place, claiming another", () =>
     const options = over(base).options;
     const kept = keptIndex(options);
     const index = forged(kept, "/a/pdf/SKILL.md", (entry) => {
-      entry.info["path"] = join(base, "a", "other", "SKILL.md");
+      entry.info["path"] = join("other", "SKILL.md");
     });
     const skills = createAgentSkills({
       ...options,
@@ -207,10 +246,17 @@ describe("an index's entry for a skill the disk does not hold there", () => {
       keptIndex({ ...options, roots: [join(base, "out")] }),
       "/out/pdf/SKILL.md",
     );
-    outside.info["root"] = join(base, "a");
+    // Said as of root a, which it is not: through .., or by its own path.
+    const [through, absolute] = [structuredClone(outside), outside];
+    through.info["path"] = join("..", "out", "pdf", "SKILL.md");
+    absolute.info["path"] = join(base, "out", "pdf", "SKILL.md");
+    through.origin = absolute.origin = 0;
     const skills = createAgentSkills({
       ...options,
-      index: { ...index, skills: [...index.skills, outside] } as SkillIndex,
+      index: {
+        ...index,
+        skills: [...index.skills, through, absolute],
+      } as SkillIndex,
     });
     assert.deepEqual(
       skills.listSkills(),

@@ -190,25 +190,32 @@ describe("an index of 100,000 entries that match nothing on disk", () => {
     const plain = over(base);
     const index = keptIndex(plain.options);
     const pdf = entryAt(index, "/a/pdf/SKILL.md");
+    // Root b, read from by none of the index's skills, is the second origin.
+    const origins = [...index.origins, [
+      join(base, "b"),
+      "custom",
+      "custom",
+      null,
+    ]];
     const made: Entry[] = [];
     for (let at = 0; at < 100_000; at++) {
+      const origin = at % 2 === 0 ? pdf.origin : origins.length - 1;
       const dir = join(base, at % 2 === 0 ? "a" : "b", `gone-${at}`);
       made.push({
         ...pdf,
         key: [pdf.key[0] ?? 0, 1e9 + at, 60, 1e12, 1e12],
         place: [dir, pdf.place[1], 2e9 + at, 1e12, false],
-        info: {
-          ...pdf.info,
-          name: `gone-${at}`,
-          root: join(base, at % 2 === 0 ? "a" : "b"),
-          dir,
-          path: `${dir}/SKILL.md`,
-        },
+        origin,
+        info: { ...pdf.info, name: `gone-${at}`, path: `gone-${at}/SKILL.md` },
       });
     }
     // As a host keeps it: JSON text, parsed again.
     const huge: SkillIndex = JSON.parse(
-      JSON.stringify({ ...index, skills: [...index.skills, ...made] }),
+      JSON.stringify({
+        ...index,
+        origins,
+        skills: [...index.skills, ...made],
+      }),
     );
     const without = over(base);
     const small = counted(() =>

@@ -1,19 +1,21 @@
 // The shape of a kept index's entry: no path said twice. Its manifest's path
-// is its info.path; its info.dir is null where it is the manifest's own
-// directory, and its real directory null where it is its info.dir, each
-// rebuilt on read, so that a start from it serves the very catalog entries
-// (values and key order) a start without it serves.
+// is its origin's root (the index's origins say each root read from once,
+// with its scope, source and plugin) and its info.path below it; its
+// info.dir is absent where it is the manifest's own directory, its flags
+// where they are the defaults, and its real directory null where it is its
+// info.dir, each rebuilt on read, so that a start from it serves the very
+// catalog entries (values and key order) a start without it serves.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import {
   type AgentSkillsOptions,
   createAgentSkills,
   type SkillIndex,
 } from "@clarvis/agent-skills";
 import { link, manifest, tempTrees } from "../_helpers.ts";
-import { entries, keptIndex, over } from "./_index_forge.ts";
+import { entries, keptIndex, over, pathOf } from "./_index_forge.ts";
 import { takenCount } from "./_index_twins.ts";
 
 const tree = tempTrees();
@@ -49,10 +51,16 @@ describe("a kept index's entry", () => {
     const options = over(base).options;
     const index = keptIndex(options);
     assert.equal(index.skills.length, 4);
+    assert.equal(index.origins.length, 2, "each root read from, once");
     for (const entry of entries(index)) {
-      const path = entry.info["path"] as string;
+      const path = pathOf(index, entry);
       assert.equal("path" in entry, false, `${path}: an entry-level path`);
-      assert.equal(entry.info["dir"], null, `${path}: its dir written`);
+      assert.ok(!isAbsolute(entry.info["path"] as string), path);
+      for (const key of ["dir", "root", "scope", "source", "plugin"]) {
+        assert.equal(key in entry.info, false, `${path}: its ${key} written`);
+      }
+      assert.equal("userInvocable" in entry.info, false, path);
+      assert.equal("disableModelInvocation" in entry.info, false, path);
       // Real directory: only the one reached through a symlink says it.
       const linked = path.includes("/linked/");
       assert.equal(
@@ -74,6 +82,50 @@ describe("a kept index's entry", () => {
     );
     // Each taken from the index, not read: its body matched at first load.
     assert.deepEqual(skills.refresh(), createAgentSkills(options).refresh());
+  });
+
+  it("of a plugin root, and of flags and tools not the defaults: the same entries, each origin said once", () => {
+    const base = tree({
+      "m/.claude-plugin/marketplace.json": JSON.stringify({
+        name: "market",
+        plugins: [
+          { name: "git-tools", source: "./plugins/git-tools" },
+          { name: "docs", source: "./plugins/docs" },
+        ],
+      }),
+      "m/plugins/git-tools/skills/setup/SKILL.md": manifest("setup", "Git.", {
+        extra: "allowed-tools: [Read, Grep]\nuser-invocable: false\n",
+      }),
+      "m/plugins/git-tools/skills/commit/SKILL.md": manifest("commit", "Go.", {
+        extra: "disable-model-invocation: true\n",
+      }),
+      "m/plugins/docs/skills/setup/SKILL.md": manifest("setup", "Docs."),
+      "a/pdf/SKILL.md": manifest("pdf", "Fill.", {
+        extra: "user-invocable: false\ndisable-model-invocation: true\n",
+      }),
+    });
+    const options = over(base, {
+      roots: [
+        { path: join(base, "m"), kind: "plugins", scope: "user" },
+        join(base, "a"),
+      ],
+    }).options;
+    const index = keptIndex(options);
+    assert.equal(index.skills.length, 4);
+    assert.deepEqual(
+      index.origins.map((origin) => (origin as string[])[3]),
+      ["git-tools", "docs", null],
+    );
+    const plain = catalog(options);
+    const fromIndex = catalog(options, index);
+    assert.equal(fromIndex.text, plain.text);
+    assert.deepEqual(fromIndex.keys, plain.keys);
+    const skills = createAgentSkills({ ...options, index });
+    assert.equal(takenCount(skills), 4, "each skill taken from the index");
+    assert.deepEqual(
+      skills.listSkills().map((info) => info.name).sort(),
+      ["docs:setup", "git-tools:commit", "git-tools:setup", "pdf"],
+    );
   });
 
   it("rebuilds its paths without writing to the host's index", () => {
@@ -100,7 +152,7 @@ describe("a kept index's entry", () => {
     const options = over(base).options;
     const index = keptIndex(options);
     for (const entry of entries(index)) {
-      Object.assign(entry, { path: entry.info["path"] });
+      Object.assign(entry, { path: pathOf(index, entry) });
     }
     const warned: string[] = [];
     const skills = createAgentSkills({

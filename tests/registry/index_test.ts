@@ -24,7 +24,14 @@ import {
 } from "@clarvis/agent-skills";
 import { createSkillLock, lockPolicy } from "@clarvis/agent-skills/lock";
 import { link, manifest, tempTrees } from "../_helpers.ts";
-import { over, settled } from "./_index_forge.ts";
+import {
+  entries,
+  type Entry,
+  entryAt,
+  over,
+  pathOf,
+  settled,
+} from "./_index_forge.ts";
 
 const tree = tempTrees();
 
@@ -62,13 +69,17 @@ const STORE = {
 };
 
 describe("skills.index()", () => {
-  it("is plain JSON data: format 1, the roots and settings, each settled skill read", () => {
+  it("is plain JSON data: format 2, the roots and settings, each root read from once, each settled skill read", () => {
     const root = tree(STORE);
     const { options } = over(root);
     const index = settled(() => createAgentSkills(options)).index();
     assert.deepEqual(JSON.parse(JSON.stringify(index)), index);
-    assert.equal(index.agentSkillsIndex, 1);
+    assert.equal(index.agentSkillsIndex, 2);
     assert.deepEqual(index.roots, [join(root, "a"), join(root, "b")]);
+    assert.deepEqual(index.origins, [
+      [join(root, "a"), "custom", "custom", null],
+      [join(root, "b"), "custom", "custom", null],
+    ]);
     assert.deepEqual(index.settings, {
       strict: false,
       followSymlinks: true,
@@ -116,10 +127,8 @@ describe("createAgentSkills({ index })", () => {
     const { options } = over(root);
     const index = kept(options);
     // Only the index says this: served, the manifest was not read.
-    const entry = index.skills.find((skill) =>
-      (skill as { info: { path: string } }).info.path.endsWith("/pdf/SKILL.md")
-    ) as { info: { description: string } };
-    entry.info.description = "Said by the index.";
+    const entry = entryAt(index, "/pdf/SKILL.md");
+    entry.info["description"] = "Said by the index.";
     const skills = createAgentSkills({ ...options, index });
     const pdf = skills.listSkills().find((info) => info.name === "pdf");
     assert.equal(pdf?.description, "Said by the index.");
@@ -132,10 +141,11 @@ describe("createAgentSkills({ index })", () => {
       "Fill PDF forms.",
     );
     // A skill read is indexed as read.
-    const again = skills.index().skills.find((skill) =>
-      (skill as { info: { path: string } }).info.path.endsWith("/pdf/SKILL.md")
+    const again = skills.index();
+    const read = entries(again).find((skill) =>
+      pathOf(again, skill).endsWith("/pdf/SKILL.md")
     );
-    assert.ok(again === undefined || JSON.stringify(again).includes("Fill"));
+    assert.ok(read === undefined || JSON.stringify(read).includes("Fill"));
   });
 
   it("reads a manifest edited since the index, size and times kept", async () => {
@@ -221,10 +231,8 @@ describe("createAgentSkills({ index })", () => {
     const root = tree(STORE);
     const { options } = over(root);
     const index = kept(options);
-    const entry = index.skills.find((skill) =>
-      (skill as { info: { path: string } }).info.path.endsWith("/pdf/SKILL.md")
-    ) as { info: { description: string } };
-    entry.info.description = "Said by the index.";
+    const entry = entryAt(index, "/pdf/SKILL.md");
+    entry.info["description"] = "Said by the index.";
     const { lock } = createSkillLock(options);
     const skills = createAgentSkills({
       ...options,
@@ -247,7 +255,8 @@ describe("an index refused as a whole", () => {
   const deep = (depth: number): unknown =>
     depth === 0 ? "x" : { x: deep(depth - 1) };
   const cases: Array<[string, unknown, RegExp]> = [
-    ["of another format", { ...good, agentSkillsIndex: 2 }, /format is 2/],
+    ["of format 1", { ...good, agentSkillsIndex: 1 }, /format is 1/],
+    ["of another format", { ...good, agentSkillsIndex: 3 }, /format is 3/],
     ["of no format", { ...good, agentSkillsIndex: undefined }, /format/],
     ["of other roots", { ...good, roots: [good.roots[0]] }, /other roots/],
     [
@@ -265,6 +274,33 @@ describe("an index refused as a whole", () => {
     ["that is an array", [good], /not an object/],
     ["with an unknown key", { ...good, extra: 1 }, /unknown key/],
     ["whose skills are no list", { ...good, skills: {} }, /not an array/],
+    ["without its origins", { ...good, origins: undefined }, /"origins"/],
+    ["whose origins are no list", { ...good, origins: {} }, /"origins"/],
+    [
+      "whose origin is no root's",
+      { ...good, origins: [["/a", "custom", "custom"]] },
+      /origins\[0\]/,
+    ],
+    [
+      "whose origin's scope is no text",
+      { ...good, origins: [[good.roots[0], 1, "custom", null]] },
+      /origins\[0\]/,
+    ],
+    [
+      "an entry of no origin",
+      forged({ origin: undefined }),
+      /skills\[0\]\.origin/,
+    ],
+    [
+      "an entry of an origin the index has not",
+      forged({ origin: 99 }),
+      /skills\[0\]\.origin/,
+    ],
+    [
+      "an entry whose origin is no whole number",
+      forged({ origin: 0.5 }),
+      /skills\[0\]\.origin/,
+    ],
     [
       "truncated: an entry without its key",
       forged({ key: undefined }),
@@ -278,9 +314,7 @@ describe("an index refused as a whole", () => {
     ],
     [
       "an entry of the old shape: its path beside its info's",
-      forged({
-        path: (good.skills[0] as { info: { path: string } }).info.path,
-      }),
+      forged({ path: pathOf(good, entries(good)[0] as Entry) }),
       /skills\[0\] has an unknown key/,
     ],
     [
@@ -304,6 +338,11 @@ describe("an index refused as a whole", () => {
       "absurdly large",
       { ...good, skills: new Array(1_000_001) },
       /more than 1000000 skills/,
+    ],
+    [
+      "of absurdly many origins",
+      { ...good, origins: new Array(1_000_001) },
+      /more than 1000000 origins/,
     ],
     [
       "an entry twice",

@@ -8,10 +8,17 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { createAgentSkills, StartupError } from "@clarvis/agent-skills";
 import { ACTING_SAMPLES, manifest, tempTrees } from "../_helpers.ts";
 import { takenCount } from "./_index_twins.ts";
-import { type Entry, forged, keptIndex, over } from "./_index_forge.ts";
+import {
+  type Entry,
+  forged,
+  keptIndex,
+  type Origin,
+  over,
+} from "./_index_forge.ts";
 
 const tree = tempTrees();
 
@@ -23,8 +30,13 @@ const STORE = {
   "b/.keep": "",
 };
 
-/** Each text of an entry an index could forge, and how `text` is put in it. */
-const FIELDS: Array<[string, RegExp, (entry: Entry, text: string) => void]> = [
+/**
+ * Each text of an entry an index could forge (its origin's too), and how
+ * `text` is put in it.
+ */
+const FIELDS: Array<
+  [string, RegExp, (entry: Entry, text: string, origins: Origin[]) => void]
+> = [
   ["its name", /\.info\.name /, (entry, text) => {
     entry.info["name"] = `pdf${text}`;
   }],
@@ -40,6 +52,26 @@ const FIELDS: Array<[string, RegExp, (entry: Entry, text: string) => void]> = [
   ["an allowed tool", /\.info\.allowedTools /, (entry, text) => {
     entry.info["allowedTools"] = ["Read", `Gr${text}ep`];
   }],
+  ["its path", /\.info\.path /, (entry, text) => {
+    entry.info["path"] = `pdf${text}/SKILL.md`;
+  }],
+  ["its dir", /\.info\.dir /, (entry, text) => {
+    entry.info["dir"] = `/tmp/pdf${text}`;
+  }],
+  ...[0, 1, 2, 3].map((
+    at,
+  ): [
+    string,
+    RegExp,
+    (entry: Entry, text: string, origins: Origin[]) => void,
+  ] => [
+    `its origin's ${["root", "scope", "source", "plugin"][at]}`,
+    /origins\[0\] holds a character that acts/,
+    (entry, text, origins) => {
+      const origin = origins[entry.origin] as Origin;
+      origin[at] = `${origin[at] ?? "plugin"}${text}`;
+    },
+  ]),
   ["a repair's fix", /\.repairs /, (entry, text) => {
     entry.repairs = [{
       kind: "colon",
@@ -66,7 +98,7 @@ describe("an index whose entry holds a character that acts on a terminal, which 
           index: forged(
             index,
             "/a/pdf/SKILL.md",
-            (entry) => forge(entry, text),
+            (entry, origins) => forge(entry, text, origins),
           ),
         });
         assert.deepEqual(
@@ -152,5 +184,32 @@ describe("skills.index() of manifests that hold such characters", () => {
       assert.deepEqual(skills.loadSkill(name), reference.loadSkill(name));
     }
     assert.deepEqual(skills.index(), index);
+  });
+
+  it("leaves out each skill of a root whose path holds one, and no origin says it", () => {
+    const base = tree({
+      "a/pdf/SKILL.md": manifest("pdf", "Fill PDF forms."),
+      "b\u001b[31m\u202e/red/SKILL.md": manifest("red", "In a red root."),
+    });
+    const options = {
+      ...over(base).options,
+      roots: [join(base, "a"), join(base, "b\u001b[31m\u202e")],
+    };
+    const reference = createAgentSkills(options);
+    assert.equal(reference.listSkills().length, 2);
+    const index = keptIndex(options);
+    assert.deepEqual(
+      index.skills.map((entry) => (entry as unknown as Entry).info["name"]),
+      ["pdf"],
+    );
+    assert.deepEqual(index.origins, [[
+      join(base, "a"),
+      "custom",
+      "custom",
+      null,
+    ]]);
+    const skills = createAgentSkills({ ...options, index });
+    assert.equal(takenCount(skills), 1);
+    assert.deepEqual(skills.listSkills(), reference.listSkills());
   });
 });
