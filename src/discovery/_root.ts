@@ -112,7 +112,7 @@ export function discoverRoot(scan: RootScan): DiscoveredSkill[] {
         : scan.remembering?.rememberedEntry(
           scan,
           { ...remembered, kind: entry.kind, dir, realEntry, reached },
-          (remembering) => readEntry(remembering, walk, args),
+          (recording) => readEntry(recording, walk, args),
         );
       if (read === undefined) continue;
       // The first directory in sorted order wins a name; a skipped copy's
