@@ -28,8 +28,7 @@ const LISTED_PATHS = 1000;
 
 /** The watch of one registry, shared by its open handles. */
 export class RegistryWatch {
-  /** How a refresh serves again what the watch vouches for. */
-  readonly remembering: Remembering = remembering;
+  readonly remembering: Remembering = remembering; // see RefreshWatch
   readonly #changed = new ChangedPaths();
   readonly #watches: Watches;
   readonly #debounce: number;
