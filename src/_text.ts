@@ -60,7 +60,7 @@ export function describe(value: unknown): string {
     case "bigint":
       return `${value}n`;
     case "symbol":
-      return value.toString();
+      return oneLineSafe(value.toString());
     case "function":
       return "a function";
     case "object":
