@@ -310,5 +310,14 @@ function listedBy(
 /** A skill read for one plugin, in another's name (a copy: no system call). */
 function renamed(skill: DiscoveredSkill, plugin: string): DiscoveredSkill {
   const name = namespaced(plugin, bareName(skill.info));
-  return { ...skill, info: Object.freeze({ ...skill.info, name, plugin }) };
+  const info = Object.freeze({ ...skill.info, name, plugin });
+  // Taken from an index, it is read at its first touch in this name too.
+  const { indexed } = skill;
+  const reread = indexed?.reread;
+  if (indexed === undefined || reread === undefined) return { ...skill, info };
+  const again = (): DiscoveredSkill | undefined => {
+    const read = reread();
+    return read && renamed(read, plugin);
+  };
+  return { ...skill, info, indexed: { ...indexed, reread: again } };
 }
