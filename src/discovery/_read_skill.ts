@@ -337,10 +337,10 @@ function reusable(
   path: string,
   by: { readonly key: RefreshKey } | { readonly text: string },
 ): DiscoveredSkill | undefined {
-  const earlier = scan.previous?.get(path);
+  const { root } = scan;
+  const earlier = scan.previous?.get(path, root.path);
   if (earlier === undefined) return undefined;
   const { info } = earlier;
-  const { root } = scan;
   if (
     info.root !== root.path || info.scope !== root.scope ||
     info.source !== root.source || info.plugin !== root.namespace

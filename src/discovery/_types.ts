@@ -76,8 +76,10 @@ export interface RefreshKey
   readonly settled: boolean;
 }
 
-/** The previous run's skills by manifest path, for reuse by refresh(). */
-export type Previous = ReadonlyMap<string, DiscoveredSkill>;
+/** The previous run's skills by manifest path and root, for reuse by refresh(). */
+export type Previous = {
+  get(path: string, root: string): DiscoveredSkill | undefined;
+};
 
 /** One problem discovery found, as data: reported by a {@linkcode Report}. */
 export interface Problem {

@@ -13,7 +13,6 @@ import type { DiscoveredSkill, Previous } from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";
 import { describe } from "../_text.ts";
 import {
-  dirOf,
   FORMAT,
   type Key,
   type Origin,
@@ -93,11 +92,9 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
   const skills = index["skills"];
   if (!Array.isArray(origins)) refuse(`"origins" is not an array`);
   if (!Array.isArray(skills)) refuse(`"skills" is not an array`);
-  const counts: [string, unknown[]][] = [["skills", skills], [
-    "origins",
-    origins,
-  ]];
-  for (const [what, list] of counts) {
+  for (
+    const [what, list] of [["skills", skills], ["origins", origins]] as const
+  ) {
     if (list.length > MAX_SKILLS) {
       refuse(`it holds more than ${MAX_SKILLS} ${what}`);
     }
@@ -106,17 +103,26 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
     const wrong = originProblem(origin);
     if (wrong !== undefined) refuse(`origins[${at}] ${wrong}`);
   });
-  const previous = new Map<string, DiscoveredSkill>();
+  // By root, then by path below it: no entry's whole path is spelt out,
+  // so that a long root, said once, is not copied for each entry.
+  const byRoot = new Map<string, Map<string, DiscoveredSkill>>();
   for (let at = 0; at < skills.length; at++) {
-    const skill = skillOf(skills[at], {
-      origins,
-      maxBytes: config.maxManifestBytes,
-    });
+    const maxBytes = config.maxManifestBytes;
+    const skill = skillOf(skills[at], { origins, maxBytes });
     if (typeof skill === "string") refuse(`skills[${at}]${skill}`);
-    if (previous.has(skill.info.path)) refuse(`skills[${at}] is a duplicate`);
-    previous.set(skill.info.path, skill);
+    const below = (skills[at] as { info: { path: string } }).info.path;
+    let paths = byRoot.get(skill.info.root);
+    if (paths === undefined) byRoot.set(skill.info.root, paths = new Map());
+    if (paths.has(below)) refuse(`skills[${at}] is a duplicate`);
+    paths.set(below, skill);
   }
-  return previous;
+  return {
+    get: (path, root) => {
+      const prefix = prefixOf(root);
+      const paths = path.startsWith(prefix) ? byRoot.get(root) : undefined;
+      return paths?.get(path.slice(prefix.length));
+    },
+  };
 }
 
 /** What is wrong with a root's path, scope, source and plugin (or null). */
@@ -222,7 +228,8 @@ function infoOf(
     return ".allowedTools is not a list of strings";
   }
   if (!isRecord(metadata)) return ".metadata is not an object";
-  const full = root.endsWith(sep) ? root + path : root + sep + path;
+  const prefix = prefixOf(root);
+  const at = path.lastIndexOf(sep);
   return Object.freeze({
     name,
     description,
@@ -233,11 +240,21 @@ function infoOf(
     scope,
     source,
     root,
-    dir: dir ?? dirOf(full),
-    path: full,
+    // Its path's directory (as dirOf() finds it), the root not copied.
+    dir: dir ??
+      (at >= 0
+        ? prefix + path.slice(0, at)
+        : prefix === root
+        ? root.slice(0, -1)
+        : root),
+    path: prefix + path,
     ...(plugin === null ? {} : { plugin }),
   }) as SkillInfo;
 }
+
+/** A root's path with one separator at its end: its manifests' paths' start. */
+const prefixOf = (root: string): string =>
+  root.endsWith(sep) ? root : root + sep;
 
 /** Whether `value`'s keys are among `keys`. */
 function onlyKeys(value: object, keys: readonly string[]): boolean {
