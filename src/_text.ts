@@ -95,13 +95,3 @@ function jsonEscape(char: string): string {
   }
   return escaped;
 }
-
-/** `value` as JSON text that a terminal shows as it is (see {@linkcode jsonSafe}). */
-export function safeJson(value: unknown, indent?: number): string {
-  return jsonSafe(JSON.stringify(value, null, indent));
-}
-
-/** A whole number grouped by commas (`1,024`), without loading locale data. */
-export function grouped(count: number): string {
-  return String(count).replace(/\B(?=(\d{3})+$)/g, ",");
-}

@@ -11,7 +11,8 @@ import {
   renderCatalog,
 } from "@clarvis/agent-skills";
 import { fromXmlText } from "../src/prompt/_format.ts";
-import { oneLineSafe, safeJson } from "../src/_text.ts";
+import { oneLineSafe } from "../src/_text.ts";
+import { safeJson } from "../src/cli/json.ts";
 import { manifest, skillInfo, tempTrees } from "./_helpers.ts";
 
 const tree = tempTrees();

@@ -2,7 +2,7 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { grouped } from "../src/_text.ts";
+import { grouped } from "../src/check/_host_text.ts";
 
 describe("grouped()", () => {
   it("writes a whole number as toLocaleString('en-US') does, without the locale data", () => {

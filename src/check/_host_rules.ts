@@ -22,6 +22,7 @@ import {
   codePointCount,
   collapseWhitespace,
   geminiName,
+  grouped,
 } from "./_host_text.ts";
 import {
   CLAUDE_CODE_CHANGELOG,
@@ -34,7 +35,6 @@ import {
   QUICK_VALIDATE,
 } from "./_host_sources.ts";
 import { SPEC_HOST_RULES } from "./_host_rules_spec.ts";
-import { grouped } from "../_text.ts";
 
 /** Every host rule, by host. */
 export const HOST_RULE_ENTRIES: readonly HostRuleEntry[] = [

@@ -15,7 +15,7 @@ import {
 } from "./_host_subject.ts";
 import { codePointCount } from "./_host_text.ts";
 import { SKILLS_REF } from "./_host_sources.ts";
-import { grouped } from "../_text.ts";
+import { grouped } from "./_host_text.ts";
 
 /** The longest description the reference validator takes, as written. */
 const MAX_DESCRIPTION = 1024;

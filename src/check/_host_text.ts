@@ -11,6 +11,11 @@ import { closeSync } from "node:fs";
 import { openRegular, readAtMost } from "../fs/_read.ts";
 import type { SkillInfo } from "../skill.ts";
 
+/** A whole number grouped by commas (`1,024`), without loading locale data. */
+export function grouped(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
 /** Claude Code's cap on one skill's listing text (CHANGELOG.md, 2.1.105). */
 export const CLAUDE_CODE_LISTING_MAX = 1536;
 

@@ -10,7 +10,8 @@
  */
 
 import { join, relative } from "node:path";
-import { describe, grouped } from "../_text.ts";
+import { describe } from "../_text.ts";
+import { grouped } from "./_host_text.ts";
 import { tryStatus } from "../fs/_status.ts";
 import type { ReadSkill } from "../discovery/_types.ts";
 import type { UploadRuleCode } from "./diagnostic.ts";

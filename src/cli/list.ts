@@ -6,7 +6,8 @@
  */
 
 import type { SkillInfo } from "../skill.ts";
-import { oneLineSafe, safeJson } from "../_text.ts";
+import { oneLineSafe } from "../_text.ts";
+import { safeJson } from "./json.ts";
 import type { AgentSkills } from "../agent_skills.ts";
 import type { SkillWarning } from "../warn.ts";
 import { json } from "./json.ts";

@@ -24,7 +24,7 @@
 
 import process from "node:process";
 import { SkillError, StartupError } from "../errors.ts";
-import { safeJson } from "../_text.ts";
+import { safeJson } from "./json.ts";
 import type { AgentSkills } from "../agent_skills.ts";
 import type { SkillChanges } from "../registry/changes.ts";
 import {

@@ -196,6 +196,11 @@ export interface Swap {
   readonly after: DiscoveredSkill;
 }
 
+/** A skill found, and its findings (reported once it is admitted). */
+type Found = { skill: DiscoveredSkill; findings: readonly Problem[] };
+/** A directory entry entered: its path, and its own real path (not its target's). */
+type Entered = { dir: string; realEntry: string };
+
 /**
  * How a scan serves again what the previous one read, while a watch is
  * open: the watch's (`src/watch/_memo.ts`), handed to each refresh.
@@ -206,16 +211,9 @@ export interface Remembering {
   /** One entry, served as the previous scan read it, else read by `read`. */
   rememberedEntry(
     scan: RootScan,
-    at: RootEntries & {
-      kind: StatusKind;
-      dir: string;
-      realEntry: string;
-      reached: Reached;
-    },
-    read: (
-      scan: RootScan,
-    ) => { skill: DiscoveredSkill; findings: readonly Problem[] } | undefined,
-  ): { skill: DiscoveredSkill; findings: readonly Problem[] } | undefined;
+    at: RootEntries & Pick<EntryOutcome, "kind" | "reached"> & Entered,
+    read: (scan: RootScan) => Found | undefined,
+  ): Found | undefined;
   /** The previous scan of a root with the directories changed inside read anew. */
   patchedRoot(
     scan: RootScan,

@@ -68,10 +68,6 @@ interface IndexEntry {
   readonly coercions?: DiscoveredSkill["coercions"];
 }
 
-/** A manifest's directory, as its info's dir is but at a filesystem's top. */
-export const dirOf = (path: string): string =>
-  path.slice(0, path.lastIndexOf(sep));
-
 /** The settings a skill read depends on, besides its roots. */
 export function settingsOf(config: SkillConfig): SkillIndex["settings"] {
   const { strict, followSymlinks, maxManifestBytes } = config;
@@ -129,7 +125,7 @@ export function indexOf(
         ...(userInvocable ? {} : { userInvocable }),
         ...(disableModelInvocation ? { disableModelInvocation } : {}),
         path: path.slice(prefix.length),
-        ...(dir === dirOf(path) ? {} : { dir }),
+        ...(dir === path.slice(0, path.lastIndexOf(sep)) ? {} : { dir }),
       },
       body: hashOf(skill),
       nameLine: skill.indexed?.nameLine ??

@@ -53,13 +53,10 @@ function refuse(why: string): never {
 
 const INDEX_KEYS = "agentSkillsIndex roots settings origins skills".split(" ");
 const SETTINGS = ["strict", "followSymlinks", "maxManifestBytes"] as const;
-const ENTRY_KEYS =
-  "key place origin info body nameLine repairs truncations coercions".split(
-    " ",
-  );
-const INFO_KEYS =
-  "name description metadata allowedTools userInvocable disableModelInvocation path dir"
-    .split(" ");
+const ENTRY_KEYS = ["key", "place", "origin", "info", "body", "nameLine"]
+  .concat(["repairs", "truncations", "coercions"]);
+const INFO_KEYS = "name description metadata allowedTools path dir".split(" ")
+  .concat(["userInvocable", "disableModelInvocation"]);
 const NONE: readonly never[] = Object.freeze([]);
 
 function previousOf(index: unknown, config: SkillConfig): Previous {
@@ -92,13 +89,9 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
   const skills = index["skills"];
   if (!Array.isArray(origins)) refuse(`"origins" is not an array`);
   if (!Array.isArray(skills)) refuse(`"skills" is not an array`);
-  for (
-    const [what, list] of [["skills", skills], ["origins", origins]] as const
-  ) {
-    if (list.length > MAX_SKILLS) {
-      refuse(`it holds more than ${MAX_SKILLS} ${what}`);
-    }
-  }
+  const most = skills.length > origins.length ? "skills" : "origins";
+  const count = Math.max(skills.length, origins.length);
+  if (count > MAX_SKILLS) refuse(`it holds more than ${MAX_SKILLS} ${most}`);
   origins.forEach((origin, at) => {
     const wrong = originProblem(origin);
     if (wrong !== undefined) refuse(`origins[${at}] ${wrong}`);
@@ -240,7 +233,7 @@ function infoOf(
     scope,
     source,
     root,
-    // Its path's directory (as dirOf() finds it), the root not copied.
+    // Its path's directory (as the writer cuts it), the root not copied.
     dir: dir ??
       (at >= 0
         ? prefix + path.slice(0, at)
