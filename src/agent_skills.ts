@@ -231,12 +231,7 @@ export function createAgentSkills(
   };
 
   /** A skill's body and resources, listed on its first load. */
-  const contentOf = (
-    name: string,
-    taken: DiscoveredSkill,
-  ): SkillContent | undefined => {
-    const entry = withBody(taken);
-    if (entry === undefined) return undefined;
+  const contentOf = (name: string, entry: DiscoveredSkill): SkillContent => {
     let resources = snapshot.resources.get(name);
     if (resources === undefined) {
       const listed = Object.freeze(listResources(entry, config, warn));
@@ -267,7 +262,11 @@ export function createAgentSkills(
   const loaded = (name: unknown): DiscoveredSkill => {
     const entry = withBody(known(name));
     if (entry !== undefined) return entry;
-    throw renamed(skillName(name));
+    throw new SkillError(
+      "unknown_skill",
+      `Skill "${name}" changed since the index it was taken from: it is no skill of that name any more (refresh() rescans)`,
+      { skill: skillName(name) },
+    );
   };
 
   const registry: AgentSkills = Object.freeze({
@@ -276,13 +275,11 @@ export function createAgentSkills(
     listOverridden: (): SkillInfo[] => [...snapshot.overridden],
     loadSkill: (name: string): SkillContent | undefined => {
       const entry = snapshot.byName.get(skillName(name));
-      return entry === undefined ? undefined : contentOf(name, entry);
+      const read = entry && withBody(entry);
+      return read === undefined ? undefined : contentOf(name, read);
     },
-    activate: (name: string, options?: ActivationOptions): Activation => {
-      const content = contentOf(name, known(name));
-      if (content !== undefined) return renderActivation(content, options);
-      throw renamed(name);
-    },
+    activate: (name: string, options?: ActivationOptions): Activation =>
+      renderActivation(contentOf(name, loaded(name)), options),
     resourcePath: (name: string, rel: string): string => {
       const entry = loaded(name);
       const path = confinedFile(entry, rel).real;
@@ -359,15 +356,6 @@ function takenFrom(
   if (config.strict) throw new StartupError("invalid_index", message);
   warn({ code: "index_refused", message });
   return undefined;
-}
-
-/** The error for a skill taken from an index that, read, has another name. */
-function renamed(name: string): SkillError {
-  return new SkillError(
-    "unknown_skill",
-    `Skill "${name}" changed since the index it was taken from: it is no skill of that name any more (refresh() rescans)`,
-    { skill: name },
-  );
 }
 
 /** A change set as refresh() returns it, frozen. */

@@ -98,22 +98,27 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
   });
   // By root, then by path below it: no entry's whole path is spelt out,
   // so that a long root, said once, is not copied for each entry.
-  const byRoot = new Map<string, Map<string, DiscoveredSkill>>();
+  type Below = { prefix: string; paths: Map<string, DiscoveredSkill> };
+  const byRoot = new Map<string, Below>();
   for (let at = 0; at < skills.length; at++) {
     const maxBytes = config.maxManifestBytes;
     const skill = skillOf(skills[at], { origins, maxBytes });
     if (typeof skill === "string") refuse(`skills[${at}]${skill}`);
     const below = (skills[at] as { info: { path: string } }).info.path;
-    let paths = byRoot.get(skill.info.root);
-    if (paths === undefined) byRoot.set(skill.info.root, paths = new Map());
+    const { root } = skill.info;
+    let paths = byRoot.get(root)?.paths;
+    if (paths === undefined) {
+      byRoot.set(root, { prefix: prefixOf(root), paths: paths = new Map() });
+    }
     if (paths.has(below)) refuse(`skills[${at}] is a duplicate`);
     paths.set(below, skill);
   }
   return {
     get: (path, root) => {
-      const prefix = prefixOf(root);
-      const paths = path.startsWith(prefix) ? byRoot.get(root) : undefined;
-      return paths?.get(path.slice(prefix.length));
+      const at = byRoot.get(root);
+      return at !== undefined && path.startsWith(at.prefix)
+        ? at.paths.get(path.slice(at.prefix.length))
+        : undefined;
     },
   };
 }
