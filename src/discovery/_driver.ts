@@ -15,6 +15,7 @@ import { errorCode, tryStatus } from "../fs/_status.ts";
 import { bareName, namespaced } from "../_names.ts";
 import { pluginRoots } from "./_plugins.ts";
 import { untrustedRootProblem } from "./_problems.ts";
+import { readSkill } from "./_read_skill.ts";
 import { discoverRoot } from "./_root.ts";
 import type {
   DiscoveredSkill,
@@ -107,6 +108,7 @@ export function discoverRoots(
       : scan.remembering?.patchedRoot(
         scanOf(scan, at, { root: configured }),
         before,
+        readSkill,
       );
     if (patched !== undefined) {
       roots.set(configured, patched.outcome);

@@ -198,6 +198,11 @@ export interface Swap {
 
 /** A skill found, and its findings (reported once it is admitted). */
 type Found = { skill: DiscoveredSkill; findings: readonly Problem[] };
+/** Reads one skill directory, as discovery does (`_read_skill.ts`). */
+export type ReadSkillAt = (
+  scan: RootScan,
+  at: { dir: string; dirName: string; reached: Reached },
+) => Found | undefined;
 /** A directory entry entered: its path, and its own real path (not its target's). */
 type Entered = { dir: string; realEntry: string };
 
@@ -218,6 +223,7 @@ export interface Remembering {
   patchedRoot(
     scan: RootScan,
     before: RootOutcome,
+    readSkill: ReadSkillAt,
   ): { outcome: RootOutcome; swaps: Swap[] } | undefined;
 }
 

@@ -96,8 +96,7 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
     const wrong = originProblem(origin);
     if (wrong !== undefined) refuse(`origins[${at}] ${wrong}`);
   });
-  // By root, then by path below it: no entry's whole path is spelt out,
-  // so that a long root, said once, is not copied for each entry.
+  // By root, then by path below it: a long root is not copied per entry.
   type Below = { prefix: string; paths: Map<string, DiscoveredSkill> };
   const byRoot = new Map<string, Below>();
   for (let at = 0; at < skills.length; at++) {

@@ -11,13 +11,14 @@
 import type { SkillRoot } from "../config/config.ts";
 import { childPath } from "../fs/_status.ts";
 import type { StatusKind } from "../fs/_types.ts";
-import { readSkill, type SkillRead } from "../discovery/_read_skill.ts";
+import type { SkillRead } from "../discovery/_read_skill.ts";
 import type {
   DiscoveredSkill,
   EntryOutcome,
   PassedBy,
   Problem,
   Reached,
+  ReadSkillAt,
   Remembering,
   RootEntries,
   RootOutcome,
@@ -101,12 +102,15 @@ function unchangedEntry(
 
 /**
  * The previous scan of `scan.root` with the skill directories the watch saw
- * changes inside read anew, when each reads as the same name with nothing
- * to report, as before; undefined when the root must be read as usual.
+ * changes inside read anew by `readSkill` (discovery's, handed in: the
+ * watch loads no reader of manifests), when each reads as the same name
+ * with nothing to report, as before; undefined when the root must be read
+ * as usual.
  */
 export function patchedRoot(
   scan: RootScan,
   before: RootOutcome,
+  readSkill: ReadSkillAt,
 ): { outcome: RootOutcome; swaps: Swap[] } | undefined {
   const { root } = scan;
   const names = root.kind !== "plugins" && (root.depth ?? 1) === 1 &&
@@ -133,7 +137,7 @@ export function patchedRoot(
     if (was?.skill === undefined || index === -1 || !plain(was)) {
       return undefined;
     }
-    const after = readAgain(scan, { dir, name, was });
+    const after = readAgain(scan, { dir, name, was, readSkill });
     if (after === undefined || after.info.name !== was.skill.info.name) {
       return undefined;
     }
@@ -161,7 +165,12 @@ function plain(was: EntryOutcome): boolean {
 /** The skill of `dir` read anew, when it reads with nothing to report or find. */
 function readAgain(
   scan: RootScan,
-  { dir, name, was }: { dir: string; name: string; was: EntryOutcome },
+  { dir, name, was, readSkill }: {
+    dir: string;
+    name: string;
+    was: EntryOutcome;
+    readSkill: ReadSkillAt;
+  },
 ): DiscoveredSkill | undefined {
   const reported: Problem[] = [];
   const quiet: RootScan = {
