@@ -289,22 +289,42 @@ export function resourceListings(): number {
 }
 
 /**
+ * Starts recording each path the library hands the filesystem backend's
+ * `calls` (listings, status calls), in order, into `paths`; `stop()` puts
+ * the backend back. The work a run does, counted rather than timed.
+ */
+export function recordBackend(
+  calls: readonly ("list" | "status")[],
+): { paths: string[]; stop(): void } {
+  const { list, status } = backend;
+  const paths: string[] = [];
+  if (calls.includes("list")) {
+    backend.list = (path) => {
+      paths.push(path);
+      return list(path);
+    };
+  }
+  if (calls.includes("status")) {
+    backend.status = (path, options) => {
+      paths.push(path);
+      return status(path, options);
+    };
+  }
+  return { paths, stop: () => Object.assign(backend, { list, status }) };
+}
+
+/**
  * Runs `run` with every directory listing the library makes recorded, by
  * path, in order: the work a walk does, counted rather than timed.
  */
 export function countListings<T>(
   run: () => T,
 ): { result: T; listed: string[] } {
-  const list = backend.list;
-  const listed: string[] = [];
-  backend.list = (path) => {
-    listed.push(path);
-    return list(path);
-  };
+  const recording = recordBackend(["list"]);
   try {
-    return { result: run(), listed };
+    return { result: run(), listed: recording.paths };
   } finally {
-    backend.list = list;
+    recording.stop();
   }
 }
 
@@ -312,16 +332,11 @@ export function countListings<T>(
 export function countStatuses<T>(
   run: () => T,
 ): { result: T; statused: string[] } {
-  const status = backend.status;
-  const statused: string[] = [];
-  backend.status = (path, options) => {
-    statused.push(path);
-    return status(path, options);
-  };
+  const recording = recordBackend(["status"]);
   try {
-    return { result: run(), statused };
+    return { result: run(), statused: recording.paths };
   } finally {
-    backend.status = status;
+    recording.stop();
   }
 }
 

@@ -8,8 +8,13 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "@clarvis/agent-skills/cli";
-import { backend } from "../../src/fs/_backend.ts";
-import { link, manifest, tempTrees, withTree } from "../_helpers.ts";
+import {
+  link,
+  manifest,
+  recordBackend,
+  tempTrees,
+  withTree,
+} from "../_helpers.ts";
 
 const tree = tempTrees();
 
@@ -21,16 +26,11 @@ const tree = tempTrees();
 async function countListingsAsync<T>(
   run: () => Promise<T>,
 ): Promise<{ result: T; listed: string[] }> {
-  const list = backend.list;
-  const listed: string[] = [];
-  backend.list = (path) => {
-    listed.push(path);
-    return list(path);
-  };
+  const recording = recordBackend(["list"]);
   try {
-    return { result: await run(), listed };
+    return { result: await run(), listed: recording.paths };
   } finally {
-    backend.list = list;
+    recording.stop();
   }
 }
 

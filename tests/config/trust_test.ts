@@ -19,12 +19,12 @@ import {
   StartupError,
 } from "@clarvis/agent-skills";
 import { checkSkills } from "@clarvis/agent-skills/check";
-import { backend } from "../../src/fs/_backend.ts";
 import {
   ACTING_SAMPLES,
   codes,
   link,
   manifest,
+  recordBackend,
   runMain,
   tempTrees,
 } from "../_helpers.ts";
@@ -37,21 +37,11 @@ const tree = tempTrees();
  * recorded: what a root not trusted must never be among.
  */
 function touched<T>(run: () => T): { result: T; paths: string[] } {
-  const { list, status } = backend;
-  const paths: string[] = [];
-  backend.list = (path) => {
-    paths.push(path);
-    return list(path);
-  };
-  backend.status = (path, options) => {
-    paths.push(path);
-    return status(path, options);
-  };
+  const recording = recordBackend(["list", "status"]);
   try {
-    return { result: run(), paths };
+    return { result: run(), paths: recording.paths };
   } finally {
-    backend.list = list;
-    backend.status = status;
+    recording.stop();
   }
 }
 

@@ -3,6 +3,7 @@
 // of the index race tests).
 
 import { join } from "node:path";
+import { options } from "../_helpers.ts";
 import {
   type AgentSkillsOptions,
   createAgentSkills,
@@ -15,17 +16,7 @@ export function over(
   base: string,
   extra: AgentSkillsOptions = {},
 ): { options: AgentSkillsOptions; warnings: SkillWarning[] } {
-  const warnings: SkillWarning[] = [];
-  return {
-    warnings,
-    options: {
-      roots: [join(base, "a"), join(base, "b")],
-      home: base,
-      cwd: base,
-      onWarning: (warning) => warnings.push(warning),
-      ...extra,
-    },
-  };
+  return options(base, { roots: [join(base, "a"), join(base, "b")], ...extra });
 }
 
 /**
