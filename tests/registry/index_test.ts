@@ -16,7 +16,6 @@ import {
 import { join } from "node:path";
 import {
   type AgentSkills,
-  type AgentSkillsOptions,
   createAgentSkills,
   type SkillIndex,
   type SkillWarning,
@@ -28,23 +27,13 @@ import {
   entries,
   type Entry,
   entryAt,
+  keptIndex,
   over,
   pathOf,
   settled,
 } from "./_index_forge.ts";
 
 const tree = tempTrees();
-
-/**
- * The index of a registry over `options` (its warnings dropped), as a host
- * keeps it: JSON text.
- */
-function kept(options: AgentSkillsOptions): SkillIndex {
-  const quiet = { ...options, onWarning: () => {} };
-  return JSON.parse(
-    JSON.stringify(settled(() => createAgentSkills(quiet)).index()),
-  );
-}
 
 /** What a registry serves: its lists, warnings and answers. */
 function served(skills: AgentSkills, warnings: SkillWarning[]): unknown {
@@ -98,7 +87,7 @@ describe("skills.index()", () => {
   it("is the same index again from a registry started from it", () => {
     const root = tree(STORE);
     const { options } = over(root);
-    const index = kept(options);
+    const index = keptIndex(options);
     const again = settled(() => createAgentSkills({ ...options, index }));
     assert.deepEqual(again.index(), index);
   });
@@ -108,7 +97,7 @@ describe("createAgentSkills({ index })", () => {
   it("serves what a start without it serves: lists, warnings, explain, bodies", () => {
     const root = tree(STORE);
     const plain = over(root);
-    const index = kept(plain.options);
+    const index = keptIndex(plain.options);
     const fromIndex = over(root);
     const a = createAgentSkills(plain.options);
     const b = createAgentSkills({ ...fromIndex.options, index });
@@ -125,7 +114,7 @@ describe("createAgentSkills({ index })", () => {
   it("takes a skill's catalog entry from the index without reading its manifest", () => {
     const root = tree(STORE);
     const { options } = over(root);
-    const index = kept(options);
+    const index = keptIndex(options);
     // Only the index says this: served, the manifest was not read.
     const entry = entryAt(index, "/pdf/SKILL.md");
     entry.info["description"] = "Said by the index.";
@@ -151,7 +140,7 @@ describe("createAgentSkills({ index })", () => {
   it("reads a manifest edited since the index, size and times kept", async () => {
     const root = tree(STORE);
     const { options } = over(root);
-    const index = kept(options);
+    const index = keptIndex(options);
     const path = join(root, "a", "pdf", "SKILL.md");
     const before = statSync(path);
     // A change time may count whole seconds (Deno's does): the edit is made
@@ -171,7 +160,7 @@ describe("createAgentSkills({ index })", () => {
   it("reads a skill whose directory was swapped for a copy, or for a link to it", () => {
     const root = tree(STORE);
     const { options } = over(root);
-    const index = kept(options);
+    const index = keptIndex(options);
     const dir = join(root, "a", "pdf");
     renameSync(dir, join(root, "moved"));
     mkdirSync(dir);
@@ -180,7 +169,7 @@ describe("createAgentSkills({ index })", () => {
     assert.equal(copied.loadSkill("pdf")?.description, "The copy.");
     const other = tree(STORE);
     const otherOptions = over(other).options;
-    const otherIndex = kept(otherOptions);
+    const otherIndex = keptIndex(otherOptions);
     const otherDir = join(other, "a", "pdf");
     renameSync(otherDir, join(other, "real"));
     link(join(other, "real"), otherDir);
@@ -196,7 +185,7 @@ describe("createAgentSkills({ index })", () => {
   it("serves a body edited after the start as read, and the next refresh says it changed", () => {
     const root = tree(STORE);
     const { options } = over(root);
-    const index = kept(options);
+    const index = keptIndex(options);
     const skills = createAgentSkills({ ...options, index });
     writeFileSync(
       join(root, "a", "pdf", "SKILL.md"),
@@ -213,7 +202,7 @@ describe("createAgentSkills({ index })", () => {
   it("loads a skill renamed since the start as no skill, and refresh() says it went", () => {
     const root = tree(STORE);
     const { options } = over(root);
-    const index = kept(options);
+    const index = keptIndex(options);
     const skills = createAgentSkills({ ...options, index });
     writeFileSync(join(root, "a", "pdf", "SKILL.md"), manifest("pdf-2"));
     assert.equal(skills.loadSkill("pdf"), undefined);
@@ -230,7 +219,7 @@ describe("createAgentSkills({ index })", () => {
   it("is not used with a lock, whose checks read every manifest", () => {
     const root = tree(STORE);
     const { options } = over(root);
-    const index = kept(options);
+    const index = keptIndex(options);
     const entry = entryAt(index, "/pdf/SKILL.md");
     entry.info["description"] = "Said by the index.";
     const { lock } = createSkillLock(options);
@@ -247,7 +236,7 @@ describe("createAgentSkills({ index })", () => {
 describe("an index refused as a whole", () => {
   const root = tree(STORE);
   const { options } = over(root);
-  const good = kept(options);
+  const good = keptIndex(options);
   const forged = (entry: Record<string, unknown>): unknown => ({
     ...good,
     skills: [{ ...(good.skills[0] as Record<string, unknown>), ...entry }],
@@ -370,12 +359,12 @@ describe("an index refused as a whole", () => {
   it("is thrown as invalid_index under strict", () => {
     const clean = tree({ "a/pdf/SKILL.md": manifest("pdf"), "b/.keep": "" });
     const strict = over(clean, { strict: true }).options;
-    const index = kept(strict);
+    const index = keptIndex(strict);
     assert.equal(index.skills.length, 1);
     for (
       const refused of [
         { ...index, agentSkillsIndex: 0 },
-        kept(over(clean).options), // made without strict
+        keptIndex(over(clean).options), // made without strict
       ]
     ) {
       assert.throws(
