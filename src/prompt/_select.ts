@@ -60,7 +60,9 @@ export function byImportance(
     }
     return found;
   };
-  const levelOf = new Map(skills.map((info) => [info, level(info)]));
+  const levelOf = new Map(
+    levels.size === 0 ? [] : skills.map((info) => [info, level(info)]),
+  );
   return [...skills].sort((a, b) => {
     const ra = ranked.get(a.name) ?? Infinity;
     const rb = ranked.get(b.name) ?? Infinity;

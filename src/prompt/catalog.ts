@@ -183,15 +183,10 @@ export function cutTo(text: string, length: number): string {
 
 /** A text's length in code points, a lone surrogate one. */
 export function characters(text: string): number {
-  let count = text.length;
-  for (let i = 0; i < text.length - 1; i++) {
-    if (pairAt(text, i)) {
-      count--;
-      i++;
-    }
-  }
-  return count;
+  return text.length - (text.match(PAIRS)?.length ?? 0);
 }
+
+const PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
 function pairAt(text: string, index: number): boolean {
   const high = text.charCodeAt(index);
