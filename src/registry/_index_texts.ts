@@ -30,6 +30,7 @@ type Walk = { left: number; readonly size: number };
 const MEASURED = ["name", "description"] as const;
 const PLACED = ["scope", "source", "root", "dir", "path", "plugin"] as const;
 const FINDINGS = ["repairs", "truncations", "coercions"] as const;
+const NONE: readonly object[] = [];
 
 /**
  * What is wrong with an entry's texts, said from the entry down
@@ -47,7 +48,7 @@ export function textsProblem(
     if (wrong !== undefined) return `.info.${key} ${wrong}`;
   }
   const tools = info["allowedTools"];
-  for (const tool of Array.isArray(tools) ? tools : []) {
+  for (const tool of Array.isArray(tools) ? tools : NONE) {
     const wrong = spent(tool, walk);
     if (wrong !== undefined) return `.info.allowedTools ${wrong}`;
   }
@@ -57,8 +58,9 @@ export function textsProblem(
     if (acts(info[key])) return `.info.${key} ${ACTS}`;
   }
   for (const list of FINDINGS) {
-    const values = (entry[list] ?? []).flatMap((item) => Object.values(item));
-    if (values.some(acts)) return `.${list} ${ACTS}`;
+    for (const item of entry[list] ?? NONE) {
+      if (Object.values(item).some(acts)) return `.${list} ${ACTS}`;
+    }
   }
   return undefined;
 }
