@@ -20,8 +20,7 @@ import type {
   ExplainOptions,
   SkillExplanation,
 } from "./explain/explanation.ts";
-import { deniedRootsProblem } from "./discovery/_problems.ts";
-import { reporter } from "./discovery/_problems.ts";
+import { deniedRootsProblem, reporter } from "./discovery/_problems.ts";
 import type {
   DiscoveredSkill,
   Previous,

@@ -42,7 +42,8 @@ export function readIndex(
     return { previous: previousOf(index, config) };
   } catch (error) {
     if (error instanceof Refused) return { refused: error.message };
-    throw error;
+    // What the host's accessor or proxy said is not repeated.
+    return { refused: "reading it threw (an accessor or a proxy, not data)" };
   }
 }
 
@@ -231,7 +232,7 @@ function infoOf(
     name,
     description,
     metadata,
-    ...(tools === undefined ? {} : { allowedTools: Object.freeze(tools) }),
+    ...(tools === undefined ? {} : { allowedTools: tools }),
     userInvocable,
     disableModelInvocation,
     scope,
@@ -284,7 +285,7 @@ const FINDINGS = {
   },
 } as const;
 
-/** An entry's list of findings, checked and frozen (none when absent); or undefined. */
+/** An entry's list of findings, checked and frozen, each of them too (none when absent); or undefined. */
 function findingsOf(
   value: unknown,
   shape: { readonly [key: string]: string | readonly string[] },
@@ -304,6 +305,7 @@ function findingsOf(
         : want?.includes(given as string);
       if (!ok) return undefined;
     }
+    Object.freeze(item);
   }
   return Object.freeze(value);
 }

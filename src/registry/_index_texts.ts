@@ -16,11 +16,9 @@ const ACTING = new RegExp(`[${ACTING_CLASS}]`, "u");
 export const ACTS = "holds a character that acts on a terminal";
 
 /** The texts of an entry, as `skills.index()` writes them. */
-export interface EntryTexts {
+export interface EntryTexts
+  extends Partial<Record<typeof FINDINGS[number], readonly object[]>> {
   readonly info: object;
-  readonly repairs?: readonly object[] | undefined;
-  readonly truncations?: readonly object[] | undefined;
-  readonly coercions?: readonly object[] | undefined;
 }
 
 /** What is left of the manifest's size to spend on the texts walked. */
@@ -35,7 +33,8 @@ const NONE: readonly object[] = [];
 /**
  * What is wrong with an entry's texts, said from the entry down
  * (`.info.description holds a character that acts on a terminal`), or
- * undefined; `size` is its manifest's size in bytes. Freezes its metadata.
+ * undefined; `size` is its manifest's size in bytes. Freezes its tools and
+ * metadata.
  */
 export function textsProblem(
   entry: EntryTexts,
@@ -48,10 +47,8 @@ export function textsProblem(
     if (wrong !== undefined) return `.info.${key} ${wrong}`;
   }
   const tools = info["allowedTools"];
-  for (const tool of Array.isArray(tools) ? tools : NONE) {
-    const wrong = spent(tool, walk);
-    if (wrong !== undefined) return `.info.allowedTools ${wrong}`;
-  }
+  const listed = tools === undefined ? undefined : jsonProblem(tools, walk, 0);
+  if (listed !== undefined) return `.info.allowedTools ${listed}`;
   const metadata = jsonProblem(info["metadata"], walk, 0);
   if (metadata !== undefined) return `.info.metadata ${metadata}`;
   for (const key of PLACED) {
@@ -92,12 +89,9 @@ function jsonProblem(
 ): string | undefined {
   if (depth > MAX_DEPTH) return `nests deeper than ${MAX_DEPTH}`;
   if (typeof value === "string") return spent(value, walk);
-  if (typeof value === "number" && !isFinite(value)) return "is not JSON";
-  if (
-    value === null || typeof value === "boolean" || typeof value === "number"
-  ) {
-    return spent("", walk);
-  }
+  const plain = value === null || typeof value === "boolean" ||
+    (typeof value === "number" && isFinite(value));
+  if (plain) return spent("", walk);
   const array = Array.isArray(value);
   if (!array && !isRecord(value)) return "is not JSON";
   for (const key in value) {
