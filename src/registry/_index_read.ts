@@ -232,7 +232,7 @@ function infoOf(
     name,
     description,
     metadata,
-    ...(tools === undefined ? {} : { allowedTools: tools }),
+    ...(tools === undefined ? {} : { allowedTools: Object.freeze(tools) }),
     userInvocable,
     disableModelInvocation,
     scope,

@@ -33,8 +33,7 @@ const NONE: readonly object[] = [];
 /**
  * What is wrong with an entry's texts, said from the entry down
  * (`.info.description holds a character that acts on a terminal`), or
- * undefined; `size` is its manifest's size in bytes. Freezes its tools and
- * metadata.
+ * undefined; `size` is its manifest's size in bytes. Freezes its metadata.
  */
 export function textsProblem(
   entry: EntryTexts,
@@ -47,19 +46,18 @@ export function textsProblem(
     if (wrong !== undefined) return `.info.${key} ${wrong}`;
   }
   const tools = info["allowedTools"];
-  const listed = tools === undefined ? undefined : jsonProblem(tools, walk, 0);
-  if (listed !== undefined) return `.info.allowedTools ${listed}`;
+  for (const tool of Array.isArray(tools) ? tools : NONE) {
+    const wrong = spent(tool, walk);
+    if (wrong !== undefined) return `.info.allowedTools ${wrong}`;
+  }
   const metadata = jsonProblem(info["metadata"], walk, 0);
   if (metadata !== undefined) return `.info.metadata ${metadata}`;
-  for (const key of PLACED) {
-    if (acts(info[key])) return `.info.${key} ${ACTS}`;
-  }
-  for (const list of FINDINGS) {
-    for (const item of entry[list] ?? NONE) {
-      if (Object.values(item).some(acts)) return `.${list} ${ACTS}`;
-    }
-  }
-  return undefined;
+  const placed = PLACED.find((key) => acts(info[key]));
+  if (placed !== undefined) return `.info.${placed} ${ACTS}`;
+  const found = FINDINGS.find((list) =>
+    entry[list]?.some((item) => Object.values(item).some(acts))
+  );
+  return found === undefined ? undefined : `.${found} ${ACTS}`;
 }
 
 /** Whether `value` is a text holding a character that acts on a terminal. */
