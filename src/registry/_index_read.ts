@@ -157,8 +157,9 @@ function skillOf(
   if (!Number.isSafeInteger(nameLine) || (nameLine as number) < 0) {
     return ".nameLine is not a line";
   }
-  const [dev, ino, size, mtimeMs, ctimeMs] = key as Key;
-  const [realDir, dirDev, dirIno, birthtimeMs, viaLink] = place as Place;
+  const { 0: dev, 1: ino, 2: size, 3: mtimeMs, 4: ctimeMs } = key as Key;
+  const { 0: realDir, 1: dirDev, 2: dirIno, 3: birthtimeMs, 4: viaLink } =
+    place as Place;
   const repairs = findingsOf(entry["repairs"], FINDINGS.repairs);
   const truncations = findingsOf(entry["truncations"], FINDINGS.truncations);
   const coercions = findingsOf(entry["coercions"], FINDINGS.coercions);
@@ -202,7 +203,7 @@ function skillOf(
  */
 function infoOf(
   given: Record<string, unknown>,
-  [root, scope, source, plugin]: Origin,
+  { 0: root, 1: scope, 2: source, 3: plugin }: Origin,
 ): SkillInfo | string {
   if (!onlyKeys(given, INFO_KEYS)) return " has an unknown key";
   const { name, description, metadata, allowedTools: tools, path, dir } = given;
