@@ -41,14 +41,13 @@ export function textsProblem(
 ): string | undefined {
   const walk: Walk = { left: size, size };
   const info = entry.info as { readonly [key: string]: unknown };
-  for (const key of MEASURED) {
-    const wrong = spent(info[key], walk);
-    if (wrong !== undefined) return `.info.${key} ${wrong}`;
-  }
+  let wrong: string | undefined;
+  const spends = (text: unknown) => (wrong = spent(text, walk)) !== undefined;
+  const measured = MEASURED.find((key) => spends(info[key]));
+  if (measured !== undefined) return `.info.${measured} ${wrong}`;
   const tools = info["allowedTools"];
-  for (const tool of Array.isArray(tools) ? tools : NONE) {
-    const wrong = spent(tool, walk);
-    if (wrong !== undefined) return `.info.allowedTools ${wrong}`;
+  if (Array.isArray(tools) && tools.some(spends)) {
+    return `.info.allowedTools ${wrong}`;
   }
   const metadata = jsonProblem(info["metadata"], walk, 0);
   if (metadata !== undefined) return `.info.metadata ${metadata}`;
