@@ -28,7 +28,6 @@ type Walk = { left: number; readonly size: number };
 const MEASURED = ["name", "description"] as const;
 const PLACED = ["scope", "source", "root", "dir", "path", "plugin"] as const;
 const FINDINGS = ["repairs", "truncations", "coercions"] as const;
-const NONE: readonly object[] = [];
 
 /**
  * What is wrong with an entry's texts, said from the entry down
