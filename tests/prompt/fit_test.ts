@@ -32,6 +32,22 @@ describe("cutTo()", () => {
   });
 });
 
+describe("characters()", () => {
+  it("is the count of code points on any mix of pairs and lone surrogates", () => {
+    // A fixed generator: the same 2,000 texts on every run.
+    let seed = 49;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const units = ["a", "\uD83D", "\uDE00", "\uDBFF", "\uDC00", "é"];
+    for (let round = 0; round < 2000; round++) {
+      const text = Array.from(
+        { length: next() % 12 },
+        () => units[next() % units.length],
+      ).join("");
+      assert.equal(characters(text), [...text].length, JSON.stringify(text));
+    }
+  });
+});
+
 describe("a budget over astral text", () => {
   it("cuts a description of emoji no shorter than the floor (60, not 59)", () => {
     const skills = ["a", "b", "c"].map((name) =>
