@@ -136,6 +136,9 @@ describe("what a start does to the objects of the index it is given", () => {
     const root = base();
     const index = keptIndex(over(root).options);
     const objects = hostObjects(index);
+    const repaired = entries(index).find((entry) => entry.repairs?.length);
+    assert.ok(repaired?.repairs?.[0], "a repaired skill's findings are kept");
+    assert.ok(objects.includes(repaired.repairs[0]));
     const { options } = over(root);
     const skills = createAgentSkills({ ...options, index });
     assert.equal(skills.listSkills().length, 3);
