@@ -7,10 +7,9 @@
 
 import type { SkillInfo } from "../skill.ts";
 import { oneLineSafe } from "../_text.ts";
-import { safeJson } from "./json.ts";
 import type { AgentSkills } from "../agent_skills.ts";
 import type { SkillWarning } from "../warn.ts";
-import { json } from "./json.ts";
+import { json, safeJson } from "./json.ts";
 import { open } from "./args.ts";
 import { colors, type Line, type Output } from "./output.ts";
 import { hintTexts, loadedBy, printHints, rootVerdict } from "./roots.ts";

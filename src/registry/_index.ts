@@ -68,6 +68,10 @@ interface IndexEntry {
   readonly coercions?: DiscoveredSkill["coercions"];
 }
 
+/** A root's path with one separator at its end: its manifests' paths' start. */
+export const prefixOf = (root: string): string =>
+  root.endsWith(sep) ? root : root + sep;
+
 /** The settings a skill read depends on, besides its roots. */
 export function settingsOf(config: SkillConfig): SkillIndex["settings"] {
   const { strict, followSymlinks, maxManifestBytes } = config;
@@ -93,7 +97,7 @@ export function indexOf(
     if (!skill.key.settled || stale.has(skill)) continue;
     const { key, place, info, repairs, truncations, coercions } = skill;
     const { root, scope, source, dir, path, plugin = null } = info;
-    const prefix = root.endsWith(sep) ? root : root + sep;
+    const prefix = prefixOf(root);
     // Left out, and read at each start: an index holding it is refused.
     if (
       !path.startsWith(prefix) ||

@@ -17,6 +17,7 @@ import {
   type Key,
   type Origin,
   type Place,
+  prefixOf,
   settingsOf,
 } from "./_index.ts";
 import {
@@ -250,10 +251,6 @@ function infoOf(
     ...(plugin === null ? {} : { plugin }),
   }) as SkillInfo;
 }
-
-/** A root's path with one separator at its end: its manifests' paths' start. */
-const prefixOf = (root: string): string =>
-  root.endsWith(sep) ? root : root + sep;
 
 /** Whether `value`'s keys are among `keys`. */
 function onlyKeys(value: object, keys: readonly string[]): boolean {
