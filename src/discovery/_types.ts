@@ -203,8 +203,13 @@ export type ReadSkillAt = (
   scan: RootScan,
   at: { dir: string; dirName: string; reached: Reached },
 ) => Found | undefined;
-/** A directory entry entered: its path, and its own real path (not its target's). */
-type Entered = { dir: string; realEntry: string };
+/** An entry of a remembered root, entered: its path, kind and how it was reached. */
+export interface EnteredEntry
+  extends RootEntries, Pick<EntryOutcome, "kind" | "reached"> {
+  readonly dir: string;
+  /** Its own real path, not its target's. */
+  readonly realEntry: string;
+}
 
 /**
  * How a scan serves again what the previous one read, while a watch is
@@ -216,7 +221,7 @@ export interface Remembering {
   /** One entry, served as the previous scan read it, else read by `read`. */
   rememberedEntry(
     scan: RootScan,
-    at: RootEntries & Pick<EntryOutcome, "kind" | "reached"> & Entered,
+    at: EnteredEntry,
     read: (scan: RootScan) => Found | undefined,
   ): Found | undefined;
   /** The previous scan of a root with the directories changed inside read anew. */

@@ -10,14 +10,13 @@
 
 import type { SkillRoot } from "../config/config.ts";
 import { childPath } from "../fs/_status.ts";
-import type { StatusKind } from "../fs/_types.ts";
 import type { SkillRead } from "../discovery/_read_skill.ts";
 import type {
   DiscoveredSkill,
+  EnteredEntry,
   EntryOutcome,
   PassedBy,
   Problem,
-  Reached,
   ReadSkillAt,
   Remembering,
   RootEntries,
@@ -48,13 +47,7 @@ function entriesKey(root: SkillRoot): string {
  */
 export function rememberedEntry(
   scan: RootScan,
-  at: RootEntries & {
-    kind: StatusKind;
-    dir: string;
-    /** The entry's real path: its own, not its target's. */
-    realEntry: string;
-    reached: Reached;
-  },
+  at: EnteredEntry,
   read: (scan: RootScan) => SkillRead | undefined,
 ): SkillRead | undefined {
   const before = at.previous?.get(at.dir);
@@ -92,7 +85,7 @@ export function rememberedEntry(
 function unchangedEntry(
   { unchanged }: RootScan,
   before: EntryOutcome,
-  at: { kind: StatusKind; realEntry: string; reached: Reached },
+  at: Pick<EnteredEntry, "kind" | "realEntry" | "reached">,
 ): boolean {
   const { realDir, viaLink } = at.reached;
   return unchanged !== undefined && before.kind === at.kind &&
