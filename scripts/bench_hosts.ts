@@ -2,14 +2,15 @@
 // whole processes that import, discover and render the catalog
 // (scripts/bench_host_ours.mjs), beside the naive script
 // (scripts/bench_host_naive.mjs), skills-ref's `toPrompt`
-// (scripts/bench_host_skills_ref.mjs) and a host that starts from its kept
+// (scripts/bench_host_skills_ref.mjs), a host that starts from its kept
 // index (scripts/bench_host_indexed.mjs; the index written by the library
-// before the row is timed), in turn, in Deno (the sources) and in Node (the
-// npm build: scripts/bench_node.ts), over anthropics/skills, the four
-// public stores together, and, at each size, a tree of real manifests
-// (scripts/bench_real.ts) and the generated tree (scripts/bench_tree.ts).
-// Every contender is given the same roots and must render as many skills;
-// the runs of a row are taken in turn.
+// before the row is timed) and the floor of such a start
+// (scripts/bench_host_index_floor.mjs: the same index, no library), in turn,
+// in Deno (the sources) and in Node (the npm build: scripts/bench_node.ts),
+// over anthropics/skills, the four public stores together, and, at each
+// size, a tree of real manifests (scripts/bench_real.ts) and the generated
+// tree (scripts/bench_tree.ts). Every contender is given the same roots and
+// must render as many skills; the runs of a row are taken in turn.
 
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -51,15 +52,22 @@ export const STORES: readonly Store[] = [
 const REPO = new URL("..", import.meta.url).pathname;
 
 /**
- * The contenders of a row, each run with HOME and the roots; the last,
- * the host that starts from its kept index, with the index's file first.
+ * The contenders of a row, each run with HOME and the roots; the last two,
+ * the host that starts from its kept index and that start's floor, with the
+ * index's file first.
  */
 const CONTENDERS = [
   "bench_host_naive.mjs",
   "bench_host_ours.mjs",
   "bench_host_skills_ref.mjs",
   "bench_host_indexed.mjs",
+  "bench_host_index_floor.mjs",
 ] as const;
+
+const WITH_INDEX = new Set([
+  "bench_host_indexed.mjs",
+  "bench_host_index_floor.mjs",
+]);
 
 /** The roots of a store, from its checkout or, without one, the fixtures. */
 export function storeRoots(
@@ -108,6 +116,11 @@ export interface HostRow {
   readonly refOverOurs: Ratio;
   /** A start from the host's kept index (issue 49), and its ratio to naive. */
   readonly indexed: { time: Sample; ratio: Ratio };
+  /**
+   * The floor of a start from that index (no library), its ratio to naive,
+   * and round by round the library's start from the index ÷ this floor.
+   */
+  readonly indexFloor: { time: Sample; ratio: Ratio; indexedOver: Ratio };
 }
 
 /** What the host-start table ran over, and what it says about the inputs. */
@@ -157,7 +170,7 @@ export function measureHosts(
       const run = (script: string) => {
         const [bin = "", ...args] = [
           ...scriptCommand(runtime, script, node),
-          ...(script === "bench_host_indexed.mjs" ? [index.file] : []),
+          ...(WITH_INDEX.has(script) ? [index.file] : []),
           home,
           ...roots,
         ];
@@ -176,10 +189,11 @@ export function measureHosts(
           } skills, the index's writer ${index.skills}; each must render the same, and some`,
         );
       }
-      const [naive = [], ours = [], ref = [], indexed = []] = timesInTurn(
-        rounds,
-        CONTENDERS.map((script) => () => run(script).ms),
-      );
+      const [naive = [], ours = [], ref = [], indexed = [], floor = []] =
+        timesInTurn(
+          rounds,
+          CONTENDERS.map((script) => () => run(script).ms),
+        );
       rows.push({
         label,
         runtime,
@@ -191,6 +205,11 @@ export function measureHosts(
         indexed: {
           ratio: pairedRatio(indexed, naive),
           time: summarise([...indexed]),
+        },
+        indexFloor: {
+          ratio: pairedRatio(floor, naive),
+          time: summarise([...floor]),
+          indexedOver: pairedRatio(indexed, floor),
         },
         naive: summarise([...naive]),
         ours: summarise([...ours]),

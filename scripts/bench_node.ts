@@ -52,6 +52,7 @@ export const HOST_SCRIPTS: readonly string[] = [
   "bench_host_ours.mjs",
   "bench_host_skills_ref.mjs",
   "bench_host_indexed.mjs",
+  "bench_host_index_floor.mjs",
   "bench_index_write.mjs",
   "bench_index_run.mjs",
 ];

@@ -108,6 +108,9 @@ function hostLine(row: HostRow): string {
       ratioCell(row.refOverOurs),
       cell(row.indexed.time),
       ratioCell(row.indexed.ratio),
+      cell(row.indexFloor.time),
+      ratioCell(row.indexFloor.ratio),
+      ratioCell(row.indexFloor.indexedOver),
     ].join(" | ")
   } |`;
 }
@@ -142,10 +145,10 @@ export function processTables(
     "",
     ...importTable(processes, node),
     "",
-    "A host's start: import, discover, `renderCatalog` (scripts/bench_host_ours.mjs), against the naive script (readdir + readFileSync + js-yaml of the frontmatter, then a catalog string: scripts/bench_host_naive.mjs) and skills-ref's `toPrompt` (scripts/bench_host_skills_ref.mjs), the same roots given to each; with an index: import, read the index text the host kept (written by the library before the row is timed), `JSON.parse`, start from it, `renderCatalog` (scripts/bench_host_indexed.mjs):",
+    "A host's start: import, discover, `renderCatalog` (scripts/bench_host_ours.mjs), against the naive script (readdir + readFileSync + js-yaml of the frontmatter, then a catalog string: scripts/bench_host_naive.mjs) and skills-ref's `toPrompt` (scripts/bench_host_skills_ref.mjs), the same roots given to each; with an index: import, read the index text the host kept (written by the library before the row is timed), `JSON.parse`, start from it, `renderCatalog` (scripts/bench_host_indexed.mjs); the index floor: what any start that serves the same catalog from the same index text must do, and no more (read and parse the index text, list the roots, one `stat` of each manifest it holds, its key compared; a manifest it does not hold read as the naive script reads it; the catalog string: scripts/bench_host_index_floor.mjs):",
     "",
-    "| skills | runtime | naive script | ours | ours ÷ naive | skills-ref | skills-ref ÷ naive | skills-ref ÷ ours | with an index | with an index ÷ naive |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| skills | runtime | naive script | ours | ours ÷ naive | skills-ref | skills-ref ÷ naive | skills-ref ÷ ours | with an index | with an index ÷ naive | index floor | index floor ÷ naive | with an index ÷ index floor |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...hosts.rows.map(hostLine),
     "",
     "`agent-skills list` over the 100-skill generated store (4 roots), against a process that only lists the roots and reads each `SKILL.md`:",
