@@ -47,7 +47,8 @@ export function scriptCommand(
 /**
  * Has the library write the index of `roots` into `<home>/index-<checkout
  * key>/<runtime>-<name>.json`, in `runtime` (an index keeps file times as
- * its runtime reads them), untimed; the file's path, and the skills served.
+ * its runtime reads them), untimed; the file's path, the skills served and
+ * the entries the index holds.
  */
 export function writeIndex(
   runtime: Runtime,
@@ -57,7 +58,7 @@ export function writeIndex(
     roots: readonly string[];
     node: NodeProject | undefined;
   },
-): { file: string; skills: number } {
+): { file: string; skills: number; entries: number } {
   const dir = join(home, `index-${CHECKOUT_KEY}`);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${runtime}-${name}.json`);
@@ -68,5 +69,6 @@ export function writeIndex(
     { write: dir },
   );
   const { out } = timed(bin, [...args, file, home, ...roots]);
-  return { file, skills: Number(out.split(" ")[0]) };
+  const [skills, entries] = out.split(" ").map(Number);
+  return { file, skills: skills ?? NaN, entries: entries ?? NaN };
 }

@@ -177,9 +177,8 @@ export function measureHosts(
         return timed(bin, args);
       };
       // Results checked, not only timed: each renders the same skills.
-      const counts = CONTENDERS.map((script) =>
-        Number(run(script).out.split(" ")[0])
-      );
+      const printed = CONTENDERS.map((script) => run(script).out.split(" "));
+      const counts = printed.map((out) => Number(out[0]));
       if (
         !counts.every((count) => count === index.skills && count > 0)
       ) {
@@ -187,6 +186,13 @@ export function measureHosts(
           `bench: ${label}, ${runtime}: the host scripts rendered ${
             CONTENDERS.map((s, i) => `${s}: ${counts[i]}`).join(", ")
           } skills, the index's writer ${index.skills}; each must render the same, and some`,
+        );
+      }
+      // The floor must take every entry from the index, or it times reads.
+      const served = Number(printed.at(-1)?.[2]);
+      if (served !== index.entries) {
+        throw new Error(
+          `bench: ${label}, ${runtime}: the index floor took ${served} manifests from the index's ${index.entries} entries; it must take them all`,
         );
       }
       const [naive = [], ours = [], ref = [], indexed = [], floor = []] =
