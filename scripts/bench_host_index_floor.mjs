@@ -1,17 +1,18 @@
 // The floor of a host's start from its kept index, for the bench's
-// host-start table (scripts/bench_hosts.ts): what any start that serves
-// the same catalog from the same index text must do, and nothing more.
-// Read the index text and `JSON.parse` it; list each root; for each
+// host-start table (scripts/bench_hosts.ts): what any start that serves the
+// same catalog from the same index text must do, and nothing more. Read the
+// index text and `JSON.parse` it; list each root; for each
 // `<root>/<name>/SKILL.md` the index holds (an overridden one too: a start
 // serves the overridden list), one `stat`, its key compared (device, inode,
 // size, modification and change times); a manifest the index does not hold,
 // or whose key differs, read and parsed as the naive script does (the first
 // of a name only, as there; readFileSync, js-yaml `load`, imported only
 // then); then the catalog string. The bench checks that the index's entries
-// served every manifest they hold, so that the floor never times reads. No library, no check of the index, no proof of where a file is;
-// the first root holding a name wins, as in the naive script. The same file
-// runs in Deno and in Node. Prints the number of skills, the catalog's
-// length and how many manifests the index's entries served.
+// served every manifest they hold, so that the floor never times a read in
+// place of an entry. No library, no check of the index, no proof of where a
+// file is; the first root holding a name wins, as in the naive script. The
+// same file runs in Deno and in Node. Prints the number of skills, the
+// catalog's length and how many manifests the index's entries served.
 //
 //   bench_host_index_floor.mjs INDEX HOME ROOT...   (HOME is not read)
 
