@@ -317,8 +317,8 @@ function renamed(skill: DiscoveredSkill, plugin: string): DiscoveredSkill {
   const { indexed } = skill;
   const reread = indexed?.reread;
   if (indexed === undefined || reread === undefined) return { ...skill, info };
-  const again = (): DiscoveredSkill | undefined => {
-    const read = reread();
+  const again = (taken: DiscoveredSkill): DiscoveredSkill | undefined => {
+    const read = reread(taken);
     return read && renamed(read, plugin);
   };
   return { ...skill, info, indexed: { ...indexed, reread: again } };

@@ -30,6 +30,7 @@ import type {
   Reached,
   ReadSkill,
   RefreshKey,
+  Rereader,
   RootScan,
   SkillPlace,
 } from "./_types.ts";
@@ -56,8 +57,7 @@ export function readSkill(
 ): SkillRead | undefined {
   if (typeof manifest !== "object" || "entries" in manifest) return undefined;
   const { path } = manifest;
-  const key = refreshKey(manifest.status, scan.startedMs);
-  const unchanged = reusable(scan, path, { key });
+  const unchanged = reusable(scan, path, { key: manifest.status });
   // A manifest cannot move into another directory without its change time
   // changing: unchanged and reached the same way, it is the skill as it was.
   // One taken from a kept index is proved on its first load
@@ -68,10 +68,11 @@ export function readSkill(
     unchanged.place.viaLink === reached.viaLink &&
     unchanged.info.dir === dir
   ) {
-    const skill = unchanged.indexed === undefined ? unchanged : {
-      ...unchanged,
-      indexed: { ...unchanged.indexed, reread: rereader(scan, dir, reached) },
-    };
+    const reread = rereaderOf(scan);
+    const { indexed } = unchanged;
+    const skill = indexed === undefined || indexed.reread === reread
+      ? unchanged
+      : { ...unchanged, indexed: { ...indexed, reread } };
     return admitted(scan, skill, findingsOf(skill, manifest));
   }
   const place = placeOf(scan, { dir, dirName, reached });
@@ -87,27 +88,53 @@ export function readSkill(
   return admitted(scan, skill, findingsOf(skill, manifest));
 }
 
+/** How each scan reads a skill taken from an index again. */
+const rereaders = new WeakMap<RootScan, Rereader>();
+
 /**
- * How to read a skill directory again, later, as this scan would, saying
- * nothing: for a skill taken from an index, whose texts are read on first
- * load.
+ * How `scan` reads a skill it took from an index again, later, saying
+ * nothing: the one an index adopted for it (see {@linkcode adoptRereader}),
+ * else its own, made once.
  */
-function rereader(
-  scan: RootScan,
-  dir: string,
-  reached: Reached,
-): () => DiscoveredSkill | undefined {
-  const { root, config, within, startedMs } = scan;
+function rereaderOf(scan: RootScan): Rereader {
+  let reread = rereaders.get(scan);
+  if (reread === undefined) {
+    reread = (skill) => readAgain(scan, skill);
+    rereaders.set(scan, reread);
+  }
+  return reread;
+}
+
+/**
+ * Makes `reread` how `scan` reads the skills it takes from an index again,
+ * unless it has one already: whether `reread` is now that way. An index
+ * whose skills come with `reread`, which reads as this scan does, is so
+ * taken as it is, not copied.
+ */
+export function adoptRereader(scan: RootScan, reread: Rereader): boolean {
+  if (!rereaders.has(scan)) rereaders.set(scan, reread);
+  return rereaders.get(scan) === reread;
+}
+
+/**
+ * Reads a skill that `scan` took from an index again, as `scan` would,
+ * saying nothing: its directory, reached as its place says; its texts
+ * read, with every proof of a scan.
+ */
+export function readAgain(
+  { root, config, within, startedMs }: RootScan,
+  { info: { dir }, place }: DiscoveredSkill,
+): DiscoveredSkill | undefined {
+  const scan = {
+    root,
+    config,
+    within,
+    startedMs,
+    report: () => {},
+    buffer: readBuffer(),
+  };
   const dirName = dir.slice(dir.lastIndexOf("/") + 1);
-  return () =>
-    readSkill({
-      root,
-      config,
-      within,
-      startedMs,
-      report: () => {},
-      buffer: readBuffer(),
-    }, { dir, dirName, reached })?.skill;
+  return readSkill(scan, { dir, dirName, reached: place })?.skill;
 }
 
 /** A skill read, once a skill lock (if any) admits it. */
@@ -325,20 +352,23 @@ export function refreshKey(status: Status, startedMs: number): RefreshKey {
   };
 }
 
-/** Whether two refresh keys are the same. */
-export function sameKey(a: RefreshKey, b: RefreshKey): boolean {
+/** What a refresh key compares: a manifest's identity, size and times. */
+type KeyFields = Omit<RefreshKey, "settled">;
+
+/** Whether two refresh keys (or a key and a status) are the same. */
+export function sameKey(a: KeyFields, b: KeyFields): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size &&
     a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
-/** The previous run's skill at `path`, when its settled `key` or its `text` is the same. */
+/** The previous run's skill at `path`, when its settled key is `key` or its `text` the same. */
 function reusable(
   scan: RootScan,
   path: string,
-  by: { readonly key: RefreshKey } | { readonly text: string },
+  by: { readonly key: KeyFields } | { readonly text: string },
 ): DiscoveredSkill | undefined {
   const { root } = scan;
-  const earlier = scan.previous?.get(path, root.path);
+  const earlier = scan.previous?.get(path, scan);
   if (earlier === undefined) return undefined;
   const { info } = earlier;
   if (

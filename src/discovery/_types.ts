@@ -52,8 +52,14 @@ export interface IndexedText {
   /** The line of `name:` in the manifest. */
   readonly nameLine: number;
   /** Reads the skill again, with every proof of a scan: set as it is taken. */
-  readonly reread?: (() => DiscoveredSkill | undefined) | undefined;
+  readonly reread?: Rereader | undefined;
 }
+
+/**
+ * Reads a skill taken from an index again, given that skill, with every
+ * proof of the scan that took it; undefined when it no longer loads.
+ */
+export type Rereader = (skill: DiscoveredSkill) => DiscoveredSkill | undefined;
 
 /** A skill with its texts read: what a check and a load are given. */
 export interface ReadSkill extends DiscoveredSkill {
@@ -78,7 +84,8 @@ export interface RefreshKey
 
 /** The previous run's skills by manifest path and root, for reuse by refresh(). */
 export type Previous = {
-  get(path: string, root: string): DiscoveredSkill | undefined;
+  /** The skill that was at `path`, for `scan` (of its root) to take. */
+  get(path: string, scan: RootScan): DiscoveredSkill | undefined;
 };
 
 /** One problem discovery found, as data: reported by a {@linkcode Report}. */

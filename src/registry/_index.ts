@@ -157,7 +157,7 @@ export function indexOf(
 export function textsOf(
   skill: DiscoveredSkill,
 ): { same: boolean; read: ReadSkill | undefined } {
-  const read = skill.indexed?.reread?.();
+  const read = skill.indexed?.reread?.(skill);
   if (read === undefined) return { same: false, read: undefined };
   const texts = withTexts(read);
   const same = sameKey(read.key, skill.key) &&

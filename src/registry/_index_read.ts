@@ -9,7 +9,13 @@
 
 import { sep } from "node:path";
 import type { SkillConfig } from "../config/config.ts";
-import type { DiscoveredSkill, Previous } from "../discovery/_types.ts";
+import { adoptRereader, readAgain } from "../discovery/_read_skill.ts";
+import type {
+  DiscoveredSkill,
+  Previous,
+  Rereader,
+  RootScan,
+} from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";
 import { describe } from "../_text.ts";
 import {
@@ -99,29 +105,52 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
     if (wrong !== undefined) refuse(`origins[${at}] ${wrong}`);
   });
   // By root, then by path below it: a long root is not copied per entry.
-  type Below = { prefix: string; paths: Map<string, DiscoveredSkill> };
   const byRoot = new Map<string, Below>();
+  const rereadOf = (root: string): Rereader => {
+    let below = byRoot.get(root);
+    if (below === undefined) {
+      const taken: Below = {
+        prefix: prefixOf(root),
+        paths: new Map(),
+        scan: undefined,
+        reread: (skill) =>
+          taken.scan === undefined ? undefined : readAgain(taken.scan, skill),
+      };
+      byRoot.set(root, below = taken);
+    }
+    return below.reread;
+  };
+  const maxBytes = config.maxManifestBytes;
   for (let at = 0; at < skills.length; at++) {
-    const maxBytes = config.maxManifestBytes;
-    const skill = skillOf(skills[at], { origins, maxBytes });
+    const skill = skillOf(skills[at], { origins, maxBytes, rereadOf });
     if (typeof skill === "string") refuse(`skills[${at}]${skill}`);
     const below = (skills[at] as { info: { path: string } }).info.path;
-    const { root } = skill.info;
-    let paths = byRoot.get(root)?.paths;
-    if (paths === undefined) {
-      byRoot.set(root, { prefix: prefixOf(root), paths: paths = new Map() });
-    }
+    const { paths } = byRoot.get(skill.info.root) as Below;
     if (paths.has(below)) refuse(`skills[${at}] is a duplicate`);
     paths.set(below, skill);
   }
   return {
-    get: (path, root) => {
-      const at = byRoot.get(root);
-      return at !== undefined && path.startsWith(at.prefix)
-        ? at.paths.get(path.slice(at.prefix.length))
-        : undefined;
+    get: (path, scan) => {
+      const below = byRoot.get(scan.root.path);
+      if (below === undefined || !path.startsWith(below.prefix)) {
+        return undefined;
+      }
+      // The first scan of its root that takes its skills reads them again.
+      if (below.scan === undefined && adoptRereader(scan, below.reread)) {
+        below.scan = scan;
+      }
+      return below.paths.get(path.slice(below.prefix.length));
     },
   };
+}
+
+/** An index's skills of one root, by path below it; and how they are read again. */
+interface Below {
+  readonly prefix: string;
+  readonly paths: Map<string, DiscoveredSkill>;
+  /** The scan that took them, whose way of reading them `reread` is. */
+  scan: RootScan | undefined;
+  readonly reread: Rereader;
 }
 
 /** What is wrong with a root's path, scope, source and plugin (or null). */
@@ -137,7 +166,11 @@ function originProblem(value: unknown): string | undefined {
 /** The skill an entry of an index says was read, or what is wrong with it. */
 function skillOf(
   entry: unknown,
-  { origins, maxBytes }: { origins: readonly Origin[]; maxBytes: number },
+  { origins, maxBytes, rereadOf }: {
+    origins: readonly Origin[];
+    maxBytes: number;
+    rereadOf: (root: string) => Rereader;
+  },
 ): DiscoveredSkill | string {
   if (!isRecord(entry)) return " is not an object";
   if (!onlyKeys(entry, ENTRY_KEYS)) return " has an unknown key";
@@ -185,7 +218,11 @@ function skillOf(
     repairs: repairs as DiscoveredSkill["repairs"],
     truncations: truncations as DiscoveredSkill["truncations"],
     coercions: coercions as DiscoveredSkill["coercions"],
-    indexed: { bodyHash: body, nameLine: nameLine as number },
+    indexed: {
+      bodyHash: body,
+      nameLine: nameLine as number,
+      reread: rereadOf(info.root),
+    },
     place: Object.freeze({
       realDir: realDir ?? info.dir,
       dev: dirDev,

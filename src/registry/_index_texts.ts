@@ -40,22 +40,28 @@ export function textsProblem(
 ): string | undefined {
   const walk: Walk = { left: size, size };
   const info = entry.info as { readonly [key: string]: unknown };
-  let wrong: string | undefined;
-  const spends = (text: unknown) => (wrong = spent(text, walk)) !== undefined;
-  const measured = MEASURED.find((key) => spends(info[key]));
-  if (measured !== undefined) return `.info.${measured} ${wrong}`;
+  for (const key of MEASURED) {
+    const wrong = spent(info[key], walk);
+    if (wrong !== undefined) return `.info.${key} ${wrong}`;
+  }
   const tools = info["allowedTools"];
-  if (Array.isArray(tools) && tools.some(spends)) {
-    return `.info.allowedTools ${wrong}`;
+  if (Array.isArray(tools)) {
+    for (const tool of tools) {
+      const wrong = spent(tool, walk);
+      if (wrong !== undefined) return `.info.allowedTools ${wrong}`;
+    }
   }
   const metadata = jsonProblem(info["metadata"], walk, 0);
   if (metadata !== undefined) return `.info.metadata ${metadata}`;
-  const placed = PLACED.find((key) => acts(info[key]));
-  if (placed !== undefined) return `.info.${placed} ${ACTS}`;
-  const found = FINDINGS.find((list) =>
-    entry[list]?.some((item) => Object.values(item).some(acts))
-  );
-  return found === undefined ? undefined : `.${found} ${ACTS}`;
+  for (const key of PLACED) if (acts(info[key])) return `.info.${key} ${ACTS}`;
+  for (const list of FINDINGS) {
+    const items = entry[list];
+    if (items === undefined) continue;
+    for (const item of items) {
+      if (Object.values(item).some(acts)) return `.${list} ${ACTS}`;
+    }
+  }
+  return undefined;
 }
 
 /** Whether `value` is a text holding a character that acts on a terminal. */
