@@ -40,29 +40,35 @@ export function textsProblem(
 ): string | undefined {
   const walk: Walk = { left: size, size };
   const info = entry.info as { readonly [key: string]: unknown };
-  for (const key of MEASURED) {
+  for (let at = 0; at < MEASURED.length; at++) {
+    const key = MEASURED[at] as string;
     const wrong = spent(info[key], walk);
     if (wrong !== undefined) return `.info.${key} ${wrong}`;
   }
   const tools = info["allowedTools"];
-  if (Array.isArray(tools)) {
-    for (const tool of tools) {
-      const wrong = spent(tool, walk);
-      if (wrong !== undefined) return `.info.allowedTools ${wrong}`;
-    }
+  for (let at = 0; Array.isArray(tools) && at < tools.length; at++) {
+    const wrong = spent(tools[at], walk);
+    if (wrong !== undefined) return `.info.allowedTools ${wrong}`;
   }
   const metadata = jsonProblem(info["metadata"], walk, 0);
   if (metadata !== undefined) return `.info.metadata ${metadata}`;
-  for (const key of PLACED) if (acts(info[key])) return `.info.${key} ${ACTS}`;
-  for (const list of FINDINGS) {
-    const items = entry[list];
-    if (items === undefined) continue;
-    for (const item of items) {
-      if (Object.values(item).some(acts)) return `.${list} ${ACTS}`;
+  for (let at = 0; at < PLACED.length; at++) {
+    const key = PLACED[at] as string;
+    if (acts(info[key])) return `.info.${key} ${ACTS}`;
+  }
+  for (let at = 0; at < FINDINGS.length; at++) {
+    const list = FINDINGS[at] as typeof FINDINGS[number];
+    const items = entry[list] ?? NONE;
+    for (let item = 0; item < items.length; item++) {
+      if (Object.values(items[item] as object).some(acts)) {
+        return `.${list} ${ACTS}`;
+      }
     }
   }
   return undefined;
 }
+
+const NONE: readonly object[] = [];
 
 /** Whether `value` is a text holding a character that acts on a terminal. */
 export function acts(value: unknown): boolean {
