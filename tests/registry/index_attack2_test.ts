@@ -39,8 +39,12 @@ describe("a skills folder two plugins of a marketplace share", () => {
       "plugins/p/skills/s/x.txt": "x",
     });
 
-  for (const order of [["one:s", "two:s"], ["two:s", "one:s"]]) {
-    it(`started from an index, serves each plugin's copy as without one (${order[0]} touched first)`, () => {
+  const cases = [["one:s", "two:s"], ["two:s", "one:s"]].flatMap((order) =>
+    [false, true].map((refreshed) => ({ order, refreshed }))
+  );
+  for (const { order, refreshed } of cases) {
+    const first = refreshed ? ", after a refresh() that kept it" : "";
+    it(`started from an index, serves each plugin's copy as without one (${order[0]} touched first${first})`, () => {
       const root = shared();
       const options = {
         roots: [{ path: root, kind: "plugins" as const, scope: "user" }],
@@ -58,6 +62,14 @@ describe("a skills folder two plugins of a marketplace share", () => {
         index: keptIndex(options),
       });
       assert.equal(takenCount(skills), 1, "the folder's skill taken");
+      if (refreshed) {
+        assert.deepEqual(skills.refresh(), {
+          added: [],
+          removed: [],
+          changed: [],
+        });
+        assert.equal(takenCount(skills), 1, "kept as taken");
+      }
       assert.deepEqual(skills.listSkills(), plain.listSkills());
       for (const name of order) {
         assert.deepEqual(skills.loadSkill(name), plain.loadSkill(name), name);

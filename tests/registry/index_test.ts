@@ -23,6 +23,7 @@ import {
 } from "@clarvis/agent-skills";
 import { createSkillLock, lockPolicy } from "@clarvis/agent-skills/lock";
 import { link, manifest, tempTrees } from "../_helpers.ts";
+import { takenCount } from "./_index_twins.ts";
 import {
   entries,
   type Entry,
@@ -197,6 +198,30 @@ describe("createAgentSkills({ index })", () => {
       removed: [],
       changed: ["pdf"],
     });
+  });
+
+  it("proves at its first load a skill a refresh() kept as taken, and serves an edit made after it", () => {
+    const root = tree(STORE);
+    const { options } = over(root);
+    const index = keptIndex(options);
+    const plain = createAgentSkills(options);
+    const skills = createAgentSkills({ ...options, index });
+    const taken = takenCount(skills);
+    assert.ok(taken > 0);
+    // Nothing loaded: the refresh keeps each skill as the index gave it,
+    // to be read at its first load as this refresh's scan reads.
+    assert.deepEqual(skills.refresh(), { added: [], removed: [], changed: [] });
+    assert.equal(takenCount(skills), taken);
+    writeFileSync(
+      join(root, "a", "pdf", "SKILL.md"),
+      manifest("pdf", "Fill PDF forms.", { body: "Edited after." }),
+    );
+    assert.equal(skills.loadSkill("pdf")?.body, "Edited after.");
+    for (const { name } of plain.listSkills()) {
+      if (name === "pdf") continue;
+      assert.deepEqual(skills.loadSkill(name), plain.loadSkill(name), name);
+    }
+    assert.deepEqual(skills.refresh().changed, ["pdf"]);
   });
 
   it("loads a skill renamed since the start as no skill, and refresh() says it went", () => {
