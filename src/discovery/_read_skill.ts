@@ -99,7 +99,8 @@ const rereaders = new WeakMap<RootScan, Rereader>();
 function rereaderOf(scan: RootScan): Rereader {
   let reread = rereaders.get(scan);
   if (reread === undefined) {
-    reread = (skill) => readAgain(scan, skill);
+    const rereading = rereadingOf(scan);
+    reread = (skill) => readAgain(rereading, skill);
     rereaders.set(scan, reread);
   }
   return reread;
@@ -116,13 +117,29 @@ export function adoptRereader(scan: RootScan, reread: Rereader): boolean {
   return rereaders.get(scan) === reread;
 }
 
+/** What reading a skill again keeps of the scan that took it. */
+export type Rereading = Pick<
+  RootScan,
+  "root" | "config" | "within" | "startedMs"
+>;
+
 /**
- * Reads a skill that `scan` took from an index again, as `scan` would,
- * saying nothing: its directory, reached as its place says; its texts
- * read, with every proof of a scan.
+ * What reading again keeps of `scan`: not its previous run (a refresh's
+ * scan holds the snapshot before it), its reports or its buffer.
+ */
+export function rereadingOf(
+  { root, config, within, startedMs }: RootScan,
+): Rereading {
+  return { root, config, within, startedMs };
+}
+
+/**
+ * Reads a skill taken from an index again, as the scan that took it would,
+ * saying nothing: its directory, reached as its place says; its texts read,
+ * with every proof of a scan.
  */
 export function readAgain(
-  { root, config, within, startedMs }: RootScan,
+  { root, config, within, startedMs }: Rereading,
   { info: { dir }, place }: DiscoveredSkill,
 ): DiscoveredSkill | undefined {
   const scan = {

@@ -9,12 +9,16 @@
 
 import { sep } from "node:path";
 import type { SkillConfig } from "../config/config.ts";
-import { adoptRereader, readAgain } from "../discovery/_read_skill.ts";
+import {
+  adoptRereader,
+  readAgain,
+  type Rereading,
+  rereadingOf,
+} from "../discovery/_read_skill.ts";
 import type {
   DiscoveredSkill,
   Previous,
   Rereader,
-  RootScan,
 } from "../discovery/_types.ts";
 import type { SkillInfo } from "../skill.ts";
 import { describe } from "../_text.ts";
@@ -112,9 +116,11 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
       const taken: Below = {
         prefix: prefixOf(root),
         paths: new Map(),
-        scan: undefined,
+        rereading: undefined,
         reread: (skill) =>
-          taken.scan === undefined ? undefined : readAgain(taken.scan, skill),
+          taken.rereading === undefined
+            ? undefined
+            : readAgain(taken.rereading, skill),
       };
       byRoot.set(root, below = taken);
     }
@@ -136,8 +142,8 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
         return undefined;
       }
       // The first scan of its root that takes its skills reads them again.
-      if (below.scan === undefined && adoptRereader(scan, below.reread)) {
-        below.scan = scan;
+      if (below.rereading === undefined && adoptRereader(scan, below.reread)) {
+        below.rereading = rereadingOf(scan);
       }
       return below.paths.get(path.slice(below.prefix.length));
     },
@@ -148,8 +154,8 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
 interface Below {
   readonly prefix: string;
   readonly paths: Map<string, DiscoveredSkill>;
-  /** The scan that took them, whose way of reading them `reread` is. */
-  scan: RootScan | undefined;
+  /** What of the scan that took them `reread` reads them again with. */
+  rereading: Rereading | undefined;
   readonly reread: Rereader;
 }
 
