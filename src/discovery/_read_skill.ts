@@ -68,11 +68,10 @@ export function readSkill(
     unchanged.place.viaLink === reached.viaLink &&
     unchanged.info.dir === dir
   ) {
-    const reread = rereaderOf(scan);
     const { indexed } = unchanged;
-    const skill = indexed === undefined || indexed.reread === reread
+    const skill = indexed === undefined || scan.previous?.binds === true
       ? unchanged
-      : { ...unchanged, indexed: { ...indexed, reread } };
+      : { ...unchanged, indexed: { ...indexed, reread: rereaderFor(scan) } };
     return admitted(scan, skill, findingsOf(skill, manifest));
   }
   const place = placeOf(scan, { dir, dirName, reached });
@@ -88,70 +87,21 @@ export function readSkill(
   return admitted(scan, skill, findingsOf(skill, manifest));
 }
 
-/** How each scan reads a skill taken from an index again. */
-const rereaders = new WeakMap<RootScan, Rereader>();
-
 /**
- * How `scan` reads a skill it took from an index again, later, saying
- * nothing: the one an index adopted for it (see {@linkcode adoptRereader}),
- * else its own, made once.
+ * Reads again, with every proof of a scan and saying nothing, a skill that
+ * `scan` took from an index: its directory, reached as its place says. It
+ * keeps nothing else of `scan`: not its previous run (a refresh's scan
+ * holds the snapshot before it), its reports or its buffer.
  */
-function rereaderOf(scan: RootScan): Rereader {
-  let reread = rereaders.get(scan);
-  if (reread === undefined) {
-    const rereading = rereadingOf(scan);
-    reread = (skill) => readAgain(rereading, skill);
-    rereaders.set(scan, reread);
-  }
-  return reread;
-}
-
-/**
- * Makes `reread` how `scan` reads the skills it takes from an index again,
- * unless it has one already: whether `reread` is now that way. An index
- * whose skills come with `reread`, which reads as this scan does, is so
- * taken as it is, not copied.
- */
-export function adoptRereader(scan: RootScan, reread: Rereader): boolean {
-  if (!rereaders.has(scan)) rereaders.set(scan, reread);
-  return rereaders.get(scan) === reread;
-}
-
-/** What reading a skill again keeps of the scan that took it. */
-export type Rereading = Pick<
-  RootScan,
-  "root" | "config" | "within" | "startedMs"
->;
-
-/**
- * What reading again keeps of `scan`: not its previous run (a refresh's
- * scan holds the snapshot before it), its reports or its buffer.
- */
-export function rereadingOf(
+export function rereaderFor(
   { root, config, within, startedMs }: RootScan,
-): Rereading {
-  return { root, config, within, startedMs };
-}
-
-/**
- * Reads a skill taken from an index again, as the scan that took it would,
- * saying nothing: its directory, reached as its place says; its texts read,
- * with every proof of a scan.
- */
-export function readAgain(
-  { root, config, within, startedMs }: Rereading,
-  { info: { dir }, place }: DiscoveredSkill,
-): DiscoveredSkill | undefined {
-  const scan = {
-    root,
-    config,
-    within,
-    startedMs,
-    report: () => {},
-    buffer: readBuffer(),
-  };
-  const dirName = dir.slice(dir.lastIndexOf("/") + 1);
-  return readSkill(scan, { dir, dirName, reached: place })?.skill;
+): Rereader {
+  const report = (): void => {};
+  return ({ info: { dir }, place }) =>
+    readSkill(
+      { root, config, within, startedMs, report, buffer: readBuffer() },
+      { dir, dirName: dir.slice(dir.lastIndexOf("/") + 1), reached: place },
+    )?.skill;
 }
 
 /** A skill read, once a skill lock (if any) admits it. */
@@ -187,13 +137,8 @@ function placeOf(
     return undefined;
   }
   const { dev, ino, birthtimeMs } = identity.value;
-  return Object.freeze({
-    realDir: reached.realDir,
-    dev,
-    ino,
-    birthtimeMs,
-    viaLink: reached.viaLink,
-  });
+  const { realDir, viaLink } = reached;
+  return Object.freeze({ realDir, dev, ino, birthtimeMs, viaLink });
 }
 
 /**
@@ -359,21 +304,12 @@ const RACY_MARGIN_MS = 2000;
 /** A manifest's refresh key, from its status, and whether it is settled. */
 export function refreshKey(status: Status, startedMs: number): RefreshKey {
   const { dev, ino, size, mtimeMs, ctimeMs } = status;
-  return {
-    dev,
-    ino,
-    size,
-    mtimeMs,
-    ctimeMs,
-    settled: Math.max(mtimeMs, ctimeMs) < startedMs - RACY_MARGIN_MS,
-  };
+  const settled = Math.max(mtimeMs, ctimeMs) < startedMs - RACY_MARGIN_MS;
+  return { dev, ino, size, mtimeMs, ctimeMs, settled };
 }
 
-/** What a refresh key compares: a manifest's identity, size and times. */
-type KeyFields = Omit<RefreshKey, "settled">;
-
 /** Whether two refresh keys (or a key and a status) are the same. */
-export function sameKey(a: KeyFields, b: KeyFields): boolean {
+export function sameKey(a: RefreshKey, b: RefreshKey | Status): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size &&
     a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
@@ -382,7 +318,7 @@ export function sameKey(a: KeyFields, b: KeyFields): boolean {
 function reusable(
   scan: RootScan,
   path: string,
-  by: { readonly key: KeyFields } | { readonly text: string },
+  by: { readonly key: Status } | { readonly text: string },
 ): DiscoveredSkill | undefined {
   const { root } = scan;
   const earlier = scan.previous?.get(path, scan);

@@ -55,10 +55,7 @@ export interface IndexedText {
   readonly reread?: Rereader | undefined;
 }
 
-/**
- * Reads a skill taken from an index again, given that skill, with every
- * proof of the scan that took it; undefined when it no longer loads.
- */
+/** Reads a skill taken from an index again, as the scan that took it would. */
 export type Rereader = (skill: DiscoveredSkill) => DiscoveredSkill | undefined;
 
 /** A skill with its texts read: what a check and a load are given. */
@@ -82,10 +79,11 @@ export interface RefreshKey
   readonly settled: boolean;
 }
 
-/** The previous run's skills by manifest path and root, for reuse by refresh(). */
+/** The previous run's skills by manifest path, for the scan of their root to reuse. */
 export type Previous = {
-  /** The skill that was at `path`, for `scan` (of its root) to take. */
   get(path: string, scan: RootScan): DiscoveredSkill | undefined;
+  /** Whether a skill taken from an index comes read again as `scan` reads. */
+  readonly binds?: boolean;
 };
 
 /** One problem discovery found, as data: reported by a {@linkcode Report}. */

@@ -9,12 +9,7 @@
 
 import { sep } from "node:path";
 import type { SkillConfig } from "../config/config.ts";
-import {
-  adoptRereader,
-  readAgain,
-  type Rereading,
-  rereadingOf,
-} from "../discovery/_read_skill.ts";
+import { rereaderFor } from "../discovery/_read_skill.ts";
 import type {
   DiscoveredSkill,
   Previous,
@@ -104,31 +99,17 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
   const most = skills.length > origins.length ? "skills" : "origins";
   const count = Math.max(skills.length, origins.length);
   if (count > MAX_SKILLS) refuse(`it holds more than ${MAX_SKILLS} ${most}`);
+  // By root, then by path below it: a long root is not copied per entry.
+  const byRoot = new Map<string, Below>();
   origins.forEach((origin, at) => {
     const wrong = originProblem(origin);
     if (wrong !== undefined) refuse(`origins[${at}] ${wrong}`);
+    const root = (origin as Origin)[0];
+    if (!byRoot.has(root)) byRoot.set(root, new Below(prefixOf(root)));
   });
-  // By root, then by path below it: a long root is not copied per entry.
-  const byRoot = new Map<string, Below>();
-  const rereadOf = (root: string): Rereader => {
-    let below = byRoot.get(root);
-    if (below === undefined) {
-      const taken: Below = {
-        prefix: prefixOf(root),
-        paths: new Map(),
-        rereading: undefined,
-        reread: (skill) =>
-          taken.rereading === undefined
-            ? undefined
-            : readAgain(taken.rereading, skill),
-      };
-      byRoot.set(root, below = taken);
-    }
-    return below.reread;
-  };
   const maxBytes = config.maxManifestBytes;
   for (let at = 0; at < skills.length; at++) {
-    const skill = skillOf(skills[at], { origins, maxBytes, rereadOf });
+    const skill = skillOf(skills[at], { origins, maxBytes, byRoot });
     if (typeof skill === "string") refuse(`skills[${at}]${skill}`);
     const below = (skills[at] as { info: { path: string } }).info.path;
     const { paths } = byRoot.get(skill.info.root) as Below;
@@ -136,27 +117,25 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
     paths.set(below, skill);
   }
   return {
+    binds: true,
     get: (path, scan) => {
       const below = byRoot.get(scan.root.path);
-      if (below === undefined || !path.startsWith(below.prefix)) {
-        return undefined;
-      }
-      // The first scan of its root that takes its skills reads them again.
-      if (below.rereading === undefined && adoptRereader(scan, below.reread)) {
-        below.rereading = rereadingOf(scan);
-      }
+      if (below === undefined || !path.startsWith(below.prefix)) return;
+      below.takenBy ??= rereaderFor(scan);
       return below.paths.get(path.slice(below.prefix.length));
     },
   };
 }
 
-/** An index's skills of one root, by path below it; and how they are read again. */
-interface Below {
-  readonly prefix: string;
-  readonly paths: Map<string, DiscoveredSkill>;
-  /** What of the scan that took them `reread` reads them again with. */
-  rereading: Rereading | undefined;
-  readonly reread: Rereader;
+/**
+ * An index's skills of one root, by path below it; read again at their
+ * first load as the scan that takes them reads (`takenBy`).
+ */
+class Below {
+  readonly paths = new Map<string, DiscoveredSkill>();
+  takenBy: Rereader | undefined;
+  readonly reread: Rereader = (skill) => this.takenBy?.(skill);
+  constructor(readonly prefix: string) {}
 }
 
 /** What is wrong with a root's path, scope, source and plugin (or null). */
@@ -172,10 +151,10 @@ function originProblem(value: unknown): string | undefined {
 /** The skill an entry of an index says was read, or what is wrong with it. */
 function skillOf(
   entry: unknown,
-  { origins, maxBytes, rereadOf }: {
+  { origins, maxBytes, byRoot }: {
     origins: readonly Origin[];
     maxBytes: number;
-    rereadOf: (root: string) => Rereader;
+    byRoot: ReadonlyMap<string, Below>;
   },
 ): DiscoveredSkill | string {
   if (!isRecord(entry)) return " is not an object";
@@ -216,6 +195,7 @@ function skillOf(
   if (wrong !== undefined) return wrong;
   const info = infoOf(given, origin);
   if (typeof info === "string") return `.info${info}`;
+  const reread = byRoot.get(info.root)?.reread;
   return {
     info,
     body: undefined,
@@ -224,11 +204,7 @@ function skillOf(
     repairs: repairs as DiscoveredSkill["repairs"],
     truncations: truncations as DiscoveredSkill["truncations"],
     coercions: coercions as DiscoveredSkill["coercions"],
-    indexed: {
-      bodyHash: body,
-      nameLine: nameLine as number,
-      reread: rereadOf(info.root),
-    },
+    indexed: { bodyHash: body, nameLine: nameLine as number, reread },
     place: Object.freeze({
       realDir: realDir ?? info.dir,
       dev: dirDev,
