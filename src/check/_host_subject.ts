@@ -8,8 +8,7 @@
 
 import { relative, sep } from "node:path";
 import type { HostRule } from "./diagnostic.ts";
-import { type Finding, frontmatterKeys } from "./_rules.ts";
-import { SPEC_KEYS } from "../manifest/_fields.ts";
+import { type Finding, frontmatterKeys, SPEC_KEYS } from "./_rules.ts";
 import type { KeyLines } from "../manifest/_lines.ts";
 import type { ReadSkill } from "../discovery/_types.ts";
 

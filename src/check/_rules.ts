@@ -12,11 +12,16 @@ import type {
   DiagnosticCode,
   DiagnosticSeverity,
 } from "./diagnostic.ts";
-import { FIELDS, NORMALISED_KEYS, SPEC_KEYS } from "../manifest/_fields.ts";
+import { FIELDS, NORMALISED_KEYS } from "../manifest/_fields.ts";
 import type { KeyLines } from "../manifest/_lines.ts";
 import type { ReadSkill } from "../discovery/_types.ts";
 import { bareName } from "../_names.ts";
 import type { SkillInfo } from "../skill.ts";
+
+/** The keys the Agent Skills spec defines (the `spec` column of `FIELDS`). */
+export const SPEC_KEYS: ReadonlySet<string> = new Set(
+  FIELDS.filter((field) => field.spec).map((field) => field.key),
+);
 
 /** One breach a rule found: its message, at a key's line or a line of its own. */
 export interface Finding {

@@ -103,11 +103,6 @@ export const NORMALISED_KEYS: ReadonlySet<string> = new Set(
   FIELDS.filter((field) => field.property !== undefined).map((f) => f.key),
 );
 
-/** The keys the Agent Skills spec defines. */
-export const SPEC_KEYS: ReadonlySet<string> = new Set(
-  FIELDS.filter((field) => field.spec).map((field) => field.key),
-);
-
 type Typed = Field & { type: FieldType };
 
 /** The rows that have a type: what a frontmatter mapping is validated by. */

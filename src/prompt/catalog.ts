@@ -76,17 +76,12 @@ export function renderCatalog(
   for (const index of renderer.order) {
     if (index >= shownCount) continue;
     const entry = entries[index] as CatalogEntry;
-    // Its description's length as shown in full (the cap applied), and as given.
-    const length = renderer.lengths[index] ?? 0;
-    const from = cap === Infinity
-      ? length
-      : characters(ordered[index]?.description ?? "");
+    const from = characters(ordered[index]?.description ?? "");
     if (index >= shownCount - shape.bare && from > 0) {
       withoutDescription.push({ name: entry.name, from });
       continue;
     }
-    // As cutTo() cuts it to shape.cut: the ellipsis is one of those.
-    const to = length <= shape.cut ? length : Math.max(shape.cut, 0);
+    const to = characters(cutTo(entry.description, shape.cut));
     if (to === from) shown.push(entry.name);
     else shortened.push({ name: entry.name, from, to });
   }
@@ -275,7 +270,6 @@ function rendererOf(
   };
   return {
     order,
-    lengths,
     render,
     measure: (shape: Shape): number => {
       if (count !== undefined) return countedTokens(count, render(shape));

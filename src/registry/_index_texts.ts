@@ -40,35 +40,23 @@ export function textsProblem(
 ): string | undefined {
   const walk: Walk = { left: size, size };
   const info = entry.info as { readonly [key: string]: unknown };
-  for (let at = 0; at < MEASURED.length; at++) {
-    const key = MEASURED[at] as string;
-    const wrong = spent(info[key], walk);
-    if (wrong !== undefined) return `.info.${key} ${wrong}`;
-  }
+  let wrong: string | undefined;
+  const spends = (text: unknown) => (wrong = spent(text, walk)) !== undefined;
+  const measured = MEASURED.find((key) => spends(info[key]));
+  if (measured !== undefined) return `.info.${measured} ${wrong}`;
   const tools = info["allowedTools"];
-  for (let at = 0; Array.isArray(tools) && at < tools.length; at++) {
-    const wrong = spent(tools[at], walk);
-    if (wrong !== undefined) return `.info.allowedTools ${wrong}`;
+  if (Array.isArray(tools) && tools.some(spends)) {
+    return `.info.allowedTools ${wrong}`;
   }
   const metadata = jsonProblem(info["metadata"], walk, 0);
   if (metadata !== undefined) return `.info.metadata ${metadata}`;
-  for (let at = 0; at < PLACED.length; at++) {
-    const key = PLACED[at] as string;
-    if (acts(info[key])) return `.info.${key} ${ACTS}`;
-  }
-  for (let at = 0; at < FINDINGS.length; at++) {
-    const list = FINDINGS[at] as typeof FINDINGS[number];
-    const items = entry[list] ?? NONE;
-    for (let item = 0; item < items.length; item++) {
-      if (Object.values(items[item] as object).some(acts)) {
-        return `.${list} ${ACTS}`;
-      }
-    }
-  }
-  return undefined;
+  const placed = PLACED.find((key) => acts(info[key]));
+  if (placed !== undefined) return `.info.${placed} ${ACTS}`;
+  const found = FINDINGS.find((list) =>
+    entry[list]?.some((item) => Object.values(item).some(acts))
+  );
+  return found === undefined ? undefined : `.${found} ${ACTS}`;
 }
-
-const NONE: readonly object[] = [];
 
 /** Whether `value` is a text holding a character that acts on a terminal. */
 export function acts(value: unknown): boolean {

@@ -10,10 +10,10 @@ import {
   FIELDS,
   fieldValues,
   NORMALISED_KEYS,
-  SPEC_KEYS,
   TYPED,
   validFields,
 } from "../../src/manifest/_fields.ts";
+import { SPEC_KEYS } from "../../src/check/_rules.ts";
 
 // The keys of the schema's declared type and the properties the table may
 // fill, as the compiler sees them: a key missing here, or one too many, does
