@@ -69,9 +69,10 @@ export function readSkill(
     unchanged.info.dir === dir
   ) {
     const { indexed } = unchanged;
-    const skill = indexed === undefined || scan.previous?.binds === true
-      ? unchanged
-      : { ...unchanged, indexed: { ...indexed, reread: rereaderFor(scan) } };
+    const skill =
+      indexed === undefined || scan.previous?.takes?.(unchanged, scan)
+        ? unchanged
+        : { ...unchanged, indexed: { ...indexed, reread: rereaderFor(scan) } };
     return admitted(scan, skill, findingsOf(skill, manifest));
   }
   const place = placeOf(scan, { dir, dirName, reached });
@@ -88,14 +89,12 @@ export function readSkill(
 }
 
 /**
- * Reads again, with every proof of a scan and saying nothing, a skill that
- * `scan` took from an index: its directory, reached as its place says. It
- * keeps nothing else of `scan`: not its previous run (a refresh's scan
- * holds the snapshot before it), its reports or its buffer.
+ * Reads again, with every proof of a scan and saying nothing, a skill `scan`
+ * took from an index (its directory, reached as its place says). It keeps
+ * of `scan` its root, config, confinement and start: not its previous run.
  */
-export function rereaderFor(
-  { root, config, within, startedMs }: RootScan,
-): Rereader {
+export function rereaderFor(scan: RootScan): Rereader {
+  const { root, config, within, startedMs } = scan;
   const report = (): void => {};
   return ({ info: { dir }, place }) =>
     readSkill(
@@ -321,7 +320,7 @@ function reusable(
   by: { readonly key: Status } | { readonly text: string },
 ): DiscoveredSkill | undefined {
   const { root } = scan;
-  const earlier = scan.previous?.get(path, scan);
+  const earlier = scan.previous?.get(path, root.path);
   if (earlier === undefined) return undefined;
   const { info } = earlier;
   if (

@@ -51,7 +51,7 @@ export interface IndexedText {
   readonly bodyHash: string;
   /** The line of `name:` in the manifest. */
   readonly nameLine: number;
-  /** Reads the skill again, with every proof of a scan: set as it is taken. */
+  /** Reads the skill again, with every proof of the scan that took it. */
   readonly reread?: Rereader | undefined;
 }
 
@@ -79,11 +79,11 @@ export interface RefreshKey
   readonly settled: boolean;
 }
 
-/** The previous run's skills by manifest path, for the scan of their root to reuse. */
+/** The previous run's skills by manifest path and root, for reuse by refresh(). */
 export type Previous = {
-  get(path: string, scan: RootScan): DiscoveredSkill | undefined;
-  /** Whether a skill taken from an index comes read again as `scan` reads. */
-  readonly binds?: boolean;
+  get(path: string, root: string): DiscoveredSkill | undefined;
+  /** Whether `skill`, which `scan` takes, is read again as `scan` reads it. */
+  takes?(skill: DiscoveredSkill, scan: RootScan): boolean;
 };
 
 /** One problem discovery found, as data: reported by a {@linkcode Report}. */

@@ -8,7 +8,7 @@
  */
 
 import { sep } from "node:path";
-import type { SkillConfig } from "../config/config.ts";
+import type { SkillConfig, SkillRoot } from "../config/config.ts";
 import { rereaderFor } from "../discovery/_read_skill.ts";
 import type {
   DiscoveredSkill,
@@ -99,43 +99,49 @@ function previousOf(index: unknown, config: SkillConfig): Previous {
   const most = skills.length > origins.length ? "skills" : "origins";
   const count = Math.max(skills.length, origins.length);
   if (count > MAX_SKILLS) refuse(`it holds more than ${MAX_SKILLS} ${most}`);
-  // By root, then by path below it: a long root is not copied per entry.
-  const byRoot = new Map<string, Below>();
   origins.forEach((origin, at) => {
     const wrong = originProblem(origin);
     if (wrong !== undefined) refuse(`origins[${at}] ${wrong}`);
-    const root = (origin as Origin)[0];
-    if (!byRoot.has(root)) byRoot.set(root, new Below(prefixOf(root)));
   });
-  const maxBytes = config.maxManifestBytes;
+  // By root, then by path below it: a long root is not copied per entry.
+  type Below = { prefix: string; paths: Map<string, DiscoveredSkill> };
+  const byRoot = new Map<string, Below>();
+  const taken = new Map<string, [SkillRoot, Rereader]>();
+  const reread = rereaderIn(taken);
   for (let at = 0; at < skills.length; at++) {
-    const skill = skillOf(skills[at], { origins, maxBytes, byRoot });
+    const maxBytes = config.maxManifestBytes;
+    const skill = skillOf(skills[at], { origins, maxBytes }, reread);
     if (typeof skill === "string") refuse(`skills[${at}]${skill}`);
     const below = (skills[at] as { info: { path: string } }).info.path;
-    const { paths } = byRoot.get(skill.info.root) as Below;
+    const { root } = skill.info;
+    let paths = byRoot.get(root)?.paths;
+    if (paths === undefined) {
+      byRoot.set(root, { prefix: prefixOf(root), paths: paths = new Map() });
+    }
     if (paths.has(below)) refuse(`skills[${at}] is a duplicate`);
     paths.set(below, skill);
   }
   return {
-    binds: true,
-    get: (path, scan) => {
-      const below = byRoot.get(scan.root.path);
-      if (below === undefined || !path.startsWith(below.prefix)) return;
-      below.takenBy ??= rereaderFor(scan);
-      return below.paths.get(path.slice(below.prefix.length));
+    get: (path, root) => {
+      const at = byRoot.get(root);
+      return at !== undefined && path.startsWith(at.prefix)
+        ? at.paths.get(path.slice(at.prefix.length))
+        : undefined;
+    },
+    // Each root's first scan that takes one of its skills reads them again.
+    takes: (skill, scan) => {
+      const { root } = skill.info;
+      if (!taken.has(root)) taken.set(root, [scan.root, rereaderFor(scan)]);
+      return taken.get(root)?.[0] === scan.root;
     },
   };
 }
 
-/**
- * An index's skills of one root, by path below it; read again at their
- * first load as the scan that takes them reads (`takenBy`).
- */
-class Below {
-  readonly paths = new Map<string, DiscoveredSkill>();
-  takenBy: Rereader | undefined;
-  readonly reread: Rereader = (skill) => this.takenBy?.(skill);
-  constructor(readonly prefix: string) {}
+/** A skill read again as its root's first taker reads (not holding the index). */
+function rereaderIn(
+  taken: ReadonlyMap<string, readonly [SkillRoot, Rereader]>,
+): Rereader {
+  return (skill) => taken.get(skill.info.root)?.[1](skill);
 }
 
 /** What is wrong with a root's path, scope, source and plugin (or null). */
@@ -151,11 +157,8 @@ function originProblem(value: unknown): string | undefined {
 /** The skill an entry of an index says was read, or what is wrong with it. */
 function skillOf(
   entry: unknown,
-  { origins, maxBytes, byRoot }: {
-    origins: readonly Origin[];
-    maxBytes: number;
-    byRoot: ReadonlyMap<string, Below>;
-  },
+  { origins, maxBytes }: { origins: readonly Origin[]; maxBytes: number },
+  reread: Rereader,
 ): DiscoveredSkill | string {
   if (!isRecord(entry)) return " is not an object";
   if (!onlyKeys(entry, ENTRY_KEYS)) return " has an unknown key";
@@ -195,7 +198,6 @@ function skillOf(
   if (wrong !== undefined) return wrong;
   const info = infoOf(given, origin);
   if (typeof info === "string") return `.info${info}`;
-  const reread = byRoot.get(info.root)?.reread;
   return {
     info,
     body: undefined,
