@@ -82,7 +82,7 @@ export interface RefreshKey
 /** The previous run's skills by manifest path and root, for reuse by refresh(). */
 export type Previous = {
   get(path: string, root: string): DiscoveredSkill | undefined;
-  /** Whether `skill`, which `scan` takes, is read again as `scan` reads it. */
+  /** Binds `skill`'s root to its first taker: whether that is `scan`'s root. */
   takes?(skill: DiscoveredSkill, scan: RootScan): boolean;
 };
 

@@ -120,6 +120,54 @@ describe("an index whose origin's root is huge, named by many entries", () => {
   });
 });
 
+describe("a plain root at the path of a plugin's skills folder", () => {
+  // Two origins at one root path: the plugin's scan and the plain root's
+  // each take what is theirs, and each skill is read again at its first
+  // load as its own scan reads (a scan that does not take it binds nothing).
+  const cases = [[false, false], [true, false], [false, true], [true, true]];
+  for (const [plainFirst, single] of cases) {
+    const order = plainFirst ? "the plain root first" : "the plugins first";
+    const lists = single ? ", the plugin listing s alone" : "";
+    it(`started from an index, serves as without one (${order}${lists})`, () => {
+      const base = tree({
+        "m/.claude-plugin/marketplace.json": JSON.stringify({
+          name: "market",
+          owner: { name: "Ada" },
+          plugins: [{
+            name: "p",
+            source: "./plugins/p",
+            ...(single ? { skills: ["./skills/s"] } : {}),
+          }],
+        }),
+        "m/plugins/p/skills/s/SKILL.md": manifest("s", "Shared."),
+        "m/plugins/p/skills/t/SKILL.md": manifest("t", "Other."),
+      });
+      const plugins = {
+        path: join(base, "m"),
+        kind: "plugins" as const,
+        scope: "user",
+      };
+      const plain = join(base, "m", "plugins", "p", "skills");
+      const options = {
+        roots: plainFirst ? [plain, plugins] : [plugins, plain],
+        home: base,
+        cwd: base,
+        onWarning: () => {},
+      };
+      const without = createAgentSkills(options);
+      const skills = createAgentSkills({
+        ...options,
+        index: keptIndex(options),
+      });
+      assert.ok(takenCount(skills) > 0, "skills taken from the index");
+      assert.deepEqual(skills.listSkills(), without.listSkills());
+      for (const { name } of without.listSkills()) {
+        assert.deepEqual(skills.loadSkill(name), without.loadSkill(name), name);
+      }
+    });
+  }
+});
+
 describe("an index holding a value of no JSON kind", () => {
   const cases: Array<[string, (index: SkillIndex) => unknown]> = [
     ["its format a symbol", (index) => ({
