@@ -1,24 +1,30 @@
 // The npm bin of `build:npm`: `runCli` on the process, bundled with the
 // compiled sources by a code-splitting build of its own (js-yaml loaded on
-// first use): `esm/bin.js` holds the command line and the core, and each
-// command's module, which the command table imports as the command runs,
-// is a chunk in `esm/bin/` with what only it needs (the checks, the archive
-// code and fflate, the lock, the watch). So `list` loads bin.js and its
-// own chunk, never `check`'s or `pack`'s. The library's entries are bundled
-// apart (scripts/_npm_bundle.ts): they load js-yaml as an import.
+// first use), then made CommonJS file by file: `esm/bin.cjs` holds the
+// command line and what every command needs, and each command's module,
+// which the command table requires as the command runs, is a chunk in
+// `esm/bin/` with what only it needs (the checks, the archive code and
+// fflate, the lock, the watch). So `list` loads bin.cjs and its own chunks,
+// never `check`'s or `pack`'s. CommonJS because Node loads a CommonJS file
+// synchronously, where each ES module goes through its asynchronous loader:
+// the same chunks as ES modules made `agent-skills list` over 100 skills
+// about 20 ms slower (BENCHMARKS.md, "Decisions"). The library's entries
+// are bundled apart (scripts/_npm_bundle.ts), as ES modules: they load
+// js-yaml as an import.
 
+import { execFileSync } from "node:child_process";
 import {
   cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import process from "node:process";
 import { bundleSplit } from "./_npm_bundle.ts";
 
 /** What the bin needs of the build. */
@@ -44,12 +50,16 @@ export interface BinBuild {
  */
 const RUN_CLI_MODULE = "src/cli/main.js";
 
-/** The npm bin before it is bundled: runCli on this process. */
-const BIN_JS = `#!/usr/bin/env node
-import process from "node:process";
+/**
+ * The npm bin before it is bundled: runCli on this process (no top-level
+ * await, which CommonJS has not).
+ */
+const BIN_JS = `import process from "node:process";
 import { runCli } from "./${RUN_CLI_MODULE}";
 
-process.exitCode = await runCli();
+runCli().then((code) => {
+  process.exitCode = code;
+});
 `;
 
 /** The compiled module the YAML step and the repairs take js-yaml from. */
@@ -60,13 +70,14 @@ const JS_YAML_MODULE = "src/manifest/_js_yaml.js";
  * on first use, from beside the installed package, since the YAML fast path
  * reads most manifests without it. Only the bin: a module served over https
  * (JSR) cannot `createRequire`, and a bundler does not follow one.
+ * `__filename` is the chunk's own once the bin is CommonJS.
  */
 const LAZY_JS_YAML_JS = `import { createRequire } from "node:module";
 
 let loaded;
 
 export function jsYaml() {
-  loaded ??= createRequire(import.meta.url)("js-yaml");
+  loaded ??= createRequire(__filename)("js-yaml");
   return loaded;
 }
 `;
@@ -79,17 +90,19 @@ const RELATIVE_IMPORT =
   /(\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)"(\.\/[^"]+)"/gm;
 
 /**
- * Writes the npm bin, `out`/bin.js, and its chunks, `out`/bin/*.js: the same
- * compiled code as the entries (js-yaml loaded on first use:
+ * Writes the npm bin, `out`/bin.cjs, and its chunks, `out`/bin/*.cjs: the
+ * same compiled code as the entries (js-yaml loaded on first use:
  * {@linkcode LAZY_JS_YAML_JS}), bundled with code splitting, with the
- * package's dependencies and node: modules left as imports. Node loads
- * bin.js and the chunk of the command that runs (each command's module is
- * a dynamic import: src/cli/commands.ts) instead of one file per source
- * module, which is most of what a short command's start-up costs there
- * (BENCHMARKS.md, "Issue 32: start-up"). Throws when bin.js or a chunk it
- * imports statically imports a package (fflate loaded by every command).
+ * package's dependencies and node: modules left as imports, then each file
+ * made CommonJS ({@linkcode commonJs}). Node loads bin.cjs and the chunks of
+ * the command that runs (each command's module is a dynamic import:
+ * src/cli/commands.ts, required as the command runs) instead of one file per
+ * source module, which is most of what a short command's start-up costs
+ * there (BENCHMARKS.md, "Issue 32: start-up"). Throws when bin.js or a chunk
+ * it imports statically imports a package (fflate loaded by every command),
+ * or when a file does not become CommonJS whole.
  *
- * @returns The files written, relative to `out`: bin.js, then the chunks.
+ * @returns The files written, relative to `out`: bin.cjs, then the chunks.
  */
 export function writeBin(
   { modules, out, build, cliModule, dependencies, run }: BinBuild,
@@ -130,6 +143,9 @@ export function writeBin(
     if (/^import\s[^;]*from\s*"js-yaml"/m.test(text)) {
       throw new Error(`the bundled bin's ${file} imports js-yaml up front`);
     }
+    if (text.includes("import.meta")) {
+      throw new Error(`the bundled bin's ${file} reads import.meta`);
+    }
     texts.set(file, text);
   }
   const eager = staticFiles(texts);
@@ -141,26 +157,90 @@ export function writeBin(
       `the bin loads a package before its command runs: ${packages.join(", ")}`,
     );
   }
-  // bin.js stays at the top of esm/ (package.json's bin), its chunks in
-  // esm/bin/: its imports name them there.
-  const main = (texts.get("bin.js") ?? "").replace(/^#!.*\n/, "").replace(
-    RELATIVE_IMPORT,
-    (_match, before: string, specifier: string) =>
-      `${before}"./${CHUNKS}/${specifier.slice(2)}"`,
-  );
-  writeFileSync(join(out, "bin.js"), `#!/usr/bin/env node\n${main}`, {
-    mode: 0o755,
-  });
   if (existsSync(join(out, CHUNKS))) {
     throw new Error(`${CHUNKS}/ in the package is taken`);
   }
   mkdirSync(join(out, CHUNKS));
-  for (const file of chunks) {
-    renameSync(join(bundled, file), join(out, CHUNKS, file));
+  const files = ["bin.js", ...chunks];
+  for (const file of files) {
+    const others = files.filter((other) => other !== file);
+    // bin.cjs stays at the top of esm/ (package.json's bin), its chunks in
+    // esm/bin/: its requires name them there.
+    const at = file === "bin.js" ? `./${CHUNKS}/` : "./";
+    const text = commonJs({ dir: bundled, file, others, dependencies }, at);
+    if (file === "bin.js") {
+      writeFileSync(join(out, "bin.cjs"), `#!/usr/bin/env node\n${text}`, {
+        mode: 0o755,
+      });
+    } else writeFileSync(join(out, CHUNKS, cjsName(file)), text);
   }
   rmSync(bundled, { recursive: true });
   rmSync(staged, { recursive: true });
-  return ["bin.js", ...chunks.map((file) => `${CHUNKS}/${file}`)];
+  return ["bin.cjs", ...chunks.map((file) => `${CHUNKS}/${cjsName(file)}`)];
+}
+
+/** A bundled file's name as CommonJS: `chunk-X.js` is `chunk-X.cjs`. */
+function cjsName(file: string): string {
+  return file.replace(/\.js$/, ".cjs");
+}
+
+/**
+ * `dir`/`file`, an ES module of the bundle, as CommonJS: `deno bundle
+ * --format=cjs` of it alone, the `others` (its fellow files), node: modules
+ * and the dependencies left as requires. Each fellow it names is then
+ * required as `at` + its CommonJS name, and a dynamic import of one becomes
+ * a require when it runs, so no command loads Node's ES module loader.
+ * Throws when a relative import is left.
+ */
+function commonJs(
+  { dir, file, others, dependencies }: {
+    dir: string;
+    file: string;
+    others: readonly string[];
+    dependencies: readonly string[];
+  },
+  at: string,
+): string {
+  const outdir = join(dir, ".cjs");
+  rmSync(outdir, { recursive: true, force: true });
+  const args = [
+    "bundle",
+    "--quiet",
+    "--no-config",
+    "--platform=deno",
+    "--format=cjs",
+    "--external=node:*",
+    ...dependencies.map((name) => `--external=${name}`),
+    ...others.map((other) => `--external=./${other}`),
+    `--outdir=${outdir}`,
+    join(dir, file),
+  ];
+  try {
+    execFileSync(process.execPath, args, { cwd: dir, stdio: "pipe" });
+  } catch (error) {
+    const stderr = (error as { stderr?: Uint8Array }).stderr;
+    throw new Error(
+      `the bin's ${file} did not become CommonJS: ${
+        stderr === undefined ? error : new TextDecoder().decode(stderr)
+      }`,
+    );
+  }
+  const text = readFileSync(join(outdir, file), "utf8")
+    .replace(
+      /\bimport\(\s*"\.\/([^"]+)\.js"\s*\)/g,
+      (_match, name: string) =>
+        `Promise.resolve().then(() => require("${at}${name}.cjs"))`,
+    )
+    .replace(
+      /\brequire\("\.\/([^"]+)\.js"\)/g,
+      (_match, name: string) => `require("${at}${name}.cjs")`,
+    );
+  rmSync(outdir, { recursive: true });
+  const left = /\bimport\s*\(\s*"\.|\brequire\("\.\/[^"]*\.js"\)/.exec(text);
+  if (left !== null) {
+    throw new Error(`the bin's ${file} still imports a file: ${left[0]}`);
+  }
+  return text;
 }
 
 /**

@@ -77,7 +77,7 @@ export function packagePlan(config: DenoConfig, sources: Map<string, string>): {
   return {
     entries,
     exports,
-    bin: { [binName]: "./esm/bin.js" },
+    bin: { [binName]: "./esm/bin.cjs" },
     cliModule: (config.exports[CLI_EXPORT] ?? "").replace(/^\.\//, "")
       .replace(/\.ts$/, ".js"),
     dependencies: Object.fromEntries(

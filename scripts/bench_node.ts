@@ -132,6 +132,13 @@ export function nodeProject(base: string): NodeProject | undefined {
   }
   return {
     dir,
-    bin: join(dir, "node_modules", "@clarvis", "agent-skills", "esm", "bin.js"),
+    bin: join(
+      dir,
+      "node_modules",
+      "@clarvis",
+      "agent-skills",
+      "esm",
+      "bin.cjs",
+    ),
   };
 }

@@ -194,7 +194,7 @@ function compilePackage(): { bundle: Bundle; bin: string[] } {
 
 /**
  * Packs npm/ into build/ and returns the tarball's path. Its JavaScript is
- * the bundle's and the bin's (`bin`: bin.js and its chunks), nothing else.
+ * the bundle's and the bin's (`bin`: bin.cjs and its chunks), nothing else.
  */
 function pack(bundle: Bundle, bin: readonly string[]): string {
   const [result] = JSON.parse(

@@ -52,7 +52,7 @@ describe("packagePlan()", () => {
         "./cli": { types: "./esm/cli.d.ts", default: "./esm/cli.js" },
         "./package.json": "./package.json",
       },
-      bin: { tool: "./esm/bin.js" },
+      bin: { tool: "./esm/bin.cjs" },
       cliModule: "cli.js",
       dependencies: { "js-yaml": "^5", zod: "^4" },
     });

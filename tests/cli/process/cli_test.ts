@@ -48,7 +48,7 @@ type Run = ReturnType<typeof runScript>;
 /** The CLI's entry: cli.ts under Deno, the installed package's bin elsewhere. */
 const ENTRY = RUNTIME === "deno"
   ? join(ROOT, "cli.ts")
-  : join(ROOT, "node_modules", "@clarvis", "agent-skills", "esm", "bin.js");
+  : join(ROOT, "node_modules", "@clarvis", "agent-skills", "esm", "bin.cjs");
 
 function cli(...args: string[]): Run {
   return runScript(ENTRY, args, {

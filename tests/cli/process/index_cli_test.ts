@@ -18,7 +18,7 @@ const tree = tempTrees();
 /** The CLI's entry: cli.ts under Deno, the installed package's bin elsewhere. */
 const ENTRY = RUNTIME === "deno"
   ? join(ROOT, "cli.ts")
-  : join(ROOT, "node_modules", "@clarvis", "agent-skills", "esm", "bin.js");
+  : join(ROOT, "node_modules", "@clarvis", "agent-skills", "esm", "bin.cjs");
 
 const FLAGS = {
   deno: [

@@ -4,8 +4,8 @@
 // the checks, the host rules, the archive code and fflate, the lock or the
 // watch. Under Deno, the graph of cli.ts as Deno's own parser reads it
 // (`deno info --json`), its static imports apart from its dynamic ones;
-// under Node and Bun, the installed package's bin (esm/bin.js) and the
-// chunks it imports. Each time with its control: the dynamic imports do
+// under Node and Bun, the installed package's bin (esm/bin.cjs, CommonJS)
+// and the chunks it requires. Each time with its control: the dynamic imports do
 // reach what the static graph leaves out.
 
 import { describe, it } from "node:test";
@@ -105,35 +105,39 @@ function denoGraph(entries: string[], dynamic: boolean): Graph {
   return reached;
 }
 
-/** Static imports and re-exports, side-effect imports; dynamic imports. */
-const STATIC = [
-  /^\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s*["']([^"']+)["']/gm,
-  /^\s*import\s*["']([^"']+)["']/gm,
-];
-const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+/**
+ * What a file of the CommonJS bin requires when it is loaded: a require at
+ * the top of the file (\`var x = require("…")\`, \`__toESM(require("…"))\`,
+ * a bare \`require("…");\`).
+ */
+const LOADED = /^(?:var \w+ = )?(?:__toESM\()?require\("([^"]+)"\)/gm;
+/** Every require of a file, those a command makes as it runs included. */
+const REQUIRED = /\brequire\("([^"]+)"\)/g;
+/** What an ES module imports, which no file of the bin may do. */
+const IMPORTS = /^\s*(?:import|export)\b[^;(]*["']|\bimport\s*\(/m;
 
 /**
  * The files of the installed package the bin loads (relative to its esm/),
- * through static imports and through dynamic ones too when `dynamic`, and
- * the packages they import.
+ * through the requires made as a file loads, and through those a command
+ * makes as it runs too when \`dynamic\`, and the packages they require.
  */
 function binGraph(esm: string, dynamic: boolean): Graph {
   const reached: Graph = { files: new Set(), packages: new Set() };
-  const queue = [join(esm, "bin.js")];
+  const queue = [join(esm, "bin.cjs")];
   while (queue.length > 0) {
     const file = queue.pop() as string;
     const rel = relative(esm, file);
     if (reached.files.has(rel)) continue;
     reached.files.add(rel);
     const text = readFileSync(file, "utf8");
-    const patterns = dynamic ? [...STATIC, DYNAMIC] : STATIC;
-    for (const pattern of patterns) {
-      for (const [, specifier = ""] of text.matchAll(pattern)) {
-        if (specifier.startsWith(".")) {
-          queue.push(join(dirname(file), specifier));
-        } else if (!specifier.startsWith("node:")) {
-          reached.packages.add(specifier);
-        }
+    assert.doesNotMatch(text, IMPORTS, `${rel} is not CommonJS`);
+    for (
+      const [, specifier = ""] of text.matchAll(dynamic ? REQUIRED : LOADED)
+    ) {
+      if (specifier.startsWith(".")) {
+        queue.push(join(dirname(file), specifier));
+      } else if (!specifier.startsWith("node:")) {
+        reached.packages.add(specifier);
       }
     }
   }
@@ -197,7 +201,7 @@ describe("agent-skills loads a command's code when it runs", () => {
       "esm",
     );
     it("the npm bin imports no chunk that imports fflate or holds the host rules", () => {
-      assert.ok(existsSync(join(esm, "bin.js")), `no ${esm}/bin.js`);
+      assert.ok(existsSync(join(esm, "bin.cjs")), `no ${esm}/bin.cjs`);
       const eager = binGraph(esm, false);
       // js-yaml too is loaded on first use (scripts/_npm_bin.ts).
       assert.deepEqual([...eager.packages], []);

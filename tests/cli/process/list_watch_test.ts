@@ -24,7 +24,7 @@ const TIMEOUT = { timeout: 120_000 };
 /** The CLI's entry: cli.ts under Deno, the installed package's bin elsewhere. */
 const ENTRY = RUNTIME === "deno"
   ? join(ROOT, "cli.ts")
-  : join(ROOT, "node_modules", "@clarvis", "agent-skills", "esm", "bin.js");
+  : join(ROOT, "node_modules", "@clarvis", "agent-skills", "esm", "bin.cjs");
 
 /** `agent-skills list --watch` with `args`, its output as it comes. */
 function watching(args: string[]) {

@@ -25,7 +25,7 @@ const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 /** The command: cli.ts under Deno, the installed package's bin elsewhere. */
 const CLI = RUNTIME === "deno"
   ? join(REPO, "cli.ts")
-  : join(REPO, "node_modules", "@clarvis", "agent-skills", "esm", "bin.js");
+  : join(REPO, "node_modules", "@clarvis", "agent-skills", "esm", "bin.cjs");
 const CAP = 1024 * 1024;
 /** Deeper YAML nesting is refused by design (at 100 levels). */
 const MAX_DEPTH = 90;
@@ -233,7 +233,7 @@ describe("work on manifests inside the size cap", () => {
         "@clarvis",
         "agent-skills",
         "esm",
-        "bin.js",
+        "bin.cjs",
       );
       const commands = [
         ["show", "x"],

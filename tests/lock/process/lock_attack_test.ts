@@ -12,7 +12,7 @@ import { runScriptWithin, RUNTIME } from "../../_spawn.ts";
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const ENTRY = RUNTIME === "deno"
   ? join(ROOT, "cli.ts")
-  : join(ROOT, "node_modules", "@clarvis", "agent-skills", "esm", "bin.js");
+  : join(ROOT, "node_modules", "@clarvis", "agent-skills", "esm", "bin.cjs");
 const tree = tempTrees();
 /** Far more than reading and refusing a lock takes. */
 const WITHIN_MS = 15_000;
