@@ -15,7 +15,14 @@ import {
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import process from "node:process";
-import { attempt, isInside, reason, tryRealpath } from "../fs/_status.ts";
+import {
+  attempt,
+  isInside,
+  kindOf,
+  reason,
+  tryRealpath,
+  tryStatus,
+} from "../fs/_status.ts";
 import type { SkillWarning } from "../warn.ts";
 import type { Output } from "./output.ts";
 import { display, fail } from "./terminal.ts";
@@ -23,12 +30,25 @@ import { USAGE, type Values } from "./types.ts";
 
 /**
  * Writes a file whole or not at all: a temporary file beside it (created,
- * never opened if one is there), then renamed over it.
+ * never opened if one is there), then renamed over it. What is at `path`
+ * must be a file, a symlink (replaced, not followed) or nothing: a device,
+ * a FIFO, a socket or a directory there is refused, since the rename would
+ * put a file in its place (`--output /dev/null`, run as root).
  */
 export function writeAtomically(
   path: string,
   data: string | Uint8Array,
 ): void {
+  const there = tryStatus(path, { follow: false });
+  if (
+    there.ok && there.value.kind !== "file" && there.value.kind !== "symlink"
+  ) {
+    throw new Error(
+      `it is ${
+        kindOf(there.value.kind)
+      }, not a file, and a file written there would replace it`,
+    );
+  }
   const temporary = join(path, "..", `.${process.pid}.${Date.now()}.tmp`);
   try {
     writeFileSync(temporary, data, { flag: "wx" });

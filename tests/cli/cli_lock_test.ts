@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -16,7 +17,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { createSkillLock, formatSkillLock } from "@clarvis/agent-skills/lock";
-import { manifest, runMain, tempTrees } from "../_helpers.ts";
+import { makeFifo, manifest, runMain, tempTrees } from "../_helpers.ts";
 
 const tree = tempTrees();
 
@@ -64,6 +65,36 @@ describe("agent-skills lock", () => {
     const json = JSON.parse((await run(["lock", "skills", "--json"], cwd)).out);
     assert.equal(json.skills, 2);
     assert.equal(json.path, join(cwd, "agent-skills.lock.json"));
+  });
+
+  it("writes no lock in place of a FIFO or a folder at --output, and leaves it as it was (exit 2)", async () => {
+    const { cwd } = store();
+    makeFifo(join(cwd, "fifo"));
+    mkdirSync(join(cwd, "folder"));
+    const before = readdirSync(cwd, { recursive: true }).map(String).sort();
+    for (
+      const [target, what] of [["fifo", "a FIFO"], [
+        "folder",
+        "a directory",
+      ]] as const
+    ) {
+      const { code, out, err } = await run(
+        ["lock", "skills", "--output", target],
+        cwd,
+      );
+      assert.equal(code, 2, err);
+      assert.equal(out, "");
+      assert.equal(
+        err,
+        `agent-skills: unwritable: Wrote no lock: cannot write ${target} (it is ${what}, not a file, and a file written there would replace it)\n`,
+      );
+    }
+    assert.ok(lstatSync(join(cwd, "fifo")).isFIFO());
+    assert.ok(lstatSync(join(cwd, "folder")).isDirectory());
+    assert.deepEqual(
+      readdirSync(cwd, { recursive: true }).map(String).sort(),
+      before,
+    );
   });
 
   it("replaces a lock whole, and writes none when a skill cannot be locked", async () => {

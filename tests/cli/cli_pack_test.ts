@@ -4,12 +4,20 @@
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { zipSync } from "fflate";
 import { main } from "@clarvis/agent-skills/cli";
 import { packSkill } from "@clarvis/agent-skills/archive";
-import { manifest, runMain, tempTrees } from "../_helpers.ts";
+import { makeFifo, manifest, runMain, tempTrees } from "../_helpers.ts";
 
 const tree = tempTrees();
 
@@ -158,6 +166,39 @@ describe("agent-skills pack", () => {
     assert.match(JSON.parse(json.out).error.message, /its folder no does not/);
     rmSync(join(cwd, "plain"));
     assert.deepEqual(listing(cwd), before);
+  });
+
+  it("writes no archive in place of a FIFO or a folder at --output, and leaves it as it was (exit 2)", async () => {
+    const cwd = store();
+    makeFifo(join(cwd, "fifo"));
+    mkdirSync(join(cwd, "folder"));
+    symlinkSync(join(cwd, "fifo"), join(cwd, "link"));
+    const before = listing(cwd);
+    for (
+      const [target, what] of [["fifo", "a FIFO"], [
+        "folder",
+        "a directory",
+      ]] as const
+    ) {
+      const { code, out, err } = await run(
+        ["pack", "skills/pdf", "--output", target],
+        cwd,
+      );
+      assert.equal(code, 2, err);
+      assert.equal(out, "");
+      assert.equal(
+        err,
+        `agent-skills: unwritable: Wrote no archive: cannot write ${target} (it is ${what}, not a file, and a file written there would replace it)\n`,
+      );
+    }
+    assert.ok(lstatSync(join(cwd, "fifo")).isFIFO());
+    assert.ok(lstatSync(join(cwd, "folder")).isDirectory());
+    assert.deepEqual(listing(cwd), before);
+    // A symlink there is replaced, as a file is; what it led to is not.
+    const linked = await run(["pack", "skills/pdf", "--output", "link"], cwd);
+    assert.equal(linked.code, 0, linked.err);
+    assert.ok(lstatSync(join(cwd, "link")).isFile());
+    assert.ok(lstatSync(join(cwd, "fifo")).isFIFO());
   });
 
   it("says --layout flat packs a skill only claude.ai's rules refuse, and not for one the spec refuses", async () => {
