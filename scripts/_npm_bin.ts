@@ -51,15 +51,24 @@ export interface BinBuild {
 const RUN_CLI_MODULE = "src/cli/main.js";
 
 /**
- * The npm bin before it is bundled: runCli on this process (no top-level
- * await, which CommonJS has not).
+ * The npm bin before it is bundled: runCli on this process. CommonJS has no
+ * top-level await, so a crash is thrown again outside the promise: an
+ * uncaught exception (exit 1, its stack printed), as an awaited rejection
+ * was, whatever `--unhandled-rejections` says.
  */
 const BIN_JS = `import process from "node:process";
 import { runCli } from "./${RUN_CLI_MODULE}";
 
-runCli().then((code) => {
-  process.exitCode = code;
-});
+runCli().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    process.nextTick(() => {
+      throw error;
+    });
+  },
+);
 `;
 
 /** The compiled module the YAML step and the repairs take js-yaml from. */
@@ -189,8 +198,9 @@ function cjsName(file: string): string {
  * --format=cjs` of it alone, the `others` (its fellow files), node: modules
  * and the dependencies left as requires. Each fellow it names is then
  * required as `at` + its CommonJS name, and a dynamic import of one becomes
- * a require when it runs, so no command loads Node's ES module loader.
- * Throws when a relative import is left.
+ * a require when it runs, so no command loads Node's ES module loader; the
+ * file is strict, as the module was. Throws when a relative import is left,
+ * or when not every dynamic import became a require.
  */
 function commonJs(
   { dir, file, others, dependencies }: {
@@ -225,22 +235,39 @@ function commonJs(
       }`,
     );
   }
+  const own = new Set(others);
+  let imports = 0;
   const text = readFileSync(join(outdir, file), "utf8")
     .replace(
-      /\bimport\(\s*"\.\/([^"]+)\.js"\s*\)/g,
-      (_match, name: string) =>
-        `Promise.resolve().then(() => require("${at}${name}.cjs"))`,
+      /\bimport\(\s*"\.\/([^"]+)"\s*\)/g,
+      (match, name: string) => {
+        if (!own.has(name)) return match;
+        imports++;
+        return `Promise.resolve().then(() => require("${at}${cjsName(name)}"))`;
+      },
     )
     .replace(
-      /\brequire\("\.\/([^"]+)\.js"\)/g,
-      (_match, name: string) => `require("${at}${name}.cjs")`,
+      /\brequire\("\.\/([^"]+)"\)/g,
+      (match, name: string) =>
+        own.has(name) ? `require("${at}${cjsName(name)}")` : match,
     );
   rmSync(outdir, { recursive: true });
   const left = /\bimport\s*\(\s*"\.|\brequire\("\.\/[^"]*\.js"\)/.exec(text);
   if (left !== null) {
     throw new Error(`the bin's ${file} still imports a file: ${left[0]}`);
   }
-  return text;
+  const dynamic = [
+    ...readFileSync(join(dir, file), "utf8").matchAll(
+      /\bimport\(\s*"\.\/([^"]+)"\s*\)/g,
+    ),
+  ].length;
+  if (imports !== dynamic) {
+    throw new Error(
+      `the bin's ${file} imports ${dynamic} files as it runs, and ${imports} became requires`,
+    );
+  }
+  // ES modules are strict; esbuild's CommonJS does not say so.
+  return `"use strict";\n${text}`;
 }
 
 /**

@@ -106,11 +106,13 @@ function denoGraph(entries: string[], dynamic: boolean): Graph {
 }
 
 /**
- * What a file of the CommonJS bin requires when it is loaded: a require at
- * the top of the file (\`var x = require("…")\`, \`__toESM(require("…"))\`,
- * a bare \`require("…");\`).
+ * What a file of the CommonJS bin requires when it is loaded: each require
+ * on a line of its top level, which esbuild's output leaves unindented
+ * (`var x = require("…")`, `__toESM(require("…"))`, `__reExport(…,
+ * require("…"))`); a require in a function body, indented, is made as a
+ * command runs. Taking every unindented line errs towards loaded.
  */
-const LOADED = /^(?:var \w+ = )?(?:__toESM\()?require\("([^"]+)"\)/gm;
+const TOP_LEVEL = /^\S.*$/gm;
 /** Every require of a file, those a command makes as it runs included. */
 const REQUIRED = /\brequire\("([^"]+)"\)/g;
 /** What an ES module imports, which no file of the bin may do. */
@@ -119,7 +121,7 @@ const IMPORTS = /^\s*(?:import|export)\b[^;(]*["']|\bimport\s*\(/m;
 /**
  * The files of the installed package the bin loads (relative to its esm/),
  * through the requires made as a file loads, and through those a command
- * makes as it runs too when \`dynamic\`, and the packages they require.
+ * makes as it runs too when `dynamic`, and the packages they require.
  */
 function binGraph(esm: string, dynamic: boolean): Graph {
   const reached: Graph = { files: new Set(), packages: new Set() };
@@ -131,9 +133,11 @@ function binGraph(esm: string, dynamic: boolean): Graph {
     reached.files.add(rel);
     const text = readFileSync(file, "utf8");
     assert.doesNotMatch(text, IMPORTS, `${rel} is not CommonJS`);
-    for (
-      const [, specifier = ""] of text.matchAll(dynamic ? REQUIRED : LOADED)
-    ) {
+    const lines = dynamic ? [text] : text.match(TOP_LEVEL) ?? [];
+    const specifiers = lines.flatMap((line) =>
+      [...line.matchAll(REQUIRED)].map(([, specifier = ""]) => specifier)
+    );
+    for (const specifier of specifiers) {
       if (specifier.startsWith(".")) {
         queue.push(join(dirname(file), specifier));
       } else if (!specifier.startsWith("node:")) {
