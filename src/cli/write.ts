@@ -31,21 +31,24 @@ import { USAGE, type Values } from "./types.ts";
 /**
  * Writes a file whole or not at all: a temporary file beside it (created,
  * never opened if one is there), then renamed over it. What is at `path`
- * must be a file, a symlink (replaced, not followed) or nothing: a device,
- * a FIFO, a socket or a directory there is refused, since the rename would
- * put a file in its place (`--output /dev/null`, run as root).
+ * must be a file, nothing, or a symlink to a file or to nothing (the link
+ * is replaced, not followed): a device, a FIFO, a socket or a directory
+ * there, or a symlink to one, is refused, since the rename would put a file
+ * in its place (`--output /dev/null` or `/dev/stdout`, run as root).
  */
 export function writeAtomically(
   path: string,
   data: string | Uint8Array,
 ): void {
   const there = tryStatus(path, { follow: false });
-  if (
-    there.ok && there.value.kind !== "file" && there.value.kind !== "symlink"
-  ) {
+  const kind = there.ok && there.value.kind === "symlink"
+    ? tryStatus(path, { follow: true })
+    : there;
+  if (kind.ok && kind.value.kind !== "file" && kind.value.kind !== "symlink") {
+    const link = kind === there ? "" : "a symlink to ";
     throw new Error(
-      `it is ${
-        kindOf(there.value.kind)
+      `it is ${link}${
+        kindOf(kind.value.kind)
       }, not a file, and a file written there would replace it`,
     );
   }

@@ -168,18 +168,20 @@ describe("agent-skills pack", () => {
     assert.deepEqual(listing(cwd), before);
   });
 
-  it("writes no archive in place of a FIFO or a folder at --output, and leaves it as it was (exit 2)", async () => {
+  it("writes no archive in place of a FIFO or a folder at --output, or of a symlink to one, and leaves them as they were (exit 2)", async () => {
     const cwd = store();
     makeFifo(join(cwd, "fifo"));
     mkdirSync(join(cwd, "folder"));
-    symlinkSync(join(cwd, "fifo"), join(cwd, "link"));
+    symlinkSync(join(cwd, "fifo"), join(cwd, "to-fifo"));
+    symlinkSync(join(cwd, "folder"), join(cwd, "to-folder"));
     const before = listing(cwd);
-    for (
-      const [target, what] of [["fifo", "a FIFO"], [
-        "folder",
-        "a directory",
-      ]] as const
-    ) {
+    const cases = [
+      ["fifo", "a FIFO"],
+      ["folder", "a directory"],
+      ["to-fifo", "a symlink to a FIFO"],
+      ["to-folder", "a symlink to a directory"],
+    ] as const;
+    for (const [target, what] of cases) {
       const { code, out, err } = await run(
         ["pack", "skills/pdf", "--output", target],
         cwd,
@@ -193,12 +195,25 @@ describe("agent-skills pack", () => {
     }
     assert.ok(lstatSync(join(cwd, "fifo")).isFIFO());
     assert.ok(lstatSync(join(cwd, "folder")).isDirectory());
+    assert.ok(lstatSync(join(cwd, "to-fifo")).isSymbolicLink());
     assert.deepEqual(listing(cwd), before);
-    // A symlink there is replaced, as a file is; what it led to is not.
-    const linked = await run(["pack", "skills/pdf", "--output", "link"], cwd);
-    assert.equal(linked.code, 0, linked.err);
-    assert.ok(lstatSync(join(cwd, "link")).isFile());
-    assert.ok(lstatSync(join(cwd, "fifo")).isFIFO());
+  });
+
+  it("replaces a symlink at --output that leads to a file or to nothing, not what it leads to", async () => {
+    const cwd = store();
+    writeFileSync(join(cwd, "kept.skill"), "kept");
+    symlinkSync(join(cwd, "kept.skill"), join(cwd, "to-file"));
+    symlinkSync(join(cwd, "gone.skill"), join(cwd, "dangling"));
+    for (const link of ["to-file", "dangling"]) {
+      const { code, err } = await run(
+        ["pack", "skills/pdf", "--output", link],
+        cwd,
+      );
+      assert.equal(code, 0, err);
+      assert.ok(lstatSync(join(cwd, link)).isFile());
+    }
+    assert.equal(readFileSync(join(cwd, "kept.skill"), "utf8"), "kept");
+    assert.ok(!listing(cwd).includes("gone.skill"));
   });
 
   it("says --layout flat packs a skill only claude.ai's rules refuse, and not for one the spec refuses", async () => {
