@@ -32,24 +32,20 @@ import { USAGE, type Values } from "./types.ts";
  * Writes a file whole or not at all: a temporary file beside it (created,
  * never opened if one is there), then renamed over it. What is at `path`
  * must be a file, nothing, or a symlink to a file or to nothing (the link
- * is replaced, not followed): a device, a FIFO, a socket or a directory
- * there, or a symlink to one, is refused, since the rename would put a file
- * in its place (`--output /dev/null` or `/dev/stdout`, run as root).
+ * is replaced, not followed; so is a loop of them). Refused, since the
+ * rename would put a file in its place: a device, a FIFO or a socket there,
+ * or a symlink to one, to a directory, or into /proc, whose links lead to
+ * what a process has open (`--output /dev/null`, or `/dev/stdout` with
+ * stdout sent to a file, run as root).
  */
 export function writeAtomically(
   path: string,
   data: string | Uint8Array,
 ): void {
-  const there = tryStatus(path, { follow: false });
-  const kind = there.ok && there.value.kind === "symlink"
-    ? tryStatus(path, { follow: true })
-    : there;
-  if (kind.ok && kind.value.kind !== "file" && kind.value.kind !== "symlink") {
-    const link = kind === there ? "" : "a symlink to ";
+  const wrong = replacedProblem(path);
+  if (wrong !== undefined) {
     throw new Error(
-      `it is ${link}${
-        kindOf(kind.value.kind)
-      }, not a file, and a file written there would replace it`,
+      `it is ${wrong}, not a file, and a file written there would replace it`,
     );
   }
   const temporary = join(path, "..", `.${process.pid}.${Date.now()}.tmp`);
@@ -57,9 +53,28 @@ export function writeAtomically(
     writeFileSync(temporary, data, { flag: "wx" });
     renameSync(temporary, path);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // What the write or the rename threw says more.
+    }
     throw error;
   }
+}
+
+/** What is at `path` that a file must not replace ("a FIFO"), or undefined. */
+function replacedProblem(path: string): string | undefined {
+  const there = tryStatus(path, { follow: false });
+  if (!there.ok || there.value.kind === "file") return undefined;
+  if (there.value.kind !== "symlink") return kindOf(there.value.kind);
+  const into = placesOf(path).slice(1).some((place) =>
+    place === "/proc" || place.startsWith("/proc/")
+  );
+  if (into) return "a symlink into /proc";
+  const target = tryStatus(path, { follow: true });
+  return target.ok && target.value.kind !== "file"
+    ? `a symlink to ${kindOf(target.value.kind)}`
+    : undefined;
 }
 
 /**

@@ -5,17 +5,21 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
+  closeSync,
   existsSync,
   lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import process from "node:process";
 import { createSkillLock, formatSkillLock } from "@clarvis/agent-skills/lock";
 import { makeFifo, manifest, runMain, tempTrees } from "../_helpers.ts";
 
@@ -67,17 +71,20 @@ describe("agent-skills lock", () => {
     assert.equal(json.path, join(cwd, "agent-skills.lock.json"));
   });
 
-  it("writes no lock in place of a FIFO or a folder at --output, and leaves it as it was (exit 2)", async () => {
+  it("writes no lock in place of a FIFO or a folder at --output, or of a symlink to one, and leaves them as they were (exit 2)", async () => {
     const { cwd } = store();
     makeFifo(join(cwd, "fifo"));
     mkdirSync(join(cwd, "folder"));
+    symlinkSync("fifo", join(cwd, "to-fifo"));
+    symlinkSync("to-fifo", join(cwd, "to-link"));
     const before = readdirSync(cwd, { recursive: true }).map(String).sort();
-    for (
-      const [target, what] of [["fifo", "a FIFO"], [
-        "folder",
-        "a directory",
-      ]] as const
-    ) {
+    const cases = [
+      ["fifo", "a FIFO"],
+      ["folder", "a directory"],
+      ["to-fifo", "a symlink to a FIFO"],
+      ["to-link", "a symlink to a FIFO"],
+    ] as const;
+    for (const [target, what] of cases) {
       const { code, out, err } = await run(
         ["lock", "skills", "--output", target],
         cwd,
@@ -91,11 +98,41 @@ describe("agent-skills lock", () => {
     }
     assert.ok(lstatSync(join(cwd, "fifo")).isFIFO());
     assert.ok(lstatSync(join(cwd, "folder")).isDirectory());
+    assert.ok(lstatSync(join(cwd, "to-fifo")).isSymbolicLink());
     assert.deepEqual(
       readdirSync(cwd, { recursive: true }).map(String).sort(),
       before,
     );
   });
+
+  it(
+    "writes no lock in place of a symlink into /proc, such as /dev/stdout, whatever the descriptor is (exit 2)",
+    {
+      skip: process.platform !== "linux" && "/proc is Linux's",
+    },
+    async () => {
+      const { cwd } = store();
+      // As /dev/stdout and /dev/fd/N lead: to what this process has open (a
+      // regular file, when its output goes to one), through /proc.
+      const open = openSync(join(cwd, "out.txt"), "w");
+      symlinkSync(`/proc/self/fd/${open}`, join(cwd, "stdout"));
+      try {
+        const { code, err } = await run(
+          ["lock", "skills", "--output", "stdout"],
+          cwd,
+        );
+        assert.equal(code, 2, err);
+        assert.match(err, /it is a symlink into \/proc, not a file/);
+        assert.equal(
+          readlinkSync(join(cwd, "stdout")),
+          `/proc/self/fd/${open}`,
+        );
+        assert.equal(readFileSync(join(cwd, "out.txt"), "utf8"), "");
+      } finally {
+        closeSync(open);
+      }
+    },
+  );
 
   it("replaces a lock whole, and writes none when a skill cannot be locked", async () => {
     const { cwd } = store();
