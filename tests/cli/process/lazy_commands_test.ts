@@ -5,8 +5,9 @@
 // watch. Under Deno, the graph of cli.ts as Deno's own parser reads it
 // (`deno info --json`), its static imports apart from its dynamic ones;
 // under Node and Bun, the installed package's bin (esm/bin.cjs, CommonJS)
-// and the chunks it requires. Each time with its control: the dynamic imports do
-// reach what the static graph leaves out.
+// and the chunks it requires. Each time with its control: the dynamic
+// imports (the requires a command makes as it runs) do reach what the
+// static graph leaves out.
 
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
