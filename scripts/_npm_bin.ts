@@ -94,6 +94,9 @@ export function jsYaml() {
 /** The folder of `out` that holds the bin's chunks. */
 const CHUNKS = "bin";
 
+/** A dynamic import of a file of the bundle, by its name. */
+const DYNAMIC_IMPORT = /\bimport\(\s*"\.\/([^"]+)"\s*\)/g;
+
 /** A relative import in a bundled file: static, re-export or dynamic. */
 const RELATIVE_IMPORT =
   /(\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)"(\.\/[^"]+)"/gm;
@@ -176,7 +179,13 @@ export function writeBin(
     // bin.cjs stays at the top of esm/ (package.json's bin), its chunks in
     // esm/bin/: its requires name them there.
     const at = file === "bin.js" ? `./${CHUNKS}/` : "./";
-    const text = commonJs({ dir: bundled, file, others, dependencies }, at);
+    const text = commonJs(
+      { dir: bundled, file, others, dependencies },
+      {
+        at,
+        dynamic: [...(texts.get(file) ?? "").matchAll(DYNAMIC_IMPORT)].length,
+      },
+    );
     if (file === "bin.js") {
       writeFileSync(join(out, "bin.cjs"), `#!/usr/bin/env node\n${text}`, {
         mode: 0o755,
@@ -200,7 +209,8 @@ function cjsName(file: string): string {
  * required as `at` + its CommonJS name, and a dynamic import of one becomes
  * a require when it runs, so no command loads Node's ES module loader; the
  * file is strict, as the module was. Throws when a relative import is left,
- * or when not every dynamic import became a require.
+ * or when the requires made of dynamic imports are not `dynamic`, the count
+ * of the module's own.
  */
 function commonJs(
   { dir, file, others, dependencies }: {
@@ -209,7 +219,7 @@ function commonJs(
     others: readonly string[];
     dependencies: readonly string[];
   },
-  at: string,
+  { at, dynamic }: { at: string; dynamic: number },
 ): string {
   const outdir = join(dir, ".cjs");
   rmSync(outdir, { recursive: true, force: true });
@@ -239,7 +249,7 @@ function commonJs(
   let imports = 0;
   const text = readFileSync(join(outdir, file), "utf8")
     .replace(
-      /\bimport\(\s*"\.\/([^"]+)"\s*\)/g,
+      DYNAMIC_IMPORT,
       (match, name: string) => {
         if (!own.has(name)) return match;
         imports++;
@@ -256,11 +266,6 @@ function commonJs(
   if (left !== null) {
     throw new Error(`the bin's ${file} still imports a file: ${left[0]}`);
   }
-  const dynamic = [
-    ...readFileSync(join(dir, file), "utf8").matchAll(
-      /\bimport\(\s*"\.\/([^"]+)"\s*\)/g,
-    ),
-  ].length;
   if (imports !== dynamic) {
     throw new Error(
       `the bin's ${file} imports ${dynamic} files as it runs, and ${imports} became requires`,
